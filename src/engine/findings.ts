@@ -1,0 +1,133 @@
+import type { Finding, Severity, StatusName } from './types.ts';
+
+/** One entry of the finding catalogue: what a code means, how bad it is, which status it fails. */
+export interface FindingDefinition {
+  code: string;
+  severity: Severity;
+  /** Validation only: the status this finding fails (warnings fail none). */
+  status?: StatusName;
+  /** Which endpoint emits it. */
+  area: 'validate' | 'lint' | 'discover';
+  title: string;
+  remediation?: string;
+}
+
+function def(d: FindingDefinition): FindingDefinition {
+  return d;
+}
+
+/** Validation findings (product-decisions §1), in the order responses list them. */
+export const VALIDATION_FINDINGS = {
+  ALGORITHM_INVALID: def({
+    code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
+    title: 'The token alg is not in allowed_algs, or is none',
+    remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+  }),
+  SIGNATURE_INVALID: def({
+    code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
+    title: 'The signature does not verify with the configured key',
+    remediation: 'Check that the policy key is the one the issuer signs with.',
+  }),
+  KEY_MISMATCH: def({
+    code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
+    title: 'The configured key cannot serve the token alg (wrong type, curve or size)',
+    remediation: 'Use a secret for HS*, an RSA key of at least 2048 bits for RS*/PS*, the matching curve for ES*, and an Ed25519/Ed448 key for EdDSA.',
+  }),
+  KEY_NOT_FOUND: def({
+    code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
+    title: 'No key in the JWKS fits the token kid and alg',
+    remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+  }),
+  UNSUPPORTED_CRITICAL_HEADER: def({
+    code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
+    title: 'The header carries crit entries or b64: false, which this validator does not support',
+  }),
+  JWKS_UNAVAILABLE: def({
+    code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
+    title: 'The JWKS could not be fetched and no keys are cached',
+    remediation: 'Check that the JWKS URI is reachable from this host.',
+  }),
+  ISSUER_MISMATCH: def({
+    code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
+    title: 'The iss claim does not equal the expected issuer',
+  }),
+  AUDIENCE_MISMATCH: def({
+    code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
+    title: 'No allowed audience matches the aud claim',
+    remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+  }),
+  TOKEN_EXPIRED: def({
+    code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
+    title: 'exp is at or before now (less clock skew)',
+  }),
+  TOKEN_NOT_YET_VALID: def({
+    code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
+    title: 'nbf is after now (plus clock skew)',
+  }),
+  TOKEN_ISSUED_IN_FUTURE: def({
+    code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
+    title: 'iat is after now (plus clock skew)',
+    remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+  }),
+  TOKEN_LIFETIME_EXCEEDED: def({
+    code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
+    title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+  }),
+  CLAIM_TYPE_INVALID: def({
+    code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
+    title: 'exp, nbf or iat is not a finite number',
+  }),
+  REQUIRED_CLAIM_MISSING: def({
+    code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+    title: 'A claim listed in required_claims is absent',
+  }),
+  REQUIRED_SCOPE_MISSING: def({
+    code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+    title: 'A scope listed in required_scopes is absent from scope (or scp)',
+  }),
+  CUSTOM_CLAIM_MISMATCH: def({
+    code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+    title: 'A claim does not match its required_custom_claims expectation',
+  }),
+  TOKEN_TYPE_MISMATCH: def({
+    code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+    title: 'The typ header does not match token_type',
+  }),
+  PROFILE_NOT_FOUND: def({
+    code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
+    title: 'issuer_profile_id names no registered issuer profile',
+    remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+  }),
+  EXPIRATION_MISSING: def({
+    code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
+    title: 'The token has no exp claim and never expires',
+    remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+  }),
+  WEAK_SECRET: def({
+    code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
+    title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
+    remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+  }),
+  JWKS_STALE: def({
+    code: 'JWKS_STALE', severity: 'warning', area: 'validate',
+    title: 'Keys were served from a cache whose refresh failed',
+    remediation: 'Check that the JWKS URI is reachable from this host.',
+  }),
+} as const satisfies Record<string, FindingDefinition>;
+
+export type ValidationFindingCode = keyof typeof VALIDATION_FINDINGS;
+
+/** Order in which a validation response lists its findings (product-decisions §1 table). */
+export const STATUS_ORDER: readonly StatusName[] = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
+
+export function finding(
+  definition: FindingDefinition,
+  message: string,
+  evidence?: Record<string, unknown>,
+  remediation: string | undefined = definition.remediation,
+): Finding {
+  const f: Finding = { code: definition.code, severity: definition.severity, message };
+  if (evidence !== undefined) f.evidence = evidence;
+  if (remediation !== undefined) f.remediation = remediation;
+  return f;
+}

@@ -1,0 +1,80 @@
+import { MalformedTokenError } from '../errors.ts';
+import { isStrictBase64url } from './base64url.ts';
+import { findDuplicateMember } from './json.ts';
+import type { JoseHeader } from '../validate/trust.ts';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A compact JWS split and decoded; the payload is left as bytes (it need not be JSON). */
+export interface CompactJws {
+  header: JoseHeader;
+  payloadBytes: Buffer;
+  /** ASCII bytes of `header.payload`, what the signature covers. */
+  signingInput: Buffer;
+  signature: Buffer;
+}
+
+/** A compact JWS whose payload is a JSON object: a JWT. */
+export interface ParsedJwt extends CompactJws {
+  payload: Record<string, unknown>;
+}
+
+function decodeJsonObject(segment: string, what: 'header' | 'payload'): Record<string, unknown> {
+  let text: string;
+  try {
+    text = utf8.decode(Buffer.from(segment, 'base64url'));
+  } catch {
+    throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new MalformedTokenError(`The JWT ${what} is not valid JSON.`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MalformedTokenError(`The JWT ${what} is not a JSON object.`);
+  }
+  const duplicate = findDuplicateMember(text);
+  if (duplicate !== undefined) {
+    throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(duplicate)}".`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function truncate(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+/** Splits and decodes a compact JWS strictly (product-decisions §1 step 2). Throws MalformedTokenError. */
+export function parseCompactJws(token: string): CompactJws {
+  const first = token.indexOf('.');
+  const second = first === -1 ? -1 : token.indexOf('.', first + 1);
+  if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
+    const segments = token.split('.').length;
+    const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
+    throw new MalformedTokenError(`A JWT has exactly three dot-separated segments; this token has ${segments}${hint}.`);
+  }
+  const h = token.slice(0, first);
+  const p = token.slice(first + 1, second);
+  const s = token.slice(second + 1);
+  if (h.length === 0 || !isStrictBase64url(h)) throw new MalformedTokenError('The JWT header segment is not strict base64url.');
+  if (!isStrictBase64url(p)) throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
+  if (!isStrictBase64url(s)) throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
+  const header = decodeJsonObject(h, 'header');
+  if (typeof header.alg !== 'string') throw new MalformedTokenError('The JWT header has no "alg" string.');
+  return {
+    header: header as JoseHeader,
+    payloadBytes: Buffer.from(p, 'base64url'),
+    signingInput: Buffer.from(token.slice(0, second), 'latin1'),
+    signature: Buffer.from(s, 'base64url'),
+  };
+}
+
+/** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
+export function parseJwt(token: string): ParsedJwt {
+  const jws = parseCompactJws(token);
+  const first = token.indexOf('.');
+  const payload = decodeJsonObject(token.slice(first + 1, token.indexOf('.', first + 1)), 'payload');
+  return { ...jws, payload };
+}

@@ -1,0 +1,60 @@
+/**
+ * JSON.parse keeps the last of duplicate member names, so {"alg":"RS256","alg":"none"} would be read
+ * differently by different libraries. This scanner finds a duplicate member name in text that
+ * JSON.parse has already accepted (so it may assume the text is well formed).
+ */
+export function findDuplicateMember(text: string): string | undefined {
+  // One Set per open object; null for an open array.
+  const stack: (Set<string> | null)[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */) {
+      stack.push(new Set());
+      i++;
+    } else if (c === 0x5b /* [ */) {
+      stack.push(null);
+      i++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 0x22 /* " */) {
+      const start = i + 1;
+      let escaped = false;
+      i = start;
+      for (;;) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) {
+          escaped = true;
+          i += 2;
+        } else if (d === 0x22) {
+          break;
+        } else {
+          i++;
+        }
+      }
+      const raw = text.slice(start, i);
+      i++;
+      const top = stack[stack.length - 1];
+      if (top) {
+        let j = i;
+        while (j < n) {
+          const w = text.charCodeAt(j);
+          if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0d) j++;
+          else break;
+        }
+        if (text.charCodeAt(j) === 0x3a /* : */) {
+          // "a" and "\u0061" name the same member: compare decoded names.
+          const name = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+          if (top.has(name)) return name;
+          top.add(name);
+          i = j + 1;
+        }
+      }
+    } else {
+      i++;
+    }
+  }
+  return undefined;
+}

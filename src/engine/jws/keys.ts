@@ -1,0 +1,118 @@
+import { createPublicKey, hash, type KeyObject } from 'node:crypto';
+import { decodeStrictBase64url } from './base64url.ts';
+import type { JwsAlgorithm } from '../types.ts';
+
+export type PublicKeyParse = { ok: true; key: KeyObject } | { ok: false; reason: string };
+
+/**
+ * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
+ * secret as a key and a PEM sent with every request is parsed once.
+ */
+export class KeyObjectCache {
+  readonly maxEntries: number;
+  readonly #entries = new Map<string, PublicKeyParse | Buffer>();
+
+  constructor(maxEntries = 512) {
+    this.maxEntries = maxEntries;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  publicKey(pem: string): PublicKeyParse {
+    const id = hash('sha256', `pem\u0000${pem}`, 'base64');
+    const hit = this.#entries.get(id) as PublicKeyParse | undefined;
+    if (hit !== undefined) return this.#touch(id, hit);
+    return this.#store(id, parsePublicKeyPem(pem));
+  }
+
+  /** The HMAC key bytes, or undefined when the encoding is wrong. */
+  secret(secret: string, encoding: 'utf8' | 'base64url'): Buffer | undefined {
+    const id = hash('sha256', `secret\u0000${encoding}\u0000${secret}`, 'base64');
+    const hit = this.#entries.get(id) as Buffer | undefined;
+    if (hit !== undefined) return this.#touch(id, hit);
+    const bytes = encoding === 'base64url' ? decodeStrictBase64url(secret) : Buffer.from(secret, 'utf8');
+    if (bytes === undefined) return undefined;
+    return this.#store(id, bytes);
+  }
+
+  #touch<T extends PublicKeyParse | Buffer>(id: string, value: T): T {
+    // Re-insert so Map iteration order is least-recently-used first.
+    this.#entries.delete(id);
+    this.#entries.set(id, value);
+    return value;
+  }
+
+  #store<T extends PublicKeyParse | Buffer>(id: string, value: T): T {
+    this.#entries.set(id, value);
+    if (this.#entries.size > this.maxEntries) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+    return value;
+  }
+}
+
+const PEM_LABEL = /-----BEGIN ([A-Z0-9 ]+)-----/;
+
+/** SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key. */
+export function parsePublicKeyPem(pem: string): PublicKeyParse {
+  const label = PEM_LABEL.exec(pem)?.[1];
+  if (label === undefined) return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
+  if (label.includes('PRIVATE KEY')) {
+    return { ok: false, reason: 'is a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
+  }
+  if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
+    return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
+  }
+  try {
+    const key = createPublicKey({ key: pem, format: 'pem' });
+    if (key.type !== 'public') return { ok: false, reason: 'is not a public key' };
+    return { ok: true, key };
+  } catch {
+    return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+  }
+}
+
+const EC_CURVE: Partial<Record<JwsAlgorithm, string>> = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
+export const MIN_RSA_BITS = 2048;
+
+/** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
+export function hmacLength(alg: JwsAlgorithm): number {
+  return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
+}
+
+/**
+ * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
+ * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ */
+export function keyAlgMismatch(key: { type: 'secret' } | { type: 'public'; key: KeyObject }, alg: JwsAlgorithm): string | undefined {
+  const family = alg.slice(0, 2);
+  if (family === 'HS') return key.type === 'secret' ? undefined : `${alg} needs a shared secret, but the key is a public key`;
+  if (key.type === 'secret') return `${alg} needs a public key, but the key is a shared secret`;
+  const k = key.key;
+  const kty = k.asymmetricKeyType;
+  const details = k.asymmetricKeyDetails ?? {};
+  switch (family) {
+    case 'RS':
+    case 'PS': {
+      const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
+      if (!fits) return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
+      const bits = details.modulusLength ?? 0;
+      if (bits < MIN_RSA_BITS) return `${alg} needs an RSA key of at least ${MIN_RSA_BITS} bits, but the key has ${bits}`;
+      return undefined;
+    }
+    case 'ES': {
+      const curve = EC_CURVE[alg];
+      if (kty !== 'ec') return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
+      if (details.namedCurve !== curve) return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
+      return undefined;
+    }
+    default: {
+      const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
+      if (kty === undefined || !allowed.includes(kty)) return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { constants, createHmac, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
+import type { JwsAlgorithm } from '../types.ts';
+
+const HASH: Record<string, string> = { '256': 'sha256', '384': 'sha384', '512': 'sha512' };
+/** Raw R‖S signature length for each ECDSA alg (RFC 7518 §3.4). */
+const EC_SIGNATURE_LENGTH: Partial<Record<JwsAlgorithm, number>> = { ES256: 64, ES384: 96, ES512: 132 };
+
+/**
+ * Verifies a JWS signature. The caller has already checked that the key fits the alg
+ * (keyAlgMismatch); anything unexpected here is a failed verification, never an exception.
+ */
+export function verifySignature(
+  alg: JwsAlgorithm,
+  key: { type: 'secret'; secret: Buffer } | { type: 'public'; key: KeyObject },
+  signingInput: Buffer,
+  signature: Buffer,
+): boolean {
+  try {
+    if (key.type === 'secret') {
+      const hashName = HASH[alg.slice(2)];
+      if (alg[0] !== 'H' || hashName === undefined) return false;
+      const mac = createHmac(hashName, key.secret).update(signingInput).digest();
+      return mac.length === signature.length && timingSafeEqual(mac, signature);
+    }
+    const family = alg.slice(0, 2);
+    if (family === 'RS') return verify(HASH[alg.slice(2)] as string, signingInput, key.key, signature);
+    if (family === 'PS') {
+      const hashName = HASH[alg.slice(2)] as string;
+      // RFC 7518 §3.5: the salt is as long as the hash output, and nothing else verifies.
+      const saltLength = Number(alg.slice(2)) / 8;
+      return verify(hashName, signingInput, { key: key.key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength }, signature);
+    }
+    if (family === 'ES') {
+      // Raw R‖S only: a DER signature, or one of the wrong length, is refused before OpenSSL sees it.
+      if (signature.length !== EC_SIGNATURE_LENGTH[alg]) return false;
+      return verify(HASH[alg.slice(2)] as string, signingInput, { key: key.key, dsaEncoding: 'ieee-p1363' }, signature);
+    }
+    if (alg === 'EdDSA' || alg === 'Ed25519' || alg === 'Ed448') return verify(null, signingInput, key.key, signature);
+    return false;
+  } catch {
+    return false;
+  }
+}

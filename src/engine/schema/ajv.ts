@@ -1,0 +1,47 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { RequestInvalidError, type RequestProblem } from '../errors.ts';
+
+/**
+ * One Ajv instance for every request schema. Schemas are JSON Schema 2020-12 objects that the
+ * OpenAPI 3.1 document reuses as they are, so they must stay plain JSON (no custom keywords).
+ */
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+
+export function compileSchema<T>(schema: object): (body: unknown) => T {
+  const validate = ajv.compile(schema) as ValidateFunction<T>;
+  return (body: unknown): T => {
+    if (validate(body)) return body;
+    throw new RequestInvalidError(toProblems(validate.errors ?? []));
+  };
+}
+
+function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Ajv errors -> one problem per offending field, pointer at the field itself. */
+export function toProblems(errors: readonly ErrorObject[]): RequestProblem[] {
+  const problems: RequestProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    let pointer = e.instancePath;
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      pointer = `${pointer}/${escapePointerToken(missing)}`;
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      pointer = `${pointer}/${escapePointerToken(extra)}`;
+      message = 'is not a known field';
+    } else if (e.keyword === 'enum') {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
+      message = `must be one of: ${allowed.map((v) => String(v)).join(', ')}`;
+    }
+    const key = `${pointer}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push({ pointer, message });
+  }
+  return problems;
+}

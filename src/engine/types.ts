@@ -1,0 +1,111 @@
+/** Shapes of the /v1 request and response bodies (service-spec §2, product-decisions §1, §3, §4). */
+
+export type Severity = 'error' | 'warning';
+export type PassFail = 'pass' | 'fail';
+
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  evidence?: Record<string, unknown>;
+  remediation?: string;
+}
+
+export const JWS_ALGORITHMS = [
+  'HS256', 'HS384', 'HS512',
+  'RS256', 'RS384', 'RS512',
+  'PS256', 'PS384', 'PS512',
+  'ES256', 'ES384', 'ES512',
+  'EdDSA', 'Ed25519', 'Ed448',
+] as const;
+export type JwsAlgorithm = (typeof JWS_ALGORITHMS)[number];
+
+export interface VerifyPolicy {
+  secret?: string;
+  secret_encoding?: 'utf8' | 'base64url';
+  public_key?: string;
+  issuer: string;
+  audiences: string[];
+  allowed_algs: string[];
+  required_claims?: string[];
+  required_scopes?: string[];
+  required_custom_claims?: Record<string, unknown>;
+  max_ttl_seconds?: number;
+  clock_skew_seconds?: number;
+  token_type?: string;
+}
+
+export interface ValidateRequest {
+  token: string;
+  policy?: VerifyPolicy;
+  issuer_profile_id?: string;
+}
+
+export type StatusName = 'signature' | 'issuer' | 'audience' | 'algorithm' | 'time' | 'required_claims';
+
+export interface ValidateStatuses {
+  signature: PassFail;
+  issuer: PassFail;
+  audience: PassFail;
+  algorithm: PassFail;
+  time: PassFail;
+  required_claims: PassFail;
+}
+
+export interface ClaimDiffEntry {
+  expected: unknown;
+  actual: unknown;
+}
+
+export type KeySource = 'secret' | 'public_key' | 'jwks';
+export type JwksCacheState = 'hit' | 'miss' | 'refreshed' | 'stale';
+
+export interface ValidateMetadata {
+  alg?: string;
+  kid?: string;
+  key_source?: KeySource;
+  jwks_cache?: JwksCacheState;
+  warnings?: Finding[];
+  request_id?: string;
+}
+
+export interface ValidateResponse {
+  valid: boolean;
+  statuses: ValidateStatuses;
+  findings: Finding[];
+  summary: string;
+  claim_diff?: Record<string, ClaimDiffEntry>;
+  metadata: ValidateMetadata;
+}
+
+export interface LintRequest {
+  issuer: string;
+  client_id: string;
+  audiences: string[];
+  jwks_uri: string;
+  redirect_uris: string[];
+  alg_policy: { allowed_algs: string[] };
+  discovered_jwks_uri?: string;
+  https_required?: boolean;
+}
+
+export interface LintResponse {
+  valid: boolean;
+  findings: Finding[];
+  summary: string;
+}
+
+export interface DiscoverRequest {
+  issuer: string;
+  https_required?: boolean;
+}
+
+export interface DiscoverResponse {
+  valid: boolean;
+  issuer: string;
+  discovery_uri: string | null;
+  jwks_uri: string | null;
+  metadata: Record<string, unknown>;
+  findings: Finding[];
+  summary: string;
+}
