@@ -1,4 +1,5 @@
 import { KeyObjectCache } from './jws/keys.ts';
+import type { Fetcher } from './net/types.ts';
 import type { ProfileRegistry } from './validate/trust.ts';
 
 /**
@@ -12,12 +13,16 @@ export interface EngineContext {
   keyCache: KeyObjectCache;
   /** Registered issuer profiles (ISSUER_PROFILES_JSON / _FILE). */
   profiles?: ProfileRegistry;
+  /** The guarded outbound fetcher (JWKS, discovery). Required unless offline. */
+  fetcher?: Fetcher;
+  /** Offline mode: network checks are not run and report CHECK_SKIPPED. */
+  offline?: boolean;
 }
 
 export function createEngineContext(overrides: Partial<EngineContext> = {}): EngineContext {
   return {
+    ...overrides,
     now: overrides.now ?? Date.now,
     keyCache: overrides.keyCache ?? new KeyObjectCache(),
-    ...(overrides.profiles !== undefined ? { profiles: overrides.profiles } : {}),
   };
 }
