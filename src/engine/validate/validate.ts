@@ -1,0 +1,163 @@
+import type { EngineContext } from '../context.ts';
+import { RequestInvalidError } from '../errors.ts';
+import { VALIDATION_FINDINGS as F, STATUS_ORDER, finding } from '../findings.ts';
+import { parseJwt, type ParsedJwt } from '../jws/compact.ts';
+import { hmacLength, keyAlgMismatch } from '../jws/keys.ts';
+import { verifySignature } from '../jws/verify.ts';
+import { compileSchema } from '../schema/ajv.ts';
+import { validateRequestSchema } from '../schema/validate-request.ts';
+import type {
+  ClaimDiffEntry, Finding, JwsAlgorithm, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses,
+} from '../types.ts';
+import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, type ClaimCheck } from './claims.ts';
+import { inlineTrustSource } from './inline.ts';
+import type { TrustSource } from './trust.ts';
+
+const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchema);
+
+/**
+ * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
+ * token syntax (400), trust source, algorithm allowlist, key and signature, claims.
+ * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ */
+export async function validateJwt(body: unknown, ctx: EngineContext): Promise<ValidateResponse> {
+  const request = parseValidateRequest(body);
+  const hasPolicy = request.policy !== undefined;
+  if (hasPolicy === (request.issuer_profile_id !== undefined)) {
+    throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
+  }
+  // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
+  const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
+  const jwt = parseJwt(request.token);
+  const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id as string);
+  if (trust === undefined) return profileNotFound(jwt, request.issuer_profile_id as string);
+  return evaluate(jwt, trust, ctx.now() / 1000);
+}
+
+function profileNotFound(jwt: ParsedJwt, id: string): ValidateResponse {
+  const f = finding(F.PROFILE_NOT_FOUND, `No issuer profile is registered under the id "${id.length > 80 ? `${id.slice(0, 80)}…` : id}".`, { issuer_profile_id: id });
+  return {
+    valid: false,
+    statuses: { signature: 'fail', issuer: 'fail', audience: 'fail', algorithm: 'fail', time: 'fail', required_claims: 'fail' },
+    findings: [f],
+    summary: summarise([f], []),
+    metadata: headerMetadata(jwt),
+  };
+}
+
+function headerMetadata(jwt: ParsedJwt): ValidateMetadata {
+  const metadata: ValidateMetadata = { alg: jwt.header.alg };
+  if (typeof jwt.header.kid === 'string') metadata.kid = jwt.header.kid;
+  return metadata;
+}
+
+interface SignatureOutcome {
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+async function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, trust: TrustSource, metadata: ValidateMetadata): Promise<SignatureOutcome> {
+  const { header } = jwt;
+  // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
+  // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
+  if (header.crit !== undefined || header.b64 === false) {
+    const evidence: Record<string, unknown> = {};
+    if (header.crit !== undefined) evidence.crit = header.crit;
+    if (header.b64 !== undefined) evidence.b64 = header.b64;
+    return { errors: [finding(F.UNSUPPORTED_CRITICAL_HEADER, 'The header has crit entries or b64: false, which this validator does not support.', evidence)], warnings: [] };
+  }
+  const resolution = await trust.resolveKeys(header, alg);
+  if (resolution.cache !== undefined) metadata.jwks_cache = resolution.cache;
+  const warnings = [...(resolution.warnings ?? [])];
+  if (resolution.failure !== undefined) return { errors: [resolution.failure], warnings };
+  let mismatch: string | undefined;
+  let tried = 0;
+  for (const key of resolution.keys) {
+    const reason = keyAlgMismatch(key, alg);
+    if (reason !== undefined) {
+      mismatch ??= reason;
+      continue;
+    }
+    tried++;
+    if (key.type === 'secret' && key.secret.length < hmacLength(alg)) {
+      warnings.push(finding(F.WEAK_SECRET, `The ${alg} secret is ${key.secret.length} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: key.secret.length, minimum_bytes: hmacLength(alg) }));
+    }
+    if (verifySignature(alg, key, jwt.signingInput, jwt.signature)) {
+      if (key.kid !== undefined) metadata.kid = key.kid;
+      return { errors: [], warnings };
+    }
+  }
+  if (tried === 0) {
+    return { errors: [finding(F.KEY_MISMATCH, `The configured key cannot verify ${alg}: ${mismatch ?? 'no key fits'}.`, { alg, reason: mismatch ?? 'no key fits' })], warnings };
+  }
+  return { errors: [finding(F.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
+}
+
+async function evaluate(jwt: ParsedJwt, trust: TrustSource, nowSeconds: number): Promise<ValidateResponse> {
+  const { policy } = trust;
+  const alg = jwt.header.alg;
+  const metadata = headerMetadata(jwt);
+  metadata.key_source = trust.keySource;
+  const errorsByStatus: Partial<Record<StatusName, Finding[]>> = {};
+  const warnings: Finding[] = [];
+  const diff: Record<string, ClaimDiffEntry> = {};
+
+  // The allowlist runs before any key lookup or signature work; "none" fails in any letter case.
+  if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
+    const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
+    errorsByStatus.algorithm = [finding(F.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs })];
+    // Fail closed: no signature was checked, so the signature status cannot pass.
+    errorsByStatus.signature = [];
+  } else {
+    const signature = await checkSignature(jwt, alg as JwsAlgorithm, trust, metadata);
+    if (signature.errors.length > 0) errorsByStatus.signature = signature.errors;
+    warnings.push(...signature.warnings);
+  }
+
+  // Claims are evaluated even when the signature failed, so the response explains everything.
+  const claimChecks: [StatusName, ClaimCheck][] = [
+    ['issuer', checkIssuer(jwt.payload, policy)],
+    ['audience', checkAudience(jwt.payload, policy)],
+    ['time', checkTime(jwt.payload, policy, nowSeconds)],
+    ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
+  ];
+  for (const [status, check] of claimChecks) {
+    if (check.errors.length > 0) errorsByStatus[status] = check.errors;
+    warnings.push(...check.warnings);
+    Object.assign(diff, check.diff);
+  }
+
+  const statuses: ValidateStatuses = {
+    signature: errorsByStatus.signature ? 'fail' : 'pass',
+    issuer: errorsByStatus.issuer ? 'fail' : 'pass',
+    audience: errorsByStatus.audience ? 'fail' : 'pass',
+    algorithm: errorsByStatus.algorithm ? 'fail' : 'pass',
+    time: errorsByStatus.time ? 'fail' : 'pass',
+    required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
+  };
+  const findings: Finding[] = [];
+  for (const status of STATUS_ORDER) findings.push(...(errorsByStatus[status] ?? []));
+  const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
+  if (warnings.length > 0) metadata.warnings = warnings;
+  // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
+  const summary = summarise(findings, warnings);
+  return Object.keys(diff).length > 0
+    ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
+    : { valid, statuses, findings, summary, metadata };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function codes(findings: Finding[]): string {
+  return [...new Set(findings.map((f) => f.code))].join(', ');
+}
+
+/** One sentence: `Token is invalid: 2 errors (AUDIENCE_MISMATCH, TOKEN_EXPIRED).` */
+function summarise(errors: Finding[], warnings: Finding[]): string {
+  const warned = warnings.length > 0 ? `${plural(warnings.length, 'warning')}: ${codes(warnings)}` : '';
+  if (errors.length === 0) return warned ? `Token is valid (${warned}).` : 'Token is valid.';
+  const base = `Token is invalid: ${plural(errors.length, 'error')} (${codes(errors)})`;
+  return warned ? `${base}; ${warned}.` : `${base}.`;
+}
