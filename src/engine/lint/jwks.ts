@@ -1,0 +1,139 @@
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { keyAlgMismatch } from '../jws/keys.ts';
+import { JWS_ALGORITHMS, type JwsAlgorithm } from '../types.ts';
+
+/**
+ * One reading of a fetched JWK Set shared by every JWKS rule. It records member NAMES, sizes and kids
+ * only; nothing here is ever copied into a finding except those.
+ */
+export interface JwkInfo {
+  index: number;
+  kid?: string;
+  kty?: string;
+  crv?: string;
+  /** Required members (RFC 7518 §6) that are absent. */
+  missing: string[];
+  /** Why present members are unusable (wrong type, not base64url, not a valid key). */
+  malformed: string[];
+  /** Private or symmetric members present (d, p, q, dp, dq, qi, oth, k). */
+  privateMembers: string[];
+  /** RSA modulus or EC field size in bits, when known. */
+  bits?: number;
+  /** The public key, when Node can import it. */
+  publicKey?: KeyObject;
+  use?: unknown;
+  alg?: unknown;
+  keyOps?: unknown;
+}
+
+export interface JwksAnalysis {
+  /** Set when the document is not a JWK Set at all. */
+  notASet?: string;
+  keys: JwkInfo[];
+}
+
+export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
+export const MIN_EC_BITS = 224;
+
+const REQUIRED: Record<string, string[]> = { RSA: ['n', 'e'], EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'], oct: ['k'] };
+const BINARY = new Set(['n', 'e', 'x', 'y', 'k', 'd', 'p', 'q', 'dp', 'dq', 'qi']);
+const EC_BITS: Record<string, number> = { 'P-192': 192, 'P-224': 224, 'P-256': 256, 'P-384': 384, 'P-521': 521, secp256k1: 256 };
+/** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
+const IMPORTABLE: Record<string, string[]> = { EC: ['P-256', 'P-384', 'P-521', 'secp256k1'], OKP: ['Ed25519', 'Ed448', 'X25519', 'X448'] };
+const B64URL = /^[A-Za-z0-9_-]*$/;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function analyseJwks(document: unknown): JwksAnalysis {
+  if (!isObject(document)) return { notASet: 'the document is not a JSON object', keys: [] };
+  if (!('keys' in document)) return { notASet: 'the document has no "keys" member', keys: [] };
+  if (!Array.isArray(document.keys)) return { notASet: '"keys" is not an array', keys: [] };
+  return { keys: document.keys.map((k: unknown, i: number) => analyseJwk(k, i)) };
+}
+
+function analyseJwk(value: unknown, index: number): JwkInfo {
+  const info: JwkInfo = { index, missing: [], malformed: [], privateMembers: [] };
+  if (!isObject(value)) {
+    info.malformed.push('the key is not a JSON object');
+    return info;
+  }
+  if (typeof value.kid === 'string') info.kid = value.kid;
+  else if (value.kid !== undefined) info.malformed.push('"kid" is not a string');
+  info.use = value.use;
+  info.alg = value.alg;
+  info.keyOps = value.key_ops;
+  info.privateMembers = PRIVATE_MEMBERS.filter((m) => m in value);
+
+  if (typeof value.kty !== 'string') {
+    if (value.kty === undefined) info.missing.push('kty');
+    else info.malformed.push('"kty" is not a string');
+    return info;
+  }
+  const kty = value.kty;
+  info.kty = kty;
+  for (const m of REQUIRED[kty] ?? []) {
+    const v = value[m];
+    if (v === undefined) info.missing.push(m);
+    else if (typeof v !== 'string') info.malformed.push(`"${m}" is not a string`);
+    else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) info.malformed.push(`"${m}" is not base64url`);
+  }
+  if (typeof value.crv === 'string') info.crv = value.crv;
+  if (info.missing.length > 0 || info.malformed.length > 0) return info;
+
+  if (kty === 'RSA') info.bits = bitLength(Buffer.from(value.n as string, 'base64url'));
+  if (kty === 'EC' && info.crv !== undefined) info.bits = EC_BITS[info.crv];
+
+  if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
+    // Import only the public members, so a leaked private part can never turn into a private KeyObject.
+    const pub: Record<string, unknown> = { kty };
+    for (const m of REQUIRED[kty] ?? []) pub[m] = value[m];
+    try {
+      info.publicKey = createPublicKey({ key: pub as JsonWebKey, format: 'jwk' });
+    } catch {
+      info.malformed.push(`the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+    }
+  }
+  return info;
+}
+
+/** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */
+function bitLength(bytes: Buffer): number {
+  let i = 0;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  if (i === bytes.length) return 0;
+  return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i] as number));
+}
+
+export function isJwsAlgorithm(alg: string): alg is JwsAlgorithm {
+  return (JWS_ALGORITHMS as readonly string[]).includes(alg);
+}
+
+/**
+ * Whether this key could verify a token signed with alg, by the same key/alg rule the validator uses
+ * (keyAlgMismatch), plus the JWK's own restrictions: `use` other than "sig", `key_ops` without
+ * "verify", or an `alg` naming another algorithm. An absent `use` is allowed (RFC 7517 §4.2: optional).
+ */
+export function keyFitsAlg(key: JwkInfo, alg: string): boolean {
+  if (!isJwsAlgorithm(alg) || alg.startsWith('HS')) return false;
+  if (key.publicKey === undefined || key.missing.length > 0 || key.malformed.length > 0) return false;
+  if (key.use !== undefined && key.use !== 'sig') return false;
+  if (key.keyOps !== undefined && !(Array.isArray(key.keyOps) && key.keyOps.includes('verify'))) return false;
+  if (key.alg !== undefined && key.alg !== alg) return false;
+  return keyAlgMismatch({ type: 'public', key: key.publicKey }, alg) === undefined;
+}
+
+/** "RSA 2048", "EC P-256", "OKP X25519": a description without key material. */
+export function describeKey(key: JwkInfo): string {
+  if (key.kty === 'RSA') return key.bits !== undefined ? `RSA ${key.bits}` : 'RSA';
+  if (key.kty === undefined) return 'unknown';
+  return key.crv !== undefined ? `${key.kty} ${key.crv}` : key.kty;
+}
+
+/** Evidence naming a key without its material. */
+export function keyRef(key: JwkInfo): Record<string, unknown> {
+  const ref: Record<string, unknown> = { key_index: key.index };
+  if (key.kid !== undefined) ref.kid = key.kid;
+  return ref;
+}

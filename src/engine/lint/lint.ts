@@ -1,0 +1,51 @@
+import type { EngineContext } from '../context.ts';
+import { parseLintRequest } from '../schema/lint-request.ts';
+import type { LintRequest, LintResponse } from '../types.ts';
+import { analyseJwks } from './jwks.ts';
+import { LINT_RULES } from './registry.ts';
+import { summarise } from './summary.ts';
+import type { JwksState, LintRuleContext } from './types.ts';
+import { parseAbsoluteUri } from './uri.ts';
+
+/**
+ * POST /v1/lint/oidc-config. Throws RequestInvalidError (422) for a body that is missing a field or
+ * has a wrong type; every other problem is a finding. Pure apart from the one JWKS fetch through
+ * ctx.fetcher, which offline mode replaces by CHECK_SKIPPED.
+ */
+export async function lintOidcConfig(body: unknown, ctx: EngineContext): Promise<LintResponse> {
+  const request = parseLintRequest(body);
+  const jwks = await loadJwks(request, ctx);
+  const ruleCtx: LintRuleContext = {
+    request,
+    httpsRequired: request.https_required ?? true,
+    jwks,
+    skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+  };
+  const findings = LINT_RULES.flatMap((rule) => (jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ruleCtx)));
+  return {
+    valid: !findings.some((f) => f.severity === 'error'),
+    findings,
+    summary: summarise('Configuration', findings),
+  };
+}
+
+/** The one JWKS fetch of a lint; every JWKS rule reads its result. */
+async function loadJwks(request: LintRequest, ctx: EngineContext): Promise<JwksState> {
+  const uri = request.jwks_uri;
+  if (ctx.offline === true) return { state: 'skipped', uri };
+  const parsed = parseAbsoluteUri(uri);
+  if (!parsed.ok || (parsed.scheme !== 'https' && parsed.scheme !== 'http')) {
+    // Never hand the fetcher something that is not an http(s) URL: there is nothing safe to dial.
+    return { state: 'unreachable', uri, reason: 'blocked', detail: `jwks_uri ${parsed.ok ? `uses the ${parsed.scheme}: scheme` : parsed.reason}, so it was not fetched.` };
+  }
+  if (ctx.fetcher === undefined) {
+    throw new Error('lintOidcConfig needs ctx.fetcher unless ctx.offline is true');
+  }
+  const result = await ctx.fetcher.getJson(uri);
+  if (!result.ok) {
+    const state: JwksState = { state: 'unreachable', uri, reason: result.reason, detail: result.detail };
+    if (result.status !== undefined) state.status = result.status;
+    return state;
+  }
+  return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+}

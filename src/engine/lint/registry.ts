@@ -1,0 +1,47 @@
+import { checkSkipped } from './rules/check-skipped.ts';
+import { insecureUri } from './rules/insecure-uri.ts';
+import { issuerInvalid } from './rules/issuer-invalid.ts';
+import { jwksDuplicateKid } from './rules/jwks-duplicate-kid.ts';
+import { jwksInvalid } from './rules/jwks-invalid.ts';
+import { jwksKeyTooSmall } from './rules/jwks-key-too-small.ts';
+import { jwksNoUsableKey } from './rules/jwks-no-usable-key.ts';
+import { jwksPrivateKeyExposed } from './rules/jwks-private-key-exposed.ts';
+import { jwksUnreachable } from './rules/jwks-unreachable.ts';
+import { jwksUriMismatch } from './rules/jwks-uri-mismatch.ts';
+import { redirectUriInvalid } from './rules/redirect-uri-invalid.ts';
+import { redirectUriLocalhost } from './rules/redirect-uri-localhost.ts';
+import { redirectUriWildcard } from './rules/redirect-uri-wildcard.ts';
+import { unknownAlgorithm } from './rules/unknown-algorithm.ts';
+import { weakAlgorithm } from './rules/weak-algorithm.ts';
+import { ruleDefinition, type LintRule } from './types.ts';
+import type { FindingDefinition } from '../findings.ts';
+
+/**
+ * Every lint rule, in the order a lint response lists their findings: the request fields first
+ * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
+ * skipped. Within a rule, findings follow the order of the fields in the request. Adding a rule is one
+ * module in rules/ plus one line here.
+ */
+export const LINT_RULES: readonly LintRule[] = [
+  issuerInvalid,
+  insecureUri,
+  redirectUriInvalid,
+  redirectUriWildcard,
+  redirectUriLocalhost,
+  weakAlgorithm,
+  unknownAlgorithm,
+  jwksUriMismatch,
+  jwksUnreachable,
+  jwksInvalid,
+  jwksPrivateKeyExposed,
+  jwksKeyTooSmall,
+  jwksDuplicateKid,
+  jwksNoUsableKey,
+  checkSkipped,
+];
+
+export const LINT_FINDINGS: readonly FindingDefinition[] = LINT_RULES.map(ruleDefinition);
+
+export function getLintRule(code: string): LintRule | undefined {
+  return LINT_RULES.find((r) => r.code === code);
+}

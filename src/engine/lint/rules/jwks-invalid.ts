@@ -1,0 +1,26 @@
+import { keyRef } from '../jwks.ts';
+import { report, type LintRule } from '../types.ts';
+
+export const jwksInvalid: LintRule = {
+  code: 'JWKS_INVALID',
+  severity: 'error',
+  title: 'The JWKS is not a JWK Set, or a key lacks required members',
+  docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
+  remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
+  needsJwks: true,
+  check({ jwks }) {
+    if (jwks.state !== 'fetched') return [];
+    const { analysis } = jwks;
+    if (analysis.notASet !== undefined) {
+      return [report(jwksInvalid, `The jwks_uri document is not a JWK Set: ${analysis.notASet}.`, { field: '/jwks_uri', problems: [analysis.notASet] })];
+    }
+    return analysis.keys
+      .filter((k) => k.missing.length > 0 || k.malformed.length > 0)
+      .map((k) => {
+        const problems = [...(k.missing.length > 0 ? [`missing ${k.missing.join(', ')}`] : []), ...k.malformed];
+        const evidence: Record<string, unknown> = { field: '/jwks_uri', ...keyRef(k), problems };
+        if (k.missing.length > 0) evidence.missing = k.missing;
+        return report(jwksInvalid, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''}: ${problems.join('; ')}.`, evidence);
+      });
+  },
+};

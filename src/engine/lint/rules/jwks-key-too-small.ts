@@ -1,0 +1,27 @@
+import { MIN_RSA_BITS } from '../../jws/keys.ts';
+import { describeKey, keyRef, MIN_EC_BITS } from '../jwks.ts';
+import { report, type LintRule } from '../types.ts';
+
+export const jwksKeyTooSmall: LintRule = {
+  code: 'JWKS_KEY_TOO_SMALL',
+  severity: 'error',
+  title: 'A JWKS key is too small (RSA under 2048 bits, EC under 224 bits)',
+  docs: 'RSA keys under 2048 bits and EC keys under 224 bits are within reach of factoring or discrete-log attacks (NIST SP 800-57); oidc-gate will not verify with such RSA keys. The RSA size is that of the modulus without leading zero bytes.',
+  remediation: 'Ask the provider to rotate to RSA 2048+ or an EC P-256/P-384 key, and allow only the algorithms of the strong keys.',
+  needsJwks: true,
+  check({ jwks }) {
+    if (jwks.state !== 'fetched') return [];
+    return jwks.analysis.keys.flatMap((k) => {
+      if (k.bits === undefined) return [];
+      const minimum = k.kty === 'RSA' ? MIN_RSA_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+      if (minimum === undefined || k.bits >= minimum) return [];
+      return [
+        report(
+          jwksKeyTooSmall,
+          `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`,
+          { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum },
+        ),
+      ];
+    });
+  },
+};

@@ -1,0 +1,27 @@
+import { describeKey, keyFitsAlg } from '../jwks.ts';
+import { report, type LintRule } from '../types.ts';
+
+export const jwksNoUsableKey: LintRule = {
+  code: 'JWKS_NO_USABLE_KEY',
+  severity: 'error',
+  title: 'No key in the JWKS can verify any allowed algorithm',
+  docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048+ bits for RS*/PS*, the matching curve for ES256/384/512, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+  remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
+  needsJwks: true,
+  check({ jwks, request }) {
+    if (jwks.state !== 'fetched' || jwks.analysis.notASet !== undefined) return [];
+    const algs = request.alg_policy.allowed_algs;
+    if (jwks.analysis.keys.some((k) => algs.some((alg) => keyFitsAlg(k, alg)))) return [];
+    const keys = jwks.analysis.keys.map((k) => {
+      const d: Record<string, unknown> = { key_index: k.index, type: describeKey(k) };
+      if (k.kid !== undefined) d.kid = k.kid;
+      if (typeof k.alg === 'string') d.alg = k.alg;
+      if (typeof k.use === 'string') d.use = k.use;
+      return d;
+    });
+    const message = keys.length === 0
+      ? 'The JWKS holds no keys, so no allowed algorithm can be verified.'
+      : `None of the ${keys.length} JWKS key${keys.length === 1 ? '' : 's'} (${[...new Set(keys.map((k) => k.type as string))].join(', ')}) can verify any of ${algs.join(', ')}.`;
+    return [report(jwksNoUsableKey, message, { field: '/jwks_uri', allowed_algs: algs, keys })];
+  },
+};
