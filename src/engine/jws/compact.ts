@@ -1,9 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { MalformedTokenError } from '../errors.ts';
 import { isStrictBase64url } from './base64url.ts';
 import { findDuplicateMember } from './json.ts';
 import type { JoseHeader } from '../validate/trust.ts';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** A compact JWS split and decoded; the payload is left as bytes (it need not be JSON). */
 export interface CompactJws {
@@ -19,13 +18,13 @@ export interface ParsedJwt extends CompactJws {
   payload: Record<string, unknown>;
 }
 
-function decodeJsonObject(segment: string, what: 'header' | 'payload'): Record<string, unknown> {
-  let text: string;
-  try {
-    text = utf8.decode(Buffer.from(segment, 'base64url'));
-  } catch {
-    throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
-  }
+function truncate(s: string): string {
+  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+
+function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload'): Record<string, unknown> {
+  if (!isUtf8(bytes)) throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
+  const text = bytes.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -40,10 +39,6 @@ function decodeJsonObject(segment: string, what: 'header' | 'payload'): Record<s
     throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(duplicate)}".`);
   }
   return value as Record<string, unknown>;
-}
-
-function truncate(s: string): string {
-  return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
 /** Splits and decodes a compact JWS strictly (product-decisions §1 step 2). Throws MalformedTokenError. */
@@ -61,7 +56,7 @@ export function parseCompactJws(token: string): CompactJws {
   if (h.length === 0 || !isStrictBase64url(h)) throw new MalformedTokenError('The JWT header segment is not strict base64url.');
   if (!isStrictBase64url(p)) throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
   if (!isStrictBase64url(s)) throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
-  const header = decodeJsonObject(h, 'header');
+  const header = decodeJsonObject(Buffer.from(h, 'base64url'), 'header');
   if (typeof header.alg !== 'string') throw new MalformedTokenError('The JWT header has no "alg" string.');
   return {
     header: header as JoseHeader,
@@ -73,8 +68,7 @@ export function parseCompactJws(token: string): CompactJws {
 
 /** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
 export function parseJwt(token: string): ParsedJwt {
-  const jws = parseCompactJws(token);
-  const first = token.indexOf('.');
-  const payload = decodeJsonObject(token.slice(first + 1, token.indexOf('.', first + 1)), 'payload');
-  return { ...jws, payload };
+  const jws = parseCompactJws(token) as ParsedJwt;
+  jws.payload = decodeJsonObject(jws.payloadBytes, 'payload');
+  return jws;
 }

@@ -21,19 +21,18 @@ export function findDuplicateMember(text: string): string | undefined {
       i++;
     } else if (c === 0x22 /* " */) {
       const start = i + 1;
-      let escaped = false;
-      i = start;
+      // Jump to each candidate closing quote natively; a quote preceded by an odd run of
+      // backslashes is escaped and does not close the string.
+      let end = text.indexOf('"', start);
       for (;;) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) {
-          escaped = true;
-          i += 2;
-        } else if (d === 0x22) {
-          break;
-        } else {
-          i++;
-        }
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+        if (backslashes % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
       }
+      const firstBackslash = text.indexOf('\\', start);
+      const escaped = firstBackslash !== -1 && firstBackslash < end;
+      i = end;
       const raw = text.slice(start, i);
       i++;
       const top = stack[stack.length - 1];

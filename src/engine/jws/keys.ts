@@ -1,4 +1,4 @@
-import { createPublicKey, hash, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSecretKey, hash, type KeyObject } from 'node:crypto';
 import { decodeStrictBase64url } from './base64url.ts';
 import type { JwsAlgorithm } from '../types.ts';
 
@@ -10,7 +10,7 @@ export type PublicKeyParse = { ok: true; key: KeyObject } | { ok: false; reason:
  */
 export class KeyObjectCache {
   readonly maxEntries: number;
-  readonly #entries = new Map<string, PublicKeyParse | Buffer>();
+  readonly #entries = new Map<string, PublicKeyParse | KeyObject>();
 
   constructor(maxEntries = 512) {
     this.maxEntries = maxEntries;
@@ -27,24 +27,27 @@ export class KeyObjectCache {
     return this.#store(id, parsePublicKeyPem(pem));
   }
 
-  /** The HMAC key bytes, or undefined when the encoding is wrong. */
-  secret(secret: string, encoding: 'utf8' | 'base64url'): Buffer | undefined {
+  /**
+   * The HMAC key, or undefined when the encoding is wrong or the key is empty. A KeyObject, not a
+   * Buffer: createHmac imports a Buffer key on every call, which costs more than the HMAC itself.
+   */
+  secret(secret: string, encoding: 'utf8' | 'base64url'): KeyObject | undefined {
     const id = hash('sha256', `secret\u0000${encoding}\u0000${secret}`, 'base64');
-    const hit = this.#entries.get(id) as Buffer | undefined;
+    const hit = this.#entries.get(id) as KeyObject | undefined;
     if (hit !== undefined) return this.#touch(id, hit);
     const bytes = encoding === 'base64url' ? decodeStrictBase64url(secret) : Buffer.from(secret, 'utf8');
-    if (bytes === undefined) return undefined;
-    return this.#store(id, bytes);
+    if (bytes === undefined || bytes.length === 0) return undefined;
+    return this.#store(id, createSecretKey(bytes));
   }
 
-  #touch<T extends PublicKeyParse | Buffer>(id: string, value: T): T {
+  #touch<T extends PublicKeyParse | KeyObject>(id: string, value: T): T {
     // Re-insert so Map iteration order is least-recently-used first.
     this.#entries.delete(id);
     this.#entries.set(id, value);
     return value;
   }
 
-  #store<T extends PublicKeyParse | Buffer>(id: string, value: T): T {
+  #store<T extends PublicKeyParse | KeyObject>(id: string, value: T): T {
     this.#entries.set(id, value);
     if (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next().value as string;

@@ -11,7 +11,7 @@ const EC_SIGNATURE_LENGTH: Partial<Record<JwsAlgorithm, number>> = { ES256: 64, 
  */
 export function verifySignature(
   alg: JwsAlgorithm,
-  key: { type: 'secret'; secret: Buffer } | { type: 'public'; key: KeyObject },
+  key: { type: 'secret' | 'public'; key: KeyObject },
   signingInput: Buffer,
   signature: Buffer,
 ): boolean {
@@ -19,7 +19,7 @@ export function verifySignature(
     if (key.type === 'secret') {
       const hashName = HASH[alg.slice(2)];
       if (alg[0] !== 'H' || hashName === undefined) return false;
-      const mac = createHmac(hashName, key.secret).update(signingInput).digest();
+      const mac = createHmac(hashName, key.key).update(signingInput).digest();
       return mac.length === signature.length && timingSafeEqual(mac, signature);
     }
     const family = alg.slice(0, 2);

@@ -22,10 +22,10 @@ export function inlineTrustSource(policy: VerifyPolicy, keyCache: KeyObjectCache
   let key: VerificationKey;
   if (policy.secret !== undefined) {
     const secret = keyCache.secret(policy.secret, policy.secret_encoding ?? 'utf8');
-    if (secret === undefined || secret.length === 0) {
+    if (secret === undefined) {
       throw new RequestInvalidError([{ pointer: '/policy/secret', message: 'is not strict base64url (secret_encoding is base64url)' }]);
     }
-    key = { type: 'secret', secret };
+    key = { type: 'secret', key: secret };
   } else {
     const parsed = keyCache.publicKey(policy.public_key as string);
     if (!parsed.ok) throw new RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);

@@ -3,7 +3,7 @@ import type { Finding, JwksCacheState, JwsAlgorithm, KeySource, VerifyPolicy } f
 
 /** A key the signature may be checked with. */
 export type VerificationKey =
-  | { type: 'secret'; secret: Buffer; kid?: string }
+  | { type: 'secret'; key: KeyObject; kid?: string }
   | { type: 'public'; key: KeyObject; kid?: string };
 
 /** What a trust source answers when asked for keys for one token. */

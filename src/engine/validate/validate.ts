@@ -79,8 +79,9 @@ async function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, trust: TrustSou
       continue;
     }
     tried++;
-    if (key.type === 'secret' && key.secret.length < hmacLength(alg)) {
-      warnings.push(finding(F.WEAK_SECRET, `The ${alg} secret is ${key.secret.length} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: key.secret.length, minimum_bytes: hmacLength(alg) }));
+    const secretBytes = key.type === 'secret' ? (key.key.symmetricKeySize ?? 0) : Infinity;
+    if (secretBytes < hmacLength(alg)) {
+      warnings.push(finding(F.WEAK_SECRET, `The ${alg} secret is ${secretBytes} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: secretBytes, minimum_bytes: hmacLength(alg) }));
     }
     if (verifySignature(alg, key, jwt.signingInput, jwt.signature)) {
       if (key.kid !== undefined) metadata.kid = key.kid;
