@@ -1,0 +1,224 @@
+import type { EngineContext } from '../context.ts';
+import { finding, type FindingDefinition } from '../findings.ts';
+import type { FetchFailureReason } from '../net/types.ts';
+import { parseDiscoverRequest } from '../schema/discover-request.ts';
+import type { DiscoverResponse, Finding, LintRequest } from '../types.ts';
+import { checkSkipped } from '../lint/rules/check-skipped.ts';
+import { insecureUri } from '../lint/rules/insecure-uri.ts';
+import { issuerInvalid, issuerProblems } from '../lint/rules/issuer-invalid.ts';
+import { summarise } from '../lint/summary.ts';
+import { report } from '../lint/types.ts';
+import { isHttpsUri, nearMiss, parseAbsoluteUri, redactUri } from '../lint/uri.ts';
+
+function def(d: FindingDefinition): FindingDefinition {
+  return d;
+}
+
+/**
+ * Discovery findings (product-decisions §4). Discovery also reports INSECURE_URI, ISSUER_INVALID and
+ * CHECK_SKIPPED, whose definitions belong to the lint rules. Every discovery finding is about the
+ * request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
+ */
+export const DISCOVERY_FINDINGS = {
+  DISCOVERY_UNREACHABLE: def({
+    code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
+    title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
+    remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
+  }),
+  DISCOVERY_INVALID: def({
+    code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
+    title: 'The discovery document is not a JSON object, or a member has the wrong type',
+    remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
+  }),
+  DISCOVERY_ISSUER_MISMATCH: def({
+    code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
+    title: 'The issuer in the discovery document is not exactly the issuer requested',
+    remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
+  }),
+  METADATA_MISSING: def({
+    code: 'METADATA_MISSING', severity: 'error', area: 'discover',
+    title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
+    remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
+  }),
+} as const satisfies Record<string, FindingDefinition>;
+
+const F = DISCOVERY_FINDINGS;
+
+/** Required by OpenID Connect Discovery §3 (token_endpoint is handled on its own: see below). */
+const REQUIRED_MEMBERS = [
+  'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
+  'subject_types_supported', 'id_token_signing_alg_values_supported',
+] as const;
+
+/** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
+const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+
+function isUrlMember(name: string): boolean {
+  return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
+}
+
+function isListMember(name: string): boolean {
+  return name.endsWith('_supported');
+}
+
+/**
+ * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
+ * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
+ * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ */
+export function discoveryUris(issuer: string): { openid: string; oauth: string } | undefined {
+  const p = parseAbsoluteUri(issuer);
+  if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http')) return undefined;
+  // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
+  const path = p.url.pathname.replace(/\/$/, '');
+  return {
+    openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
+    oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
+  };
+}
+
+/**
+ * POST /v1/providers/discover. Throws RequestInvalidError (422) for a bad body; everything else is a
+ * finding. Pure apart from the discovery fetches through ctx.fetcher.
+ */
+export async function discoverProvider(body: unknown, ctx: EngineContext): Promise<DiscoverResponse> {
+  const request = parseDiscoverRequest(body);
+  const issuer = request.issuer;
+  const httpsRequired = request.https_required ?? true;
+  const findings: Finding[] = [];
+  const response = (discoveryUri: string | null, jwksUri: string | null, metadata: Record<string, unknown>): DiscoverResponse => ({
+    valid: !findings.some((f) => f.severity === 'error'),
+    issuer,
+    discovery_uri: discoveryUri,
+    jwks_uri: jwksUri,
+    metadata,
+    findings,
+    summary: summarise('Provider metadata', findings),
+  });
+
+  const problems = issuerProblems(issuer);
+  if (problems.length > 0) {
+    findings.push(report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(issuer), problems }));
+  }
+  if (httpsRequired && !isHttpsUri(issuer)) {
+    findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: redactUri(issuer) }));
+  }
+
+  const uris = discoveryUris(issuer);
+  if (ctx.offline === true) {
+    findings.push(report(checkSkipped, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
+      field: '/issuer',
+      uri: uris?.openid ?? redactUri(issuer),
+      checks: NETWORK_CHECKS,
+    }));
+    return response(null, null, {});
+  }
+  if (uris === undefined) {
+    findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+      field: '/issuer', reason: 'blocked' satisfies FetchFailureReason, attempts: [],
+    }));
+    return response(null, null, {});
+  }
+  if (ctx.fetcher === undefined) throw new Error('discoverProvider needs ctx.fetcher unless ctx.offline is true');
+
+  const attempts: { uri: string; reason: FetchFailureReason; status?: number; detail: string }[] = [];
+  let fetched: { uri: string; json: unknown } | undefined;
+  for (const uri of [uris.openid, uris.oauth]) {
+    const result = await ctx.fetcher.getJson(uri);
+    if (result.ok) {
+      fetched = { uri, json: result.json };
+      break;
+    }
+    const attempt: (typeof attempts)[number] = { uri, reason: result.reason, detail: result.detail };
+    if (result.status !== undefined) attempt.status = result.status;
+    attempts.push(attempt);
+  }
+  if (fetched === undefined) {
+    const first = attempts[0] as (typeof attempts)[number];
+    findings.push(finding(
+      F.DISCOVERY_UNREACHABLE,
+      `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`,
+      { field: '/issuer', reason: first.reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) },
+    ));
+    return response(null, null, {});
+  }
+
+  const doc = fetched.json;
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+    findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+      field: '/issuer', discovery_uri: fetched.uri,
+    }));
+    return response(fetched.uri, null, {});
+  }
+  const metadata = doc as Record<string, unknown>;
+  checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+  return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
+}
+
+function checkDocument(doc: Record<string, unknown>, issuer: string, httpsRequired: boolean, discoveryUri: string, findings: Finding[]): void {
+  const wrongType = new Set<string>();
+  for (const [member, value] of Object.entries(doc)) {
+    let expected: string | undefined;
+    if (isUrlMember(member) && typeof value !== 'string') expected = 'a string';
+    else if (isListMember(member) && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) expected = 'an array of strings';
+    if (expected === undefined) continue;
+    wrongType.add(member);
+    findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+  }
+
+  const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
+  // Discovery §3: token_endpoint is required "unless only the Implicit Flow is used", which the
+  // document shows by offering only response types made of id_token and token.
+  const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
+    responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
+  const required: string[] = [...REQUIRED_MEMBERS];
+  if (!implicitOnly) required.splice(2, 0, 'token_endpoint');
+  for (const member of required) {
+    if (doc[member] !== undefined) continue;
+    findings.push(finding(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+  }
+
+  if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+    const hint = nearMiss(issuer, doc.issuer);
+    findings.push(finding(
+      F.DISCOVERY_ISSUER_MISMATCH,
+      `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`,
+      { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri },
+    ));
+  }
+
+  if (httpsRequired) {
+    for (const [member, value] of Object.entries(doc)) {
+      if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || isHttpsUri(value)) continue;
+      findings.push(report(insecureUri, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: redactUri(value) }));
+    }
+  }
+}
+
+/** The signing-algorithm and endpoint members, with the right types only (decisions §4). */
+function pickMetadata(doc: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [member, value] of Object.entries(doc)) {
+    if (member.endsWith('_endpoint') && typeof value === 'string') out[member] = value;
+    else if (member.endsWith('_signing_alg_values_supported') && Array.isArray(value) && value.every((v) => typeof v === 'string')) out[member] = value;
+  }
+  return out;
+}
+
+/**
+ * For `discover: true` provider entries (action and CLI): the lint request with discovered_jwks_uri
+ * set to what discovery found. A discovery that found no jwks_uri leaves the request as it was, so
+ * the lint does not invent a mismatch; the discovery findings say what went wrong.
+ */
+export function withDiscoveredJwksUri(request: LintRequest, discovery: DiscoverResponse): LintRequest {
+  if (discovery.jwks_uri === null) return request;
+  return { ...request, discovered_jwks_uri: discovery.jwks_uri };
+}
+
+/** Runs discovery for a lint request's issuer and returns both the discovery and the filled-in request. */
+export async function discoverForLint(request: LintRequest, ctx: EngineContext): Promise<{ discovery: DiscoverResponse; request: LintRequest }> {
+  const body: { issuer: string; https_required?: boolean } = { issuer: request.issuer };
+  if (request.https_required !== undefined) body.https_required = request.https_required;
+  const discovery = await discoverProvider(body, ctx);
+  return { discovery, request: withDiscoveredJwksUri(request, discovery) };
+}
