@@ -34,7 +34,7 @@ function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload'): Record<str
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new MalformedTokenError(`The JWT ${what} is not a JSON object.`);
   }
-  const duplicate = findDuplicateMember(text);
+  const duplicate = findDuplicateMember(text, value);
   if (duplicate !== undefined) {
     throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(duplicate)}".`);
   }

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+describe('runtime', () => {
+  it('runs the tests on Node 24, the runtime the action declares', () => {
+    expect(Number(process.versions.node.split('.')[0])).toBe(24);
+  });
+
+  it('pins Node 24 in .node-version and action runtime files agree', () => {
+    expect(readFileSync(new URL('../.node-version', import.meta.url), 'utf8').trim()).toBe('24');
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { type: string; engines: { node: string } };
+    expect(pkg.type).toBe('module');
+    expect(pkg.engines.node).toBe('>=24');
+  });
+});
