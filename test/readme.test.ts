@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findingCatalogue } from '../src/engine/catalogue.ts';
+import { END, START, renderFindingTable } from '../scripts/readme-findings.ts';
+
+const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+
+describe('README finding table', () => {
+  it('is the table rendered from the finding catalogue (run scripts/readme-findings.ts --write)', () => {
+    const block = readme.slice(readme.indexOf(START) + START.length, readme.indexOf(END)).trim();
+    expect(block).toBe(renderFindingTable());
+  });
+
+  it('lists every catalogue code exactly once with its severity', () => {
+    for (const d of findingCatalogue) {
+      const rows = readme.split('\n').filter((l) => l.startsWith(`| \`${d.code}\` |`));
+      expect(rows, d.code).toHaveLength(1);
+      expect(rows[0]).toContain(`| ${d.severity} |`);
+    }
+  });
+});
