@@ -1,0 +1,151 @@
+import type { IncomingMessage } from 'node:http';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+/** Far beyond any real request; stops recursion in later processing from meeting a hostile depth. */
+export const MAX_JSON_DEPTH = 64;
+
+/** application/json or any +json type; a charset parameter, when given, must be UTF-8 (RFC 8259 §8.1). */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const [type, ...params] = header.split(';');
+  const media = (type as string).trim().toLowerCase();
+  if (media !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media)) return false;
+  for (const p of params) {
+    const [name, value] = p.split('=');
+    if (name?.trim().toLowerCase() === 'charset') {
+      const v = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
+      if (v !== 'utf-8' && v !== 'utf8') return false;
+    }
+  }
+  return true;
+}
+
+export type BodyOutcome =
+  | { kind: 'ok'; text: string }
+  | { kind: 'too_large' }
+  | { kind: 'not_utf8' }
+  | { kind: 'aborted' };
+
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
+/**
+ * Read the body up to MAX_BODY_BYTES. A declared Content-Length over the limit is refused before
+ * a byte is read; a chunked body is refused as soon as it crosses the limit, and reading stops.
+ */
+export function readBody(req: IncomingMessage): Promise<BodyOutcome> {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return Promise.resolve({ kind: 'too_large' });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (outcome: BodyOutcome): void => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+      resolve(outcome);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.pause();
+        finish({ kind: 'too_large' });
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+      try {
+        finish({ kind: 'ok', text: decoder.decode(buf) });
+      } catch {
+        finish({ kind: 'not_utf8' });
+      }
+    };
+    const onError = (): void => finish({ kind: 'aborted' });
+    const onAborted = (): void => finish({ kind: 'aborted' });
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
+  });
+}
+
+export type JsonOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; pointer: string; message: string };
+
+/**
+ * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
+ * differently, so {"issuer":"a","issuer":"b"} must not pass) and nesting deeper than MAX_JSON_DEPTH.
+ * The parser's own message is not returned: it quotes the input, which may hold a token.
+ */
+export function parseJsonBody(text: string): JsonOutcome {
+  if (text.trim() === '') return { ok: false, pointer: '', message: 'the request body is empty; expected a JSON object' };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, pointer: '', message: 'the request body is not valid JSON' };
+  }
+  const issue = scanJson(text);
+  if (issue !== undefined) return { ok: false, pointer: '', message: issue };
+  return { ok: true, value };
+}
+
+/** One pass over text that JSON.parse accepted: duplicate member names and depth. */
+export function scanJson(text: string): string | undefined {
+  const stack: (Set<string> | null)[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      stack.push(c === 0x7b ? new Set() : null);
+      if (stack.length > MAX_JSON_DEPTH) return `the request body nests deeper than ${MAX_JSON_DEPTH} levels`;
+      i++;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      stack.pop();
+      i++;
+    } else if (c === 0x22 /* " */) {
+      const start = i + 1;
+      let escaped = false;
+      i = start;
+      for (;;) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c /* \ */) {
+          escaped = true;
+          i += 2;
+        } else if (d === 0x22) {
+          break;
+        } else {
+          i++;
+        }
+      }
+      const raw = text.slice(start, i);
+      i++;
+      const top = stack[stack.length - 1];
+      if (top) {
+        let j = i;
+        while (j < n) {
+          const w = text.charCodeAt(j);
+          if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0d) j++;
+          else break;
+        }
+        if (text.charCodeAt(j) === 0x3a /* : */) {
+          // "a" and "\u0061" name the same member: compare decoded names.
+          const name = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+          if (top.has(name)) return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
+          top.add(name);
+          i = j + 1;
+        }
+      }
+    } else {
+      i++;
+    }
+  }
+  return undefined;
+}

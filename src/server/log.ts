@@ -1,0 +1,47 @@
+import type { LogLevel } from './settings.ts';
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+export interface Sink {
+  write(chunk: string): unknown;
+}
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  enabled(level: LogLevel): boolean;
+}
+
+// Long base64/base64url/hex runs are what tokens, secrets, keys and PEM bodies look like; an
+// unexpected error message may quote one, so it is cut before it reaches a log line.
+const SECRET_LIKE = /[A-Za-z0-9_-]{24,}|[A-Za-z0-9+/]{40,}={0,2}/g;
+const PEM_BLOCK = /-----BEGIN [^-]+-----[\s\S]*?(-----END [^-]+-----|$)/g;
+
+export function redact(text: string): string {
+  return text.replace(PEM_BLOCK, '[pem]').replace(SECRET_LIKE, '[redacted]').slice(0, 500);
+}
+
+/** One JSON object per line on the sink (stderr by default): structured, and never a request body. */
+export function createLogger(sink: Sink, level: LogLevel, base: Record<string, unknown> = {}): Logger {
+  const threshold = RANK[level];
+  const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>): void => {
+    if (RANK[lvl] < threshold) return;
+    sink.write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`);
+  };
+  return {
+    debug: (m, f) => emit('debug', m, f),
+    info: (m, f) => emit('info', m, f),
+    warn: (m, f) => emit('warn', m, f),
+    error: (m, f) => emit('error', m, f),
+    enabled: (l) => RANK[l] >= threshold,
+  };
+}
+
+/** What may be logged about an unexpected fault: its class and stack frames, with the message redacted. */
+export function describeFault(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { error: typeof error };
+  const frames = (error.stack ?? '').split('\n').slice(1, 8).map((l) => redact(l.trim()));
+  return { error: error.name, message: redact(error.message), stack: frames };
+}

@@ -1,0 +1,215 @@
+import { discoverRequestSchema } from '../engine/schema/discover-request.ts';
+import { lintRequestSchema } from '../engine/schema/lint-request.ts';
+import {
+  discoverResponseSchema, findingSchema, healthSchema, lintResponseSchema, problemSchema, validateResponseSchema,
+} from '../engine/schema/responses.ts';
+import { validateRequestSchema, verifyPolicySchema } from '../engine/schema/validate-request.ts';
+import { MAX_BODY_BYTES } from './body.ts';
+
+export const API_VERSION = 'v0.0.1';
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/**
+ * The same schema objects the engine compiles, with shared sub-schemas (found by identity, so
+ * nothing is copied by hand) replaced by $ref into components.
+ */
+function component(schema: object, shared: Map<object, string>, root: boolean): Json {
+  if (!root) {
+    const name = shared.get(schema);
+    if (name !== undefined) return { $ref: `#/components/schemas/${name}` };
+  }
+  if (Array.isArray(schema)) return schema.map((s: unknown) => (typeof s === 'object' && s !== null ? component(s, shared, false) : (s as Json)));
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    // Dialect and identity belong to the document (jsonSchemaDialect), not to each component.
+    if (root && (k === '$schema' || k === '$id')) continue;
+    out[k] = typeof v === 'object' && v !== null ? component(v as object, shared, false) : (v as Json);
+  }
+  return out;
+}
+
+const problemResponse = (description: string, extraHeaders: Record<string, Json> = {}): Json => ({
+  description,
+  headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' }, ...extraHeaders },
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+function jsonResponse(description: string, schema: string): Json {
+  return {
+    description,
+    headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
+    content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+  };
+}
+
+function postOperation(o: {
+  operationId: string; summary: string; description: string; tag: string; request: string; response: string; malformedToken?: boolean;
+}): Json {
+  const responses: Record<string, Json> = {
+    200: jsonResponse('The outcome. Every finding travels here: read valid and findings.', o.response),
+  };
+  if (o.malformedToken === true) responses['400'] = { $ref: '#/components/responses/MalformedToken' };
+  Object.assign(responses, {
+    401: { $ref: '#/components/responses/Unauthorized' },
+    405: { $ref: '#/components/responses/MethodNotAllowed' },
+    408: { $ref: '#/components/responses/RequestTimeout' },
+    413: { $ref: '#/components/responses/PayloadTooLarge' },
+    415: { $ref: '#/components/responses/UnsupportedMediaType' },
+    422: { $ref: '#/components/responses/RequestInvalid' },
+    500: { $ref: '#/components/responses/Internal' },
+    503: { $ref: '#/components/responses/Timeout' },
+  });
+  return {
+    operationId: o.operationId,
+    summary: o.summary,
+    description: o.description,
+    tags: [o.tag],
+    parameters: [{ $ref: '#/components/parameters/RequestId' }],
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${o.request}` } } } },
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 description of /v1, built from the request and response schemas in src/engine/schema. */
+export function buildOpenApiDocument(): Json {
+  const shared = new Map<object, string>([
+    [verifyPolicySchema, 'VerifyPolicy'],
+    [findingSchema, 'Finding'],
+  ]);
+  const schemas: Record<string, Json> = {
+    ValidateRequest: component(validateRequestSchema, shared, true),
+    VerifyPolicy: component(verifyPolicySchema, shared, true),
+    LintRequest: component(lintRequestSchema, shared, true),
+    DiscoverRequest: component(discoverRequestSchema, shared, true),
+    ValidateResponse: component(validateResponseSchema, shared, true),
+    LintResponse: component(lintResponseSchema, shared, true),
+    DiscoverResponse: component(discoverResponseSchema, shared, true),
+    Finding: component(findingSchema, shared, true),
+    Problem: component(problemSchema, shared, true),
+    Health: component(healthSchema, shared, true),
+  };
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'oidc-gate',
+      version: API_VERSION,
+      summary: 'JWT validation under a trust policy and OIDC provider configuration lint.',
+      description:
+        'Validate a JWT against an inline policy or a registered issuer profile, lint an OIDC provider configuration, '
+        + 'and fetch a provider discovery document. Findings are reported on the 200 channel; errors are RFC 9457 '
+        + `problem+json. Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes; each request has 10 s to complete. `
+        + 'A path that is not listed here answers 404 with a Problem body (code NOT_FOUND).',
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [{ url: 'http://127.0.0.1:8080', description: 'Default local address (PORT, HOST).' }],
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: 'validate', description: 'JWT validation.' },
+      { name: 'lint', description: 'OIDC provider configuration lint and discovery.' },
+      { name: 'meta', description: 'Service description and health.' },
+    ],
+    paths: {
+      '/v1/validate/jwt': {
+        post: postOperation({
+          operationId: 'validateJwt',
+          summary: 'Validate a JWT',
+          description: 'Verifies the signature, then the claims, against exactly one of policy and issuer_profile_id. HTTP 200 for every validation outcome.',
+          tag: 'validate',
+          request: 'ValidateRequest',
+          response: 'ValidateResponse',
+          malformedToken: true,
+        }),
+      },
+      '/v1/lint/oidc-config': {
+        post: postOperation({
+          operationId: 'lintOidcConfig',
+          summary: 'Lint an OIDC provider configuration',
+          description: 'Static checks (algorithms, URIs, redirect URIs) plus a reachability and content check of the JWKS.',
+          tag: 'lint',
+          request: 'LintRequest',
+          response: 'LintResponse',
+        }),
+      },
+      '/v1/providers/discover': {
+        post: postOperation({
+          operationId: 'discoverProvider',
+          summary: 'Fetch and check a provider discovery document',
+          description: 'Fetches <issuer>/.well-known/openid-configuration (then the RFC 8414 form) and reports its jwks_uri and findings.',
+          tag: 'lint',
+          request: 'DiscoverRequest',
+          response: 'DiscoverResponse',
+        }),
+      },
+      '/v1/openapi.json': {
+        get: {
+          operationId: 'getOpenApiDocument',
+          summary: 'This OpenAPI document',
+          tags: ['meta'],
+          security: [],
+          responses: {
+            200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+            405: { $ref: '#/components/responses/MethodNotAllowed' },
+          },
+        },
+      },
+      '/healthz': {
+        get: {
+          operationId: 'getHealth',
+          summary: 'Liveness',
+          description: 'ok while serving; draining (503) once SIGTERM was received.',
+          tags: ['meta'],
+          security: [],
+          responses: {
+            200: jsonResponse('Serving.', 'Health'),
+            405: { $ref: '#/components/responses/MethodNotAllowed' },
+            503: jsonResponse('Draining after SIGTERM; take the instance out of rotation.', 'Health'),
+          },
+        },
+      },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key from API_KEYS / API_KEYS_FILE (or the one generated at start). Not a JWT: the token to validate travels in the body.',
+        },
+      },
+      parameters: {
+        RequestId: {
+          name: 'X-Request-Id',
+          in: 'header',
+          required: false,
+          description: 'Correlation id, echoed back; 1-128 characters of A-Z a-z 0-9 . _ : -. Anything else is replaced by a generated UUID.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+        },
+      },
+      headers: {
+        RequestId: { description: 'The request id (the one sent, or a generated UUID).', schema: { type: 'string' } },
+      },
+      responses: {
+        MalformedToken: problemResponse('MALFORMED_TOKEN: the token is not a parseable compact JWS.'),
+        Unauthorized: problemResponse('UNAUTHORIZED: the Authorization header is missing, not Bearer, or not a configured API key.', {
+          'WWW-Authenticate': { description: 'Bearer realm="oidc-gate"', schema: { type: 'string' } },
+        }),
+        MethodNotAllowed: problemResponse('METHOD_NOT_ALLOWED: see the Allow header.', {
+          Allow: { description: 'The methods this endpoint accepts.', schema: { type: 'string' } },
+        }),
+        RequestTimeout: problemResponse('TIMEOUT: the request body was not received within 10 s.'),
+        PayloadTooLarge: problemResponse(`PAYLOAD_TOO_LARGE: the body exceeds ${MAX_BODY_BYTES} bytes.`),
+        UnsupportedMediaType: problemResponse('UNSUPPORTED_MEDIA_TYPE: the Content-Type is not application/json (charset, when given, must be UTF-8).'),
+        RequestInvalid: problemResponse('REQUEST_INVALID: the body is not JSON, not UTF-8, repeats a member name, or does not match the schema; errors lists each field.'),
+        Internal: problemResponse('INTERNAL: an unexpected fault; quote the request id.'),
+        Timeout: problemResponse('TIMEOUT: the request was not answered within 10 s.'),
+      },
+    },
+  };
+}
+
+/** The committed openapi.json, byte for byte: two-space JSON and a final newline. */
+export function renderOpenApiDocument(): string {
+  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+}

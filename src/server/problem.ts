@@ -1,0 +1,39 @@
+import type { RequestProblem } from '../engine/errors.ts';
+import { PROBLEM_CODES } from '../engine/schema/responses.ts';
+
+export { PROBLEM_CODES };
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+
+/** The fixed part of each problem: the status it travels with, its type URI and its title. */
+export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
+  MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
+  REQUEST_INVALID: { status: 422, title: 'The request body is invalid' },
+  UNAUTHORIZED: { status: 401, title: 'A valid API key is required' },
+  NOT_FOUND: { status: 404, title: 'No such endpoint' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed on this endpoint' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The request body must be application/json' },
+  TIMEOUT: { status: 503, title: 'The request did not complete in time' },
+  INTERNAL: { status: 500, title: 'Internal error' },
+};
+
+/** A stable, non-dereferenceable type URI per code: clients match on it (or on code), never on title. */
+export function problemType(code: ProblemCode): string {
+  return `urn:oidc-gate:problem:${code.toLowerCase().replace(/_/g, '-')}`;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  errors?: RequestProblem[];
+}
+
+export function problem(code: ProblemCode, detail: string, extra: { status?: number; errors?: RequestProblem[] } = {}): Problem {
+  const t = PROBLEM_TYPES[code];
+  const p: Problem = { type: problemType(code), title: t.title, status: extra.status ?? t.status, detail, code };
+  if (extra.errors !== undefined) p.errors = extra.errors;
+  return p;
+}
