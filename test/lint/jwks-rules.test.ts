@@ -153,10 +153,10 @@ describe('JWKS_KEY_TOO_SMALL', () => {
     expect(fs.map((f) => f.evidence)).toEqual([{ field: '/jwks_uri', key_index: 2, kid: 'tiny', kty: 'EC', bits: 192, minimum_bits: 224 }]);
   });
 
-  it('measures the modulus without a leading zero byte', async () => {
-    const padded = { ...keys.rsa2048, n: Buffer.concat([Buffer.from([0]), Buffer.from(keys.rsa2048.n as string, 'base64url')]).toString('base64url'), kid: 'padded' };
-    const fs = await lintJwks({ keys: [padded] });
-    expect(fs).toEqual([]);
+  it('measures the modulus without a leading zero byte (seen in real provider moduli)', async () => {
+    const pad = (n: unknown) => Buffer.concat([Buffer.from([0]), Buffer.from(n as string, 'base64url')]).toString('base64url');
+    const fs = await lintJwks({ keys: [{ ...keys.rsa1024, n: pad(keys.rsa1024.n), kid: 'small' }, { ...keys.rsa2048, n: pad(keys.rsa2048.n), kid: 'ok' }] });
+    expect(fs.map((f) => [f.code, f.evidence?.kid, f.evidence?.bits])).toEqual([['JWKS_KEY_TOO_SMALL', 'small', 1024]]);
   });
 
   it('is silent for 2048-bit RSA and P-256', async () => {
