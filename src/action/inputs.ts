@@ -1,0 +1,54 @@
+/** Every action input is read here, once, and checked; the rest of the action sees typed values. */
+import * as core from '@actions/core';
+import { DEFAULT_PATTERNS, splitPatterns } from '../gate/files.ts';
+import type { FailOn } from '../gate/types.ts';
+
+export interface ActionInputs {
+  patterns: string[];
+  issuerProfiles?: string;
+  failOn: FailOn;
+  network: boolean;
+  reportPath: string;
+  sarifPath?: string;
+  summary: boolean;
+  annotations: boolean;
+}
+
+const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
+
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+function bool(name: string, fallback: boolean): boolean {
+  const raw = core.getInput(name).trim();
+  if (raw === '') return fallback;
+  if (/^true$/i.test(raw)) return true;
+  if (/^false$/i.test(raw)) return false;
+  throw new InputError(`Input ${name} must be true or false, not "${raw.slice(0, 40)}".`);
+}
+
+export function readInputs(): ActionInputs {
+  const config = core.getInput('config');
+  const patterns = splitPatterns(config);
+  const failOn = (core.getInput('fail-on').trim() || 'error').toLowerCase();
+  if (!FAIL_ON.includes(failOn as FailOn)) {
+    throw new InputError(`Input fail-on must be one of ${FAIL_ON.join(', ')}, not "${failOn.slice(0, 40)}".`);
+  }
+  const inputs: ActionInputs = {
+    patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
+    failOn: failOn as FailOn,
+    network: bool('network', true),
+    reportPath: core.getInput('report-path').trim() || 'oidc-gate-report.json',
+    summary: bool('summary', true),
+    annotations: bool('annotations', true),
+  };
+  const profiles = core.getInput('issuer-profiles').trim();
+  if (profiles !== '') inputs.issuerProfiles = profiles;
+  const sarif = core.getInput('sarif-path').trim();
+  if (sarif !== '') inputs.sarifPath = sarif;
+  return inputs;
+}

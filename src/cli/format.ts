@@ -1,0 +1,70 @@
+/** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
+import type { GateReport, GateResult } from '../gate/types.ts';
+
+export interface Style {
+  red(s: string): string;
+  yellow(s: string): string;
+  green(s: string): string;
+  dim(s: string): string;
+  bold(s: string): string;
+}
+
+const wrap = (open: number, close: number) => (s: string) => `\u001b[${open}m${s}\u001b[${close}m`;
+export const COLOUR: Style = { red: wrap(31, 39), yellow: wrap(33, 39), green: wrap(32, 39), dim: wrap(2, 22), bold: wrap(1, 22) };
+export const PLAIN: Style = { red: (s) => s, yellow: (s) => s, green: (s) => s, dim: (s) => s, bold: (s) => s };
+
+/** NO_COLOR (https://no-color.org): any non-empty value turns colour off. */
+export function pickStyle(isTTY: boolean, env: NodeJS.ProcessEnv): Style {
+  return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb' ? COLOUR : PLAIN;
+}
+
+/** Control characters from a config file must not drive the terminal. */
+function clean(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+}
+
+export function formatText(report: GateReport, style: Style, offline: boolean): string {
+  const { summary } = report;
+  const lines: string[] = [];
+  const byFile = new Map<string, typeof summary.findings>();
+  const general: typeof summary.findings = [];
+  for (const f of summary.findings) {
+    if (f.file === undefined) general.push(f);
+    else byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+  }
+  const samples = new Map<string, GateResult[]>();
+  for (const r of report.results) if (r.kind === 'validate') samples.set(r.file, [...(samples.get(r.file) ?? []), r]);
+
+  for (const f of general) lines.push(`${style.red('error')}  ${f.code}  ${clean(f.message)}`);
+  if (general.length > 0) lines.push('');
+
+  for (const status of summary.file_status) {
+    const findings = [...(byFile.get(status.file) ?? [])].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+    const mark = status.errors > 0 ? style.red('✖') : status.warnings > 0 ? style.yellow('!') : style.green('✔');
+    const counts = [
+      status.providers > 0 ? `${status.providers} provider${status.providers === 1 ? '' : 's'}` : '',
+      status.profiles > 0 ? `${status.profiles} profile${status.profiles === 1 ? '' : 's'}` : '',
+      status.tokens > 0 ? `${status.tokens} sample${status.tokens === 1 ? '' : 's'}` : '',
+    ].filter((s) => s !== '').join(', ');
+    lines.push(`${mark} ${style.bold(clean(status.file))}${counts !== '' ? style.dim(`  (${counts})`) : ''}`);
+    for (const f of findings) {
+      const where = `${f.line ?? 1}:${f.column ?? 1}`.padEnd(7);
+      const level = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
+      const who = f.name !== undefined ? style.dim(` [${f.kind === 'validate' ? 'sample' : f.kind === 'lint' || f.kind === 'discover' ? 'provider' : f.kind ?? 'entry'} ${clean(f.name)}]`) : '';
+      lines.push(`  ${where} ${level}  ${style.bold(f.code)}  ${clean(f.message)}${who}`);
+      if (f.remediation !== undefined) lines.push(`  ${' '.repeat(7)} ${style.dim(`fix: ${clean(f.remediation)}`)}`);
+    }
+    for (const r of samples.get(status.file) ?? []) {
+      if (r.passed !== true) continue;
+      const codes = r.problem !== undefined ? [r.problem.code] : ((r.response as { findings?: { code: string }[] }).findings ?? []).map((f) => f.code);
+      const outcome = r.expect === 'valid' || r.expect === undefined ? 'valid' : `invalid as expected (${codes.join(', ')})`;
+      lines.push(`  ${style.green('✔')} sample ${clean(r.name)}: ${outcome}${style.dim(`  at ${r.at ?? ''}`)}`);
+    }
+    lines.push('');
+  }
+  const verdict = summary.errors > 0 ? style.red(`✖ ${summary.text}`) : summary.warnings > 0 ? style.yellow(`! ${summary.text}`) : style.green(`✔ ${summary.text}`);
+  lines.push(verdict);
+  if (offline) lines.push(style.dim('Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.'));
+  return `${lines.join('\n')}\n`;
+}

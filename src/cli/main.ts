@@ -1,0 +1,118 @@
+/**
+ * The CLI: `check` runs the gate like the action does; `validate`, `lint`, `discover` run one
+ * request and print the engine response exactly as the service sends it; `serve` starts the service.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createEngineContext } from '../engine/context.ts';
+import { createGuardedFetcher, parseOutboundAllow } from '../engine/net/fetcher.ts';
+import { loadIssuerProfiles } from '../engine/profiles/index.ts';
+import { callEngine } from '../gate/engine.ts';
+import { sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
+import { serializeReport, shouldFail, TOOL_VERSION } from '../gate/report.ts';
+import { runGate } from '../gate/run.ts';
+import { DEFAULT_PATTERNS } from '../gate/files.ts';
+import { parseCommand, UsageError, USAGE, type Command } from './args.ts';
+import { formatText, pickStyle } from './format.ts';
+
+export const EXIT_PASS = 0;
+export const EXIT_FAIL = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<string>;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** `serve` only: started here, and the process stays up while it listens. */
+  startServer?: (env: NodeJS.ProcessEnv) => Promise<{ url: string; close(): Promise<void> }>;
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (err) {
+    io.stderr(`oidc-gate: ${(err as Error).message}\nRun oidc-gate --help for usage.\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    switch (command.name) {
+      case 'help':
+        io.stdout(`${USAGE}\n`);
+        return EXIT_PASS;
+      case 'version':
+        io.stdout(`oidc-gate ${TOOL_VERSION}\n`);
+        return EXIT_PASS;
+      case 'check':
+        return await check(command, io);
+      case 'serve': {
+        if (io.startServer === undefined) throw new Error('serve is not available in this build');
+        const server = await io.startServer(io.env);
+        io.stderr(`oidc-gate: listening on ${server.url}\n`);
+        return EXIT_PASS;
+      }
+      default:
+        return await single(command, io);
+    }
+  } catch (err) {
+    // Config-level failures (unreadable request file, bad profiles, server start-up) are exit 2.
+    io.stderr(`oidc-gate: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): Promise<number> {
+  const gate = await runGate({
+    root: io.cwd,
+    patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
+    ...(command.issuerProfiles !== undefined ? { issuerProfilesFile: command.issuerProfiles } : {}),
+    network: !command.offline,
+    env: io.env,
+  });
+  if (command.report !== undefined) await writeReport(gate, path.resolve(io.cwd, command.report));
+  if (command.sarif !== undefined) await writeSarif(gate, path.resolve(io.cwd, command.sarif));
+  switch (command.format) {
+    case 'json':
+      io.stdout(serializeReport(gate.report));
+      break;
+    case 'sarif':
+      io.stdout(`${JSON.stringify(sarifOf(gate), null, 2)}\n`);
+      break;
+    default:
+      io.stdout(formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
+  }
+  const { errors, warnings } = gate.report.summary;
+  if (gate.findings.some((f) => f.config === true)) return EXIT_USAGE;
+  return shouldFail(command.failOn, errors, warnings) ? EXIT_FAIL : EXIT_PASS;
+}
+
+async function single(command: Extract<Command, { name: 'validate' | 'lint' | 'discover' }>, io: CliIo): Promise<number> {
+  const text = command.input === '-' ? await io.readStdin() : await fs.readFile(path.resolve(io.cwd, command.input), 'utf8');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`the request is not JSON: ${(err as Error).message}`);
+  }
+  const fetcher = command.offline ? undefined : createGuardedFetcher({ allow: parseOutboundAllow(io.env.OUTBOUND_ALLOW) });
+  const at = command.at !== undefined ? Date.parse(command.at) : undefined;
+  const ctx = createEngineContext({
+    offline: command.offline,
+    ...(fetcher !== undefined ? { fetcher } : {}),
+    ...(at !== undefined ? { now: () => at } : {}),
+  });
+  // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set.
+  if (command.name === 'validate') {
+    ctx.profiles = loadIssuerProfiles({ env: io.env, ...(fetcher !== undefined ? { fetcher } : {}), now: ctx.now, keyCache: ctx.keyCache });
+  }
+  const outcome = await callEngine(command.name, body, ctx);
+  if (outcome.problem !== undefined) {
+    io.stdout(`${JSON.stringify(outcome.problem)}\n`);
+    return EXIT_USAGE;
+  }
+  io.stdout(`${JSON.stringify(outcome.response)}\n`);
+  return (outcome.response as { valid?: boolean }).valid === true ? EXIT_PASS : EXIT_FAIL;
+}

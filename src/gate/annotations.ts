@@ -1,0 +1,49 @@
+/**
+ * Which findings become workflow annotations. GitHub shows at most 10 annotations of each level per
+ * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
+ */
+import { plural } from './report.ts';
+import type { GateFinding } from './types.ts';
+
+export const MAX_PER_LEVEL = 10;
+
+export interface Annotation {
+  level: 'error' | 'warning' | 'notice';
+  message: string;
+  properties: { title?: string; file?: string; startLine?: number; startColumn?: number };
+}
+
+export function annotationMessage(f: GateFinding): string {
+  const who = f.name !== undefined && f.kind !== undefined && f.kind !== 'config' ? ` (${f.kind} "${f.name}")` : '';
+  const fix = f.remediation !== undefined ? `\nFix: ${f.remediation}` : '';
+  return `${f.message}${who}${fix}`;
+}
+
+export function selectAnnotations(findings: readonly GateFinding[], reportPath: string | undefined): Annotation[] {
+  const errors = findings.filter((f) => f.severity === 'error');
+  const warnings = findings.filter((f) => f.severity === 'warning');
+  const out: Annotation[] = [];
+  const toAnnotation = (f: GateFinding): Annotation => {
+    const properties: Annotation['properties'] = { title: f.code };
+    if (f.file !== undefined) {
+      properties.file = f.file;
+      properties.startLine = f.line ?? 1;
+      properties.startColumn = f.column ?? 1;
+    }
+    return { level: f.severity, message: annotationMessage(f), properties };
+  };
+  out.push(...errors.slice(0, MAX_PER_LEVEL).map(toAnnotation));
+  out.push(...warnings.slice(0, MAX_PER_LEVEL).map(toAnnotation));
+  const moreErrors = Math.max(0, errors.length - MAX_PER_LEVEL);
+  const moreWarnings = Math.max(0, warnings.length - MAX_PER_LEVEL);
+  if (moreErrors + moreWarnings > 0) {
+    const parts = [moreErrors > 0 ? plural(moreErrors, 'more error') : '', moreWarnings > 0 ? plural(moreWarnings, 'more warning') : ''].filter((s) => s !== '');
+    const where = reportPath !== undefined && reportPath !== '' ? `the job summary and the report (${reportPath})` : 'the job summary';
+    out.push({
+      level: 'notice',
+      message: `${parts.join(' and ')} not shown as annotations (at most ${MAX_PER_LEVEL} per level); see ${where} for every finding.`,
+      properties: { title: 'oidc-gate: more findings' },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+/**
+ * Codes the gate itself reports (next to the engine's finding codes): config problems and unmet
+ * sample expectations. Every one is an error: a gate that cannot read its input must not pass.
+ */
+export interface GateCodeDefinition {
+  code: string;
+  title: string;
+  remediation: string;
+  /** A problem with the input rather than a finding about identity configuration (CLI exit 2). */
+  config: boolean;
+}
+
+function def(code: string, title: string, remediation: string, config = true): GateCodeDefinition {
+  return { code, title, remediation, config };
+}
+
+export const GATE_CODES = {
+  CONFIG_NOT_FOUND: def('CONFIG_NOT_FOUND', 'No config file matched the config patterns',
+    'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
+  CONFIG_UNREADABLE: def('CONFIG_UNREADABLE', 'A config file could not be read',
+    'Check that the file exists, is a regular file and is readable.'),
+  CONFIG_YAML_INVALID: def('CONFIG_YAML_INVALID', 'A config file is not valid YAML',
+    'Fix the YAML syntax at the reported line.'),
+  CONFIG_INVALID: def('CONFIG_INVALID', 'A config entry has the wrong shape',
+    'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
+  CONFIG_UNKNOWN_KEY: def('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know',
+    'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
+  TOKEN_FILE_MISSING: def('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read',
+    'token_file is relative to the config file; check the path.'),
+  TOKEN_FILE_INVALID: def('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large',
+    'Keep sample tokens inside the repository, one compact JWT per file.'),
+  REQUEST_INVALID: def('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)',
+    'Fix the field named in the message; the README lists the fields of each entry kind.'),
+  PROFILE_INVALID: def('PROFILE_INVALID', 'An issuer profile is invalid',
+    'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.'),
+  PROFILE_DUPLICATE: def('PROFILE_DUPLICATE', 'Two issuer profiles share an id',
+    'Give every profile a unique id across all config files and the issuer-profiles file.'),
+  EXPECTATION_FAILED: def('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says',
+    'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
+  MALFORMED_TOKEN: def('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)',
+    'Check the sample token file: one compact JWT, three base64url segments.', false),
+} as const satisfies Record<string, GateCodeDefinition>;
+
+export type GateCode = keyof typeof GATE_CODES;

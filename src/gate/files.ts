@@ -1,0 +1,62 @@
+/**
+ * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
+ * (every .yml/.yaml below them, dot folders such as .github included).
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+export const DEFAULT_PATTERNS: readonly string[] = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
+
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+const GLOB_CHARS = /[*?[\]{}]/;
+
+/** The `config` input: newline- or comma-separated, blank entries ignored. */
+export function splitPatterns(value: string): string[] {
+  return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
+}
+
+export interface FoundFiles {
+  /** Absolute paths, sorted and unique. */
+  files: string[];
+  /** Patterns that are plain paths which do not exist (a glob that matches nothing is not listed). */
+  missing: string[];
+}
+
+export async function findConfigFiles(root: string, patterns: readonly string[]): Promise<FoundFiles> {
+  const found = new Set<string>();
+  const missing: string[] = [];
+  for (const pattern of patterns) {
+    if (GLOB_CHARS.test(pattern)) {
+      for await (const match of fs.glob(pattern, { cwd: root, exclude: (name: string) => SKIP_DIRS.has(path.basename(name)) })) {
+        const abs = path.resolve(root, match);
+        if (await isFile(abs)) found.add(abs);
+      }
+      continue;
+    }
+    const abs = path.resolve(root, pattern);
+    const stat = await fs.stat(abs).catch(() => undefined);
+    if (stat === undefined) missing.push(pattern);
+    else if (stat.isDirectory()) for (const f of await walkYaml(abs)) found.add(f);
+    else found.add(abs);
+  }
+  return { files: [...found].sort(), missing };
+}
+
+async function walkYaml(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  for (const entry of entries) {
+    const abs = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) out.push(...(await walkYaml(abs)));
+    } else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
+      out.push(abs);
+    }
+  }
+  return out;
+}
+
+async function isFile(abs: string): Promise<boolean> {
+  const stat = await fs.stat(abs).catch(() => undefined);
+  return stat?.isFile() === true;
+}

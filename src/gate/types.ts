@@ -1,0 +1,116 @@
+/** Shapes shared by the action and the CLI: gate options, findings, results and the report. */
+import type { Finding, Severity } from '../engine/types.ts';
+
+export type FailOn = 'error' | 'warning' | 'never';
+export type ResultKind = 'lint' | 'discover' | 'validate';
+/** What a sample token must turn out as: `valid`, `invalid`, or a list of codes that must appear. */
+export type Expectation = 'valid' | 'invalid' | string[];
+
+export interface GateOptions {
+  /** Directory paths are reported relative to (the repository root in the action). */
+  root: string;
+  /** Globs, file paths or directories, relative to root. */
+  patterns: string[];
+  /** Optional issuer profiles file (JSON or YAML), relative to root. */
+  issuerProfilesFile?: string;
+  /** False runs offline: network checks report CHECK_SKIPPED. */
+  network: boolean;
+  env: NodeJS.ProcessEnv;
+  /** Called with every token and secret value as soon as it is read, so the action can mask it. */
+  onSecret?: (value: string) => void;
+}
+
+/** A position in a config file: 1-based line and column. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/**
+ * One thing the gate reports: a finding of an engine response, a config problem, or an unmet
+ * expectation, placed at the YAML line of the field it is about.
+ */
+export interface GateFinding {
+  code: string;
+  severity: Severity;
+  message: string;
+  /** Config file, relative to root with forward slashes; absent for run-level problems. */
+  file?: string;
+  line?: number;
+  column?: number;
+  /** JSON Pointer into the YAML document of `file` (e.g. /providers/0/redirect_uris/1). */
+  pointer?: string;
+  /** Same place, named by entry name instead of index, so fingerprints survive reordering. */
+  stablePointer?: string;
+  kind?: ResultKind | 'config' | 'profile';
+  /** Entry name (provider, sample token, profile id). */
+  name?: string;
+  remediation?: string;
+  /** Config problems (unreadable file, bad YAML, unknown key, 422): the CLI exits 2 for these. */
+  config?: boolean;
+}
+
+/** The problem+json body the service answers a refused request with (decisions §6). */
+export interface RequestProblemRecord {
+  type: string;
+  title: string;
+  /** 400 MALFORMED_TOKEN or 422 REQUEST_INVALID. */
+  status: number;
+  detail: string;
+  code: 'MALFORMED_TOKEN' | 'REQUEST_INVALID';
+  errors?: { pointer: string; message: string }[];
+}
+
+export interface GateResult {
+  kind: ResultKind;
+  file: string;
+  name: string;
+  line: number;
+  /** The engine request with secrets redacted and the token replaced by its fingerprint. */
+  request: Record<string, unknown>;
+  /** The engine response, exactly as the service would return it. */
+  response?: unknown;
+  /** Present instead of response when the engine refused the request (the service's 400/422). */
+  problem?: RequestProblemRecord;
+  /** validate only: the instant used as the clock, and what the sample had to turn out as. */
+  at?: string;
+  expect?: Expectation;
+  /** validate only: whether the outcome met `expect`. */
+  passed?: boolean;
+}
+
+export interface FileStatus {
+  file: string;
+  errors: number;
+  warnings: number;
+  providers: number;
+  profiles: number;
+  tokens: number;
+}
+
+export interface ReportSummary {
+  text: string;
+  files: number;
+  results: number;
+  errors: number;
+  warnings: number;
+  file_status: FileStatus[];
+  /** Every gate finding, in report order (errors are not sorted first here). */
+  findings: GateFinding[];
+}
+
+export interface GateReport {
+  tool: { name: 'oidc-gate'; version: string };
+  api_version: 'v0.0.1';
+  valid: boolean;
+  summary: ReportSummary;
+  results: GateResult[];
+}
+
+export interface GateRun {
+  report: GateReport;
+  findings: GateFinding[];
+  files: FileStatus[];
+}
+
+export type { Finding };

@@ -1,0 +1,54 @@
+/**
+ * The GitHub Action: read inputs, run the gate over the config files, then report through every
+ * channel the runner offers (annotations, job summary, report and SARIF files, outputs) and fail
+ * the step per `fail-on`.
+ */
+import * as core from '@actions/core';
+import path from 'node:path';
+import { readInputs } from './action/inputs.ts';
+import { selectAnnotations } from './gate/annotations.ts';
+import { writeReport, writeSarif } from './gate/outputs.ts';
+import { shouldFail } from './gate/report.ts';
+import { runGate } from './gate/run.ts';
+import { buildSummary } from './gate/summary.ts';
+
+export async function run(): Promise<void> {
+  try {
+    const inputs = readInputs();
+    const root = process.env.GITHUB_WORKSPACE || process.cwd();
+    const gate = await runGate({
+      root,
+      patterns: inputs.patterns,
+      ...(inputs.issuerProfiles !== undefined ? { issuerProfilesFile: inputs.issuerProfiles } : {}),
+      network: inputs.network,
+      env: process.env,
+      // Masked before anything is logged: a token or secret in the log becomes ***.
+      onSecret: (value) => core.setSecret(value),
+    });
+    const { summary } = gate.report;
+
+    await writeReport(gate, path.resolve(root, inputs.reportPath));
+    if (inputs.sarifPath !== undefined) await writeSarif(gate, path.resolve(root, inputs.sarifPath));
+
+    if (inputs.annotations) {
+      for (const a of selectAnnotations(gate.findings, inputs.reportPath)) core[a.level](a.message, a.properties);
+    }
+    if (inputs.summary) {
+      if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, inputs.reportPath)).write();
+      else core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
+    }
+
+    core.setOutput('valid', String(gate.report.valid));
+    core.setOutput('errors', String(summary.errors));
+    core.setOutput('warnings', String(summary.warnings));
+    core.setOutput('report-path', inputs.reportPath);
+    core.setOutput('sarif-path', inputs.sarifPath ?? '');
+    core.info(`oidc-gate: ${summary.text}`);
+
+    if (shouldFail(inputs.failOn, summary.errors, summary.warnings)) {
+      core.setFailed(`oidc-gate: ${summary.text} (fail-on: ${inputs.failOn})`);
+    }
+  } catch (err) {
+    core.setFailed(`oidc-gate: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
