@@ -1,0 +1,35 @@
+import { verifyPolicyClaimProperties, verifyPolicyClaimRequired } from '../schema/validate-request.ts';
+
+/** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
+export const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'] as const;
+export type ProfileKeySourceField = (typeof PROFILE_KEY_SOURCES)[number];
+
+/**
+ * One issuer profile (product-decisions §2): `id`, the claim fields of VerifyPolicy (shared with the
+ * validate request schema, so the two cannot drift), and one key source. Exclusivity of the key
+ * source is checked in code, where the message can name every field that was given.
+ */
+export const issuerProfileSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', ...verifyPolicyClaimRequired],
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 200, description: 'The issuer_profile_id that selects this profile.' },
+    secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*.' },
+    secret_env: {
+      type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+      description: 'Name of an environment variable holding the HMAC secret, read at start.',
+    },
+    secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], description: 'How secret / secret_env is encoded (default utf8).' },
+    public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
+    jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
+    jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
+    discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+    ...verifyPolicyClaimProperties,
+  },
+} as const;
+
+export const issuerProfilesSchema = {
+  type: 'array',
+  items: issuerProfileSchema,
+} as const;
