@@ -8,6 +8,7 @@ import type { ApiKeyAuthenticator } from './auth.ts';
 import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';
 import { describeFault, type Logger } from './log.ts';
 import { problem, type Problem, type ProblemCode } from './problem.ts';
+import { looksLikeJwt } from './settings.ts';
 
 export interface Engine {
   validateJwt(body: unknown, ctx: EngineContext): Promise<ValidateResponse>;
@@ -186,9 +187,10 @@ export function createApp(deps: AppDeps): App {
     const method = req.method ?? 'GET';
     const incomingId = req.headers['x-request-id'];
     const state: RequestState = {
-      id: typeof incomingId === 'string' && REQUEST_ID.test(incomingId) ? incomingId : randomUUID(),
+      id: acceptRequestId(incomingId) ? incomingId : randomUUID(),
       start: Date.now(),
-      endpoint: `${method} ${path.length > 100 ? `${path.slice(0, 100)}…` : path}`,
+      // An unknown path is not logged as sent: a client may have put a token in it.
+      endpoint: `${method} ${ROUTES.has(path) ? path : '(unknown path)'}`,
       phase: 'body',
       keyFingerprint: null,
       tokenFingerprint: null,
@@ -259,6 +261,11 @@ export function createApp(deps: AppDeps): App {
     },
     sweep,
   };
+}
+
+/** A caller's id is logged and echoed, so it must be short and plain, and must not be a token sent by mistake. */
+function acceptRequestId(value: string | string[] | undefined): value is string {
+  return typeof value === 'string' && REQUEST_ID.test(value) && !looksLikeJwt(value);
 }
 
 function codesOf(findings: readonly Finding[], warnings: readonly Finding[] = []): string[] {

@@ -135,3 +135,52 @@ export class Contract {
     return body;
   }
 }
+
+export interface Spawned {
+  url: string;
+  pid: number;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the exit code (or signal) once the process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal?: NodeJS.Signals): void;
+}
+
+/** Start an entry script (src/server/index.ts or the bundle) as its own process and wait for it to listen. */
+export async function spawnServer(entry: string, env: Record<string, string>, timeoutMs = 20_000): Promise<Spawned> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [entry], {
+    env: { PATH: process.env.PATH ?? '', PORT: '0', API_KEYS: API_KEY, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.on('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), timeoutMs);
+    const check = (): void => {
+      const m = /"msg":"(?:cluster )?listening".*?"url":"([^"]+)"/.exec(err);
+      if (m !== null) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    };
+    child.stderr.on('data', check);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`server exited before listening:\n${err}`));
+    });
+  });
+  return {
+    url,
+    pid: child.pid as number,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    kill: (signal = 'SIGTERM') => void child.kill(signal),
+  };
+}
