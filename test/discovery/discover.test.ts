@@ -126,8 +126,16 @@ describe('DISCOVERY_INVALID', () => {
     expect(r.jwks_uri).toBeNull();
   });
 
-  it('is silent for a well-typed document', async () => {
-    expect(only((await discover({ issuer: provider((iss) => metadata(iss)) })).findings, 'DISCOVERY_INVALID')).toEqual([]);
+  it('checks boolean members, and leaves members it does not know alone', async () => {
+    const r = await discover({
+      issuer: provider((iss) => metadata(iss, { claims_parameter_supported: 'true', http_logout_supported: true, x_vendor_supported: 'yes' })),
+    });
+    expect(only(r.findings, 'DISCOVERY_INVALID').map((f) => f.evidence?.member)).toEqual(['claims_parameter_supported']);
+  });
+
+  it('is silent for a well-typed document, booleans included', async () => {
+    const doc = (iss: string) => metadata(iss, { claims_parameter_supported: true, request_uri_parameter_supported: false, code_challenge_methods_supported: ['S256'] });
+    expect(only((await discover({ issuer: provider(doc) })).findings, 'DISCOVERY_INVALID')).toEqual([]);
   });
 });
 

@@ -93,7 +93,7 @@ describe('JWKS_INVALID', () => {
           { ...noModulus, kid: 'no-n' },
           { kty: 'EC', crv: 'P-256', x: keys.p256.x, kid: 'no-y' },
           { ...keys.rsa2048, e: 65537, kid: 'num-e' },
-          { ...keys.p256, x: 'not+base64url', kid: 'bad-x' },
+          { ...keys.p256, x: 'not.base64url', kid: 'bad-x' },
           { ...keys.p256, y: keys.p384.y, kid: 'off-curve' },
           { n: keys.rsa2048.n, e: 'AQAB' },
           'not a key',
@@ -111,6 +111,12 @@ describe('JWKS_INVALID', () => {
       { field: '/jwks_uri', key_index: 7, problems: ['the key is not a JSON object'] },
     ]);
     expect(JSON.stringify(fs)).not.toContain(keys.rsa2048.n as string);
+  });
+
+  it('fires for standard base64 (the Battle.net shape), though the key stays usable as the validator reads it', async () => {
+    const n = Buffer.from(keys.rsa2048.n as string, 'base64url').toString('base64');
+    const fs = await lintJwks({ keys: [{ ...keys.rsa2048, n, kid: 'b64' }] }, { alg_policy: { allowed_algs: ['RS256'] } });
+    expect(fs.map((f) => [f.code, f.evidence?.problems])).toEqual([['JWKS_INVALID', ['"n" is standard base64 (+, / or = padding), not base64url']]]);
   });
 
   it('is silent for complete keys, including key types it does not use (X25519, oct-free)', async () => {
@@ -134,6 +140,11 @@ describe('JWKS_PRIVATE_KEY_EXPOSED', () => {
     const fs = only(await lintJwks({ keys: [goodSet.keys[0], { kty: 'oct', k: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ', kid: 'hmac' }] }), 'JWKS_PRIVATE_KEY_EXPOSED');
     expect(fs.map((f) => f.evidence)).toEqual([{ field: '/jwks_uri', key_index: 1, kid: 'hmac', members: ['k'] }]);
     expect(JSON.stringify(fs)).not.toContain('c2VjcmV0');
+  });
+
+  it('counts a leaked key as unusable, as the validator refuses it', async () => {
+    const fs = await lintJwks({ keys: [jwk(keys.rsa2048Private, { kid: 'leaked' })] }, { alg_policy: { allowed_algs: ['RS256'] } });
+    expect(fs.map((f) => f.code)).toEqual(['JWKS_PRIVATE_KEY_EXPOSED', 'JWKS_NO_USABLE_KEY']);
   });
 
   it('is silent for public keys', async () => {

@@ -57,8 +57,33 @@ function isUrlMember(name: string): boolean {
   return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
 }
 
-function isListMember(name: string): boolean {
-  return name.endsWith('_supported');
+/**
+ * Members that OpenID Connect Discovery §3 and RFC 8414 §2 define as JSON arrays of strings. Names
+ * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
+ * explicit; members nobody defined are not type-checked.
+ */
+const LIST_MEMBERS = new Set([
+  'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
+  'acr_values_supported', 'subject_types_supported', 'claim_types_supported', 'claims_supported',
+  'display_values_supported', 'claims_locales_supported', 'ui_locales_supported', 'code_challenge_methods_supported',
+  'token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported',
+  'introspection_endpoint_auth_methods_supported',
+]);
+
+/** Boolean members of OpenID Connect Discovery §3, Front- and Back-Channel Logout, and RFC 9207. */
+const BOOLEAN_MEMBERS = new Set([
+  'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
+  'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
+  'backchannel_logout_supported', 'backchannel_logout_session_supported', 'authorization_response_iss_parameter_supported',
+]);
+
+function expectedType(name: string, value: unknown): string | undefined {
+  if (isUrlMember(name)) return typeof value === 'string' ? undefined : 'a string';
+  if (LIST_MEMBERS.has(name) || /_(alg|enc)_values_supported$/.test(name)) {
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'an array of strings';
+  }
+  if (BOOLEAN_MEMBERS.has(name)) return typeof value === 'boolean' ? undefined : 'a boolean';
+  return undefined;
 }
 
 /**
@@ -158,9 +183,7 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
 function checkDocument(doc: Record<string, unknown>, issuer: string, httpsRequired: boolean, discoveryUri: string, findings: Finding[]): void {
   const wrongType = new Set<string>();
   for (const [member, value] of Object.entries(doc)) {
-    let expected: string | undefined;
-    if (isUrlMember(member) && typeof value !== 'string') expected = 'a string';
-    else if (isListMember(member) && !(Array.isArray(value) && value.every((v) => typeof v === 'string'))) expected = 'an array of strings';
+    const expected = expectedType(member, value);
     if (expected === undefined) continue;
     wrongType.add(member);
     findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));

@@ -1,5 +1,5 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { keyAlgMismatch } from '../jws/keys.ts';
+import { importJwk, jwkFits, type ParsedJwk } from '../jwks/jwk.ts';
 import { JWS_ALGORITHMS, type JwsAlgorithm } from '../types.ts';
 
 /**
@@ -21,9 +21,10 @@ export interface JwkInfo {
   bits?: number;
   /** The public key, when Node can import it. */
   publicKey?: KeyObject;
+  /** The key as the validator's JWKS import reads it; absent when the validator would skip the key. */
+  validatorKey?: ParsedJwk;
   use?: unknown;
   alg?: unknown;
-  keyOps?: unknown;
 }
 
 export interface JwksAnalysis {
@@ -63,7 +64,8 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
   else if (value.kid !== undefined) info.malformed.push('"kid" is not a string');
   info.use = value.use;
   info.alg = value.alg;
-  info.keyOps = value.key_ops;
+  const imported = importJwk(value);
+  if (imported.ok) info.validatorKey = imported.jwk;
   info.privateMembers = PRIVATE_MEMBERS.filter((m) => m in value);
 
   if (typeof value.kty !== 'string') {
@@ -77,7 +79,9 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
     const v = value[m];
     if (v === undefined) info.missing.push(m);
     else if (typeof v !== 'string') info.malformed.push(`"${m}" is not a string`);
-    else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) info.malformed.push(`"${m}" is not base64url`);
+    else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
+      info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
+    }
   }
   if (typeof value.crv === 'string') info.crv = value.crv;
   if (info.missing.length > 0 || info.malformed.length > 0) return info;
@@ -111,17 +115,13 @@ export function isJwsAlgorithm(alg: string): alg is JwsAlgorithm {
 }
 
 /**
- * Whether this key could verify a token signed with alg, by the same key/alg rule the validator uses
- * (keyAlgMismatch), plus the JWK's own restrictions: `use` other than "sig", `key_ops` without
- * "verify", or an `alg` naming another algorithm. An absent `use` is allowed (RFC 7517 §4.2: optional).
+ * Whether this key could verify a token signed with alg, decided by the validator's own JWKS import
+ * and key selection (importJwk, jwkFits), so lint and validation never disagree about a key: a key
+ * with private members is refused, `use` must be "sig" when present (RFC 7517 §4.2 makes it
+ * optional), `key_ops` must include "verify" and `alg` must equal the algorithm when present.
  */
 export function keyFitsAlg(key: JwkInfo, alg: string): boolean {
-  if (!isJwsAlgorithm(alg) || alg.startsWith('HS')) return false;
-  if (key.publicKey === undefined || key.missing.length > 0 || key.malformed.length > 0) return false;
-  if (key.use !== undefined && key.use !== 'sig') return false;
-  if (key.keyOps !== undefined && !(Array.isArray(key.keyOps) && key.keyOps.includes('verify'))) return false;
-  if (key.alg !== undefined && key.alg !== alg) return false;
-  return keyAlgMismatch({ type: 'public', key: key.publicKey }, alg) === undefined;
+  return isJwsAlgorithm(alg) && key.validatorKey !== undefined && jwkFits(key.validatorKey, alg);
 }
 
 /** "RSA 2048", "EC P-256", "OKP X25519": a description without key material. */

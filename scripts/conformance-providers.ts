@@ -1,0 +1,178 @@
+/**
+ * Provider conformance: what discovery and lint say about real provider documents.
+ *
+ *   node scripts/conformance-providers.ts <dir>     (or npm run conformance -- <dir>)
+ *
+ * <dir> holds `{ source, metadata, jwks }` files (the shared conformance providers folder). They are
+ * read at run time and served from a local HTTPS server with a throwaway CA; nothing is copied into
+ * the project. Every URL in a document is rewritten to the local server, keeping scheme, host (as a
+ * path segment) and path, so trailing slashes, templates and paths stay exactly as published.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { createEngineContext } from '../src/engine/context.ts';
+import { discoverProvider, discoveryUris, withDiscoveredJwksUri } from '../src/engine/discovery/discover.ts';
+import { lintOidcConfig } from '../src/engine/lint/lint.ts';
+import { createGuardedFetcher } from '../src/engine/net/fetcher.ts';
+import type { Finding, LintRequest } from '../src/engine/types.ts';
+
+export interface ProviderRow {
+  provider: string;
+  /** Discovery and lint both without errors. */
+  valid: boolean;
+  errors: number;
+  warnings: number;
+  /** Codes in finding order, with counts: "JWKS_KEY_TOO_SMALL ×2". */
+  discoveryCodes: string[];
+  lintCodes: string[];
+  /** Discovery codes when the issuer is written with its trailing slash toggled (exactness check). */
+  toggledSlashCodes: string[];
+  /** Short, key-free notes from the evidence (sizes, algorithms, members), for the report. */
+  notes: string[];
+}
+
+interface ProviderFile {
+  metadata: Record<string, unknown>;
+  jwks: unknown;
+}
+
+/** A throwaway CA and a 127.0.0.1 certificate, made with openssl in a temp dir that is removed. */
+function makePki(): { ca: string; cert: string; key: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'oidc-gate-conformance-'));
+  try {
+    const run = (args: string[]): void => {
+      execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+    };
+    run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem',
+      '-days', '1', '-subj', '/CN=oidc-gate conformance CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
+    run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'srv.key', '-out', 'srv.csr', '-subj', '/CN=127.0.0.1']);
+    writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+    run(['x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '1', '-extfile', 'ext.cnf']);
+    return { ca: readFileSync(join(dir, 'ca.pem'), 'utf8'), cert: readFileSync(join(dir, 'srv.pem'), 'utf8'), key: readFileSync(join(dir, 'srv.key'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** https://host/path -> https://127.0.0.1:port/<provider>/host/path, in every string of the value. */
+function rewrite(value: unknown, origin: string, provider: string): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/^(https?):\/\/([^/?#]+)/, (_m, _scheme: string, host: string) => `${origin}/${provider}/${host}`);
+  }
+  if (Array.isArray(value)) return value.map((v) => rewrite(v, origin, provider));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, origin, provider)]));
+  }
+  return value;
+}
+
+function pathOf(url: string): string {
+  return decodeURIComponent(new URL(url).pathname);
+}
+
+function countCodes(findings: readonly Finding[]): string[] {
+  const counts = new Map<string, number>();
+  for (const f of findings) counts.set(f.code, (counts.get(f.code) ?? 0) + 1);
+  return [...counts].map(([code, n]) => (n > 1 ? `${code} ×${n}` : code));
+}
+
+function note(f: Finding): string | undefined {
+  const e = f.evidence ?? {};
+  switch (f.code) {
+    case 'JWKS_KEY_TOO_SMALL': return `key ${String(e.kid ?? e.key_index)}: ${String(e.kty)} ${String(e.bits)} bits`;
+    case 'WEAK_ALGORITHM':
+    case 'UNKNOWN_ALGORITHM': return `allows ${String(e.alg)}`;
+    case 'METADATA_MISSING':
+    case 'DISCOVERY_INVALID': return `${f.code === 'METADATA_MISSING' ? 'missing' : 'bad'} ${String(e.member)}`;
+    case 'JWKS_PRIVATE_KEY_EXPOSED': return `key ${String(e.kid ?? e.key_index)} has ${String(e.members)}`;
+    case 'JWKS_INVALID': return `key ${String(e.kid ?? e.key_index)}: ${String(e.problems)}`;
+    case 'JWKS_DUPLICATE_KID': return `kid ${String(e.kid)} on keys ${String(e.key_indexes)}`;
+    case 'ISSUER_INVALID': return String(e.problems);
+    default: return undefined;
+  }
+}
+
+export async function runProviderConformance(dir: string, options: { print?: boolean } = {}): Promise<ProviderRow[]> {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const pki = makePki();
+  const routes = new Map<string, unknown>();
+  const server = https.createServer({ cert: pki.cert, key: pki.key }, (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'https://x').pathname);
+    const body = routes.get(path);
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': body === undefined ? 'text/plain' : 'application/json' });
+    res.end(body === undefined ? 'not found' : JSON.stringify(body));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
+  const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ctx = createEngineContext({ fetcher: createGuardedFetcher({ allow: ['127.0.0.1'], ca: pki.ca }) });
+
+  const rows: ProviderRow[] = [];
+  try {
+    for (const file of files) {
+      const provider = basename(file, '.json');
+      const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ProviderFile;
+      const metadata = rewrite(doc.metadata, origin, provider) as Record<string, unknown>;
+      const issuer = String(metadata.issuer);
+      const jwksUri = String(metadata.jwks_uri);
+      const uris = discoveryUris(issuer);
+      if (uris !== undefined) routes.set(pathOf(uris.openid), metadata);
+      routes.set(pathOf(jwksUri), doc.jwks);
+
+      const discovery = await discoverProvider({ issuer }, ctx);
+      const toggled = await discoverProvider({ issuer: issuer.endsWith('/') ? issuer.slice(0, -1) : `${issuer}/` }, ctx);
+      const algs = metadata.id_token_signing_alg_values_supported;
+      const request: LintRequest = withDiscoveredJwksUri({
+        issuer,
+        client_id: 'conformance',
+        audiences: ['conformance'],
+        jwks_uri: jwksUri,
+        redirect_uris: [],
+        alg_policy: { allowed_algs: Array.isArray(algs) && algs.length > 0 ? (algs as string[]) : ['RS256'] },
+      }, discovery);
+      const lint = await lintOidcConfig(request, ctx);
+      const all = [...discovery.findings, ...lint.findings];
+      const errors = all.filter((f) => f.severity === 'error').length;
+      rows.push({
+        provider,
+        valid: discovery.valid && lint.valid,
+        errors,
+        warnings: all.length - errors,
+        discoveryCodes: countCodes(discovery.findings),
+        lintCodes: countCodes(lint.findings),
+        toggledSlashCodes: countCodes(toggled.findings),
+        notes: [...new Set(all.map(note).filter((n): n is string => n !== undefined))],
+      });
+    }
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((ok) => server.close(() => ok()));
+  }
+  if (options.print ?? true) console.log(formatProviderTable(rows));
+  return rows;
+}
+
+function cell(s: string): string {
+  return s.replace(/\|/g, '\\|');
+}
+
+export function formatProviderTable(rows: readonly ProviderRow[]): string {
+  const lines = [
+    '| provider | valid | errors | warnings | discovery findings | lint findings | issuer with trailing slash toggled | notes |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.provider} | ${r.valid ? 'yes' : 'no'} | ${r.errors} | ${r.warnings} | ${cell(r.discoveryCodes.join(', ') || '-')} | ${cell(r.lintCodes.join(', ') || '-')} | ${cell(r.toggledSlashCodes.join(', ') || '-')} | ${cell(r.notes.join('; ') || '-')} |`),
+  ];
+  return lines.join('\n');
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === import.meta.filename) {
+  const dir = process.argv[2];
+  if (dir === undefined) {
+    console.error('usage: node scripts/conformance-providers.ts <providers dir>');
+    process.exit(2);
+  }
+  await runProviderConformance(resolve(dir));
+}
