@@ -103,7 +103,7 @@ export function loadIssuerProfiles(options: LoadIssuerProfilesOptions): IssuerPr
  * a secret, so only the error code and position are reported.
  */
 export function parseProfileDocument(source: string, text: string): unknown[] {
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const doc = parseDocument(text, { uniqueKeys: true });
   const first = doc.errors[0];
   if (first !== undefined) {
     const pos = first.linePos?.[0];
