@@ -36,8 +36,9 @@ function context(env: Record<string, string | undefined> = {}) {
   const fetcher = loopbackFetcher();
   const ctx = testContext(clock, { fetcher });
   const load = (opts: { json?: string; file?: string }) => {
-    ctx.profiles = loadIssuerProfiles({ ...opts, env, fetcher, now: ctx.now, keyCache: ctx.keyCache });
-    return ctx.profiles;
+    const registry = loadIssuerProfiles({ ...opts, env, fetcher, now: ctx.now, keyCache: ctx.keyCache });
+    ctx.profiles = registry;
+    return registry;
   };
   const validate = (token: string, id: string): Promise<ValidateResponse> => validateJwt({ token, issuer_profile_id: id }, ctx);
   return { clock, ctx, load, validate };
