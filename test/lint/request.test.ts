@@ -109,6 +109,25 @@ describe('lint response', () => {
     expect(r.summary).toBe('Configuration is valid with 1 warning (REDIRECT_URI_LOCALHOST).');
   });
 
+  it('points every finding at a field that exists in the request body, and never leaks user info', async () => {
+    srv.set('/leaky', { keys: [jwk(keys.rsa2048Private, { kid: 'k' }), jwk(keys.rsa1024, { kid: 'k' }), { kty: 'RSA' }] });
+    const body = goodRequest(srv.url('/leaky'), {
+      issuer: 'http://user:s3cret@idp.example.com/?q#f',
+      redirect_uris: ['https://ok.example.com/cb', 'http://localhost/*', 'javascript:x'],
+      alg_policy: { allowed_algs: ['RS256', 'none', 'rs256'] },
+      discovered_jwks_uri: 'https://other.example.com/jwks',
+    });
+    const r = await lintOidcConfig(body, netContext());
+    expect(new Set(r.findings.map((f) => f.code)).size).toBeGreaterThanOrEqual(12);
+    for (const f of r.findings) {
+      const ptr = f.evidence?.field as string;
+      const target = ptr.split('/').slice(1).reduce<unknown>((node, seg) => (node as Record<string, unknown>)[seg], body);
+      expect(target, `${f.code} ${ptr}`).toBeDefined();
+    }
+    expect(JSON.stringify(r)).not.toContain('s3cret');
+    expect(JSON.stringify(r)).not.toContain(keys.rsa2048Private.d as string);
+  });
+
   it('gives the same response for the same request', async () => {
     const req = goodRequest(jwksUri, { alg_policy: { allowed_algs: ['none', 'rs256'] }, redirect_uris: ['https://*.example.com/cb'] });
     expect(await lintOidcConfig(req, netContext())).toEqual(await lintOidcConfig(req, netContext()));
