@@ -27,10 +27,16 @@ export function loadYaml(source: string): LoadedYaml {
   const lines = new LineCounter();
   // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, version: '1.2' });
-  const errors: YamlProblem[] = doc.errors.map((e) => ({
-    message: firstLine(e.message),
-    position: toPosition(lines, e.pos[0]),
-  }));
+  // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
+  // clamp to that line so an annotation lands on something visible.
+  const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
+  const errors: YamlProblem[] = doc.errors.map((e) => {
+    const position = toPosition(lines, e.pos[0]);
+    return {
+      message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
+      position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
+    };
+  });
   let data: unknown;
   if (errors.length === 0) {
     try {
