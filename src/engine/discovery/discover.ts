@@ -149,7 +149,7 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
   const attempts: { uri: string; reason: FetchFailureReason; status?: number; detail: string }[] = [];
   let fetched: { uri: string; json: unknown } | undefined;
   for (const uri of [uris.openid, uris.oauth]) {
-    const result = await ctx.fetcher.getJson(uri);
+    const result = await ctx.fetcher.getJson(uri, { allowHttp: !httpsRequired });
     if (result.ok) {
       fetched = { uri, json: result.json };
       break;

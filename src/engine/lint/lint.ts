@@ -41,7 +41,7 @@ async function loadJwks(request: LintRequest, ctx: EngineContext): Promise<JwksS
   if (ctx.fetcher === undefined) {
     throw new Error('lintOidcConfig needs ctx.fetcher unless ctx.offline is true');
   }
-  const result = await ctx.fetcher.getJson(uri);
+  const result = await ctx.fetcher.getJson(uri, { allowHttp: request.https_required === false });
   if (!result.ok) {
     const state: JwksState = { state: 'unreachable', uri, reason: result.reason, detail: result.detail };
     if (result.status !== undefined) state.status = result.status;

@@ -71,7 +71,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Fetch
   const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
 
   return {
-    async getJson(url: string, opts: { signal?: AbortSignal } = {}): Promise<FetchJsonResult> {
+    async getJson(url: string, opts: { signal?: AbortSignal; allowHttp?: boolean } = {}): Promise<FetchJsonResult> {
       const controller = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
@@ -93,7 +93,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Fetch
           } catch {
             return fail(current, 'blocked', 'not an absolute URL');
           }
-          const refusal = checkUrl(target, previousProtocol, allowHttp, allow);
+          const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
           if (refusal !== undefined) return fail(redact(target), 'blocked', refusal);
           const outcome = await requestOnce(target, {
             signal: controller.signal, maxBytes, allow, ca, resolveHost,

@@ -7,6 +7,10 @@ export type FetchJsonResult =
   | { ok: false; url: string; reason: FetchFailureReason; detail: string; status?: number };
 
 export interface Fetcher {
-  /** GET url and parse a JSON body. Never throws: every failure is a result with a reason. */
-  getJson(url: string, options?: { signal?: AbortSignal }): Promise<FetchJsonResult>;
+  /**
+   * GET url and parse a JSON body. Never throws: every failure is a result with a reason.
+   * `allowHttp` lets one call fetch plain http (a lint request with https_required: false); https→http
+   * redirects stay refused.
+   */
+  getJson(url: string, options?: { signal?: AbortSignal; allowHttp?: boolean }): Promise<FetchJsonResult>;
 }
