@@ -1,0 +1,218 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCommand, UsageError } from '../../src/cli/args.ts';
+import { main, type CliIo } from '../../src/cli/main.ts';
+import { startServer } from '../../src/server/main.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../fixtures');
+const repo = (name: string) => path.join(fixtures, 'repos', name);
+const known = JSON.parse(readFileSync(path.join(fixtures, 'tokens.json'), 'utf8')) as { secret: string; at: string; tokens: Record<string, string> };
+const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+async function cli(argv: string[], options: { cwd?: string; stdin?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    readStdin: async () => options.stdin ?? '',
+    isTTY: options.isTTY ?? false,
+    env: options.env ?? {},
+    cwd: options.cwd ?? tmp,
+  };
+  const code = await main(argv, io);
+  return { code, stdout, stderr };
+}
+
+describe('argument parsing', () => {
+  it('parses check with every option', () => {
+    expect(parseCommand(['check', 'a', 'b/', '--format', 'sarif', '--fail-on', 'warning', '--offline', '--report', 'r.json', '--sarif', 's.sarif', '--issuer-profiles', 'p.yml'])).toEqual({
+      name: 'check', paths: ['a', 'b/'], format: 'sarif', failOn: 'warning', offline: true, report: 'r.json', sarif: 's.sarif', issuerProfiles: 'p.yml',
+    });
+    expect(parseCommand(['check'])).toEqual({ name: 'check', paths: [], format: 'text', failOn: 'error', offline: false });
+  });
+
+  it.each([
+    [['check', '--format', 'xml'], '--format must be one of text, json, sarif, not "xml".'],
+    [['check', '--fail-on', 'always'], '--fail-on must be one of error, warning, never, not "always".'],
+    [['check', '--bogus'], "Unknown option '--bogus'"],
+    [['validate', 'a.json', 'b.json'], 'validate takes one request file (or - for stdin).'],
+    [['validate', '--at', 'yesterday'], '--at must be an ISO 8601 instant'],
+    [['lint', '--at', '2026-01-01T00:00:00Z'], "Unknown option '--at'"],
+    [['serve', 'now'], 'serve takes no arguments'],
+    [['deploy'], 'Unknown command "deploy".'],
+  ])('%j is a usage error', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(UsageError);
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('oidc-gate help and usage errors', () => {
+  it('prints help for --help, -h, help, no arguments and a command with --help; exit 0', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], [], ['check', '--help']]) {
+      const r = await cli(argv);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Usage:\n  oidc-gate check [paths...] [options]');
+    }
+  });
+
+  it('exits 2 on a usage error and says where help is', async () => {
+    const r = await cli(['check', '--format', 'xml']);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'oidc-gate: --format must be one of text, json, sarif, not "xml".\nRun oidc-gate --help for usage.\n' });
+  });
+});
+
+describe('oidc-gate check', () => {
+  it('passes on the good fixture: exit 0, readable text, no colour off a TTY', async () => {
+    const r = await cli(['check', '--offline'], { cwd: repo('good') });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe([
+      '! .github/oidc-gate/providers.yml  (1 provider)',
+      '  6:5     warning  CHECK_SKIPPED  jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. [provider fixture-idp]',
+      '          fix: Run again with network access to check the JWKS.',
+      '',
+      '✔ .github/oidc-gate/samples.yaml  (1 profile, 4 samples)',
+      '  ✔ sample hmac-valid: valid  at 2026-01-01T00:10:00Z',
+      '  ✔ sample hmac-other-audience: invalid as expected (AUDIENCE_MISMATCH)  at 2026-01-01T00:10:00Z',
+      '  ✔ sample rsa-inline-policy: valid  at 2026-01-01T00:10:00Z',
+      '  ✔ sample not-a-jwt: invalid as expected (MALFORMED_TOKEN)  at 2026-01-01T00:10:00Z',
+      '',
+      '! Passed with 1 warning: 2 files, 5 checks.',
+      'Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.',
+      '',
+    ].join('\n'));
+    expect(r.stdout).not.toContain('\u001b[');
+  });
+
+  it('colours on a TTY unless NO_COLOR is set', async () => {
+    expect((await cli(['check', '--offline'], { cwd: repo('good'), isTTY: true })).stdout).toContain('\u001b[33m!\u001b[39m');
+    expect((await cli(['check', '--offline'], { cwd: repo('good'), isTTY: true, env: { NO_COLOR: '1' } })).stdout).not.toContain('\u001b[');
+  });
+
+  it('fails with exit 1 on findings, and exit 0 under --fail-on never', async () => {
+    const r = await cli(['check', '--offline'], { cwd: repo('bad') });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('  9:9     error    INSECURE_URI  redirect_uris[1] is not an https:// URI. [provider legacy-idp]\n');
+    expect(r.stdout).toContain('✖ Failed: 4 errors and 1 warning in 2 files, 3 checks.\n');
+    expect((await cli(['check', '--offline', '--fail-on', 'never'], { cwd: repo('bad') })).code).toBe(0);
+    expect((await cli(['check', '--offline', '--fail-on', 'warning'], { cwd: repo('good') })).code).toBe(1);
+  });
+
+  it('exits 2 on config errors, and still reports the files it could check', async () => {
+    const r = await cli(['check', '--offline'], { cwd: repo('broken') });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('  4:1     error    CONFIG_YAML_INVALID');
+    expect(r.stdout).toContain('  6:5     error    INSECURE_URI  jwks_uri is not an https:// URI. [provider still-checked]');
+    expect((await cli(['check', 'missing-dir'], { cwd: repo('good') })).code).toBe(2);
+  });
+
+  it('takes directories and files as paths, relative to the working directory', async () => {
+    const r = await cli(['check', '--offline', '--format', 'json', 'repos/good/.github', 'repos/bad/.github/oidc-gate/provider.yml'], { cwd: fixtures });
+    const report = JSON.parse(r.stdout) as { results: { file: string }[] };
+    expect([...new Set(report.results.map((x) => x.file))]).toEqual([
+      'repos/bad/.github/oidc-gate/provider.yml', 'repos/good/.github/oidc-gate/providers.yml', 'repos/good/.github/oidc-gate/samples.yaml',
+    ]);
+  });
+
+  it('prints the same report as JSON and SARIF, and writes --report and --sarif files', async () => {
+    const json = await cli(['check', '--offline', '--format', 'json', '--report', path.join(tmp, 'r.json'), '--sarif', path.join(tmp, 's.sarif')], { cwd: repo('good') });
+    const report = JSON.parse(json.stdout) as { api_version: string; valid: boolean };
+    expect(report.api_version).toBe('v0.0.1');
+    expect(readFileSync(path.join(tmp, 'r.json'), 'utf8')).toBe(json.stdout);
+    const sarif = await cli(['check', '--offline', '--format', 'sarif'], { cwd: repo('good') });
+    expect(JSON.parse(sarif.stdout)).toEqual(JSON.parse(readFileSync(path.join(tmp, 's.sarif'), 'utf8')));
+    for (const out of [json.stdout, sarif.stdout]) {
+      for (const token of Object.values(known.tokens)) expect(out).not.toContain(token);
+      expect(out).not.toContain(known.secret);
+    }
+  });
+});
+
+describe('oidc-gate validate | lint | discover', () => {
+  const policy = { issuer: 'https://id.fixture.example', audiences: ['api://fixture'], allowed_algs: ['HS256'], secret: known.secret };
+
+  it('validates a request from a file at --at, printing the engine response; exit 0 when valid', async () => {
+    writeFileSync(path.join(tmp, 'v.json'), JSON.stringify({ token: known.tokens['valid-hs.jwt'], policy }));
+    const r = await cli(['validate', 'v.json', '--at', known.at]);
+    expect(r.code).toBe(0);
+    const response = JSON.parse(r.stdout) as { valid: boolean; findings: unknown[] };
+    expect(response).toMatchObject({ valid: true, findings: [] });
+    expect(r.stdout).toBe(`${JSON.stringify(response)}\n`);
+  });
+
+  it('reads stdin for - and exits 1 when invalid', async () => {
+    const r = await cli(['validate', '-', '--at', known.at], { stdin: JSON.stringify({ token: known.tokens['other-aud-hs.jwt'], policy }) });
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code)).toEqual(['AUDIENCE_MISMATCH']);
+  });
+
+  it('prints the problem body and exits 2 for a refused request or a malformed token', async () => {
+    const refused = await cli(['lint', '-'], { stdin: '{"issuer":"https://x"}' });
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ status: 422, code: 'REQUEST_INVALID', type: 'urn:oidc-gate:problem:request-invalid' });
+    const malformed = await cli(['validate'], { stdin: JSON.stringify({ token: 'nope', policy }) });
+    expect(malformed.code).toBe(2);
+    expect(JSON.parse(malformed.stdout)).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
+    const notJson = await cli(['validate'], { stdin: '{' });
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/^oidc-gate: the request is not JSON/);
+  });
+
+  it('lints and discovers offline, reporting CHECK_SKIPPED', async () => {
+    const lint = await cli(['lint', '--offline', '-'], {
+      stdin: JSON.stringify({ issuer: 'https://id.example', client_id: 'c', audiences: ['a'], jwks_uri: 'https://id.example/jwks', redirect_uris: ['https://app.example/cb'], alg_policy: { allowed_algs: ['RS256'] } }),
+    });
+    expect(lint.code).toBe(0);
+    expect((JSON.parse(lint.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code)).toEqual(['CHECK_SKIPPED']);
+    const discover = await cli(['discover', '--offline', '-'], { stdin: '{"issuer":"https://id.example"}' });
+    expect(discover.code).toBe(0);
+    expect(JSON.parse(discover.stdout)).toMatchObject({ valid: true, jwks_uri: null });
+  });
+
+  it('uses ISSUER_PROFILES_JSON for issuer_profile_id, and exits 2 when the profiles are invalid', async () => {
+    const profiles = JSON.stringify([{ id: 'p', ...policy }]);
+    const ok = await cli(['validate', '--at', known.at], { stdin: JSON.stringify({ token: known.tokens['valid-hs.jwt'], issuer_profile_id: 'p' }), env: { ISSUER_PROFILES_JSON: profiles } });
+    expect(ok.code).toBe(0);
+    const bad = await cli(['validate'], { stdin: JSON.stringify({ token: known.tokens['valid-hs.jwt'], issuer_profile_id: 'p' }), env: { ISSUER_PROFILES_JSON: '[{"id":"p"}]' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('ISSUER_PROFILES_JSON');
+    expect(bad.stderr).not.toContain(known.secret);
+  });
+});
+
+describe('oidc-gate serve', () => {
+  it('starts the service with the environment and prints its URL', async () => {
+    let stderr = '';
+    let server: { url: string; close(): Promise<void> } | undefined;
+    const code = await main(['serve'], {
+      stdout: () => undefined,
+      stderr: (t) => {
+        stderr += t;
+      },
+      readStdin: async () => '',
+      isTTY: false,
+      env: { PORT: '0', HOST: '127.0.0.1', API_KEYS: 'cli-test-key-0123456789abcdef', LOG_LEVEL: 'silent' },
+      cwd: tmp,
+      // The entry passes the real startServer; signals stay with the test runner here.
+      startServer: async (env) => {
+        server = await startServer(env, { handleSignals: false, stderr: { write: () => true } });
+        return server;
+      },
+    });
+    try {
+      expect(code).toBe(0);
+      expect(stderr).toBe(`oidc-gate: listening on ${server?.url}\n`);
+      const health = await fetch(`${server?.url}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      await server?.close();
+    }
+  });
+});
