@@ -256,3 +256,18 @@ describe('token_type (typ)', () => {
     expect((await check(claims(), {}, NOW, { alg: 'ES256' })).valid).toBe(true);
   });
 });
+
+describe('scope claim present with the wrong type (reported engine deviations)', () => {
+  // product-decisions §1: claim_diff actual is "<token value, or null when absent>". A present but
+  // mistyped scope is not absent, so its value belongs in claim_diff.
+  it.fails('scope as an array: REQUIRED_SCOPE_MISSING, and claim_diff.scope.actual is the token value, not null', async () => {
+    const res = await check(claims({ scope: ['read'] }), { required_scopes: ['read'] });
+    expect(codes(res)).toEqual(['REQUIRED_SCOPE_MISSING']);
+    expect(res.claim_diff).toEqual({ scope: { expected: ['read'], actual: ['read'] } });
+  });
+  // "read scope; if absent, scp": a present (mistyped) scope should not hand over to scp.
+  it.fails('scope present but not a string does not fall back to scp', async () => {
+    const res = await check(claims({ scope: 42, scp: ['read'] }), { required_scopes: ['read'] });
+    expect(codes(res)).toEqual(['REQUIRED_SCOPE_MISSING']);
+  });
+});
