@@ -57,15 +57,21 @@ export class KeyObjectCache {
   }
 }
 
-const PEM_LABEL = /-----BEGIN ([A-Z0-9 ]+)-----/;
+const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
 
-/** SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key. */
+/**
+ * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
+ * Every BEGIN line is read, not only the first: createPublicKey accepts a private key and derives
+ * its public half, so a private key anywhere in the text must be refused before it gets there.
+ */
 export function parsePublicKeyPem(pem: string): PublicKeyParse {
-  const label = PEM_LABEL.exec(pem)?.[1];
-  if (label === undefined) return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
-  if (label.includes('PRIVATE KEY')) {
-    return { ok: false, reason: 'is a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
+  const labels = [...pem.matchAll(PEM_LABELS)].map((m) => (m[1] as string).trim());
+  if (labels.some((l) => l.includes('PRIVATE'))) {
+    return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
   }
+  const label = labels[0];
+  if (label === undefined) return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
+  if (labels.length > 1) return { ok: false, reason: `holds ${labels.length} PEM blocks; give exactly one public key or certificate` };
   if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
     return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
   }

@@ -10,6 +10,14 @@ export interface ClaimCheck {
   diff: Record<string, ClaimDiffEntry>;
 }
 
+/**
+ * Claim names come from the policy and the token, so `__proto__` or `toString` must become plain own
+ * entries: assignment would call the prototype setter or be shadowed by an inherited member.
+ */
+export function setDiff(diff: Record<string, ClaimDiffEntry>, claim: string, entry: ClaimDiffEntry): void {
+  Object.defineProperty(diff, claim, { value: entry, enumerable: true, writable: true, configurable: true });
+}
+
 function newCheck(): ClaimCheck {
   return { errors: [], warnings: [], diff: {} };
 }
@@ -39,7 +47,7 @@ export function checkIssuer(claims: Claims, policy: VerifyPolicy): ClaimCheck {
     ? `The token iss does not equal the expected issuer "${policy.issuer}".`
     : 'The token has no iss claim.';
   check.errors.push(finding(F.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
-  check.diff.iss = { expected: policy.issuer, actual: actual(claims, 'iss') };
+  setDiff(check.diff, 'iss', { expected: policy.issuer, actual: actual(claims, 'iss') });
   return check;
 }
 
@@ -59,7 +67,7 @@ export function checkAudience(claims: Claims, policy: VerifyPolicy): ClaimCheck 
     message = 'The token aud claim is neither a string nor a non-empty array of strings.';
   }
   check.errors.push(finding(F.AUDIENCE_MISMATCH, message, { aud: actual(claims, 'aud'), allowed_audiences: policy.audiences }));
-  check.diff.aud = { expected: policy.audiences, actual: actual(claims, 'aud') };
+  setDiff(check.diff, 'aud', { expected: policy.audiences, actual: actual(claims, 'aud') });
   return check;
 }
 
@@ -118,8 +126,11 @@ function printable(value: unknown): unknown {
   return value;
 }
 
+/** `scope` when present (whatever its type: a mistyped scope grants nothing), else `scp`. */
 function grantedScopes(claims: Claims): { claim: 'scope' | 'scp' | null; scopes: string[] } {
-  if (typeof claims.scope === 'string') return { claim: 'scope', scopes: claims.scope.split(' ').filter((s) => s !== '') };
+  if (present(claims, 'scope')) {
+    return { claim: 'scope', scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter((s) => s !== '') : [] };
+  }
   const scp = claims.scp;
   if (typeof scp === 'string') return { claim: 'scp', scopes: scp.split(' ').filter((s) => s !== '') };
   if (Array.isArray(scp)) return { claim: 'scp', scopes: scp.filter((s): s is string => typeof s === 'string') };
@@ -165,16 +176,18 @@ export function checkRequiredClaims(claims: Claims, header: Claims, policy: Veri
   for (const name of policy.required_claims ?? []) {
     if (present(claims, name)) continue;
     check.errors.push(finding(F.REQUIRED_CLAIM_MISSING, `The required claim "${name}" is absent.`, { claim: name }));
-    check.diff[name] = { expected: 'present', actual: null };
+    setDiff(check.diff, name, { expected: 'present', actual: null });
   }
   const requiredScopes = policy.required_scopes ?? [];
   if (requiredScopes.length > 0) {
     const granted = grantedScopes(claims);
     const missing = requiredScopes.filter((s) => !granted.scopes.includes(s));
     if (missing.length > 0) {
-      const where = granted.claim === null ? 'the token has neither scope nor scp' : `from ${granted.claim}`;
+      const where = granted.claim === null ? 'the token has neither scope nor scp'
+        : granted.claim === 'scope' && typeof claims.scope !== 'string' ? 'scope is not a space-delimited string'
+        : `from ${granted.claim}`;
       check.errors.push(finding(F.REQUIRED_SCOPE_MISSING, `Required scope${missing.length > 1 ? 's' : ''} ${missing.map((s) => `"${s}"`).join(', ')} missing (${where}).`, { claim: granted.claim, missing, granted: granted.scopes }));
-      check.diff[granted.claim ?? 'scope'] = { expected: requiredScopes, actual: granted.claim === null ? null : claims[granted.claim] };
+      setDiff(check.diff, granted.claim ?? 'scope', { expected: requiredScopes, actual: granted.claim === null ? null : claims[granted.claim] });
     }
   }
   for (const [name, expected] of Object.entries(policy.required_custom_claims ?? {})) {
@@ -182,14 +195,14 @@ export function checkRequiredClaims(claims: Claims, header: Claims, policy: Veri
     if (present(claims, name) && customClaimMatches(expected, value)) continue;
     const message = present(claims, name) ? `The claim "${name}" does not match its required value.` : `The claim "${name}" is absent.`;
     check.errors.push(finding(F.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
-    check.diff[name] = { expected, actual: value };
+    setDiff(check.diff, name, { expected, actual: value });
   }
   if (policy.token_type !== undefined) {
     const typ = header.typ;
     if (typeof typ !== 'string' || normaliseTyp(typ) !== normaliseTyp(policy.token_type)) {
       const message = typeof typ === 'string' ? `The typ header does not match "${policy.token_type}".` : 'The token has no typ header.';
       check.errors.push(finding(F.TOKEN_TYPE_MISMATCH, message, { typ: typ ?? null, expected: policy.token_type }));
-      check.diff.typ = { expected: policy.token_type, actual: typ ?? null };
+      setDiff(check.diff, 'typ', { expected: policy.token_type, actual: typ ?? null });
     }
   }
   return check;

@@ -9,7 +9,7 @@ import { validateRequestSchema } from '../schema/validate-request.ts';
 import type {
   ClaimDiffEntry, Finding, JwsAlgorithm, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses,
 } from '../types.ts';
-import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, type ClaimCheck } from './claims.ts';
+import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, setDiff, type ClaimCheck } from './claims.ts';
 import { inlineTrustSource } from './inline.ts';
 import type { TrustSource } from './trust.ts';
 
@@ -125,7 +125,9 @@ async function evaluate(jwt: ParsedJwt, trust: TrustSource, nowSeconds: number):
   for (const [status, check] of claimChecks) {
     if (check.errors.length > 0) errorsByStatus[status] = check.errors;
     warnings.push(...check.warnings);
-    Object.assign(diff, check.diff);
+    // The first check to describe a claim keeps its entry: the audience check's view of a missing
+    // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
+    for (const [claim, entry] of Object.entries(check.diff)) if (!Object.hasOwn(diff, claim)) setDiff(diff, claim, entry);
   }
 
   const statuses: ValidateStatuses = {
