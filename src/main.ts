@@ -13,6 +13,14 @@ import { runGate } from './gate/run.ts';
 import { buildSummary } from './gate/summary.ts';
 
 export async function run(): Promise<void> {
+  // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
+  // per value, since every ::add-mask:: line carries the value.
+  const masked = new Set<string>();
+  const mask = (value: string): void => {
+    if (masked.has(value)) return;
+    masked.add(value);
+    core.setSecret(value);
+  };
   try {
     const inputs = readInputs();
     const root = process.env.GITHUB_WORKSPACE || process.cwd();
@@ -22,8 +30,7 @@ export async function run(): Promise<void> {
       ...(inputs.issuerProfiles !== undefined ? { issuerProfilesFile: inputs.issuerProfiles } : {}),
       network: inputs.network,
       env: process.env,
-      // Masked before anything is logged: a token or secret in the log becomes ***.
-      onSecret: (value) => core.setSecret(value),
+      onSecret: mask,
     });
     const { summary } = gate.report;
 

@@ -42,7 +42,7 @@ export function selectAnnotations(findings: readonly GateFinding[], reportPath: 
     out.push({
       level: 'notice',
       message: `${parts.join(' and ')} not shown as annotations (at most ${MAX_PER_LEVEL} per level); see ${where} for every finding.`,
-      properties: { title: 'oidc-gate: more findings' },
+      properties: { title: 'oidc-gate' },
     });
   }
   return out;

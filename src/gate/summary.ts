@@ -14,7 +14,8 @@ export function escapeCell(value: unknown): string {
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
     .replace(/\r?\n|\r|\t/g, ' ');
-  return text.replace(/[&<>"'|\\`*_[\]()#!~@{}+=-]/g, (c) => `&#${c.charCodeAt(0)};`);
+  // Inline syntax only matters in a table cell: emphasis, code, links, strikethrough, HTML, mentions.
+  return text.replace(/[&<>"'|\\`*_[\]~@]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function row(cells: unknown[]): string {

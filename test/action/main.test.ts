@@ -95,6 +95,8 @@ describe('run() on the good fixture', () => {
     await run();
     const used = ['valid-hs.jwt', 'other-aud-hs.jwt', 'valid-rs.jwt', 'malformed.jwt'].map((n) => known.tokens[n]);
     expect(calls.secrets).toEqual(expect.arrayContaining([known.secret, ...used]));
+    // Once each: every ::add-mask:: line carries the value, so repeats only add exposure.
+    expect(new Set(calls.secrets).size).toBe(calls.secrets.length);
   });
 });
 

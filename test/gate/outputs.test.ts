@@ -48,7 +48,7 @@ describe('selectAnnotations', () => {
 describe('job summary', () => {
   it('escapes Markdown, HTML and mentions in user text', () => {
     expect(escapeCell('a|b <img src=x onerror=alert(1)> **bold** [l](http://x) @team `c`\nnext')).toBe(
-      'a&#124;b &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#42;&#42;bold&#42;&#42; &#91;l&#93;&#40;http://x&#41; &#64;team &#96;c&#96; next',
+      'a&#124;b &#60;img src=x onerror=alert(1)&#62; &#42;&#42;bold&#42;&#42; &#91;l&#93;(http://x) &#64;team &#96;c&#96; next',
     );
     const status: FileStatus = { file: 'x|<b>.yml', errors: 1, warnings: 0, providers: 1, profiles: 0, tokens: 0 };
     const f = finding(1, 'error', { file: 'x|<b>.yml', name: '<script>', message: 'uri `http://a|b` is <bad>' });
@@ -75,7 +75,7 @@ describe('job summary', () => {
     const md = buildSummary(run.report, 'oidc-gate-report.json');
     expect(md.startsWith('## ⚠️ oidc-gate: Passed with 1 warning: 2 files, 5 checks.\n')).toBe(true);
     expect(md).toContain('### Files');
-    expect(md).toContain('| .github/oidc&#45;gate/samples.yaml | ✅ passed | 0 | 1 | 4 | 0 | 0 |');
+    expect(md).toContain('| .github/oidc-gate/samples.yaml | ✅ passed | 0 | 1 | 4 | 0 | 0 |');
     expect(md).toContain('### Sample tokens');
     expect(md.match(/\| ✅ pass \|/g)).toHaveLength(4);
     expect(md).not.toContain('Showing');

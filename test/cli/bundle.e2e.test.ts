@@ -1,0 +1,84 @@
+/** The CLI bundle (the `oidc-gate` bin) on the same fixtures as the action bundle. */
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  bundlesPresent, CLI_BUNDLE, FIXTURES, known, runActionBundle, runCliBundle, secretStrings, tempParent, workspace,
+} from '../fixtures/harness.ts';
+
+const parent = tempParent('oidc-gate-cli-e2e-');
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+const repo = (name: string) => path.join(FIXTURES, 'repos', name);
+
+describe.skipIf(!bundlesPresent())('dist/cli/index.js', () => {
+  it.each([
+    ['good', 0, '! Passed with 1 warning: 2 files, 5 checks.'],
+    ['bad', 1, '✖ Failed: 4 errors and 1 warning in 2 files, 3 checks.'],
+    ['broken', 2, '✖ Failed: 6 errors and 1 warning in 3 files, 2 checks.'],
+  ])('check --offline on %s exits %i', (name, status, verdict) => {
+    const r = runCliBundle(repo(name), ['check', '--offline']);
+    expect(r.status).toBe(status);
+    expect(r.stdout).toContain(`\n${verdict}\n`);
+    expect(r.stderr).toBe('');
+    for (const s of secretStrings()) expect(r.stdout).not.toContain(s);
+  });
+
+  it('writes the same report as the action for the same files', () => {
+    for (const name of ['good', 'bad', 'broken']) {
+      const dir = workspace(name, parent);
+      runActionBundle(dir, { network: 'false' });
+      const fromAction = JSON.parse(readFileSync(path.join(dir, 'oidc-gate-report.json'), 'utf8')) as unknown;
+      const r = runCliBundle(dir, ['check', '--offline', '--format', 'json']);
+      expect(JSON.parse(r.stdout), name).toEqual(fromAction);
+    }
+  });
+
+  it('prints SARIF with --format sarif, and honours --fail-on', () => {
+    const r = runCliBundle(repo('bad'), ['check', '--offline', '--format', 'sarif', '--fail-on', 'never']);
+    expect(r.status).toBe(0);
+    expect((JSON.parse(r.stdout) as { version: string }).version).toBe('2.1.0');
+  });
+
+  it('validates a request from stdin and prints the engine response', () => {
+    const body = JSON.stringify({
+      token: known.tokens['valid-hs.jwt'],
+      policy: { issuer: 'https://id.fixture.example', audiences: ['api://fixture'], allowed_algs: ['HS256'], secret: known.secret },
+    });
+    const r = spawnSync(process.execPath, [CLI_BUNDLE, 'validate', '-', '--at', known.at], { input: body, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('{"valid":true,"statuses":{"signature":"pass","issuer":"pass","audience":"pass","algorithm":"pass","time":"pass","required_claims":"pass"},"findings":[],"summary":"Token is valid.","metadata":{"alg":"HS256","key_source":"secret"}}\n');
+  });
+
+  it('prints help and exits 2 on a usage error', () => {
+    expect(runCliBundle(parent, ['--help']).stdout).toContain('oidc-gate check [paths...] [options]');
+    const r = runCliBundle(parent, ['check', '--nope']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("Unknown option '--nope'");
+  });
+
+  it('serve starts the service from the environment, answers /healthz, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [CLI_BUNDLE, 'serve'], {
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', API_KEYS: 'e2e-key-0123456789abcdef0123', LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const url = await new Promise<string>((resolve, reject) => {
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(err);
+        if (m) resolve(m[1] as string);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      const unauthorised = await fetch(`${url}/v1/validate/jwt`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(unauthorised.status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The report promise: each `response` in a report is byte for byte the body the service answers for
+ * the same request, and each `problem` is the service's problem body. The gate runs with network
+ * checks on; the fixture's JWKS and discovery URLs are on loopback, which the guarded fetcher refuses
+ * for both, so the outcome is the same without leaving the machine.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { runGate, tokenFingerprint } from '../../src/gate/run.ts';
+import type { GateReport, GateResult } from '../../src/gate/types.ts';
+import { startServer } from '../../src/server/main.ts';
+import { FIXTURES, known } from '../fixtures/harness.ts';
+
+const root = path.join(FIXTURES, 'repos/parity');
+const config = parse(readFileSync(path.join(root, '.github/oidc-gate/parity.yml'), 'utf8')) as { profiles: unknown[] };
+const API_KEY = 'parity-test-key-0123456789abcdef';
+const ENDPOINT = { validate: '/v1/validate/jwt', lint: '/v1/lint/oidc-config', discover: '/v1/providers/discover' } as const;
+
+let server: { url: string; close(): Promise<void> };
+let report: GateReport;
+
+beforeAll(async () => {
+  server = await startServer(
+    { PORT: '0', HOST: '127.0.0.1', API_KEYS: API_KEY, LOG_LEVEL: 'silent', AUDIT_LOG: 'off', ISSUER_PROFILES_JSON: JSON.stringify(config.profiles) },
+    // Every sample of the fixture is evaluated at the same `at`: the service's clock is set to it.
+    { handleSignals: false, now: () => Date.parse(known.at), stderr: { write: () => true } },
+  );
+  report = (await runGate({ root, patterns: ['.github/oidc-gate/*.yml'], network: true, env: {} })).report;
+});
+afterAll(async () => server.close());
+
+/** The report's request with the real token and secret put back, as a client would send it. */
+function original(result: GateResult): unknown {
+  const byFingerprint = new Map(Object.values(known.tokens).map((t) => [tokenFingerprint(t), t]));
+  const body = structuredClone(result.request) as { token?: string; policy?: { secret?: string } };
+  if (body.token !== undefined) body.token = byFingerprint.get(body.token) ?? body.token;
+  if (body.policy?.secret === '[redacted]') body.policy.secret = known.secret;
+  return body;
+}
+
+describe('report parity with the service', () => {
+  it('covers every kind of outcome', () => {
+    expect(report.results.map((r) => `${r.kind}:${r.problem !== undefined ? r.problem.status : 200}`)).toEqual([
+      'discover:200', 'lint:200', 'lint:422', 'validate:200', 'validate:200', 'validate:200', 'validate:200', 'validate:400', 'validate:422',
+    ]);
+    expect(report.results.every((r) => r.at === undefined || r.at === known.at)).toBe(true);
+  });
+
+  it('has, for every request, the exact body the service returns', async () => {
+    for (const result of report.results) {
+      const res = await fetch(`${server.url}${ENDPOINT[result.kind]}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(original(result)),
+      });
+      const text = await res.text();
+      if (result.problem !== undefined) {
+        expect(res.status, result.name).toBe(result.problem.status);
+        expect(text, result.name).toBe(JSON.stringify(result.problem));
+      } else {
+        expect(res.status, result.name).toBe(200);
+        // Byte for byte: with the audit log off there is no request_id, the one member allowed to differ.
+        expect(text, result.name).toBe(JSON.stringify(result.response));
+      }
+    }
+  });
+});
