@@ -27,7 +27,7 @@ const t = (iso: string): number => Date.parse(iso) / 1000;
 // Acme: an Okta authorization server signing RS256; the profile pins its public key.
 const acme = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const acmePem = acme.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-const acmeIssuer = 'https://acme.okta.com/oauth2/default';
+const acmeIssuer = 'https://acme.okta.example/oauth2/default';
 const acmeIat = t('2026-01-05T09:00:00Z');
 const acmeBase = { iss: acmeIssuer, sub: '0oa8f5j3ecb5w3dF35d7', cid: '0oa8f5j3ecb5w3dF35d7', iat: acmeIat, nbf: acmeIat, exp: acmeIat + 3600, scp: ['orders:read', 'orders:write'], jti: 'AT.5mB3kq9' };
 const acmeHeader = { alg: 'RS256', kid: 'acme-2026-01', typ: 'application/okta-internal-at+jwt' };

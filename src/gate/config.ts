@@ -4,6 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { getFindingDefinition } from '../engine/catalogue.ts';
 import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
 import type { Expectation, GateFinding, Position } from './types.ts';
 import { loadYaml, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
@@ -218,6 +219,13 @@ async function tokenEntry(
   if (expect === undefined) {
     problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect']);
     ok = false;
+  } else if (Array.isArray(expect)) {
+    // A misspelt code could never appear, so the sample would fail for the wrong reason.
+    expect.forEach((code, i) => {
+      if (code === 'MALFORMED_TOKEN' || getFindingDefinition(code)?.area === 'validate') return;
+      problem(GATE_CODES.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code.`, [...at, 'expect', i]);
+      ok = false;
+    });
   }
   let atMs: number | undefined;
   if (rawAt !== undefined) {

@@ -27,7 +27,16 @@ export function fingerprint(f: GateFinding): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-export function buildSarif(findings: readonly GateFinding[], lookup: RuleLookup = gateRule): object {
+/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
+export const MAX_SARIF_RESULTS = 5000;
+
+export function buildSarif(all: readonly GateFinding[], lookup: RuleLookup = gateRule): object {
+  // Code scanning refuses a result without a location, so run-level problems (no config file
+  // matched) stay in the report, annotations and summary only. Errors first when the cap cuts.
+  const findings = all
+    .filter((f) => f.file !== undefined)
+    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+    .slice(0, MAX_SARIF_RESULTS);
   const codes = [...new Set(findings.map((f) => f.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules = codes.map((code) => {
@@ -54,14 +63,12 @@ export function buildSarif(findings: readonly GateFinding[], lookup: RuleLookup 
       message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
       partialFingerprints: { 'oidcGate/v1': fingerprint(f) },
     };
-    if (f.file !== undefined) {
-      r.locations = [{
-        physicalLocation: {
-          artifactLocation: { uri: f.file, uriBaseId: '%SRCROOT%' },
-          region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-        },
-      }];
-    }
+    r.locations = [{
+      physicalLocation: {
+        artifactLocation: { uri: f.file, uriBaseId: '%SRCROOT%' },
+        region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+      },
+    }];
     return r;
   });
   return {

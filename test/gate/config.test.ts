@@ -155,10 +155,16 @@ describe('loadConfigFile', () => {
       '    issuer_profile_id: x',
       '    expect: [TOKEN_EXPIRED]',
       '    at: 2026-01-01T00:00:00+02:00',
+      '  - token: a.b.c',
+      '    issuer_profile_id: x',
+      '    expect: [TOKEN_EXPIRED, AUDIENCE_MISMATCHH, INSECURE_URI]',
       '',
     ].join('\n'));
     const c = await loadConfigFile(abs, ctx);
-    expect(c.findings.map((f) => [f.code, f.line])).toEqual([['CONFIG_INVALID', 4], ['CONFIG_INVALID', 7], ['CONFIG_INVALID', 8]]);
+    expect(c.findings.map((f) => [f.code, f.line, f.column])).toEqual([
+      ['CONFIG_INVALID', 4, 5], ['CONFIG_INVALID', 7, 5], ['CONFIG_INVALID', 8, 5], ['CONFIG_INVALID', 15, 29], ['CONFIG_INVALID', 15, 49],
+    ]);
+    expect(c.findings[3]?.message).toBe('expect lists "AUDIENCE_MISMATCHH", which is not a validation finding code.');
     expect(c.tokens).toHaveLength(1);
     expect(c.tokens[0]?.expect).toEqual(['TOKEN_EXPIRED']);
     expect(c.tokens[0]?.atMs).toBe(Date.parse('2025-12-31T22:00:00Z'));

@@ -5,7 +5,7 @@ import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
 import { sarifOf } from '../../src/gate/outputs.ts';
 import { buildReport } from '../../src/gate/report.ts';
 import { runGate } from '../../src/gate/run.ts';
-import { fingerprint } from '../../src/gate/sarif.ts';
+import { buildSarif, fingerprint, MAX_SARIF_RESULTS } from '../../src/gate/sarif.ts';
 import { buildSummary, escapeCell, SUMMARY_LIMIT_BYTES } from '../../src/gate/summary.ts';
 import type { FileStatus, GateFinding } from '../../src/gate/types.ts';
 
@@ -106,6 +106,20 @@ describe('SARIF', async () => {
     const insecure = only?.results.find((r) => r.ruleId === 'INSECURE_URI');
     expect(insecure?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: '.github/oidc-gate/provider.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 9, startColumn: 9 } } }]);
     for (const r of only?.results ?? []) expect(rules[r.ruleIndex as number]?.id).toBe(r.ruleId);
+  });
+
+  it('leaves out results without a file, which code scanning refuses, and caps the results', () => {
+    const many: GateFinding[] = [
+      { code: 'CONFIG_NOT_FOUND', severity: 'error', message: 'none' },
+      ...Array.from({ length: MAX_SARIF_RESULTS }, (_, i) => ({ code: 'CHECK_SKIPPED', severity: 'warning' as const, message: 'w', file: 'a.yml', line: i + 1 })),
+      { code: 'INSECURE_URI', severity: 'error', message: 'e', file: 'b.yml', line: 3 },
+    ];
+    const out = buildSarif(many) as { runs: { results: { ruleId: string }[]; tool: { driver: { rules: { id: string }[] } } }[] };
+    const results = out.runs[0]?.results ?? [];
+    expect(results).toHaveLength(MAX_SARIF_RESULTS);
+    expect(results[0]?.ruleId).toBe('INSECURE_URI');
+    expect(results.some((r) => r.ruleId === 'CONFIG_NOT_FOUND')).toBe(false);
+    expect(out.runs[0]?.tool.driver.rules.map((r) => r.id)).toEqual(['CHECK_SKIPPED', 'INSECURE_URI']);
   });
 
   it('has partialFingerprints from code, file and the field named by entry, stable across line moves and reordering', () => {
