@@ -29,14 +29,19 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
   const lines: string[] = [];
   const byFile = new Map<string, typeof summary.findings>();
   const general: typeof summary.findings = [];
+  const checked = new Set(summary.file_status.map((s) => s.file));
   for (const f of summary.findings) {
-    if (f.file === undefined) general.push(f);
+    // Problems outside the checked files (no file matched, the issuer-profiles file) come first.
+    if (f.file === undefined || !checked.has(f.file)) general.push(f);
     else byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
   }
   const samples = new Map<string, GateResult[]>();
   for (const r of report.results) if (r.kind === 'validate') samples.set(r.file, [...(samples.get(r.file) ?? []), r]);
 
-  for (const f of general) lines.push(`${style.red('error')}  ${f.code}  ${clean(f.message)}`);
+  for (const f of general) {
+    const where = f.file !== undefined ? `${clean(f.file)}:${f.line ?? 1}:${f.column ?? 1}  ` : '';
+    lines.push(`${where}${style.red('error')}  ${style.bold(f.code)}  ${clean(f.message)}`);
+  }
   if (general.length > 0) lines.push('');
 
   for (const status of summary.file_status) {

@@ -113,6 +113,15 @@ describe('oidc-gate check', () => {
     expect((await cli(['check', 'missing-dir'], { cwd: repo('good') })).code).toBe(2);
   });
 
+  it('prints problems of the issuer-profiles file and of unmatched paths before the files', async () => {
+    writeFileSync(path.join(tmp, 'profiles.yml'), '- id: no-fields\n');
+    const r = await cli(['check', '--offline', '--issuer-profiles', path.join(tmp, 'profiles.yml'), 'nope/*.yml', 'missing.yml'], { cwd: repo('good') });
+    expect(r.code).toBe(2);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('error  CONFIG_NOT_FOUND  Config path missing.yml does not exist.');
+    expect(lines[1]).toMatch(/^\.\.\/.*profiles\.yml:1:3  error  PROFILE_INVALID  Issuer profile "no-fields": \/issuer is required\.$/);
+  });
+
   it('takes directories and files as paths, relative to the working directory', async () => {
     const r = await cli(['check', '--offline', '--format', 'json', 'repos/good/.github', 'repos/bad/.github/oidc-gate/provider.yml'], { cwd: fixtures });
     const report = JSON.parse(r.stdout) as { results: { file: string }[] };
