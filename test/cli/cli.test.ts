@@ -119,7 +119,8 @@ describe('oidc-gate check', () => {
     expect(r.code).toBe(2);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('error  CONFIG_NOT_FOUND  Config path missing.yml does not exist.');
-    expect(lines[1]).toMatch(/^\.\.\/.*profiles\.yml:1:3  error  PROFILE_INVALID  Issuer profile "no-fields": \/issuer is required\.$/);
+    expect(lines[1]?.endsWith('/profiles.yml:1:3  error  PROFILE_INVALID  Issuer profile "no-fields": /issuer is required.')).toBe(true);
+    expect(lines[1]?.startsWith('../')).toBe(true);
   });
 
   it('takes directories and files as paths, relative to the working directory', async () => {
