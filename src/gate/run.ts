@@ -7,7 +7,6 @@ import { KeyObjectCache } from '../engine/jws/keys.ts';
 import { createGuardedFetcher, parseOutboundAllow } from '../engine/net/fetcher.ts';
 import type { Fetcher } from '../engine/net/types.ts';
 import type { Finding } from '../engine/types.ts';
-import type { ProfileRegistry, TrustSource } from '../engine/validate/trust.ts';
 import { GATE_CODES } from './codes.ts';
 import { configFinding, loadConfigFile, type ConfigFile, type ProviderEntry, type TokenEntry } from './config.ts';
 import { callEngine, createEngineContext, type EngineContext, type EngineOutcome } from './engine.ts';
@@ -156,11 +155,8 @@ class Placer {
     this.findings.push(out);
   }
 
+  /** A 422: one config error per refused field. (A 400 is a sample outcome, judged by runToken.) */
   problem(problem: RequestProblemRecord, map: (pointer: string) => Path): void {
-    if (problem.code === 'MALFORMED_TOKEN') {
-      this.add({ code: 'MALFORMED_TOKEN', severity: 'error', message: problem.detail, remediation: GATE_CODES.MALFORMED_TOKEN.remediation }, map('/token'));
-      return;
-    }
     for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
       const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
       this.add({
@@ -326,4 +322,3 @@ export function redactRequest(request: unknown): Record<string, unknown> {
   return out;
 }
 
-export type { ProfileRegistry, TrustSource };

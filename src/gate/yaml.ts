@@ -2,7 +2,7 @@
  * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
  * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Position } from './types.ts';
 
 export interface YamlProblem {
@@ -82,12 +82,6 @@ export function positionOf(loaded: LoadedYaml, path: Path): Position {
     }
   }
   return toPosition(loaded.lines, best);
-}
-
-/** Where a map member's value starts (for entries such as `token_file` whose value is the subject). */
-export function nodeAt(loaded: LoadedYaml, path: Path): Node | undefined {
-  const n = loaded.doc.getIn(path, true);
-  return n as Node | undefined;
 }
 
 function rangeStart(node: unknown): number | undefined {
