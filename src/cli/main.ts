@@ -4,9 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createEngineContext } from '../engine/context.ts';
-import { createGuardedFetcher, parseOutboundAllow } from '../engine/net/fetcher.ts';
-import { loadIssuerProfiles } from '../engine/profiles/index.ts';
+import { createEngineContext, createGuardedFetcher, loadIssuerProfiles, parseOutboundAllow } from '../engine/index.ts';
 import { callEngine } from '../gate/engine.ts';
 import { sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
 import { serializeReport, shouldFail, TOOL_VERSION } from '../gate/report.ts';

@@ -4,7 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { getFindingDefinition } from '../engine/catalogue.ts';
+import { getFindingDefinition } from '../engine/index.ts';
 import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
 import type { Expectation, GateFinding, Position } from './types.ts';
 import { loadYaml, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';

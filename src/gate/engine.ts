@@ -2,11 +2,9 @@
  * The one place the faces call the engine, and the one place an engine refusal (400/422) becomes the
  * problem record the service would answer with.
  */
-import { createEngineContext, type EngineContext } from '../engine/context.ts';
-import { discoverProvider } from '../engine/discovery/discover.ts';
-import { isEngineError, MalformedTokenError, RequestInvalidError } from '../engine/errors.ts';
-import { lintOidcConfig } from '../engine/lint/lint.ts';
-import { validateJwt } from '../engine/validate/validate.ts';
+import {
+  createEngineContext, discoverProvider, isEngineError, lintOidcConfig, MalformedTokenError, RequestInvalidError, validateJwt, type EngineContext,
+} from '../engine/index.ts';
 import { problem } from '../server/problem.ts';
 import type { RequestProblemRecord, ResultKind } from './types.ts';
 

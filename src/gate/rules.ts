@@ -1,5 +1,5 @@
 /** Rule text for SARIF: the engine's one finding catalogue, then the gate's own codes. */
-import { getFindingDefinition } from '../engine/catalogue.ts';
+import { getFindingDefinition } from '../engine/index.ts';
 import { gateRule, type RuleInfo } from './sarif.ts';
 
 export function ruleInfo(code: string): RuleInfo | undefined {

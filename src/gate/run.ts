@@ -3,10 +3,8 @@
  * Shared by the action and `oidc-gate check`, so both produce the same report from the same files.
  */
 import { createHash } from 'node:crypto';
-import { KeyObjectCache } from '../engine/jws/keys.ts';
-import { createGuardedFetcher, parseOutboundAllow } from '../engine/net/fetcher.ts';
+import { createGuardedFetcher, KeyObjectCache, parseOutboundAllow, type Finding } from '../engine/index.ts';
 import type { Fetcher } from '../engine/net/types.ts';
-import type { Finding } from '../engine/types.ts';
 import { GATE_CODES } from './codes.ts';
 import { configFinding, loadConfigFile, type ConfigFile, type ProviderEntry, type TokenEntry } from './config.ts';
 import { callEngine, createEngineContext, type EngineContext, type EngineOutcome } from './engine.ts';

@@ -1,5 +1,5 @@
 /** Shapes shared by the action and the CLI: gate options, findings, results and the report. */
-import type { Finding, Severity } from '../engine/types.ts';
+import type { Finding, Severity } from '../engine/index.ts';
 
 export type FailOn = 'error' | 'warning' | 'never';
 export type ResultKind = 'lint' | 'discover' | 'validate';
