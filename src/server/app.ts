@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EngineContext } from '../engine/context.ts';
 import { isEngineError, RequestInvalidError } from '../engine/errors.ts';
@@ -118,18 +118,22 @@ export function createApp(deps: AppDeps): App {
   }
 
   async function runEngine(call: EngineCall, body: unknown, state: RequestState): Promise<string> {
+    // Fingerprints and code lists exist only for the audit line: not computed when it is off.
+    const auditing = audit.enabled;
     if (call === 'validate') {
       const token = (body as { token?: unknown } | null)?.token;
-      if (typeof token === 'string') state.tokenFingerprint = `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
+      if (auditing && typeof token === 'string') state.tokenFingerprint = `sha256:${hash('sha256', token, 'hex')}`;
       const result = await engine.validateJwt(body, ctx);
       state.outcome = result.valid ? 'valid' : 'invalid';
-      state.findingCodes = codesOf(result.findings, result.metadata?.warnings);
-      if (audit.enabled) result.metadata = { ...result.metadata, request_id: state.id };
+      if (auditing) {
+        state.findingCodes = codesOf(result.findings, result.metadata?.warnings);
+        result.metadata = { ...result.metadata, request_id: state.id };
+      }
       return JSON.stringify(result);
     }
     const result = call === 'lint' ? await engine.lintOidcConfig(body, ctx) : await engine.discoverProvider(body, ctx);
     state.outcome = result.valid ? 'valid' : 'invalid';
-    state.findingCodes = codesOf(result.findings);
+    if (auditing) state.findingCodes = codesOf(result.findings);
     return JSON.stringify(result);
   }
 
@@ -198,13 +202,9 @@ export function createApp(deps: AppDeps): App {
       outcome: 'ok',
       res,
     };
+    // No per-request 'close' listener: a request whose client left is still finished (or swept) and
+    // removed then, and the listener costs more than it saves on every request.
     open.add(state);
-    res.on('close', () => {
-      if (state.phase !== 'done') {
-        state.phase = 'done';
-        open.delete(state);
-      }
-    });
 
     const route = ROUTES.get(path);
     if (route === undefined) {

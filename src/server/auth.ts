@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { looksLikeJwt } from './settings.ts';
 
 export type AuthResult =
@@ -6,7 +6,7 @@ export type AuthResult =
   | { ok: false; detail: string };
 
 function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
+  return hash('sha256', value, 'buffer');
 }
 
 /** Truncated SHA-256: enough to tell keys apart in the audit log, useless for recovering one. */

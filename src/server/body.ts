@@ -39,16 +39,15 @@ export function readBody(req: IncomingMessage): Promise<BodyOutcome> {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    // Listeners are not removed on settling: the request object is dropped right after, and the
+    // flag makes late events harmless.
     const finish = (outcome: BodyOutcome): void => {
       if (settled) return;
       settled = true;
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('aborted', onAborted);
       resolve(outcome);
     };
-    const onData = (chunk: Buffer): void => {
+    req.on('data', (chunk: Buffer) => {
+      if (settled) return;
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         req.pause();
@@ -56,21 +55,18 @@ export function readBody(req: IncomingMessage): Promise<BodyOutcome> {
         return;
       }
       chunks.push(chunk);
-    };
-    const onEnd = (): void => {
+    });
+    req.on('end', () => {
       const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
       try {
         finish({ kind: 'ok', text: decoder.decode(buf) });
       } catch {
         finish({ kind: 'not_utf8' });
       }
-    };
-    const onError = (): void => finish({ kind: 'aborted' });
-    const onAborted = (): void => finish({ kind: 'aborted' });
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('aborted', onAborted);
+    });
+    req.on('error', () => finish({ kind: 'aborted' }));
+    // 'close' before 'end' is a client that went away mid-upload.
+    req.on('close', () => finish({ kind: 'aborted' }));
   });
 }
 
@@ -112,21 +108,16 @@ export function scanJson(text: string): string | undefined {
       i++;
     } else if (c === 0x22 /* " */) {
       const start = i + 1;
-      let escaped = false;
-      i = start;
+      // Jump from quote to quote (indexOf is much faster than a char loop over a PEM or a token);
+      // a quote preceded by an odd run of backslashes is escaped and does not end the string.
+      let end = text.indexOf('"', start);
       for (;;) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c /* \ */) {
-          escaped = true;
-          i += 2;
-        } else if (d === 0x22) {
-          break;
-        } else {
-          i++;
-        }
+        let k = end - 1;
+        while (text.charCodeAt(k) === 0x5c /* \ */) k--;
+        if ((end - 1 - k) % 2 === 0) break;
+        end = text.indexOf('"', end + 1);
       }
-      const raw = text.slice(start, i);
-      i++;
+      i = end + 1;
       const top = stack[stack.length - 1];
       if (top) {
         let j = i;
@@ -137,7 +128,8 @@ export function scanJson(text: string): string | undefined {
         }
         if (text.charCodeAt(j) === 0x3a /* : */) {
           // "a" and "\u0061" name the same member: compare decoded names.
-          const name = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+          const raw = text.slice(start, end);
+          const name = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
           if (top.has(name)) return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
           top.add(name);
           i = j + 1;
