@@ -1,8 +1,8 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EngineContext } from '../engine/context.ts';
-import { isEngineError, RequestInvalidError } from '../engine/errors.ts';
-import type { DiscoverResponse, Finding, LintResponse, ValidateResponse } from '../engine/types.ts';
+import {
+  isEngineError, RequestInvalidError, type DiscoverResponse, type EngineContext, type Finding, type LintResponse, type ValidateResponse,
+} from '../engine/index.ts';
 import type { AuditLog } from './audit.ts';
 import type { ApiKeyAuthenticator } from './auth.ts';
 import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';

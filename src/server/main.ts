@@ -1,12 +1,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createServer, STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createEngineContext } from '../engine/context.ts';
-import { discoverProvider } from '../engine/discovery/discover.ts';
-import { lintOidcConfig } from '../engine/lint/lint.ts';
-import { createGuardedFetcher } from '../engine/net/fetcher.ts';
-import { IssuerProfileError, loadIssuerProfiles } from '../engine/profiles/index.ts';
-import { validateJwt } from '../engine/validate/validate.ts';
+import {
+  createEngineContext, createGuardedFetcher, discoverProvider, IssuerProfileError, lintOidcConfig, loadIssuerProfiles, validateJwt,
+} from '../engine/index.ts';
 import { createApp } from './app.ts';
 import { openAudit } from './audit.ts';
 import { ApiKeyAuthenticator, generateApiKey } from './auth.ts';
