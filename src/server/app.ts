@@ -92,6 +92,10 @@ export function createApp(deps: AppDeps): App {
     res.end(body);
     if (status >= 500) state.outcome = 'error';
     else if (status >= 400) state.outcome = 'rejected';
+    record(state, status);
+  }
+
+  function record(state: RequestState, status: number): void {
     if (audit.enabled) {
       audit.write({
         time: new Date().toISOString(),
@@ -149,8 +153,11 @@ export function createApp(deps: AppDeps): App {
       return;
     }
     if (read.kind === 'aborted') {
+      // Nobody to answer, but the attempt is still one audit line (status 0: no response sent).
       state.phase = 'done';
       open.delete(state);
+      state.outcome = 'aborted';
+      record(state, 0);
       return;
     }
     if (read.kind === 'not_utf8') {

@@ -11,7 +11,7 @@ export interface AuditRecord {
   endpoint: string;
   /** Truncated SHA-256 of the API key that authenticated the call; null when none did. */
   api_key_fingerprint: string | null;
-  /** valid | invalid | rejected (4xx) | error (5xx) | ok (healthz, openapi) */
+  /** valid | invalid | rejected (4xx) | error (5xx) | ok (healthz, openapi) | aborted (client left mid-upload; status 0) */
   outcome: string;
   status: number;
   finding_codes: string[];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +287,22 @@ describe('audit log', () => {
       expect(Object.keys(first as object).sort()).toEqual(['api_key_fingerprint', 'duration_ms', 'endpoint', 'finding_codes', 'outcome', 'request_id', 'status', 'time', 'token_fingerprint']);
       expect(second).toMatchObject({ status: 401, outcome: 'rejected', api_key_fingerprint: null, token_fingerprint: null });
       expect(third).toMatchObject({ endpoint: 'GET /healthz', status: 200, outcome: 'ok' });
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('a client that leaves mid-upload still leaves one audit line (outcome aborted, status 0)', async () => {
+    const a = await start({ AUDIT_LOG: 'stdout' });
+    try {
+      const { port } = new URL(a.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+      socket.write(`POST /v1/validate/jwt HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 500\r\nX-Request-Id: gone-1\r\n\r\n{"token":`);
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      for (let i = 0; i < 50 && a.stdout.lines().length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(a.stdout.lines()).toEqual([expect.objectContaining({ request_id: 'gone-1', outcome: 'aborted', status: 0, token_fingerprint: null })]);
     } finally {
       await a.close();
     }
