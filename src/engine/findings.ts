@@ -120,8 +120,9 @@ export type ValidationFindingCode = keyof typeof VALIDATION_FINDINGS;
 /** Order in which a validation response lists its findings (product-decisions §1 table). */
 export const STATUS_ORDER: readonly StatusName[] = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 
+/** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
 export function finding(
-  definition: FindingDefinition,
+  definition: Pick<FindingDefinition, 'code' | 'severity' | 'remediation'>,
   message: string,
   evidence?: Record<string, unknown>,
   remediation: string | undefined = definition.remediation,

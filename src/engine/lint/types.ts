@@ -1,4 +1,4 @@
-import type { FindingDefinition } from '../findings.ts';
+import { finding, type FindingDefinition } from '../findings.ts';
 import type { FetchFailureReason } from '../net/types.ts';
 import type { Finding, LintRequest, Severity } from '../types.ts';
 import type { JwksAnalysis } from './jwks.ts';
@@ -42,14 +42,5 @@ export function ruleDefinition(rule: LintRule): FindingDefinition {
   return d;
 }
 
-export function report(
-  rule: LintRule,
-  message: string,
-  evidence?: Record<string, unknown>,
-  remediation: string | undefined = rule.remediation,
-): Finding {
-  const f: Finding = { code: rule.code, severity: rule.severity, message };
-  if (evidence !== undefined) f.evidence = evidence;
-  if (remediation !== undefined) f.remediation = remediation;
-  return f;
-}
+/** A finding of this rule; the same builder as every other finding. */
+export const report: (rule: LintRule, message: string, evidence?: Record<string, unknown>, remediation?: string) => Finding = finding;
