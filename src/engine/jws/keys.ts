@@ -92,15 +92,29 @@ export function hmacLength(alg: JwsAlgorithm): number {
   return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
 }
 
+/** Verdicts per key and alg: asymmetricKeyDetails builds a new object on every read. */
+const mismatchVerdicts = new WeakMap<KeyObject, Map<JwsAlgorithm, string | undefined>>();
+
 /**
  * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
  * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
  */
 export function keyAlgMismatch(key: { type: 'secret' } | { type: 'public'; key: KeyObject }, alg: JwsAlgorithm): string | undefined {
+  if (key.type === 'secret') return alg.startsWith('HS') ? undefined : `${alg} needs a public key, but the key is a shared secret`;
+  let verdicts = mismatchVerdicts.get(key.key);
+  if (verdicts === undefined) {
+    verdicts = new Map();
+    mismatchVerdicts.set(key.key, verdicts);
+  }
+  if (verdicts.has(alg)) return verdicts.get(alg);
+  const verdict = publicKeyAlgMismatch(key.key, alg);
+  verdicts.set(alg, verdict);
+  return verdict;
+}
+
+function publicKeyAlgMismatch(k: KeyObject, alg: JwsAlgorithm): string | undefined {
   const family = alg.slice(0, 2);
-  if (family === 'HS') return key.type === 'secret' ? undefined : `${alg} needs a shared secret, but the key is a public key`;
-  if (key.type === 'secret') return `${alg} needs a public key, but the key is a shared secret`;
-  const k = key.key;
+  if (family === 'HS') return `${alg} needs a shared secret, but the key is a public key`;
   const kty = k.asymmetricKeyType;
   const details = k.asymmetricKeyDetails ?? {};
   switch (family) {

@@ -7,11 +7,11 @@ import { verifySignature } from '../jws/verify.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { validateRequestSchema } from '../schema/validate-request.ts';
 import type {
-  ClaimDiffEntry, Finding, JwsAlgorithm, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses,
+  ClaimDiffEntry, Finding, JwsAlgorithm, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses, VerifyPolicy,
 } from '../types.ts';
 import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, setDiff, type ClaimCheck } from './claims.ts';
 import { inlineTrustSource } from './inline.ts';
-import type { TrustSource } from './trust.ts';
+import type { KeyResolution, TrustSource } from './trust.ts';
 
 const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchema);
 
@@ -31,7 +31,37 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
   const jwt = parseJwt(request.token);
   const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id as string);
   if (trust === undefined) return profileNotFound(jwt, request.issuer_profile_id as string);
-  return evaluate(jwt, trust, ctx.now() / 1000);
+  const gate = signatureGate(jwt, trust.policy);
+  let resolution: KeyResolution | undefined;
+  if (gate === undefined) {
+    // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
+    // on every inline validation.
+    const keys = trust.resolveKeys(jwt.header, jwt.header.alg as JwsAlgorithm);
+    resolution = keys instanceof Promise ? await keys : keys;
+  }
+  return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000);
+}
+
+/**
+ * What stops the signature check before any key lookup: the allowlist (none in any letter case
+ * always fails) and unsupported critical headers. Undefined when keys may be looked up.
+ */
+function signatureGate(jwt: ParsedJwt, policy: VerifyPolicy): { status: 'algorithm' | 'signature'; finding: Finding } | undefined {
+  const { header } = jwt;
+  const alg = header.alg;
+  if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
+    const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
+    return { status: 'algorithm', finding: finding(F.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
+  }
+  // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
+  // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
+  if (header.crit !== undefined || header.b64 === false) {
+    const evidence: Record<string, unknown> = {};
+    if (header.crit !== undefined) evidence.crit = header.crit;
+    if (header.b64 !== undefined) evidence.b64 = header.b64;
+    return { status: 'signature', finding: finding(F.UNSUPPORTED_CRITICAL_HEADER, 'The header has crit entries or b64: false, which this validator does not support.', evidence) };
+  }
+  return undefined;
 }
 
 function profileNotFound(jwt: ParsedJwt, id: string): ValidateResponse {
@@ -56,17 +86,7 @@ interface SignatureOutcome {
   warnings: Finding[];
 }
 
-async function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, trust: TrustSource, metadata: ValidateMetadata): Promise<SignatureOutcome> {
-  const { header } = jwt;
-  // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
-  // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
-  if (header.crit !== undefined || header.b64 === false) {
-    const evidence: Record<string, unknown> = {};
-    if (header.crit !== undefined) evidence.crit = header.crit;
-    if (header.b64 !== undefined) evidence.b64 = header.b64;
-    return { errors: [finding(F.UNSUPPORTED_CRITICAL_HEADER, 'The header has crit entries or b64: false, which this validator does not support.', evidence)], warnings: [] };
-  }
-  const resolution = await trust.resolveKeys(header, alg);
+function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, resolution: KeyResolution, metadata: ValidateMetadata): SignatureOutcome {
   if (resolution.cache !== undefined) metadata.jwks_cache = resolution.cache;
   const warnings = [...(resolution.warnings ?? [])];
   if (resolution.failure !== undefined) return { errors: [resolution.failure], warnings };
@@ -94,7 +114,13 @@ async function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, trust: TrustSou
   return { errors: [finding(F.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
 }
 
-async function evaluate(jwt: ParsedJwt, trust: TrustSource, nowSeconds: number): Promise<ValidateResponse> {
+function evaluate(
+  jwt: ParsedJwt,
+  trust: TrustSource,
+  gate: ReturnType<typeof signatureGate>,
+  resolution: KeyResolution | undefined,
+  nowSeconds: number,
+): ValidateResponse {
   const { policy } = trust;
   const alg = jwt.header.alg;
   const metadata = headerMetadata(jwt);
@@ -103,14 +129,12 @@ async function evaluate(jwt: ParsedJwt, trust: TrustSource, nowSeconds: number):
   const warnings: Finding[] = [];
   const diff: Record<string, ClaimDiffEntry> = {};
 
-  // The allowlist runs before any key lookup or signature work; "none" fails in any letter case.
-  if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
-    const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
-    errorsByStatus.algorithm = [finding(F.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs })];
+  if (gate !== undefined) {
+    errorsByStatus[gate.status] = [gate.finding];
     // Fail closed: no signature was checked, so the signature status cannot pass.
-    errorsByStatus.signature = [];
+    errorsByStatus.signature ??= [];
   } else {
-    const signature = await checkSignature(jwt, alg as JwsAlgorithm, trust, metadata);
+    const signature = checkSignature(jwt, alg as JwsAlgorithm, resolution as KeyResolution, metadata);
     if (signature.errors.length > 0) errorsByStatus.signature = signature.errors;
     warnings.push(...signature.warnings);
   }
