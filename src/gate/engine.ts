@@ -3,9 +3,9 @@
  * problem record the service would answer with.
  */
 import {
-  createEngineContext, discoverProvider, isEngineError, lintOidcConfig, MalformedTokenError, RequestInvalidError, validateJwt, type EngineContext,
+  createEngineContext, discoverProvider, isEngineError, lintOidcConfig, validateJwt, type EngineContext,
 } from '../engine/index.ts';
-import { problem } from '../server/problem.ts';
+import { problemFromEngineError } from '../server/problem.ts';
 import type { RequestProblemRecord, ResultKind } from './types.ts';
 
 export { createEngineContext, type EngineContext };
@@ -22,22 +22,7 @@ export async function callEngine(kind: ResultKind, body: unknown, ctx: EngineCon
   try {
     return { response: await CALLS[kind](body, ctx) };
   } catch (err) {
-    if (err instanceof RequestInvalidError) {
-      const errors = err.errors.map((e) => ({ pointer: e.pointer, message: e.message }));
-      return { problem: problem('REQUEST_INVALID', detailFor(errors), { errors }) as RequestProblemRecord };
-    }
-    if (err instanceof MalformedTokenError || (isEngineError(err) && err.code === 'MALFORMED_TOKEN')) {
-      return { problem: problem('MALFORMED_TOKEN', err.message) as RequestProblemRecord };
-    }
+    if (isEngineError(err)) return { problem: problemFromEngineError(err) as RequestProblemRecord };
     throw err;
   }
-}
-
-/** The service's `detail` for a 422 (src/server/app.ts), so a recorded problem is the body it sends. */
-function detailFor(errors: readonly { pointer: string; message: string }[]): string {
-  const first = errors[0];
-  if (first === undefined) return 'The request body is invalid.';
-  const where = first.pointer === '' ? 'The request body' : first.pointer;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more; see errors)` : '';
-  return `${where}: ${first.message}${more}.`;
 }

@@ -1,13 +1,13 @@
 import { hash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
-  isEngineError, RequestInvalidError, type DiscoverResponse, type EngineContext, type Finding, type LintResponse, type ValidateResponse,
+  isEngineError, type DiscoverResponse, type EngineContext, type Finding, type LintResponse, type ValidateResponse,
 } from '../engine/index.ts';
 import type { AuditLog } from './audit.ts';
 import type { ApiKeyAuthenticator } from './auth.ts';
 import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';
 import { describeFault, type Logger } from './log.ts';
-import { problem, type Problem, type ProblemCode } from './problem.ts';
+import { problem, problemFromEngineError, type Problem, type ProblemCode } from './problem.ts';
 import { looksLikeJwt } from './settings.ts';
 
 export interface Engine {
@@ -177,11 +177,7 @@ export function createApp(deps: AppDeps): App {
     } catch (error) {
       if ((state.phase as RequestState['phase']) === 'done') return; // the sweep answered first
       if (isEngineError(error)) {
-        if (error instanceof RequestInvalidError) {
-          sendProblem(state, problem('REQUEST_INVALID', detailFor(error.errors), { errors: error.errors }));
-        } else {
-          sendProblem(state, problem('MALFORMED_TOKEN', error.message));
-        }
+        sendProblem(state, problemFromEngineError(error));
         return;
       }
       log.error('unexpected fault', { request_id: state.id, endpoint: state.endpoint, ...describeFault(error) });
@@ -277,12 +273,4 @@ function acceptRequestId(value: string | string[] | undefined): value is string 
 
 function codesOf(findings: readonly Finding[], warnings: readonly Finding[] = []): string[] {
   return [...findings, ...warnings].map((f) => f.code);
-}
-
-function detailFor(errors: readonly { pointer: string; message: string }[]): string {
-  const first = errors[0];
-  if (first === undefined) return 'The request body is invalid.';
-  const where = first.pointer === '' ? 'The request body' : first.pointer;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more; see errors)` : '';
-  return `${where}: ${first.message}${more}.`;
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { scanJsonStructure } from '../engine/jws/json.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Far beyond any real request; stops recursion in later processing from meeting a hostile depth. */
@@ -92,52 +93,11 @@ export function parseJsonBody(text: string): JsonOutcome {
   return { ok: true, value };
 }
 
-/** One pass over text that JSON.parse accepted: duplicate member names and depth. */
+/** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
 export function scanJson(text: string): string | undefined {
-  const stack: (Set<string> | null)[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      stack.push(c === 0x7b ? new Set() : null);
-      if (stack.length > MAX_JSON_DEPTH) return `the request body nests deeper than ${MAX_JSON_DEPTH} levels`;
-      i++;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      stack.pop();
-      i++;
-    } else if (c === 0x22 /* " */) {
-      const start = i + 1;
-      // Jump from quote to quote (indexOf is much faster than a char loop over a PEM or a token);
-      // a quote preceded by an odd run of backslashes is escaped and does not end the string.
-      let end = text.indexOf('"', start);
-      for (;;) {
-        let k = end - 1;
-        while (text.charCodeAt(k) === 0x5c /* \ */) k--;
-        if ((end - 1 - k) % 2 === 0) break;
-        end = text.indexOf('"', end + 1);
-      }
-      i = end + 1;
-      const top = stack[stack.length - 1];
-      if (top) {
-        let j = i;
-        while (j < n) {
-          const w = text.charCodeAt(j);
-          if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0d) j++;
-          else break;
-        }
-        if (text.charCodeAt(j) === 0x3a /* : */) {
-          // "a" and "\u0061" name the same member: compare decoded names.
-          const raw = text.slice(start, end);
-          const name = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-          if (top.has(name)) return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
-          top.add(name);
-          i = j + 1;
-        }
-      }
-    } else {
-      i++;
-    }
-  }
-  return undefined;
+  const issue = scanJsonStructure(text, MAX_JSON_DEPTH);
+  if (issue === undefined) return undefined;
+  if (issue.kind === 'too_deep') return `the request body nests deeper than ${MAX_JSON_DEPTH} levels`;
+  const name = issue.name;
+  return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
 }

@@ -1,4 +1,4 @@
-import type { RequestProblem } from '../engine/errors.ts';
+import { RequestInvalidError, type EngineError, type RequestProblem } from '../engine/errors.ts';
 import { PROBLEM_CODES } from '../engine/schema/responses.ts';
 
 export { PROBLEM_CODES };
@@ -36,4 +36,25 @@ export function problem(code: ProblemCode, detail: string, extra: { status?: num
   const p: Problem = { type: problemType(code), title: t.title, status: extra.status ?? t.status, detail, code };
   if (extra.errors !== undefined) p.errors = extra.errors;
   return p;
+}
+
+/** `detail` for a 422: the first problem, and how many more the errors list holds. */
+function detailFor(errors: readonly RequestProblem[]): string {
+  const first = errors[0];
+  if (first === undefined) return 'The request body is invalid.';
+  const where = first.pointer === '' ? 'The request body' : first.pointer;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more; see errors)` : '';
+  return `${where}: ${first.message}${more}.`;
+}
+
+/**
+ * The problem body for an engine refusal: 422 REQUEST_INVALID with errors[], or 400 MALFORMED_TOKEN.
+ * The service answers with it and the action's report records it, so both must come from here.
+ */
+export function problemFromEngineError(error: EngineError): Problem {
+  if (error instanceof RequestInvalidError) {
+    const errors = error.errors.map((e) => ({ pointer: e.pointer, message: e.message }));
+    return problem('REQUEST_INVALID', detailFor(errors), { errors });
+  }
+  return problem('MALFORMED_TOKEN', error.message);
 }

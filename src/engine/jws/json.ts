@@ -31,19 +31,29 @@ function provablyNoDuplicates(text: string, parsed: unknown): boolean {
   return count === countMembers(parsed);
 }
 
+/** What a structure scan found: a repeated member name, or nesting past the depth limit. */
+export type JsonStructureIssue = { kind: 'duplicate'; name: string } | { kind: 'too_deep'; maxDepth: number };
+
 /** The full scan, exported so a property test can hold the fast path to it. */
 export function scanForDuplicate(text: string): string | undefined {
+  const issue = scanJsonStructure(text);
+  return issue?.kind === 'duplicate' ? issue.name : undefined;
+}
+
+/**
+ * One pass over text that JSON.parse has accepted: the first repeated member name in one object, or
+ * nesting deeper than maxDepth. Shared by the token parser and the service's request body parser.
+ */
+export function scanJsonStructure(text: string, maxDepth = Number.POSITIVE_INFINITY): JsonStructureIssue | undefined {
   // One Set per open object; null for an open array.
   const stack: (Set<string> | null)[] = [];
   const n = text.length;
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    if (c === 0x7b /* { */) {
-      stack.push(new Set());
-      i++;
-    } else if (c === 0x5b /* [ */) {
-      stack.push(null);
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      stack.push(c === 0x7b ? new Set() : null);
+      if (stack.length > maxDepth) return { kind: 'too_deep', maxDepth };
       i++;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       stack.pop();
@@ -59,11 +69,7 @@ export function scanForDuplicate(text: string): string | undefined {
         if (backslashes % 2 === 0) break;
         end = text.indexOf('"', end + 1);
       }
-      const firstBackslash = text.indexOf('\\', start);
-      const escaped = firstBackslash !== -1 && firstBackslash < end;
-      i = end;
-      const raw = text.slice(start, i);
-      i++;
+      i = end + 1;
       const top = stack[stack.length - 1];
       if (top) {
         let j = i;
@@ -74,8 +80,9 @@ export function scanForDuplicate(text: string): string | undefined {
         }
         if (text.charCodeAt(j) === 0x3a /* : */) {
           // "a" and "\u0061" name the same member: compare decoded names.
-          const name = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
-          if (top.has(name)) return name;
+          const raw = text.slice(start, end);
+          const name = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+          if (top.has(name)) return { kind: 'duplicate', name };
           top.add(name);
           i = j + 1;
         }
