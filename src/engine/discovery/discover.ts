@@ -135,7 +135,7 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
       field: '/issuer',
       uri: uris?.openid ?? redactUri(issuer),
       checks: NETWORK_CHECKS,
-    }));
+    }, 'Run again with network access to fetch and check the discovery document.'));
     return response(null, null, {});
   }
   if (uris === undefined) {
