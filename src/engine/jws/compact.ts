@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { MalformedTokenError } from '../errors.ts';
-import { isStrictBase64url } from './base64url.ts';
+import { COMPACT_JWS_ALPHABET, hasCanonicalEnd, isStrictBase64url } from './base64url.ts';
 import { findDuplicateMember } from './json.ts';
 import type { JoseHeader } from '../validate/trust.ts';
 
@@ -50,12 +50,17 @@ export function parseCompactJws(token: string): CompactJws {
     const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
     throw new MalformedTokenError(`A JWT has exactly three dot-separated segments; this token has ${segments}${hint}.`);
   }
+  // One native pass for the alphabet of all three segments, then O(1) checks per segment.
+  if (!COMPACT_JWS_ALPHABET.test(token) || !hasCanonicalEnd(token, 0, first)) {
+    const which = !isStrictBase64url(token.slice(0, first)) || first === 0 ? 'header'
+      : !isStrictBase64url(token.slice(first + 1, second)) ? 'payload' : 'signature';
+    throw new MalformedTokenError(`The JWT ${which} segment is not strict base64url.`);
+  }
+  if (!hasCanonicalEnd(token, first + 1, second)) throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
+  if (!hasCanonicalEnd(token, second + 1, token.length)) throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
   const h = token.slice(0, first);
   const p = token.slice(first + 1, second);
   const s = token.slice(second + 1);
-  if (h.length === 0 || !isStrictBase64url(h)) throw new MalformedTokenError('The JWT header segment is not strict base64url.');
-  if (!isStrictBase64url(p)) throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
-  if (!isStrictBase64url(s)) throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
   const header = decodeJsonObject(Buffer.from(h, 'base64url'), 'header');
   if (typeof header.alg !== 'string') throw new MalformedTokenError('The JWT header has no "alg" string.');
   return {
