@@ -179,8 +179,10 @@ describe('property: mutated real tokens', () => {
     // The generator reaches every outcome class: mutations that keep the syntax reach the checks.
     expect(counts.response).toBeGreaterThan(500);
     expect(counts.malformed).toBeGreaterThan(500);
-    // An empty token (truncate to 0) is a 422, not a 400.
-    expect(counts['invalid-request']).toBeGreaterThan(0);
+    // An empty token (a truncation to 0 that random runs may or may not reach) is a 422, not a 400:
+    // asserted directly, since a random generator cannot be relied on to hit it in every run.
+    const empty = base[BASE_ALGS[0] as keyof typeof base] as { policy: ReturnType<typeof policyFor> };
+    expect((await outcome({ token: '', policy: empty.policy })).kind).toBe('invalid-request');
   });
 });
 
