@@ -106,7 +106,8 @@ describe('the service process', () => {
     }
   });
 
-  it.skipIf(!existsSync(BUNDLE))('the ncc bundle dist/server/index.js starts and serves the same way', async () => {
+  // Skipped only on a developer machine that has not bundled yet; under CI a missing bundle fails.
+  it.skipIf(!existsSync(BUNDLE) && process.env.CI === undefined)('the ncc bundle dist/server/index.js starts and serves the same way', async () => {
     const s = await spawnTracked(BUNDLE);
     const r = await validate(s.url);
     expect(r.status).toBe(200);
