@@ -150,6 +150,25 @@ describe('JWKS cache through validateJwt', () => {
     expect(gone.findings[0]?.evidence).toMatchObject({ reason: 'refused', jwks_uri: s.url });
   });
 
+  it('the 24 h stale window starts when the keys expire, not when they were fetched (max-age of 24 h)', async () => {
+    const s = await jwksServer([k1.jwk]);
+    s.cacheControl = 'max-age=86400';
+    const { clock, validate } = setup(s.url, loopbackFetcher());
+    expect((await validate(signJwt(k1, claims(clock.now)))).valid).toBe(true);
+    await s.close();
+
+    clock.now += 24 * HOUR + 1000;
+    const stale = await validate(signJwt(k1, claims(clock.now)));
+    expect(stale).toMatchObject({ valid: true, metadata: { jwks_cache: 'stale' } });
+    expect(stale.metadata.warnings?.map((w) => w.code)).toEqual(['JWKS_STALE']);
+
+    clock.now += 23 * HOUR;
+    expect((await validate(signJwt(k1, claims(clock.now)))).metadata.jwks_cache).toBe('stale');
+
+    clock.now += 2 * HOUR;
+    expect(codes(await validate(signJwt(k1, claims(clock.now))))).toEqual(['JWKS_UNAVAILABLE']);
+  });
+
   it('a recovered server is picked up again after a stale period', async () => {
     const s = await jwksServer([k1.jwk]);
     const { clock, validate } = setup(s.url);

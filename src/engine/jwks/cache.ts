@@ -10,7 +10,7 @@ export const MAX_TTL_MS = 24 * 3600_000;
 export const DEFAULT_TTL_MS = 10 * 60_000;
 /** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
 export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
-/** A failed refresh serves the last good set for at most this long after it was fetched. */
+/** A failed refresh serves the last good set for at most this long after it expired (decisions §2: "for up to 24 hours"). */
 export const MAX_STALE_MS = 24 * 3600_000;
 /**
  * After a failed fetch, how long before the next attempt. Without it every validation during an
@@ -88,8 +88,8 @@ export class JwksCache {
     let cache: JwksCacheState;
     let set = this.#set;
 
-    if (set !== undefined && t - set.fetchedAt > MAX_STALE_MS) {
-      // Too old to serve even as stale: forget it, so nothing older than 24 h ever verifies a token.
+    if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
+      // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
       this.#set = undefined;
       set = undefined;
     }
