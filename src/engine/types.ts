@@ -20,6 +20,23 @@ export const JWS_ALGORITHMS = [
 ] as const;
 export type JwsAlgorithm = (typeof JWS_ALGORITHMS)[number];
 
+/**
+ * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
+ * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them
+ * (product-decisions §1); the validator implements JWS_ALGORITHMS, and a token signed with any other
+ * registered algorithm fails its signature with KEY_MISMATCH.
+ */
+export const REGISTERED_JWS_ALGORITHMS: readonly string[] = [
+  ...JWS_ALGORITHMS,
+  'ES256K',
+  'ESP256', 'ESP384', 'ESP512',
+  'ESB256', 'ESB320', 'ESB384', 'ESB512',
+];
+
+export function isImplementedAlgorithm(alg: string): alg is JwsAlgorithm {
+  return (JWS_ALGORITHMS as readonly string[]).includes(alg);
+}
+
 export interface VerifyPolicy {
   secret?: string;
   secret_encoding?: 'utf8' | 'base64url';

@@ -154,7 +154,22 @@ describe('public_key', () => {
 });
 
 describe('allowed_algs', () => {
-  it.each(['rs256', 'ES256K', 'HS1', 'RS1', 'NONE', 'None', 'A256GCM', ''])('%j is not a registered JWS alg name: 422 naming the supported set', async (alg) => {
+  it.each(['ES256K', 'ESP256', 'ESB320'])('%j is a registered JWS alg name: accepted in the list (product-decisions §1)', async (alg) => {
+    const res = await validateJwt(body(token, policyFor('RS256', { allowed_algs: ['RS256', alg] })), ctx);
+    expect(res.valid).toBe(true);
+  });
+  it('a token signed with a registered alg the validator does not implement fails KEY_MISMATCH, without any key lookup', async () => {
+    const header = Buffer.from(JSON.stringify({ alg: 'ES256K', typ: 'JWT' })).toString('base64url');
+    const [, payload, signature] = token.split('.');
+    let lookups = 0;
+    const profiles = { get: () => ({ policy: policyFor('RS256', { allowed_algs: ['ES256K'] }), keySource: 'jwks' as const, resolveKeys: () => { lookups++; return { keys: [] }; } }) };
+    const res = await validateJwt({ token: `${header}.${payload}.${signature}`, issuer_profile_id: 'p' }, fixedContext(undefined, { profiles }));
+    expect(res.findings.map((f) => f.code)).toEqual(['KEY_MISMATCH']);
+    expect(res.statuses.signature).toBe('fail');
+    expect(res.findings[0]?.evidence).toMatchObject({ alg: 'ES256K' });
+    expect(lookups).toBe(0);
+  });
+  it.each(['rs256', 'HS1', 'RS1', 'NONE', 'None', 'A256GCM', ''])('%j is not a registered JWS alg name: 422 naming the supported set', async (alg) => {
     const errors = await problems(body(token, policyFor('RS256', { allowed_algs: ['RS256', alg] })));
     expect(pointers(errors)).toEqual(['/policy/allowed_algs/1']);
     if (alg !== '') {
@@ -212,6 +227,12 @@ describe('token length', () => {
     const t = tokenOfLength(16385);
     expect(t.length).toBe(16385);
     expect(pointers(await problems(body(t, policyFor('HS256'))))).toEqual(['/token']);
+  });
+  it('a token of 10,000 two-byte characters (20,000 UTF-8 bytes) is 422 at /token: the limit counts bytes', async () => {
+    expect(pointers(await problems(body('é'.repeat(10_000), policyFor('HS256'))))).toEqual(['/token']);
+  });
+  it('a short non-ASCII token is not a 422 but a malformed token', async () => {
+    await expect(validateJwt(body('é'.repeat(100), policyFor('HS256')), ctx)).rejects.toMatchObject({ code: 'MALFORMED_TOKEN' });
   });
   it('a 1 MiB token is 422 at /token without being parsed', async () => {
     expect(pointers(await problems(body('a'.repeat(1 << 20), policyFor('HS256'))))).toEqual(['/token']);

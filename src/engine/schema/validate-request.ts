@@ -1,7 +1,7 @@
-import { JWS_ALGORITHMS } from '../types.ts';
+import { REGISTERED_JWS_ALGORITHMS } from '../types.ts';
 
-/** `allowed_algs` entries: the algorithms the engine implements, plus `none`, accepted in the list and always rejected. */
-export const ALLOWED_ALG_NAMES: readonly string[] = [...JWS_ALGORITHMS, 'none'];
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+export const ALLOWED_ALG_NAMES: readonly string[] = [...REGISTERED_JWS_ALGORITHMS, 'none'];
 
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
 

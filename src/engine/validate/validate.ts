@@ -6,6 +6,7 @@ import { hmacLength, keyAlgMismatch } from '../jws/keys.ts';
 import { verifySignature } from '../jws/verify.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { validateRequestSchema } from '../schema/validate-request.ts';
+import { JWS_ALGORITHMS, isImplementedAlgorithm } from '../types.ts';
 import type {
   ClaimDiffEntry, Finding, JwsAlgorithm, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses, VerifyPolicy,
 } from '../types.ts';
@@ -14,6 +15,7 @@ import { inlineTrustSource } from './inline.ts';
 import type { KeyResolution, TrustSource } from './trust.ts';
 
 const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchema);
+const MAX_TOKEN_BYTES = 16384;
 
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
@@ -22,6 +24,11 @@ const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchem
  */
 export async function validateJwt(body: unknown, ctx: EngineContext): Promise<ValidateResponse> {
   const request = parseValidateRequest(body);
+  // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8 (product-decisions §1).
+  // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
+  if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
+    throw new RequestInvalidError([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
+  }
   const hasPolicy = request.policy !== undefined;
   if (hasPolicy === (request.issuer_profile_id !== undefined)) {
     throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
@@ -52,6 +59,10 @@ function signatureGate(jwt: ParsedJwt, policy: VerifyPolicy): { status: 'algorit
   if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
     const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
     return { status: 'algorithm', finding: finding(F.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
+  }
+  if (!isImplementedAlgorithm(alg)) {
+    const reason = `oidc-gate does not implement ${alg}; it verifies ${JWS_ALGORITHMS.join(', ')}`;
+    return { status: 'signature', finding: finding(F.KEY_MISMATCH, `The token cannot be verified: ${reason}.`, { alg, reason }) };
   }
   // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
   // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
