@@ -92,8 +92,9 @@ async function single(command: Extract<Command, { name: 'validate' | 'lint' | 'd
   let body: unknown;
   try {
     body = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`the request is not JSON: ${(err as Error).message}`);
+  } catch {
+    // JSON.parse's message quotes the input, which holds a token or a secret.
+    throw new UsageError('the request is not valid JSON');
   }
   const fetcher = command.offline ? undefined : createGuardedFetcher({ allow: parseOutboundAllow(io.env.OUTBOUND_ALLOW) });
   const at = command.at !== undefined ? Date.parse(command.at) : undefined;

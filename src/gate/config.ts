@@ -5,7 +5,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { getFindingDefinition } from '../engine/index.ts';
+import { containsPrivateKeyPem } from '../engine/jws/keys.ts';
 import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
+import { resolveInsideRoot } from './files.ts';
 import type { Expectation, GateFinding, Position } from './types.ts';
 import { loadYaml, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
 
@@ -93,6 +95,12 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   const file = relativeFile(ctx.root, abs);
   const out: ConfigFile = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
   let source: string;
+  const place = await resolveInsideRoot(ctx.root, abs);
+  if (!place.ok && place.reason !== 'missing') {
+    const where = place.reason === 'git' ? 'inside .git' : 'outside the repository root';
+    out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `${file} leads ${where} (through a link); refusing to read it.`, file, { line: 1, column: 1 }, { kind: 'config' }));
+    return out;
+  }
   try {
     const stat = await fs.stat(abs);
     if (!stat.isFile()) throw new Error('not a regular file');
@@ -243,6 +251,9 @@ async function tokenEntry(
   if (typeof entry.token === 'string' && entry.token !== '') ctx.onSecret?.(entry.token);
   const policy = entry.policy;
   if (isRecord(policy) && typeof policy.secret === 'string' && policy.secret !== '') ctx.onSecret?.(policy.secret);
+  if (isRecord(policy) && typeof policy.public_key === 'string' && containsPrivateKeyPem(policy.public_key)) {
+    for (const line of policy.public_key.split('\n')) if (line.trim().length >= 16) ctx.onSecret?.(line.trim());
+  }
   if (tokenFile !== undefined) {
     const token = await readTokenFile(tokenFile, out, ctx, [...at, 'token_file'], problem);
     if (token === undefined) ok = false;
@@ -281,19 +292,17 @@ async function readTokenFile(value: unknown, out: ConfigFile, ctx: LoadContext, 
     return undefined;
   }
   const abs = path.resolve(path.dirname(out.abs), value);
-  let real: string;
-  try {
-    real = await fs.realpath(abs);
-  } catch (err) {
-    problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(err)}.`, at);
-    return undefined;
-  }
   // A pull request edits the config: it must not make the gate read files outside the repository.
-  const root = await fs.realpath(ctx.root).catch(() => ctx.root);
-  if (real !== root && !real.startsWith(root + path.sep)) {
-    problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is outside the repository root; refusing to read it.`, at);
+  const place = await resolveInsideRoot(ctx.root, abs);
+  if (!place.ok) {
+    if (place.reason === 'missing') {
+      problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(place.error)}.`, at);
+    } else {
+      problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${place.reason === 'git' ? 'inside .git' : 'outside the repository root'}; refusing to read it.`, at);
+    }
     return undefined;
   }
+  const real = place.real;
   try {
     const stat = await fs.stat(real);
     if (!stat.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });

@@ -60,3 +60,23 @@ async function isFile(abs: string): Promise<boolean> {
   const stat = await fs.stat(abs).catch(() => undefined);
   return stat?.isFile() === true;
 }
+
+export type Containment = { ok: true; real: string } | { ok: false; reason: 'missing' | 'outside' | 'git'; error?: unknown };
+
+/**
+ * Where a path really leads (links resolved), and whether the gate may read it: inside the repository
+ * root and not under .git. A pull request controls the config files and may commit a link; without this
+ * check a link to .git/config would make the gate read, and quote, the checkout's credentials.
+ */
+export async function resolveInsideRoot(root: string, abs: string): Promise<Containment> {
+  let real: string;
+  try {
+    real = await fs.realpath(abs);
+  } catch (error) {
+    return { ok: false, reason: 'missing', error };
+  }
+  const realRoot = await fs.realpath(root).catch(() => root);
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return { ok: false, reason: 'outside' };
+  if (path.relative(realRoot, real).split(path.sep).includes('.git')) return { ok: false, reason: 'git' };
+  return { ok: true, real };
+}

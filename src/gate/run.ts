@@ -7,6 +7,7 @@ import { createGuardedFetcher, KeyObjectCache, parseOutboundAllow, type Finding 
 import type { Fetcher } from '../engine/net/types.ts';
 import { GATE_CODES } from './codes.ts';
 import { configFinding, loadConfigFile, type ConfigFile, type ProviderEntry, type TokenEntry } from './config.ts';
+import { containsPrivateKeyPem } from '../engine/jws/keys.ts';
 import { callEngine, createEngineContext, type EngineContext, type EngineOutcome } from './engine.ts';
 import { findConfigFiles } from './files.ts';
 import { loadProfiles, type ProfileSource } from './profiles.ts';
@@ -316,7 +317,11 @@ export function redactRequest(request: unknown): Record<string, unknown> {
   if (typeof out.token === 'string') out.token = tokenFingerprint(out.token);
   else if (hasKey(out, 'token')) out.token = REDACTED;
   const policy = out.policy as Record<string, unknown> | null | undefined;
-  if (typeof policy === 'object' && policy !== null && !Array.isArray(policy) && hasKey(policy, 'secret')) policy.secret = REDACTED;
+  if (typeof policy === 'object' && policy !== null && !Array.isArray(policy)) {
+    if (hasKey(policy, 'secret')) policy.secret = REDACTED;
+    // Public keys stay so a request can be replayed; a private key pasted by mistake does not.
+    if (typeof policy.public_key === 'string' && containsPrivateKeyPem(policy.public_key)) policy.public_key = REDACTED;
+  }
   return out;
 }
 

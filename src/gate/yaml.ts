@@ -33,7 +33,7 @@ export function loadYaml(source: string): LoadedYaml {
   const errors: YamlProblem[] = doc.errors.map((e) => {
     const position = toPosition(lines, e.pos[0]);
     return {
-      message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
+      message: describeYamlError(e.code),
       position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
     };
   });
@@ -41,15 +41,45 @@ export function loadYaml(source: string): LoadedYaml {
   if (errors.length === 0) {
     try {
       data = doc.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch (err) {
-      errors.push({ message: firstLine((err as Error).message), position: { line: 1, column: 1 } });
+    } catch {
+      errors.push({ message: `an alias cannot be resolved, or aliases expand to more than ${MAX_ALIASES} nodes`, position: { line: 1, column: 1 } });
     }
   }
   return { doc, lines, data, errors };
 }
 
-function firstLine(message: string): string {
-  return message.split('\n')[0] ?? message;
+/**
+ * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
+ * source may hold a secret that is masked only after a successful parse. So a problem is described from
+ * its error code alone; the position says where.
+ */
+const YAML_ERROR_TEXT: Record<string, string> = {
+  ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
+  BAD_ALIAS: 'an alias is malformed',
+  BAD_DIRECTIVE: 'a directive is malformed',
+  BAD_DQ_ESCAPE: 'a double-quoted string has an invalid escape sequence',
+  BAD_INDENT: 'the indentation is wrong',
+  BAD_PROP_ORDER: 'anchors and tags are in the wrong order',
+  BAD_SCALAR_START: 'a plain value starts with a character that YAML reserves (quote the value)',
+  BLOCK_AS_IMPLICIT_KEY: 'a block value is used as a key',
+  BLOCK_IN_FLOW: 'a block collection is inside a flow collection',
+  DUPLICATE_KEY: 'a key appears twice in one mapping',
+  IMPOSSIBLE: 'the parser reached an impossible state',
+  KEY_OVER_1024_CHARS: 'an implicit key is longer than 1024 characters',
+  MISSING_CHAR: 'a closing quote or bracket is missing',
+  MULTILINE_IMPLICIT_KEY: 'an implicit key spans several lines',
+  MULTIPLE_ANCHORS: 'a node has more than one anchor',
+  MULTIPLE_DOCS: 'the file holds more than one YAML document',
+  MULTIPLE_TAGS: 'a node has more than one tag',
+  NON_STRING_KEY: 'a key is not a string',
+  TAB_AS_INDENT: 'a tab is used for indentation',
+  TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
+  UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
+  BAD_COLLECTION_TYPE: 'a collection has the wrong type for its tag',
+};
+
+export function describeYamlError(code: string): string {
+  return `${YAML_ERROR_TEXT[code] ?? 'the YAML is malformed'} (${code})`;
 }
 
 function toPosition(lines: LineCounter, offset: number): Position {

@@ -1,9 +1,8 @@
 import type { IncomingMessage } from 'node:http';
-import { scanJsonStructure } from '../engine/jws/json.ts';
+import { MAX_JSON_DEPTH, scanJsonStructure } from '../engine/jws/json.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-/** Far beyond any real request; stops recursion in later processing from meeting a hostile depth. */
-export const MAX_JSON_DEPTH = 64;
+export { MAX_JSON_DEPTH };
 
 /** application/json or any +json type; a charset parameter, when given, must be UTF-8 (RFC 8259 §8.1). */
 export function isJsonContentType(header: string | undefined): boolean {

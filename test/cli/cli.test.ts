@@ -172,7 +172,7 @@ describe('oidc-gate validate | lint | discover', () => {
     expect(JSON.parse(malformed.stdout)).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
     const notJson = await cli(['validate'], { stdin: '{' });
     expect(notJson.code).toBe(2);
-    expect(notJson.stderr).toMatch(/^oidc-gate: the request is not JSON/);
+    expect(notJson.stderr).toBe('oidc-gate: the request is not valid JSON\n');
   });
 
   it('lints and discovers offline, reporting CHECK_SKIPPED', async () => {

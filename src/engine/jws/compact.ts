@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { MalformedTokenError } from '../errors.ts';
 import { COMPACT_JWS_ALPHABET, hasCanonicalEnd, isStrictBase64url } from './base64url.ts';
-import { findDuplicateMember } from './json.ts';
+import { checkJsonStructure } from './json.ts';
 import type { JoseHeader } from '../validate/trust.ts';
 
 /** A compact JWS split and decoded; the payload is left as bytes (it need not be JSON). */
@@ -34,10 +34,9 @@ function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload'): Record<str
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new MalformedTokenError(`The JWT ${what} is not a JSON object.`);
   }
-  const duplicate = findDuplicateMember(text, value);
-  if (duplicate !== undefined) {
-    throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(duplicate)}".`);
-  }
+  const issue = checkJsonStructure(text, value);
+  if (issue?.kind === 'duplicate') throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(issue.name)}".`);
+  if (issue?.kind === 'too_deep') throw new MalformedTokenError(`The JWT ${what} nests deeper than ${issue.maxDepth} levels.`);
   return value as Record<string, unknown>;
 }
 

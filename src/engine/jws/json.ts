@@ -3,18 +3,45 @@
  * differently by different libraries. This scanner finds a duplicate member name in text that
  * JSON.parse has already accepted (so it may assume the text is well formed).
  */
+/** Nesting deeper than this is refused in token JSON and request bodies alike: no real claim set comes close. */
+export const MAX_JSON_DEPTH = 64;
+
 export function findDuplicateMember(text: string, parsed: unknown): string | undefined {
-  return provablyNoDuplicates(text, parsed) ? undefined : scanForDuplicate(text);
+  const issue = checkJsonStructure(text, parsed);
+  return issue?.kind === 'duplicate' ? issue.name : undefined;
 }
 
-function countMembers(value: unknown): number {
-  if (typeof value !== 'object' || value === null) return 0;
+/** A repeated member name or nesting deeper than maxDepth, in text that JSON.parse turned into `parsed`. */
+export function checkJsonStructure(text: string, parsed: unknown, maxDepth = MAX_JSON_DEPTH): JsonStructureIssue | undefined {
+  return provablySound(text, parsed, maxDepth) ? undefined : scanJsonStructure(text, maxDepth);
+}
+
+/**
+ * Members in a parsed value, or undefined when it nests deeper than maxDepth. Iterative: a hostile
+ * token nests thousands of levels inside 16 KiB, and recursion would exhaust the stack.
+ */
+function countMembers(value: unknown, maxDepth: number): number | undefined {
   let n = 0;
-  if (Array.isArray(value)) {
-    for (const v of value) n += countMembers(v);
-    return n;
+  const values: unknown[] = [value];
+  const depths: number[] = [1];
+  while (values.length > 0) {
+    const v = values.pop();
+    const depth = depths.pop() as number;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > maxDepth) return undefined;
+    if (Array.isArray(v)) {
+      for (const item of v) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
+      continue;
+    }
+    for (const key in v) {
+      n++;
+      values.push((v as Record<string, unknown>)[key]);
+      depths.push(depth + 1);
+    }
   }
-  for (const key in value) n += 1 + countMembers((value as Record<string, unknown>)[key]);
   return n;
 }
 
@@ -22,13 +49,15 @@ function countMembers(value: unknown): number {
  * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
  * any other `":` lies inside a string and only adds to the count. So the count is at least the number
  * of members in the text, which is at least the number JSON.parse kept; equality proves that no
- * member was dropped as a duplicate. Any doubt goes to the full scan.
+ * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
  */
-function provablyNoDuplicates(text: string, parsed: unknown): boolean {
+function provablySound(text: string, parsed: unknown, maxDepth: number): boolean {
   if (/"\s/.test(text)) return false;
+  const members = countMembers(parsed, maxDepth);
+  if (members === undefined) return false;
   let count = 0;
   for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2)) count++;
-  return count === countMembers(parsed);
+  return count === members;
 }
 
 /** What a structure scan found: a repeated member name, or nesting past the depth limit. */

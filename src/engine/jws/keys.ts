@@ -58,6 +58,12 @@ export class KeyObjectCache {
 }
 
 const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
+const PRIVATE_PEM_LABEL = /-----BEGIN [^-\r\n]*PRIVATE[^-\r\n]*-----/;
+
+/** Whether text holds a PEM block of private key material (PRIVATE KEY, RSA PRIVATE KEY, ENCRYPTED PRIVATE KEY…). */
+export function containsPrivateKeyPem(text: string): boolean {
+  return PRIVATE_PEM_LABEL.test(text);
+}
 
 /**
  * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
@@ -65,10 +71,10 @@ const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
  * its public half, so a private key anywhere in the text must be refused before it gets there.
  */
 export function parsePublicKeyPem(pem: string): PublicKeyParse {
-  const labels = [...pem.matchAll(PEM_LABELS)].map((m) => (m[1] as string).trim());
-  if (labels.some((l) => l.includes('PRIVATE'))) {
+  if (containsPrivateKeyPem(pem)) {
     return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
   }
+  const labels = [...pem.matchAll(PEM_LABELS)].map((m) => (m[1] as string).trim());
   const label = labels[0];
   if (label === undefined) return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
   if (labels.length > 1) return { ok: false, reason: `holds ${labels.length} PEM blocks; give exactly one public key or certificate` };

@@ -110,7 +110,13 @@ export function parseProfileDocument(source: string, text: string): unknown[] {
     const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
     throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
   }
-  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
+    throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
+  }
   if (value === null || value === undefined) return [];
   if (Array.isArray(value)) return value;
   if (typeof value === 'object' && Array.isArray((value as { profiles?: unknown }).profiles)) return (value as { profiles: unknown[] }).profiles;
