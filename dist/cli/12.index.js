@@ -30,8 +30,7 @@ var json = __webpack_require__(3363);
 ;// CONCATENATED MODULE: ./src/server/body.ts
 
 const MAX_BODY_BYTES = 64 * 1024;
-/** Far beyond any real request; stops recursion in later processing from meeting a hostile depth. */
-const MAX_JSON_DEPTH = 64;
+
 /** application/json or any +json type; a charset parameter, when given, must be UTF-8 (RFC 8259 §8.1). */
 function isJsonContentType(header) {
     if (header === undefined)
@@ -118,11 +117,11 @@ function parseJsonBody(text) {
 }
 /** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
 function scanJson(text) {
-    const issue = (0,json/* scanJsonStructure */.r0)(text, MAX_JSON_DEPTH);
+    const issue = (0,json/* scanJsonStructure */.r0)(text, json/* MAX_JSON_DEPTH */.KX);
     if (issue === undefined)
         return undefined;
     if (issue.kind === 'too_deep')
-        return `the request body nests deeper than ${MAX_JSON_DEPTH} levels`;
+        return `the request body nests deeper than ${json/* MAX_JSON_DEPTH */.KX} levels`;
     const name = issue.name;
     return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
 }

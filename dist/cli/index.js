@@ -6462,6 +6462,86 @@ async function writeSarif(run, file) {
     await writeFileEnsuringDir(file, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
 }
 
+// EXTERNAL MODULE: ./src/engine/jws/keys.ts
+var keys = __nccwpck_require__(6749);
+;// CONCATENATED MODULE: ./src/gate/files.ts
+/**
+ * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
+ * (every .yml/.yaml below them, dot folders such as .github included).
+ */
+
+
+const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+const GLOB_CHARS = /[*?[\]{}]/;
+/** The `config` input: newline- or comma-separated, blank entries ignored. */
+function splitPatterns(value) {
+    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
+}
+async function findConfigFiles(root, patterns) {
+    const found = new Set();
+    const missing = [];
+    for (const pattern of patterns) {
+        if (GLOB_CHARS.test(pattern)) {
+            for await (const match of external_node_fs_.promises.glob(pattern, { cwd: root, exclude: (name) => SKIP_DIRS.has(external_node_path_default().basename(name)) })) {
+                const abs = external_node_path_default().resolve(root, match);
+                if (await isFile(abs))
+                    found.add(abs);
+            }
+            continue;
+        }
+        const abs = external_node_path_default().resolve(root, pattern);
+        const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
+        if (stat === undefined)
+            missing.push(pattern);
+        else if (stat.isDirectory())
+            for (const f of await walkYaml(abs))
+                found.add(f);
+        else
+            found.add(abs);
+    }
+    return { files: [...found].sort(), missing };
+}
+async function walkYaml(dir) {
+    const out = [];
+    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (entry.isDirectory()) {
+            if (!SKIP_DIRS.has(entry.name))
+                out.push(...(await walkYaml(abs)));
+        }
+        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
+            out.push(abs);
+        }
+    }
+    return out;
+}
+async function isFile(abs) {
+    const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
+    return stat?.isFile() === true;
+}
+/**
+ * Where a path really leads (links resolved), and whether the gate may read it: inside the repository
+ * root and not under .git. A pull request controls the config files and may commit a link; without this
+ * check a link to .git/config would make the gate read, and quote, the checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_.promises.realpath(root).catch(() => root);
+    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep))
+        return { ok: false, reason: 'outside' };
+    if (external_node_path_default().relative(realRoot, real).split((external_node_path_default()).sep).includes('.git'))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/gate/yaml.ts
@@ -6481,7 +6561,7 @@ function loadYaml(source) {
     const errors = doc.errors.map((e) => {
         const position = toPosition(lines, e.pos[0]);
         return {
-            message: firstLine(e.message).replace(/ at line \d+, column \d+:?$/, ''),
+            message: describeYamlError(e.code),
             position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
         };
     });
@@ -6490,14 +6570,43 @@ function loadYaml(source) {
         try {
             data = doc.toJS({ maxAliasCount: MAX_ALIASES });
         }
-        catch (err) {
-            errors.push({ message: firstLine(err.message), position: { line: 1, column: 1 } });
+        catch {
+            errors.push({ message: `an alias cannot be resolved, or aliases expand to more than ${MAX_ALIASES} nodes`, position: { line: 1, column: 1 } });
         }
     }
     return { doc, lines, data, errors };
 }
-function firstLine(message) {
-    return message.split('\n')[0] ?? message;
+/**
+ * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
+ * source may hold a secret that is masked only after a successful parse. So a problem is described from
+ * its error code alone; the position says where.
+ */
+const YAML_ERROR_TEXT = {
+    ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
+    BAD_ALIAS: 'an alias is malformed',
+    BAD_DIRECTIVE: 'a directive is malformed',
+    BAD_DQ_ESCAPE: 'a double-quoted string has an invalid escape sequence',
+    BAD_INDENT: 'the indentation is wrong',
+    BAD_PROP_ORDER: 'anchors and tags are in the wrong order',
+    BAD_SCALAR_START: 'a plain value starts with a character that YAML reserves (quote the value)',
+    BLOCK_AS_IMPLICIT_KEY: 'a block value is used as a key',
+    BLOCK_IN_FLOW: 'a block collection is inside a flow collection',
+    DUPLICATE_KEY: 'a key appears twice in one mapping',
+    IMPOSSIBLE: 'the parser reached an impossible state',
+    KEY_OVER_1024_CHARS: 'an implicit key is longer than 1024 characters',
+    MISSING_CHAR: 'a closing quote or bracket is missing',
+    MULTILINE_IMPLICIT_KEY: 'an implicit key spans several lines',
+    MULTIPLE_ANCHORS: 'a node has more than one anchor',
+    MULTIPLE_DOCS: 'the file holds more than one YAML document',
+    MULTIPLE_TAGS: 'a node has more than one tag',
+    NON_STRING_KEY: 'a key is not a string',
+    TAB_AS_INDENT: 'a tab is used for indentation',
+    TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
+    UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
+    BAD_COLLECTION_TYPE: 'a collection has the wrong type for its tag',
+};
+function describeYamlError(code) {
+    return `${YAML_ERROR_TEXT[code] ?? 'the YAML is malformed'} (${code})`;
 }
 function toPosition(lines, offset) {
     const p = lines.linePos(offset);
@@ -6561,6 +6670,8 @@ function toPointer(path) {
 
 
 
+
+
 const LINT_REQUEST_KEYS = [
     'issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy', 'discovered_jwks_uri', 'https_required',
 ];
@@ -6591,6 +6702,12 @@ async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const out = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
     let source;
+    const place = await resolveInsideRoot(ctx.root, abs);
+    if (!place.ok && place.reason !== 'missing') {
+        const where = place.reason === 'git' ? 'inside .git' : 'outside the repository root';
+        out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `${file} leads ${where} (through a link); refusing to read it.`, file, { line: 1, column: 1 }, { kind: 'config' }));
+        return out;
+    }
     try {
         const stat = await external_node_fs_.promises.stat(abs);
         if (!stat.isFile())
@@ -6742,6 +6859,11 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     const policy = entry.policy;
     if (isRecord(policy) && typeof policy.secret === 'string' && policy.secret !== '')
         ctx.onSecret?.(policy.secret);
+    if (isRecord(policy) && typeof policy.public_key === 'string' && (0,keys/* containsPrivateKeyPem */.Mb)(policy.public_key)) {
+        for (const line of policy.public_key.split('\n'))
+            if (line.trim().length >= 16)
+                ctx.onSecret?.(line.trim());
+    }
     if (tokenFile !== undefined) {
         const token = await readTokenFile(tokenFile, out, ctx, [...at, 'token_file'], problem);
         if (token === undefined)
@@ -6783,20 +6905,18 @@ async function readTokenFile(value, out, ctx, at, problem) {
         return undefined;
     }
     const abs = external_node_path_default().resolve(external_node_path_default().dirname(out.abs), value);
-    let real;
-    try {
-        real = await external_node_fs_.promises.realpath(abs);
-    }
-    catch (err) {
-        problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(err)}.`, at);
-        return undefined;
-    }
     // A pull request edits the config: it must not make the gate read files outside the repository.
-    const root = await external_node_fs_.promises.realpath(ctx.root).catch(() => ctx.root);
-    if (real !== root && !real.startsWith(root + (external_node_path_default()).sep)) {
-        problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is outside the repository root; refusing to read it.`, at);
+    const place = await resolveInsideRoot(ctx.root, abs);
+    if (!place.ok) {
+        if (place.reason === 'missing') {
+            problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(place.error)}.`, at);
+        }
+        else {
+            problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${place.reason === 'git' ? 'inside .git' : 'outside the repository root'}; refusing to read it.`, at);
+        }
         return undefined;
     }
+    const real = place.real;
     try {
         const stat = await external_node_fs_.promises.stat(real);
         if (!stat.isFile())
@@ -6874,64 +6994,6 @@ function distance(a, b) {
         prev = cur;
     }
     return prev[b.length] ?? 3;
-}
-
-;// CONCATENATED MODULE: ./src/gate/files.ts
-/**
- * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
- * (every .yml/.yaml below them, dot folders such as .github included).
- */
-
-
-const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-const GLOB_CHARS = /[*?[\]{}]/;
-/** The `config` input: newline- or comma-separated, blank entries ignored. */
-function splitPatterns(value) {
-    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
-}
-async function findConfigFiles(root, patterns) {
-    const found = new Set();
-    const missing = [];
-    for (const pattern of patterns) {
-        if (GLOB_CHARS.test(pattern)) {
-            for await (const match of external_node_fs_.promises.glob(pattern, { cwd: root, exclude: (name) => SKIP_DIRS.has(external_node_path_default().basename(name)) })) {
-                const abs = external_node_path_default().resolve(root, match);
-                if (await isFile(abs))
-                    found.add(abs);
-            }
-            continue;
-        }
-        const abs = external_node_path_default().resolve(root, pattern);
-        const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
-        if (stat === undefined)
-            missing.push(pattern);
-        else if (stat.isDirectory())
-            for (const f of await walkYaml(abs))
-                found.add(f);
-        else
-            found.add(abs);
-    }
-    return { files: [...found].sort(), missing };
-}
-async function walkYaml(dir) {
-    const out = [];
-    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
-        const abs = external_node_path_default().join(dir, entry.name);
-        if (entry.isDirectory()) {
-            if (!SKIP_DIRS.has(entry.name))
-                out.push(...(await walkYaml(abs)));
-        }
-        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
-            out.push(abs);
-        }
-    }
-    return out;
-}
-async function isFile(abs) {
-    const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
-    return stat?.isFile() === true;
 }
 
 // EXTERNAL MODULE: ./src/engine/profiles/index.ts + 4 modules
@@ -7041,6 +7103,7 @@ async function readProfilesFile(root, file, findings, onSecret) {
  * The gate: find config files, turn entries into engine requests, run them, and judge the outcome.
  * Shared by the action and `oidc-gate check`, so both produce the same report from the same files.
  */
+
 
 
 
@@ -7340,8 +7403,13 @@ function redactRequest(request) {
     else if (hasKey(out, 'token'))
         out.token = REDACTED;
     const policy = out.policy;
-    if (typeof policy === 'object' && policy !== null && !Array.isArray(policy) && hasKey(policy, 'secret'))
-        policy.secret = REDACTED;
+    if (typeof policy === 'object' && policy !== null && !Array.isArray(policy)) {
+        if (hasKey(policy, 'secret'))
+            policy.secret = REDACTED;
+        // Public keys stay so a request can be replayed; a private key pasted by mistake does not.
+        if (typeof policy.public_key === 'string' && (0,keys/* containsPrivateKeyPem */.Mb)(policy.public_key))
+            policy.public_key = REDACTED;
+    }
     return out;
 }
 
@@ -7622,8 +7690,9 @@ async function single(command, io) {
     try {
         body = JSON.parse(text);
     }
-    catch (err) {
-        throw new UsageError(`the request is not JSON: ${err.message}`);
+    catch {
+        // JSON.parse's message quotes the input, which holds a token or a secret.
+        throw new UsageError('the request is not valid JSON');
     }
     const fetcher = command.offline ? undefined : (0,engine/* createGuardedFetcher */.OP)({ allow: (0,engine/* parseOutboundAllow */.Db)(io.env.OUTBOUND_ALLOW) });
     const at = command.at !== undefined ? Date.parse(command.at) : undefined;
@@ -7875,10 +7944,11 @@ function decodeJsonObject(bytes, what) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} is not a JSON object.`);
     }
-    const duplicate = (0,json/* findDuplicateMember */.NM)(text, value);
-    if (duplicate !== undefined) {
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} repeats the member name "${truncate(duplicate)}".`);
-    }
+    const issue = (0,json/* checkJsonStructure */.Ug)(text, value);
+    if (issue?.kind === 'duplicate')
+        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} repeats the member name "${truncate(issue.name)}".`);
+    if (issue?.kind === 'too_deep')
+        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} nests deeper than ${issue.maxDepth} levels.`);
     return value;
 }
 /** Splits and decodes a compact JWS strictly (product-decisions §1 step 2). Throws MalformedTokenError. */
@@ -7997,6 +8067,8 @@ function rawEcdsaToDer(signature) {
 var ajv = __nccwpck_require__(5287);
 // EXTERNAL MODULE: ./src/engine/schema/validate-request.ts
 var validate_request = __nccwpck_require__(3344);
+// EXTERNAL MODULE: ./src/engine/types.ts
+var types = __nccwpck_require__(3171);
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
 
 /**
@@ -8219,7 +8291,9 @@ var validate_inline = __nccwpck_require__(1200);
 
 
 
+
 const parseValidateRequest = (0,ajv/* compileSchema */.F)(validate_request/* validateRequestSchema */.XQ);
+const MAX_TOKEN_BYTES = 16384;
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
  * token syntax (400), trust source, algorithm allowlist, key and signature, claims.
@@ -8227,6 +8301,11 @@ const parseValidateRequest = (0,ajv/* compileSchema */.F)(validate_request/* val
  */
 async function validateJwt(body, ctx) {
     const request = parseValidateRequest(body);
+    // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8 (product-decisions §1).
+    // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
+    if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
+        throw new errors/* RequestInvalidError */.jf([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
+    }
     const hasPolicy = request.policy !== undefined;
     if (hasPolicy === (request.issuer_profile_id !== undefined)) {
         throw new errors/* RequestInvalidError */.jf([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
@@ -8257,6 +8336,10 @@ function signatureGate(jwt, policy) {
     if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
         const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
         return { status: 'algorithm', finding: (0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
+    }
+    if (!(0,types/* isImplementedAlgorithm */.cx)(alg)) {
+        const reason = `oidc-gate does not implement ${alg}; it verifies ${types/* JWS_ALGORITHMS */.CV.join(', ')}`;
+        return { status: 'signature', finding: (0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.KEY_MISMATCH, `The token cannot be verified: ${reason}.`, { alg, reason }) };
     }
     // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
     // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
@@ -8391,8 +8474,6 @@ function summarise(errors, warnings) {
 var lint_request = __nccwpck_require__(7303);
 // EXTERNAL MODULE: ./src/engine/jwks/jwk.ts
 var jwk = __nccwpck_require__(3445);
-// EXTERNAL MODULE: ./src/engine/types.ts
-var types = __nccwpck_require__(3171);
 ;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
 
 
@@ -8484,7 +8565,7 @@ function bitLength(bytes) {
     return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]));
 }
 function isJwsAlgorithm(alg) {
-    return types/* JWS_ALGORITHMS */.C.includes(alg);
+    return types/* JWS_ALGORITHMS */.CV.includes(alg);
 }
 /**
  * Whether this key could verify a token signed with alg, decided by the validator's own JWKS import
@@ -8965,16 +9046,16 @@ const weakAlgorithm = {
 const unknownAlgorithm = {
     code: 'UNKNOWN_ALGORITHM',
     severity: 'error',
-    title: 'The allowlist holds a name that is no JWS algorithm oidc-gate knows',
-    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Known names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519 and Ed448 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead).',
+    title: 'The allowlist holds a name that is no registered JWS algorithm',
+    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Registered names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519, Ed448, ES256K, ESP256/384/512 and ESB256/320/384/512 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead). The validator implements all but ES256K, ESP* and ESB*.',
     remediation: 'Use the registered spelling, e.g. RS256, ES256 or EdDSA.',
     check({ request }) {
         return request.alg_policy.allowed_algs.flatMap((alg, i) => {
-            if (types/* JWS_ALGORITHMS */.C.includes(alg) || weakAlgorithmReason(alg) !== undefined)
+            if (types/* REGISTERED_JWS_ALGORITHMS */.tY.includes(alg) || weakAlgorithmReason(alg) !== undefined)
                 return [];
-            const near = types/* JWS_ALGORITHMS */.C.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
+            const near = types/* REGISTERED_JWS_ALGORITHMS */.tY.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
             return [
-                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a JWS algorithm oidc-gate knows${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
+                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
             ];
         });
     },
@@ -9864,44 +9945,72 @@ function decodeStrictBase64url(s) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   NM: () => (/* binding */ findDuplicateMember),
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   Ug: () => (/* binding */ checkJsonStructure),
 /* harmony export */   r0: () => (/* binding */ scanJsonStructure)
 /* harmony export */ });
-/* unused harmony export scanForDuplicate */
+/* unused harmony exports findDuplicateMember, scanForDuplicate */
 /**
  * JSON.parse keeps the last of duplicate member names, so {"alg":"RS256","alg":"none"} would be read
  * differently by different libraries. This scanner finds a duplicate member name in text that
  * JSON.parse has already accepted (so it may assume the text is well formed).
  */
+/** Nesting deeper than this is refused in token JSON and request bodies alike: no real claim set comes close. */
+const MAX_JSON_DEPTH = 64;
 function findDuplicateMember(text, parsed) {
-    return provablyNoDuplicates(text, parsed) ? undefined : scanForDuplicate(text);
+    const issue = checkJsonStructure(text, parsed);
+    return issue?.kind === 'duplicate' ? issue.name : undefined;
 }
-function countMembers(value) {
-    if (typeof value !== 'object' || value === null)
-        return 0;
+/** A repeated member name or nesting deeper than maxDepth, in text that JSON.parse turned into `parsed`. */
+function checkJsonStructure(text, parsed, maxDepth = MAX_JSON_DEPTH) {
+    return provablySound(text, parsed, maxDepth) ? undefined : scanJsonStructure(text, maxDepth);
+}
+/**
+ * Members in a parsed value, or undefined when it nests deeper than maxDepth. Iterative: a hostile
+ * token nests thousands of levels inside 16 KiB, and recursion would exhaust the stack.
+ */
+function countMembers(value, maxDepth) {
     let n = 0;
-    if (Array.isArray(value)) {
-        for (const v of value)
-            n += countMembers(v);
-        return n;
+    const values = [value];
+    const depths = [1];
+    while (values.length > 0) {
+        const v = values.pop();
+        const depth = depths.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        if (depth > maxDepth)
+            return undefined;
+        if (Array.isArray(v)) {
+            for (const item of v) {
+                values.push(item);
+                depths.push(depth + 1);
+            }
+            continue;
+        }
+        for (const key in v) {
+            n++;
+            values.push(v[key]);
+            depths.push(depth + 1);
+        }
     }
-    for (const key in value)
-        n += 1 + countMembers(value[key]);
     return n;
 }
 /**
  * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
  * any other `":` lies inside a string and only adds to the count. So the count is at least the number
  * of members in the text, which is at least the number JSON.parse kept; equality proves that no
- * member was dropped as a duplicate. Any doubt goes to the full scan.
+ * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
  */
-function provablyNoDuplicates(text, parsed) {
+function provablySound(text, parsed, maxDepth) {
     if (/"\s/.test(text))
+        return false;
+    const members = countMembers(parsed, maxDepth);
+    if (members === undefined)
         return false;
     let count = 0;
     for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
         count++;
-    return count === countMembers(parsed);
+    return count === members;
 }
 /** The full scan, exported so a property test can hold the fast path to it. */
 function scanForDuplicate(text) {
@@ -9980,6 +10089,7 @@ function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Hm: () => (/* binding */ MIN_RSA_BITS),
 /* harmony export */   MU: () => (/* binding */ keyAlgMismatch),
+/* harmony export */   Mb: () => (/* binding */ containsPrivateKeyPem),
 /* harmony export */   hz: () => (/* binding */ KeyObjectCache),
 /* harmony export */   wE: () => (/* binding */ hmacLength)
 /* harmony export */ });
@@ -10039,16 +10149,21 @@ class KeyObjectCache {
     }
 }
 const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
+const PRIVATE_PEM_LABEL = /-----BEGIN [^-\r\n]*PRIVATE[^-\r\n]*-----/;
+/** Whether text holds a PEM block of private key material (PRIVATE KEY, RSA PRIVATE KEY, ENCRYPTED PRIVATE KEY…). */
+function containsPrivateKeyPem(text) {
+    return PRIVATE_PEM_LABEL.test(text);
+}
 /**
  * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
  * Every BEGIN line is read, not only the first: createPublicKey accepts a private key and derives
  * its public half, so a private key anywhere in the text must be refused before it gets there.
  */
 function parsePublicKeyPem(pem) {
-    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
-    if (labels.some((l) => l.includes('PRIVATE'))) {
+    if (containsPrivateKeyPem(pem)) {
         return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
     }
+    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
     const label = labels[0];
     if (label === undefined)
         return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
@@ -10443,7 +10558,7 @@ const MAX_TTL_MS = 24 * 3600_000;
 const DEFAULT_TTL_MS = 10 * 60_000;
 /** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
 const UNKNOWN_KID_COOLDOWN_MS = 30_000;
-/** A failed refresh serves the last good set for at most this long after it was fetched. */
+/** A failed refresh serves the last good set for at most this long after it expired (decisions §2: "for up to 24 hours"). */
 const MAX_STALE_MS = 24 * 3600_000;
 /**
  * After a failed fetch, how long before the next attempt. Without it every validation during an
@@ -10493,8 +10608,8 @@ class JwksCache {
         const warnings = [];
         let cache;
         let set = this.#set;
-        if (set !== undefined && t - set.fetchedAt > MAX_STALE_MS) {
-            // Too old to serve even as stale: forget it, so nothing older than 24 h ever verifies a token.
+        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
+            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
             this.#set = undefined;
             set = undefined;
         }
@@ -10800,7 +10915,14 @@ function parseProfileDocument(source, text) {
         const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
         throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
     }
-    const value = doc.toJS({ maxAliasCount: 100 });
+    let value;
+    try {
+        value = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch {
+        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
+    }
     if (value === null || value === undefined)
         return [];
     if (Array.isArray(value))
@@ -11351,8 +11473,8 @@ const healthSchema = {
 /* unused harmony export ALLOWED_ALG_NAMES */
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3171);
 
-/** `allowed_algs` entries: the algorithms the engine implements, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [..._types_js__WEBPACK_IMPORTED_MODULE_0__/* .JWS_ALGORITHMS */ .C, 'none'];
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [..._types_js__WEBPACK_IMPORTED_MODULE_0__/* .REGISTERED_JWS_ALGORITHMS */ .tY, 'none'];
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 /**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
@@ -11406,7 +11528,9 @@ const validateRequestSchema = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ JWS_ALGORITHMS)
+/* harmony export */   CV: () => (/* binding */ JWS_ALGORITHMS),
+/* harmony export */   cx: () => (/* binding */ isImplementedAlgorithm),
+/* harmony export */   tY: () => (/* binding */ REGISTERED_JWS_ALGORITHMS)
 /* harmony export */ });
 /** Shapes of the /v1 request and response bodies (service-spec §2, product-decisions §1, §3, §4). */
 const JWS_ALGORITHMS = [
@@ -11416,6 +11540,21 @@ const JWS_ALGORITHMS = [
     'ES256', 'ES384', 'ES512',
     'EdDSA', 'Ed25519', 'Ed448',
 ];
+/**
+ * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
+ * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them
+ * (product-decisions §1); the validator implements JWS_ALGORITHMS, and a token signed with any other
+ * registered algorithm fails its signature with KEY_MISMATCH.
+ */
+const REGISTERED_JWS_ALGORITHMS = [
+    ...JWS_ALGORITHMS,
+    'ES256K',
+    'ESP256', 'ESP384', 'ESP512',
+    'ESB256', 'ESB320', 'ESB384', 'ESB512',
+];
+function isImplementedAlgorithm(alg) {
+    return JWS_ALGORITHMS.includes(alg);
+}
 
 
 /***/ }),

@@ -6333,16 +6333,21 @@ class KeyObjectCache {
     }
 }
 const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
+const PRIVATE_PEM_LABEL = /-----BEGIN [^-\r\n]*PRIVATE[^-\r\n]*-----/;
+/** Whether text holds a PEM block of private key material (PRIVATE KEY, RSA PRIVATE KEY, ENCRYPTED PRIVATE KEY…). */
+function containsPrivateKeyPem(text) {
+    return PRIVATE_PEM_LABEL.test(text);
+}
 /**
  * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
  * Every BEGIN line is read, not only the first: createPublicKey accepts a private key and derives
  * its public half, so a private key anywhere in the text must be refused before it gets there.
  */
 function parsePublicKeyPem(pem) {
-    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
-    if (labels.some((l) => l.includes('PRIVATE'))) {
+    if (containsPrivateKeyPem(pem)) {
         return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
     }
+    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
     const label = labels[0];
     if (label === undefined)
         return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
@@ -6580,35 +6585,62 @@ const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
  * differently by different libraries. This scanner finds a duplicate member name in text that
  * JSON.parse has already accepted (so it may assume the text is well formed).
  */
+/** Nesting deeper than this is refused in token JSON and request bodies alike: no real claim set comes close. */
+const MAX_JSON_DEPTH = 64;
 function findDuplicateMember(text, parsed) {
-    return provablyNoDuplicates(text, parsed) ? undefined : scanForDuplicate(text);
+    const issue = checkJsonStructure(text, parsed);
+    return issue?.kind === 'duplicate' ? issue.name : undefined;
 }
-function countMembers(value) {
-    if (typeof value !== 'object' || value === null)
-        return 0;
+/** A repeated member name or nesting deeper than maxDepth, in text that JSON.parse turned into `parsed`. */
+function checkJsonStructure(text, parsed, maxDepth = MAX_JSON_DEPTH) {
+    return provablySound(text, parsed, maxDepth) ? undefined : scanJsonStructure(text, maxDepth);
+}
+/**
+ * Members in a parsed value, or undefined when it nests deeper than maxDepth. Iterative: a hostile
+ * token nests thousands of levels inside 16 KiB, and recursion would exhaust the stack.
+ */
+function countMembers(value, maxDepth) {
     let n = 0;
-    if (Array.isArray(value)) {
-        for (const v of value)
-            n += countMembers(v);
-        return n;
+    const values = [value];
+    const depths = [1];
+    while (values.length > 0) {
+        const v = values.pop();
+        const depth = depths.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        if (depth > maxDepth)
+            return undefined;
+        if (Array.isArray(v)) {
+            for (const item of v) {
+                values.push(item);
+                depths.push(depth + 1);
+            }
+            continue;
+        }
+        for (const key in v) {
+            n++;
+            values.push(v[key]);
+            depths.push(depth + 1);
+        }
     }
-    for (const key in value)
-        n += 1 + countMembers(value[key]);
     return n;
 }
 /**
  * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
  * any other `":` lies inside a string and only adds to the count. So the count is at least the number
  * of members in the text, which is at least the number JSON.parse kept; equality proves that no
- * member was dropped as a duplicate. Any doubt goes to the full scan.
+ * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
  */
-function provablyNoDuplicates(text, parsed) {
+function provablySound(text, parsed, maxDepth) {
     if (/"\s/.test(text))
+        return false;
+    const members = countMembers(parsed, maxDepth);
+    if (members === undefined)
         return false;
     let count = 0;
     for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
         count++;
-    return count === countMembers(parsed);
+    return count === members;
 }
 /** The full scan, exported so a property test can hold the fast path to it. */
 function scanForDuplicate(text) {
@@ -6700,10 +6732,11 @@ function decodeJsonObject(bytes, what) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new MalformedTokenError(`The JWT ${what} is not a JSON object.`);
     }
-    const duplicate = findDuplicateMember(text, value);
-    if (duplicate !== undefined) {
-        throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(duplicate)}".`);
-    }
+    const issue = checkJsonStructure(text, value);
+    if (issue?.kind === 'duplicate')
+        throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(issue.name)}".`);
+    if (issue?.kind === 'too_deep')
+        throw new MalformedTokenError(`The JWT ${what} nests deeper than ${issue.maxDepth} levels.`);
     return value;
 }
 /** Splits and decodes a compact JWS strictly (product-decisions §1 step 2). Throws MalformedTokenError. */
@@ -6897,11 +6930,26 @@ const JWS_ALGORITHMS = [
     'ES256', 'ES384', 'ES512',
     'EdDSA', 'Ed25519', 'Ed448',
 ];
+/**
+ * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
+ * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them
+ * (product-decisions §1); the validator implements JWS_ALGORITHMS, and a token signed with any other
+ * registered algorithm fails its signature with KEY_MISMATCH.
+ */
+const REGISTERED_JWS_ALGORITHMS = [
+    ...JWS_ALGORITHMS,
+    'ES256K',
+    'ESP256', 'ESP384', 'ESP512',
+    'ESB256', 'ESB320', 'ESB384', 'ESB512',
+];
+function isImplementedAlgorithm(alg) {
+    return JWS_ALGORITHMS.includes(alg);
+}
 
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
 
-/** `allowed_algs` entries: the algorithms the engine implements, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [...JWS_ALGORITHMS, 'none'];
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
 /**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
@@ -7208,7 +7256,9 @@ function inlineTrustSource(policy, keyCache) {
 
 
 
+
 const parseValidateRequest = compileSchema(validateRequestSchema);
+const MAX_TOKEN_BYTES = 16384;
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
  * token syntax (400), trust source, algorithm allowlist, key and signature, claims.
@@ -7216,6 +7266,11 @@ const parseValidateRequest = compileSchema(validateRequestSchema);
  */
 async function validateJwt(body, ctx) {
     const request = parseValidateRequest(body);
+    // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8 (product-decisions §1).
+    // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
+    if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
+        throw new RequestInvalidError([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
+    }
     const hasPolicy = request.policy !== undefined;
     if (hasPolicy === (request.issuer_profile_id !== undefined)) {
         throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
@@ -7246,6 +7301,10 @@ function signatureGate(jwt, policy) {
     if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
         const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
         return { status: 'algorithm', finding: finding(VALIDATION_FINDINGS.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
+    }
+    if (!isImplementedAlgorithm(alg)) {
+        const reason = `oidc-gate does not implement ${alg}; it verifies ${JWS_ALGORITHMS.join(', ')}`;
+        return { status: 'signature', finding: finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The token cannot be verified: ${reason}.`, { alg, reason }) };
     }
     // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
     // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
@@ -8105,16 +8164,16 @@ const weakAlgorithm = {
 const unknownAlgorithm = {
     code: 'UNKNOWN_ALGORITHM',
     severity: 'error',
-    title: 'The allowlist holds a name that is no JWS algorithm oidc-gate knows',
-    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Known names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519 and Ed448 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead).',
+    title: 'The allowlist holds a name that is no registered JWS algorithm',
+    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Registered names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519, Ed448, ES256K, ESP256/384/512 and ESB256/320/384/512 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead). The validator implements all but ES256K, ESP* and ESB*.',
     remediation: 'Use the registered spelling, e.g. RS256, ES256 or EdDSA.',
     check({ request }) {
         return request.alg_policy.allowed_algs.flatMap((alg, i) => {
-            if (JWS_ALGORITHMS.includes(alg) || weakAlgorithmReason(alg) !== undefined)
+            if (REGISTERED_JWS_ALGORITHMS.includes(alg) || weakAlgorithmReason(alg) !== undefined)
                 return [];
-            const near = JWS_ALGORITHMS.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
+            const near = REGISTERED_JWS_ALGORITHMS.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
             return [
-                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a JWS algorithm oidc-gate knows${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
+                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
             ];
         });
     },
@@ -9078,7 +9137,7 @@ const MAX_TTL_MS = 24 * 3600_000;
 const DEFAULT_TTL_MS = 10 * 60_000;
 /** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
 const UNKNOWN_KID_COOLDOWN_MS = 30_000;
-/** A failed refresh serves the last good set for at most this long after it was fetched. */
+/** A failed refresh serves the last good set for at most this long after it expired (decisions §2: "for up to 24 hours"). */
 const MAX_STALE_MS = 24 * 3600_000;
 /**
  * After a failed fetch, how long before the next attempt. Without it every validation during an
@@ -9128,8 +9187,8 @@ class JwksCache {
         const warnings = [];
         let cache;
         let set = this.#set;
-        if (set !== undefined && t - set.fetchedAt > MAX_STALE_MS) {
-            // Too old to serve even as stale: forget it, so nothing older than 24 h ever verifies a token.
+        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
+            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
             this.#set = undefined;
             set = undefined;
         }
@@ -9429,7 +9488,14 @@ function parseProfileDocument(source, text) {
         const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
         throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
     }
-    const value = doc.toJS({ maxAliasCount: 100 });
+    let value;
+    try {
+        value = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch {
+        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
+    }
     if (value === null || value === undefined)
         return [];
     if (Array.isArray(value))
@@ -9647,8 +9713,7 @@ function resolveStatic(keys, header, alg) {
 ;// CONCATENATED MODULE: ./src/server/body.ts
 
 const MAX_BODY_BYTES = 64 * 1024;
-/** Far beyond any real request; stops recursion in later processing from meeting a hostile depth. */
-const MAX_JSON_DEPTH = 64;
+
 /** application/json or any +json type; a charset parameter, when given, must be UTF-8 (RFC 8259 §8.1). */
 function isJsonContentType(header) {
     if (header === undefined)
