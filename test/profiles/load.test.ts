@@ -156,6 +156,28 @@ describe('discovery: true', () => {
     expect(p.jwks.jwksRequests()).toBe(0);
   });
 
+  it('falls back to the RFC 8414 location, as POST /v1/providers/discover does', async () => {
+    const jwks = await startJwksServer([es.jwk]);
+    const seen: string[] = [];
+    const idp: TestServer = await startServer({
+      tls: true,
+      handler: (req, res) => {
+        seen.push(req.url ?? '');
+        if (req.url === '/.well-known/oauth-authorization-server/tenant') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: `${idp.origin}/tenant`, jwks_uri: jwks.url }));
+          return;
+        }
+        res.writeHead(404).end();
+      },
+    });
+    cleanup.push(() => jwks.close(), () => idp.close());
+    const issuer = `${idp.origin}/tenant`;
+    const { clock, load, validate } = context();
+    load({ json: JSON.stringify([{ id: 'd', issuer, audiences: [AUDIENCE], allowed_algs: ['ES256'], discovery: true }]) });
+    expect((await validate(signJwt(es, claims(clock.now, { iss: issuer })), 'd')).valid).toBe(true);
+    expect(seen).toEqual(['/tenant/.well-known/openid-configuration', '/.well-known/oauth-authorization-server/tenant']);
+  });
+
   it('an unreachable discovery endpoint is JWKS_UNAVAILABLE with the fetch reason', async () => {
     const { clock, load, validate } = context();
     const idp = await startServer({ tls: true, handler: (_req, res) => res.writeHead(503).end() });

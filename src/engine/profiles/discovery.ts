@@ -1,12 +1,22 @@
 import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
+import { discoveryUris } from '../discovery/discover.ts';
 import { JwksCache, RETRY_AFTER_COLD_FAILURE_MS } from '../jwks/cache.ts';
 import type { Fetcher } from '../net/types.ts';
 import type { Finding, JwsAlgorithm } from '../types.ts';
 import type { JoseHeader, KeyResolution } from '../validate/trust.ts';
 
+/**
+ * Where the configuration document is looked for, in order: OpenID Connect Discovery §4, then RFC 8414.
+ * The same locations POST /v1/providers/discover tries, built by the same function.
+ */
+function discoveryLocations(issuer: string): string[] {
+  const uris = discoveryUris(issuer);
+  return uris === undefined ? [] : [uris.openid, uris.oauth];
+}
+
 /** OpenID Connect Discovery 1.0 §4: the configuration document sits under the issuer path. */
 export function discoveryUrl(issuer: string): string {
-  return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  return discoveryLocations(issuer)[0] ?? `${issuer}/.well-known/openid-configuration`;
 }
 
 type Lookup = { ok: true; cache: JwksCache } | { ok: false; failure: Finding };
@@ -60,7 +70,13 @@ export class DiscoveredJwks {
       return { ok: false, failure: f };
     };
     if (this.#fetcher === undefined) return fail('offline', 'offline mode: discovery is not fetched');
-    const result = await this.#fetcher.getJson(this.discoveryUri);
+    let result = await this.#fetcher.getJson(this.discoveryUri);
+    for (const fallback of discoveryLocations(this.issuer).slice(1)) {
+      if (result.ok) break;
+      const next = await this.#fetcher.getJson(fallback);
+      // The first location's failure is the one reported when every location fails.
+      if (next.ok) result = next;
+    }
     if (!result.ok) return fail(result.reason, result.detail, result.status);
     const doc = result.json;
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return fail('invalid_discovery', 'the discovery document is not a JSON object');
