@@ -51607,9 +51607,18 @@ class JwksCache {
 ;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
 
 
+
+/**
+ * Where the configuration document is looked for, in order: OpenID Connect Discovery §4, then RFC 8414.
+ * The same locations POST /v1/providers/discover tries, built by the same function.
+ */
+function discoveryLocations(issuer) {
+    const uris = discoveryUris(issuer);
+    return uris === undefined ? [] : [uris.openid, uris.oauth];
+}
 /** OpenID Connect Discovery 1.0 §4: the configuration document sits under the issuer path. */
 function discoveryUrl(issuer) {
-    return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+    return discoveryLocations(issuer)[0] ?? `${issuer}/.well-known/openid-configuration`;
 }
 /**
  * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
@@ -51660,7 +51669,15 @@ class DiscoveredJwks {
         };
         if (this.#fetcher === undefined)
             return fail('offline', 'offline mode: discovery is not fetched');
-        const result = await this.#fetcher.getJson(this.discoveryUri);
+        let result = await this.#fetcher.getJson(this.discoveryUri);
+        for (const fallback of discoveryLocations(this.issuer).slice(1)) {
+            if (result.ok)
+                break;
+            const next = await this.#fetcher.getJson(fallback);
+            // The first location's failure is the one reported when every location fails.
+            if (next.ok)
+                result = next;
+        }
         if (!result.ok)
             return fail(result.reason, result.detail, result.status);
         const doc = result.json;

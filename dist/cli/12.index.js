@@ -21,8 +21,8 @@ var external_node_cluster_ = __webpack_require__(139);
 var external_node_cluster_default = /*#__PURE__*/__webpack_require__.n(external_node_cluster_);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(7067);
-// EXTERNAL MODULE: ./src/engine/index.ts + 33 modules
-var src_engine = __webpack_require__(5874);
+// EXTERNAL MODULE: ./src/engine/index.ts + 26 modules
+var src_engine = __webpack_require__(6027);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: ./src/engine/jws/json.ts

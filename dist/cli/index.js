@@ -6242,8 +6242,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-// EXTERNAL MODULE: ./src/engine/index.ts + 33 modules
-var engine = __nccwpck_require__(5874);
+// EXTERNAL MODULE: ./src/engine/index.ts + 26 modules
+var engine = __nccwpck_require__(6027);
 // EXTERNAL MODULE: ./src/server/problem.ts
 var problem = __nccwpck_require__(5788);
 ;// CONCATENATED MODULE: ./src/gate/engine.ts
@@ -7717,6 +7717,254 @@ async function single(command, io) {
 
 /***/ }),
 
+/***/ 3096:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Mu: () => (/* binding */ discoveryUris),
+/* harmony export */   WE: () => (/* binding */ DISCOVERY_FINDINGS),
+/* harmony export */   X4: () => (/* binding */ discoverProvider)
+/* harmony export */ });
+/* unused harmony exports withDiscoveredJwksUri, discoverForLint */
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8166);
+/* harmony import */ var _schema_discover_request_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8705);
+/* harmony import */ var _lint_rules_check_skipped_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6259);
+/* harmony import */ var _lint_rules_insecure_uri_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1873);
+/* harmony import */ var _lint_rules_issuer_invalid_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6449);
+/* harmony import */ var _lint_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3286);
+/* harmony import */ var _lint_types_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4391);
+/* harmony import */ var _lint_uri_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1808);
+
+
+
+
+
+
+
+
+function def(d) {
+    return d;
+}
+/**
+ * Discovery findings (product-decisions §4). Discovery also reports INSECURE_URI, ISSUER_INVALID and
+ * CHECK_SKIPPED, whose definitions belong to the lint rules. Every discovery finding is about the
+ * request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
+ */
+const DISCOVERY_FINDINGS = {
+    DISCOVERY_UNREACHABLE: def({
+        code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
+        title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
+        remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
+    }),
+    DISCOVERY_INVALID: def({
+        code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
+        title: 'The discovery document is not a JSON object, or a member has the wrong type',
+        remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
+    }),
+    DISCOVERY_ISSUER_MISMATCH: def({
+        code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
+        title: 'The issuer in the discovery document is not exactly the issuer requested',
+        remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
+    }),
+    METADATA_MISSING: def({
+        code: 'METADATA_MISSING', severity: 'error', area: 'discover',
+        title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
+        remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
+    }),
+};
+const F = DISCOVERY_FINDINGS;
+/** Required by OpenID Connect Discovery §3 (token_endpoint is handled on its own: see below). */
+const REQUIRED_MEMBERS = [
+    'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
+    'subject_types_supported', 'id_token_signing_alg_values_supported',
+];
+/** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
+const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+function isUrlMember(name) {
+    return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
+}
+/**
+ * Members that OpenID Connect Discovery §3 and RFC 8414 §2 define as JSON arrays of strings. Names
+ * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
+ * explicit; members nobody defined are not type-checked.
+ */
+const LIST_MEMBERS = new Set([
+    'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
+    'acr_values_supported', 'subject_types_supported', 'claim_types_supported', 'claims_supported',
+    'display_values_supported', 'claims_locales_supported', 'ui_locales_supported', 'code_challenge_methods_supported',
+    'token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported',
+    'introspection_endpoint_auth_methods_supported',
+]);
+/** Boolean members of OpenID Connect Discovery §3, Front- and Back-Channel Logout, and RFC 9207. */
+const BOOLEAN_MEMBERS = new Set([
+    'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
+    'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
+    'backchannel_logout_supported', 'backchannel_logout_session_supported', 'authorization_response_iss_parameter_supported',
+]);
+function expectedType(name, value) {
+    if (isUrlMember(name))
+        return typeof value === 'string' ? undefined : 'a string';
+    if (LIST_MEMBERS.has(name) || /_(alg|enc)_values_supported$/.test(name)) {
+        return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'an array of strings';
+    }
+    if (BOOLEAN_MEMBERS.has(name))
+        return typeof value === 'boolean' ? undefined : 'a boolean';
+    return undefined;
+}
+/**
+ * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
+ * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
+ * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ */
+function discoveryUris(issuer) {
+    const p = (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .parseAbsoluteUri */ .DP)(issuer);
+    if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
+        return undefined;
+    // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
+    const path = p.url.pathname.replace(/\/$/, '');
+    return {
+        openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
+        oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
+    };
+}
+/**
+ * POST /v1/providers/discover. Throws RequestInvalidError (422) for a bad body; everything else is a
+ * finding. Pure apart from the discovery fetches through ctx.fetcher.
+ */
+async function discoverProvider(body, ctx) {
+    const request = (0,_schema_discover_request_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDiscoverRequest */ .I)(body);
+    const issuer = request.issuer;
+    const httpsRequired = request.https_required ?? true;
+    const findings = [];
+    const response = (discoveryUri, jwksUri, metadata) => ({
+        valid: !findings.some((f) => f.severity === 'error'),
+        issuer,
+        discovery_uri: discoveryUri,
+        jwks_uri: jwksUri,
+        metadata,
+        findings,
+        summary: (0,_lint_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .summarise */ .f)('Provider metadata', findings),
+    });
+    const problems = (0,_lint_rules_issuer_invalid_js__WEBPACK_IMPORTED_MODULE_4__/* .issuerProblems */ .c)(issuer);
+    if (problems.length > 0) {
+        findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_issuer_invalid_js__WEBPACK_IMPORTED_MODULE_4__/* .issuerInvalid */ .N, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer), problems }));
+    }
+    if (httpsRequired && !(0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .isHttpsUri */ .EL)(issuer)) {
+        findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_insecure_uri_js__WEBPACK_IMPORTED_MODULE_3__/* .insecureUri */ .P, 'issuer is not an https:// URI.', { field: '/issuer', uri: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer) }));
+    }
+    const uris = discoveryUris(issuer);
+    if (ctx.offline === true) {
+        findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_check_skipped_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSkipped */ .$, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
+            field: '/issuer',
+            uri: uris?.openid ?? (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer),
+            checks: NETWORK_CHECKS,
+        }, 'Run again with network access to fetch and check the discovery document.'));
+        return response(null, null, {});
+    }
+    if (uris === undefined) {
+        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+            field: '/issuer', reason: 'blocked', attempts: [],
+        }));
+        return response(null, null, {});
+    }
+    if (ctx.fetcher === undefined)
+        throw new Error('discoverProvider needs ctx.fetcher unless ctx.offline is true');
+    const attempts = [];
+    let fetched;
+    for (const uri of [uris.openid, uris.oauth]) {
+        const result = await ctx.fetcher.getJson(uri, { allowHttp: !httpsRequired });
+        if (result.ok) {
+            fetched = { uri, json: result.json };
+            break;
+        }
+        const attempt = { uri, reason: result.reason, detail: result.detail };
+        if (result.status !== undefined)
+            attempt.status = result.status;
+        attempts.push(attempt);
+    }
+    if (fetched === undefined) {
+        const first = attempts[0];
+        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: first.reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        return response(null, null, {});
+    }
+    const doc = fetched.json;
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+            field: '/issuer', discovery_uri: fetched.uri,
+        }));
+        return response(fetched.uri, null, {});
+    }
+    const metadata = doc;
+    checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+    return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
+}
+function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
+    const wrongType = new Set();
+    for (const [member, value] of Object.entries(doc)) {
+        const expected = expectedType(member, value);
+        if (expected === undefined)
+            continue;
+        wrongType.add(member);
+        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    }
+    const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
+    // Discovery §3: token_endpoint is required "unless only the Implicit Flow is used", which the
+    // document shows by offering only response types made of id_token and token.
+    const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
+        responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
+    const required = [...REQUIRED_MEMBERS];
+    if (!implicitOnly)
+        required.splice(2, 0, 'token_endpoint');
+    for (const member of required) {
+        if (doc[member] !== undefined)
+            continue;
+        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    }
+    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+        const hint = (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .nearMiss */ .bi)(issuer, doc.issuer);
+        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${(0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(doc.issuer)}, not ${(0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer), actual: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(doc.issuer), discovery_uri: discoveryUri }));
+    }
+    if (httpsRequired) {
+        for (const [member, value] of Object.entries(doc)) {
+            if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .isHttpsUri */ .EL)(value))
+                continue;
+            findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_insecure_uri_js__WEBPACK_IMPORTED_MODULE_3__/* .insecureUri */ .P, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(value) }));
+        }
+    }
+}
+/** The signing-algorithm and endpoint members, with the right types only (decisions §4). */
+function pickMetadata(doc) {
+    const out = {};
+    for (const [member, value] of Object.entries(doc)) {
+        if (member.endsWith('_endpoint') && typeof value === 'string')
+            out[member] = value;
+        else if (member.endsWith('_signing_alg_values_supported') && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+            out[member] = value;
+    }
+    return out;
+}
+/**
+ * For `discover: true` provider entries (action and CLI): the lint request with discovered_jwks_uri
+ * set to what discovery found. A discovery that found no jwks_uri leaves the request as it was, so
+ * the lint does not invent a mismatch; the discovery findings say what went wrong.
+ */
+function withDiscoveredJwksUri(request, discovery) {
+    if (discovery.jwks_uri === null)
+        return request;
+    return { ...request, discovered_jwks_uri: discovery.jwks_uri };
+}
+/** Runs discovery for a lint request's issuer and returns both the discovery and the filled-in request. */
+async function discoverForLint(request, ctx) {
+    const body = { issuer: request.issuer };
+    if (request.https_required !== undefined)
+        body.https_required = request.https_required;
+    const discovery = await discoverProvider(body, ctx);
+    return { discovery, request: withDiscoveredJwksUri(request, discovery) };
+}
+
+
+/***/ }),
+
 /***/ 7679:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -7879,7 +8127,7 @@ function finding(definition, message, evidence, remediation = definition.remedia
 
 /***/ }),
 
-/***/ 5874:
+/***/ 6027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7889,7 +8137,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   hz: () => (/* reexport */ keys/* KeyObjectCache */.hz),
   g8: () => (/* reexport */ createEngineContext),
   OP: () => (/* reexport */ createGuardedFetcher),
-  X4: () => (/* reexport */ discoverProvider),
+  X4: () => (/* reexport */ discover/* discoverProvider */.X4),
   dc: () => (/* reexport */ getFindingDefinition),
   Vp: () => (/* reexport */ errors/* isEngineError */.Vp),
   xT: () => (/* reexport */ lintOidcConfig),
@@ -8592,174 +8840,14 @@ function keyRef(key) {
     return ref;
 }
 
-;// CONCATENATED MODULE: ./src/engine/lint/types.ts
-
-function ruleDefinition(rule) {
-    const d = { code: rule.code, severity: rule.severity, area: 'lint', title: rule.title };
-    if (rule.remediation !== undefined)
-        d.remediation = rule.remediation;
-    return d;
-}
-/** A finding of this rule; the same builder as every other finding. */
-const report = engine_findings/* finding */.gk;
-
-;// CONCATENATED MODULE: ./src/engine/lint/uri.ts
-/**
- * Strict URI reading for the lint rules. WHATWG `new URL` is deliberately forgiving (it trims spaces,
- * accepts `https:host`, percent-encodes `{`), but an issuer is later compared byte for byte with a
- * token's `iss`, so the linter judges the string as written, against RFC 3986.
- */
-const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-// RFC 3986 unreserved + reserved characters; '%' is checked separately for a following hex pair.
-const URI_CHAR = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
-const PCT = /^%[0-9A-Fa-f]{2}/;
-function parseAbsoluteUri(raw) {
-    if (raw.length === 0)
-        return { ok: false, reason: 'is empty' };
-    // eslint-disable-next-line no-control-regex
-    if (/[\s\u0000-\u001f\u007f]/.test(raw))
-        return { ok: false, reason: 'contains whitespace or control characters' };
-    const m = SCHEME.exec(raw);
-    if (m === null)
-        return { ok: false, reason: 'is not an absolute URI (it has no scheme)' };
-    const scheme = (m[1] ?? '').toLowerCase();
-    if ((scheme === 'http' || scheme === 'https') && !raw.slice(m[0].length).startsWith('//')) {
-        return { ok: false, reason: `must start with ${scheme}://` };
-    }
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return { ok: false, reason: 'is not a parseable URI' };
-    }
-    if ((scheme === 'http' || scheme === 'https') && url.hostname === '')
-        return { ok: false, reason: 'has no host' };
-    return { ok: true, url, scheme, illegalChars: illegalUriChars(raw) };
-}
-/** Characters RFC 3986 does not allow anywhere in a URI, each listed once, in order of appearance. */
-function illegalUriChars(raw) {
-    const found = [];
-    for (let i = 0; i < raw.length; i++) {
-        const c = raw[i];
-        if (c === '%') {
-            if (PCT.test(raw.slice(i)))
-                continue;
-        }
-        else if (URI_CHAR.test(c)) {
-            continue;
-        }
-        if (!found.includes(c))
-            found.push(c);
-    }
-    return found;
-}
-function isHttpsUri(raw) {
-    const p = parseAbsoluteUri(raw);
-    return p.ok && p.scheme === 'https';
-}
-/** RFC 6901 pointer from path segments. */
-function pointer(...segments) {
-    return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-/** A hint for two strings that differ only by a trailing slash or letter case (exact comparisons). */
-function nearMiss(expected, actual) {
-    if (expected === actual)
-        return undefined;
-    const strip = (s) => s.replace(/\/+$/, '');
-    if (strip(expected) === strip(actual))
-        return 'they differ only by a trailing slash, and the comparison is exact';
-    if (expected.toLowerCase() === actual.toLowerCase())
-        return 'they differ only in letter case, and the comparison is exact';
-    return undefined;
-}
-/** The URI for evidence: user info (which may hold a password) is replaced by "***". */
-function redactUri(raw) {
-    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1***@');
-}
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/check-skipped.ts
-
-
-const checkSkipped = {
-    code: 'CHECK_SKIPPED',
-    severity: 'warning',
-    title: 'A network check was not run (offline mode)',
-    docs: 'In offline mode (CLI --offline, action network: false) nothing is fetched: one CHECK_SKIPPED warning per skipped fetch lists the checks that depend on it (evidence.checks), so a green offline run is never mistaken for a full one.',
-    remediation: 'Run again with network access to check the JWKS.',
-    check({ jwks, skippedChecks }) {
-        if (jwks.state !== 'skipped' || skippedChecks.length === 0)
-            return [];
-        return [
-            report(checkSkipped, `jwks_uri was not fetched (offline mode); not run: ${skippedChecks.join(', ')}.`, {
-                field: '/jwks_uri',
-                uri: redactUri(jwks.uri),
-                checks: skippedChecks,
-            }),
-        ];
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/insecure-uri.ts
-
-
-const insecureUri = {
-    code: 'INSECURE_URI',
-    severity: 'error',
-    title: 'A URI is not https:// while https_required is true',
-    docs: 'With https_required (the default), issuer, jwks_uri, discovered_jwks_uri and every redirect URI must be absolute https:// URLs: keys fetched or codes delivered over plain HTTP can be swapped or read on the way. A value that is not a URL at all is reported too, since it is not https either.',
-    remediation: 'Use the https:// form of the URI, or set https_required: false only for a local test setup.',
-    check({ request, httpsRequired }) {
-        if (!httpsRequired)
-            return [];
-        // [pointer, label for the message, value], in request field order.
-        const fields = [
-            [pointer('issuer'), 'issuer', request.issuer],
-            [pointer('jwks_uri'), 'jwks_uri', request.jwks_uri],
-            ...request.redirect_uris.map((u, i) => [pointer('redirect_uris', i), `redirect_uris[${i}]`, u]),
-            [pointer('discovered_jwks_uri'), 'discovered_jwks_uri', request.discovered_jwks_uri],
-        ];
-        return fields
-            .filter((f) => f[2] !== undefined && !isHttpsUri(f[2]))
-            .map(([field, label, uri]) => report(insecureUri, `${label} is not an https:// URI.`, { field, uri: redactUri(uri) }));
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/issuer-invalid.ts
-
-
-/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
-function issuerProblems(raw) {
-    const p = parseAbsoluteUri(raw);
-    if (!p.ok)
-        return [p.reason];
-    const problems = [];
-    if (p.url.username !== '' || p.url.password !== '')
-        problems.push('carries user info');
-    if (raw.includes('?'))
-        problems.push('has a query');
-    if (raw.includes('#'))
-        problems.push('has a fragment');
-    if (p.illegalChars.length > 0) {
-        problems.push(`contains characters not allowed in a URL (${p.illegalChars.join(' ')})${p.illegalChars.includes('{') ? ', probably an unfilled template' : ''}`);
-    }
-    return problems;
-}
-/** OIDC Core §2 / Discovery §2: the issuer is an https URL with no query or fragment. */
-const issuerInvalid = {
-    code: 'ISSUER_INVALID',
-    severity: 'error',
-    title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
-    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
-    remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
-    check({ request }) {
-        const problems = issuerProblems(request.issuer);
-        if (problems.length === 0)
-            return [];
-        return [report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(request.issuer), problems })];
-    },
-};
-
+// EXTERNAL MODULE: ./src/engine/lint/rules/check-skipped.ts
+var check_skipped = __nccwpck_require__(6259);
+// EXTERNAL MODULE: ./src/engine/lint/rules/insecure-uri.ts
+var insecure_uri = __nccwpck_require__(1873);
+// EXTERNAL MODULE: ./src/engine/lint/rules/issuer-invalid.ts
+var issuer_invalid = __nccwpck_require__(6449);
+// EXTERNAL MODULE: ./src/engine/lint/types.ts
+var lint_types = __nccwpck_require__(4391);
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-duplicate-kid.ts
 
 const jwksDuplicateKid = {
@@ -8780,7 +8868,7 @@ const jwksDuplicateKid = {
         }
         return [...byKid]
             .filter(([, indexes]) => indexes.length > 1)
-            .map(([kid, indexes]) => report(jwksDuplicateKid, `JWKS keys ${indexes.join(', ')} share kid "${kid}".`, { field: '/jwks_uri', kid, key_indexes: indexes }));
+            .map(([kid, indexes]) => (0,lint_types/* report */.z)(jwksDuplicateKid, `JWKS keys ${indexes.join(', ')} share kid "${kid}".`, { field: '/jwks_uri', kid, key_indexes: indexes }));
     },
 };
 
@@ -8799,7 +8887,7 @@ const jwksInvalid = {
             return [];
         const { analysis } = jwks;
         if (analysis.notASet !== undefined) {
-            return [report(jwksInvalid, `The jwks_uri document is not a JWK Set: ${analysis.notASet}.`, { field: '/jwks_uri', problems: [analysis.notASet] })];
+            return [(0,lint_types/* report */.z)(jwksInvalid, `The jwks_uri document is not a JWK Set: ${analysis.notASet}.`, { field: '/jwks_uri', problems: [analysis.notASet] })];
         }
         return analysis.keys
             .filter((k) => k.missing.length > 0 || k.malformed.length > 0)
@@ -8808,7 +8896,7 @@ const jwksInvalid = {
             const evidence = { field: '/jwks_uri', ...keyRef(k), problems };
             if (k.missing.length > 0)
                 evidence.missing = k.missing;
-            return report(jwksInvalid, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''}: ${problems.join('; ')}.`, evidence);
+            return (0,lint_types/* report */.z)(jwksInvalid, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''}: ${problems.join('; ')}.`, evidence);
         });
     },
 };
@@ -8834,7 +8922,7 @@ const jwksKeyTooSmall = {
             if (minimum === undefined || k.bits >= minimum)
                 return [];
             return [
-                report(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
+                (0,lint_types/* report */.z)(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
             ];
         });
     },
@@ -8869,7 +8957,7 @@ const jwksNoUsableKey = {
         const message = keys.length === 0
             ? 'The JWKS holds no keys, so no allowed algorithm can be verified.'
             : `None of the ${keys.length} JWKS key${keys.length === 1 ? '' : 's'} (${[...new Set(keys.map((k) => k.type))].join(', ')}) can verify any of ${algs.join(', ')}.`;
-        return [report(jwksNoUsableKey, message, { field: '/jwks_uri', allowed_algs: algs, keys })];
+        return [(0,lint_types/* report */.z)(jwksNoUsableKey, message, { field: '/jwks_uri', allowed_algs: algs, keys })];
     },
 };
 
@@ -8888,10 +8976,12 @@ const jwksPrivateKeyExposed = {
             return [];
         return jwks.analysis.keys
             .filter((k) => k.privateMembers.length > 0)
-            .map((k) => report(jwksPrivateKeyExposed, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} publishes private members: ${k.privateMembers.join(', ')}.`, { field: '/jwks_uri', ...keyRef(k), members: k.privateMembers }));
+            .map((k) => (0,lint_types/* report */.z)(jwksPrivateKeyExposed, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} publishes private members: ${k.privateMembers.join(', ')}.`, { field: '/jwks_uri', ...keyRef(k), members: k.privateMembers }));
     },
 };
 
+// EXTERNAL MODULE: ./src/engine/lint/uri.ts
+var lint_uri = __nccwpck_require__(1808);
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-unreachable.ts
 
 
@@ -8905,10 +8995,10 @@ const jwksUnreachable = {
     check({ jwks }) {
         if (jwks.state !== 'unreachable')
             return [];
-        const evidence = { field: '/jwks_uri', uri: redactUri(jwks.uri), reason: jwks.reason };
+        const evidence = { field: '/jwks_uri', uri: (0,lint_uri/* redactUri */.sU)(jwks.uri), reason: jwks.reason };
         if (jwks.status !== undefined)
             evidence.status = jwks.status;
-        return [report(jwksUnreachable, `jwks_uri could not be fetched (${jwks.reason}): ${jwks.detail}`, evidence)];
+        return [(0,lint_types/* report */.z)(jwksUnreachable, `jwks_uri could not be fetched (${jwks.reason}): ${jwks.detail}`, evidence)];
     },
 };
 
@@ -8925,9 +9015,9 @@ const jwksUriMismatch = {
         const discovered = request.discovered_jwks_uri;
         if (discovered === undefined || discovered === request.jwks_uri)
             return [];
-        const hint = nearMiss(discovered, request.jwks_uri);
+        const hint = (0,lint_uri/* nearMiss */.bi)(discovered, request.jwks_uri);
         return [
-            report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: redactUri(request.jwks_uri), discovered: redactUri(discovered) }, `Set jwks_uri to ${redactUri(discovered)}.`),
+            (0,lint_types/* report */.z)(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: (0,lint_uri/* redactUri */.sU)(request.jwks_uri), discovered: (0,lint_uri/* redactUri */.sU)(discovered) }, `Set jwks_uri to ${(0,lint_uri/* redactUri */.sU)(discovered)}.`),
         ];
     },
 };
@@ -8946,7 +9036,7 @@ const redirectUriInvalid = {
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => {
             const problems = [];
-            const p = parseAbsoluteUri(raw);
+            const p = (0,lint_uri/* parseAbsoluteUri */.DP)(raw);
             if (!p.ok) {
                 problems.push(p.reason);
             }
@@ -8963,8 +9053,8 @@ const redirectUriInvalid = {
             }
             if (problems.length === 0)
                 return [];
-            const field = pointer('redirect_uris', i);
-            return [report(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: redactUri(raw), problems })];
+            const field = (0,lint_uri/* pointer */.Wn)('redirect_uris', i);
+            return [(0,lint_types/* report */.z)(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: (0,lint_uri/* redactUri */.sU)(raw), problems })];
         });
     },
 };
@@ -8980,13 +9070,13 @@ const redirectUriLocalhost = {
     remediation: 'Use http://127.0.0.1:<port>/... or http://[::1]:<port>/... for a native app loopback redirect.',
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => {
-            const p = parseAbsoluteUri(raw);
+            const p = (0,lint_uri/* parseAbsoluteUri */.DP)(raw);
             if (!p.ok)
                 return [];
             const host = p.url.hostname.toLowerCase().replace(/\.$/, '');
             if (host !== 'localhost' && !host.endsWith('.localhost'))
                 return [];
-            return [report(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })];
+            return [(0,lint_types/* report */.z)(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: (0,lint_uri/* pointer */.Wn)('redirect_uris', i), uri: (0,lint_uri/* redactUri */.sU)(raw) })];
         });
     },
 };
@@ -9002,7 +9092,7 @@ const redirectUriWildcard = {
     remediation: 'List every callback URL explicitly instead of a pattern.',
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => raw.includes('*')
-            ? [report(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })]
+            ? [(0,lint_types/* report */.z)(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: (0,lint_uri/* pointer */.Wn)('redirect_uris', i), uri: (0,lint_uri/* redactUri */.sU)(raw) })]
             : []);
     },
 };
@@ -9033,7 +9123,7 @@ const weakAlgorithm = {
             const why = weakAlgorithmReason(alg);
             if (why === undefined)
                 return [];
-            return [report(weakAlgorithm, `allowed_algs[${i}] "${alg}" ${why}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg })];
+            return [(0,lint_types/* report */.z)(weakAlgorithm, `allowed_algs[${i}] "${alg}" ${why}.`, { field: (0,lint_uri/* pointer */.Wn)('alg_policy', 'allowed_algs', i), alg })];
         });
     },
 };
@@ -9055,7 +9145,7 @@ const unknownAlgorithm = {
                 return [];
             const near = types/* REGISTERED_JWS_ALGORITHMS */.tY.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
             return [
-                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
+                (0,lint_types/* report */.z)(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: (0,lint_uri/* pointer */.Wn)('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
             ];
         });
     },
@@ -9085,8 +9175,8 @@ const unknownAlgorithm = {
  * module in rules/ plus one line here.
  */
 const LINT_RULES = [
-    issuerInvalid,
-    insecureUri,
+    issuer_invalid/* issuerInvalid */.N,
+    insecure_uri/* insecureUri */.P,
     redirectUriInvalid,
     redirectUriWildcard,
     redirectUriLocalhost,
@@ -9099,33 +9189,15 @@ const LINT_RULES = [
     jwksKeyTooSmall,
     jwksDuplicateKid,
     jwksNoUsableKey,
-    checkSkipped,
+    check_skipped/* checkSkipped */.$,
 ];
-const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
+const LINT_FINDINGS = LINT_RULES.map(lint_types/* ruleDefinition */.O);
 function getLintRule(code) {
     return LINT_RULES.find((r) => r.code === code);
 }
 
-;// CONCATENATED MODULE: ./src/engine/lint/summary.ts
-function count(n, word) {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-/**
- * One sentence: "<Subject> is invalid: 2 errors, 1 warning (A, B, C)." / "<Subject> is valid." /
- * "<Subject> is valid with 1 warning (C)." Codes appear once each, in finding order.
- */
-function summary_summarise(subject, findings) {
-    const errors = findings.filter((f) => f.severity === 'error').length;
-    const warnings = findings.length - errors;
-    const codes = [...new Set(findings.map((f) => f.code))].join(', ');
-    if (errors > 0) {
-        return `${subject} is invalid: ${count(errors, 'error')}${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''} (${codes}).`;
-    }
-    if (warnings > 0)
-        return `${subject} is valid with ${count(warnings, 'warning')} (${codes}).`;
-    return `${subject} is valid.`;
-}
-
+// EXTERNAL MODULE: ./src/engine/lint/summary.ts
+var summary = __nccwpck_require__(3286);
 ;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
 
 
@@ -9150,7 +9222,7 @@ async function lintOidcConfig(body, ctx) {
     return {
         valid: !findings.some((f) => f.severity === 'error'),
         findings,
-        summary: summary_summarise('Configuration', findings),
+        summary: (0,summary/* summarise */.f)('Configuration', findings),
     };
 }
 /** The one JWKS fetch of a lint; every JWKS rule reads its result. */
@@ -9158,7 +9230,7 @@ async function loadJwks(request, ctx) {
     const uri = request.jwks_uri;
     if (ctx.offline === true)
         return { state: 'skipped', uri };
-    const parsed = parseAbsoluteUri(uri);
+    const parsed = (0,lint_uri/* parseAbsoluteUri */.DP)(uri);
     if (!parsed.ok || (parsed.scheme !== 'https' && parsed.scheme !== 'http')) {
         // Never hand the fetcher something that is not an http(s) URL: there is nothing safe to dial.
         return { state: 'unreachable', uri, reason: 'blocked', detail: `jwks_uri ${parsed.ok ? `uses the ${parsed.scheme}: scheme` : parsed.reason}, so it was not fetched.` };
@@ -9176,237 +9248,8 @@ async function loadJwks(request, ctx) {
     return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
 }
 
-// EXTERNAL MODULE: ./src/engine/schema/discover-request.ts
-var discover_request = __nccwpck_require__(8705);
-;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
-
-
-
-
-
-
-
-
-function def(d) {
-    return d;
-}
-/**
- * Discovery findings (product-decisions §4). Discovery also reports INSECURE_URI, ISSUER_INVALID and
- * CHECK_SKIPPED, whose definitions belong to the lint rules. Every discovery finding is about the
- * request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
- */
-const DISCOVERY_FINDINGS = {
-    DISCOVERY_UNREACHABLE: def({
-        code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
-        title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
-        remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
-    }),
-    DISCOVERY_INVALID: def({
-        code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
-        title: 'The discovery document is not a JSON object, or a member has the wrong type',
-        remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
-    }),
-    DISCOVERY_ISSUER_MISMATCH: def({
-        code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
-        title: 'The issuer in the discovery document is not exactly the issuer requested',
-        remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
-    }),
-    METADATA_MISSING: def({
-        code: 'METADATA_MISSING', severity: 'error', area: 'discover',
-        title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
-        remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
-    }),
-};
-const F = DISCOVERY_FINDINGS;
-/** Required by OpenID Connect Discovery §3 (token_endpoint is handled on its own: see below). */
-const REQUIRED_MEMBERS = [
-    'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
-    'subject_types_supported', 'id_token_signing_alg_values_supported',
-];
-/** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
-const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
-function isUrlMember(name) {
-    return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
-}
-/**
- * Members that OpenID Connect Discovery §3 and RFC 8414 §2 define as JSON arrays of strings. Names
- * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
- * explicit; members nobody defined are not type-checked.
- */
-const LIST_MEMBERS = new Set([
-    'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
-    'acr_values_supported', 'subject_types_supported', 'claim_types_supported', 'claims_supported',
-    'display_values_supported', 'claims_locales_supported', 'ui_locales_supported', 'code_challenge_methods_supported',
-    'token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported',
-    'introspection_endpoint_auth_methods_supported',
-]);
-/** Boolean members of OpenID Connect Discovery §3, Front- and Back-Channel Logout, and RFC 9207. */
-const BOOLEAN_MEMBERS = new Set([
-    'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
-    'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
-    'backchannel_logout_supported', 'backchannel_logout_session_supported', 'authorization_response_iss_parameter_supported',
-]);
-function expectedType(name, value) {
-    if (isUrlMember(name))
-        return typeof value === 'string' ? undefined : 'a string';
-    if (LIST_MEMBERS.has(name) || /_(alg|enc)_values_supported$/.test(name)) {
-        return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'an array of strings';
-    }
-    if (BOOLEAN_MEMBERS.has(name))
-        return typeof value === 'boolean' ? undefined : 'a boolean';
-    return undefined;
-}
-/**
- * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
- * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
- * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
- */
-function discoveryUris(issuer) {
-    const p = parseAbsoluteUri(issuer);
-    if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
-        return undefined;
-    // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
-    const path = p.url.pathname.replace(/\/$/, '');
-    return {
-        openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
-        oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
-    };
-}
-/**
- * POST /v1/providers/discover. Throws RequestInvalidError (422) for a bad body; everything else is a
- * finding. Pure apart from the discovery fetches through ctx.fetcher.
- */
-async function discoverProvider(body, ctx) {
-    const request = (0,discover_request/* parseDiscoverRequest */.I)(body);
-    const issuer = request.issuer;
-    const httpsRequired = request.https_required ?? true;
-    const findings = [];
-    const response = (discoveryUri, jwksUri, metadata) => ({
-        valid: !findings.some((f) => f.severity === 'error'),
-        issuer,
-        discovery_uri: discoveryUri,
-        jwks_uri: jwksUri,
-        metadata,
-        findings,
-        summary: summary_summarise('Provider metadata', findings),
-    });
-    const problems = issuerProblems(issuer);
-    if (problems.length > 0) {
-        findings.push(report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(issuer), problems }));
-    }
-    if (httpsRequired && !isHttpsUri(issuer)) {
-        findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: redactUri(issuer) }));
-    }
-    const uris = discoveryUris(issuer);
-    if (ctx.offline === true) {
-        findings.push(report(checkSkipped, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
-            field: '/issuer',
-            uri: uris?.openid ?? redactUri(issuer),
-            checks: NETWORK_CHECKS,
-        }, 'Run again with network access to fetch and check the discovery document.'));
-        return response(null, null, {});
-    }
-    if (uris === undefined) {
-        findings.push((0,engine_findings/* finding */.gk)(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
-            field: '/issuer', reason: 'blocked', attempts: [],
-        }));
-        return response(null, null, {});
-    }
-    if (ctx.fetcher === undefined)
-        throw new Error('discoverProvider needs ctx.fetcher unless ctx.offline is true');
-    const attempts = [];
-    let fetched;
-    for (const uri of [uris.openid, uris.oauth]) {
-        const result = await ctx.fetcher.getJson(uri, { allowHttp: !httpsRequired });
-        if (result.ok) {
-            fetched = { uri, json: result.json };
-            break;
-        }
-        const attempt = { uri, reason: result.reason, detail: result.detail };
-        if (result.status !== undefined)
-            attempt.status = result.status;
-        attempts.push(attempt);
-    }
-    if (fetched === undefined) {
-        const first = attempts[0];
-        findings.push((0,engine_findings/* finding */.gk)(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: first.reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
-        return response(null, null, {});
-    }
-    const doc = fetched.json;
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-        findings.push((0,engine_findings/* finding */.gk)(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
-            field: '/issuer', discovery_uri: fetched.uri,
-        }));
-        return response(fetched.uri, null, {});
-    }
-    const metadata = doc;
-    checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
-    return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
-}
-function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
-    const wrongType = new Set();
-    for (const [member, value] of Object.entries(doc)) {
-        const expected = expectedType(member, value);
-        if (expected === undefined)
-            continue;
-        wrongType.add(member);
-        findings.push((0,engine_findings/* finding */.gk)(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
-    }
-    const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
-    // Discovery §3: token_endpoint is required "unless only the Implicit Flow is used", which the
-    // document shows by offering only response types made of id_token and token.
-    const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
-        responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
-    const required = [...REQUIRED_MEMBERS];
-    if (!implicitOnly)
-        required.splice(2, 0, 'token_endpoint');
-    for (const member of required) {
-        if (doc[member] !== undefined)
-            continue;
-        findings.push((0,engine_findings/* finding */.gk)(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
-    }
-    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
-        const hint = nearMiss(issuer, doc.issuer);
-        findings.push((0,engine_findings/* finding */.gk)(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
-    }
-    if (httpsRequired) {
-        for (const [member, value] of Object.entries(doc)) {
-            if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || isHttpsUri(value))
-                continue;
-            findings.push(report(insecureUri, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: redactUri(value) }));
-        }
-    }
-}
-/** The signing-algorithm and endpoint members, with the right types only (decisions §4). */
-function pickMetadata(doc) {
-    const out = {};
-    for (const [member, value] of Object.entries(doc)) {
-        if (member.endsWith('_endpoint') && typeof value === 'string')
-            out[member] = value;
-        else if (member.endsWith('_signing_alg_values_supported') && Array.isArray(value) && value.every((v) => typeof v === 'string'))
-            out[member] = value;
-    }
-    return out;
-}
-/**
- * For `discover: true` provider entries (action and CLI): the lint request with discovered_jwks_uri
- * set to what discovery found. A discovery that found no jwks_uri leaves the request as it was, so
- * the lint does not invent a mismatch; the discovery findings say what went wrong.
- */
-function withDiscoveredJwksUri(request, discovery) {
-    if (discovery.jwks_uri === null)
-        return request;
-    return { ...request, discovered_jwks_uri: discovery.jwks_uri };
-}
-/** Runs discovery for a lint request's issuer and returns both the discovery and the filled-in request. */
-async function discoverForLint(request, ctx) {
-    const body = { issuer: request.issuer };
-    if (request.https_required !== undefined)
-        body.https_required = request.https_required;
-    const discovery = await discoverProvider(body, ctx);
-    return { discovery, request: withDiscoveredJwksUri(request, discovery) };
-}
-
+// EXTERNAL MODULE: ./src/engine/discovery/discover.ts
+var discover = __nccwpck_require__(3096);
 ;// CONCATENATED MODULE: ./src/engine/catalogue.ts
 
 
@@ -9420,7 +9263,7 @@ async function discoverForLint(request, ctx) {
 const findingCatalogue = [
     ...Object.values(engine_findings/* VALIDATION_FINDINGS */.D7),
     ...LINT_FINDINGS,
-    ...Object.values(DISCOVERY_FINDINGS),
+    ...Object.values(discover/* DISCOVERY_FINDINGS */.WE),
 ];
 const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
 function getFindingDefinition(code) {
@@ -9745,6 +9588,8 @@ function requestOnce(url, settings) {
 
 // EXTERNAL MODULE: ./src/engine/profiles/index.ts + 4 modules
 var profiles = __nccwpck_require__(2862);
+// EXTERNAL MODULE: ./src/engine/schema/discover-request.ts
+var discover_request = __nccwpck_require__(8705);
 ;// CONCATENATED MODULE: ./src/engine/index.ts
 /** The engine's public surface: what the faces (action, CLI, service) may call. */
 
@@ -10245,6 +10090,256 @@ function publicKeyAlgMismatch(k, alg) {
 
 /***/ }),
 
+/***/ 6259:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ checkSkipped)
+/* harmony export */ });
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4391);
+/* harmony import */ var _uri_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1808);
+
+
+const checkSkipped = {
+    code: 'CHECK_SKIPPED',
+    severity: 'warning',
+    title: 'A network check was not run (offline mode)',
+    docs: 'In offline mode (CLI --offline, action network: false) nothing is fetched: one CHECK_SKIPPED warning per skipped fetch lists the checks that depend on it (evidence.checks), so a green offline run is never mistaken for a full one.',
+    remediation: 'Run again with network access to check the JWKS.',
+    check({ jwks, skippedChecks }) {
+        if (jwks.state !== 'skipped' || skippedChecks.length === 0)
+            return [];
+        return [
+            (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .report */ .z)(checkSkipped, `jwks_uri was not fetched (offline mode); not run: ${skippedChecks.join(', ')}.`, {
+                field: '/jwks_uri',
+                uri: (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .redactUri */ .sU)(jwks.uri),
+                checks: skippedChecks,
+            }),
+        ];
+    },
+};
+
+
+/***/ }),
+
+/***/ 1873:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ insecureUri)
+/* harmony export */ });
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4391);
+/* harmony import */ var _uri_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1808);
+
+
+const insecureUri = {
+    code: 'INSECURE_URI',
+    severity: 'error',
+    title: 'A URI is not https:// while https_required is true',
+    docs: 'With https_required (the default), issuer, jwks_uri, discovered_jwks_uri and every redirect URI must be absolute https:// URLs: keys fetched or codes delivered over plain HTTP can be swapped or read on the way. A value that is not a URL at all is reported too, since it is not https either.',
+    remediation: 'Use the https:// form of the URI, or set https_required: false only for a local test setup.',
+    check({ request, httpsRequired }) {
+        if (!httpsRequired)
+            return [];
+        // [pointer, label for the message, value], in request field order.
+        const fields = [
+            [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('issuer'), 'issuer', request.issuer],
+            [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('jwks_uri'), 'jwks_uri', request.jwks_uri],
+            ...request.redirect_uris.map((u, i) => [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('redirect_uris', i), `redirect_uris[${i}]`, u]),
+            [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('discovered_jwks_uri'), 'discovered_jwks_uri', request.discovered_jwks_uri],
+        ];
+        return fields
+            .filter((f) => f[2] !== undefined && !(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .isHttpsUri */ .EL)(f[2]))
+            .map(([field, label, uri]) => (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .report */ .z)(insecureUri, `${label} is not an https:// URI.`, { field, uri: (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .redactUri */ .sU)(uri) }));
+    },
+};
+
+
+/***/ }),
+
+/***/ 6449:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ issuerInvalid),
+/* harmony export */   c: () => (/* binding */ issuerProblems)
+/* harmony export */ });
+/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4391);
+/* harmony import */ var _uri_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1808);
+
+
+/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
+function issuerProblems(raw) {
+    const p = (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .parseAbsoluteUri */ .DP)(raw);
+    if (!p.ok)
+        return [p.reason];
+    const problems = [];
+    if (p.url.username !== '' || p.url.password !== '')
+        problems.push('carries user info');
+    if (raw.includes('?'))
+        problems.push('has a query');
+    if (raw.includes('#'))
+        problems.push('has a fragment');
+    if (p.illegalChars.length > 0) {
+        problems.push(`contains characters not allowed in a URL (${p.illegalChars.join(' ')})${p.illegalChars.includes('{') ? ', probably an unfilled template' : ''}`);
+    }
+    return problems;
+}
+/** OIDC Core §2 / Discovery §2: the issuer is an https URL with no query or fragment. */
+const issuerInvalid = {
+    code: 'ISSUER_INVALID',
+    severity: 'error',
+    title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
+    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
+    remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
+    check({ request }) {
+        const problems = issuerProblems(request.issuer);
+        if (problems.length === 0)
+            return [];
+        return [(0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .report */ .z)(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .redactUri */ .sU)(request.issuer), problems })];
+    },
+};
+
+
+/***/ }),
+
+/***/ 3286:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ summarise)
+/* harmony export */ });
+function count(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/**
+ * One sentence: "<Subject> is invalid: 2 errors, 1 warning (A, B, C)." / "<Subject> is valid." /
+ * "<Subject> is valid with 1 warning (C)." Codes appear once each, in finding order.
+ */
+function summarise(subject, findings) {
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    const warnings = findings.length - errors;
+    const codes = [...new Set(findings.map((f) => f.code))].join(', ');
+    if (errors > 0) {
+        return `${subject} is invalid: ${count(errors, 'error')}${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''} (${codes}).`;
+    }
+    if (warnings > 0)
+        return `${subject} is valid with ${count(warnings, 'warning')} (${codes}).`;
+    return `${subject} is valid.`;
+}
+
+
+/***/ }),
+
+/***/ 4391:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ ruleDefinition),
+/* harmony export */   z: () => (/* binding */ report)
+/* harmony export */ });
+/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8166);
+
+function ruleDefinition(rule) {
+    const d = { code: rule.code, severity: rule.severity, area: 'lint', title: rule.title };
+    if (rule.remediation !== undefined)
+        d.remediation = rule.remediation;
+    return d;
+}
+/** A finding of this rule; the same builder as every other finding. */
+const report = _findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk;
+
+
+/***/ }),
+
+/***/ 1808:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DP: () => (/* binding */ parseAbsoluteUri),
+/* harmony export */   EL: () => (/* binding */ isHttpsUri),
+/* harmony export */   Wn: () => (/* binding */ pointer),
+/* harmony export */   bi: () => (/* binding */ nearMiss),
+/* harmony export */   sU: () => (/* binding */ redactUri)
+/* harmony export */ });
+/* unused harmony export illegalUriChars */
+/**
+ * Strict URI reading for the lint rules. WHATWG `new URL` is deliberately forgiving (it trims spaces,
+ * accepts `https:host`, percent-encodes `{`), but an issuer is later compared byte for byte with a
+ * token's `iss`, so the linter judges the string as written, against RFC 3986.
+ */
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+// RFC 3986 unreserved + reserved characters; '%' is checked separately for a following hex pair.
+const URI_CHAR = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
+const PCT = /^%[0-9A-Fa-f]{2}/;
+function parseAbsoluteUri(raw) {
+    if (raw.length === 0)
+        return { ok: false, reason: 'is empty' };
+    // eslint-disable-next-line no-control-regex
+    if (/[\s\u0000-\u001f\u007f]/.test(raw))
+        return { ok: false, reason: 'contains whitespace or control characters' };
+    const m = SCHEME.exec(raw);
+    if (m === null)
+        return { ok: false, reason: 'is not an absolute URI (it has no scheme)' };
+    const scheme = (m[1] ?? '').toLowerCase();
+    if ((scheme === 'http' || scheme === 'https') && !raw.slice(m[0].length).startsWith('//')) {
+        return { ok: false, reason: `must start with ${scheme}://` };
+    }
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return { ok: false, reason: 'is not a parseable URI' };
+    }
+    if ((scheme === 'http' || scheme === 'https') && url.hostname === '')
+        return { ok: false, reason: 'has no host' };
+    return { ok: true, url, scheme, illegalChars: illegalUriChars(raw) };
+}
+/** Characters RFC 3986 does not allow anywhere in a URI, each listed once, in order of appearance. */
+function illegalUriChars(raw) {
+    const found = [];
+    for (let i = 0; i < raw.length; i++) {
+        const c = raw[i];
+        if (c === '%') {
+            if (PCT.test(raw.slice(i)))
+                continue;
+        }
+        else if (URI_CHAR.test(c)) {
+            continue;
+        }
+        if (!found.includes(c))
+            found.push(c);
+    }
+    return found;
+}
+function isHttpsUri(raw) {
+    const p = parseAbsoluteUri(raw);
+    return p.ok && p.scheme === 'https';
+}
+/** RFC 6901 pointer from path segments. */
+function pointer(...segments) {
+    return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+/** A hint for two strings that differ only by a trailing slash or letter case (exact comparisons). */
+function nearMiss(expected, actual) {
+    if (expected === actual)
+        return undefined;
+    const strip = (s) => s.replace(/\/+$/, '');
+    if (strip(expected) === strip(actual))
+        return 'they differ only by a trailing slash, and the comparison is exact';
+    if (expected.toLowerCase() === actual.toLowerCase())
+        return 'they differ only in letter case, and the comparison is exact';
+    return undefined;
+}
+/** The URI for evidence: user info (which may hold a password) is replaced by "***". */
+function redactUri(raw) {
+    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1***@');
+}
+
+
+/***/ }),
+
 /***/ 7290:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -10724,12 +10819,23 @@ class JwksCache {
 var ajv = __nccwpck_require__(5287);
 // EXTERNAL MODULE: ./src/engine/validate/inline.ts
 var validate_inline = __nccwpck_require__(1200);
+// EXTERNAL MODULE: ./src/engine/discovery/discover.ts
+var discover = __nccwpck_require__(3096);
 ;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
 
 
+
+/**
+ * Where the configuration document is looked for, in order: OpenID Connect Discovery §4, then RFC 8414.
+ * The same locations POST /v1/providers/discover tries, built by the same function.
+ */
+function discoveryLocations(issuer) {
+    const uris = (0,discover/* discoveryUris */.Mu)(issuer);
+    return uris === undefined ? [] : [uris.openid, uris.oauth];
+}
 /** OpenID Connect Discovery 1.0 §4: the configuration document sits under the issuer path. */
 function discoveryUrl(issuer) {
-    return `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+    return discoveryLocations(issuer)[0] ?? `${issuer}/.well-known/openid-configuration`;
 }
 /**
  * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
@@ -10780,7 +10886,15 @@ class DiscoveredJwks {
         };
         if (this.#fetcher === undefined)
             return fail('offline', 'offline mode: discovery is not fetched');
-        const result = await this.#fetcher.getJson(this.discoveryUri);
+        let result = await this.#fetcher.getJson(this.discoveryUri);
+        for (const fallback of discoveryLocations(this.issuer).slice(1)) {
+            if (result.ok)
+                break;
+            const next = await this.#fetcher.getJson(fallback);
+            // The first location's failure is the one reported when every location fails.
+            if (next.ok)
+                result = next;
+        }
         if (!result.ok)
             return fail(result.reason, result.detail, result.status);
         const doc = result.json;
