@@ -4,7 +4,7 @@
  * checks on; the fixture's JWKS and discovery URLs are on loopback, which the guarded fetcher refuses
  * for both, so the outcome is the same without leaving the machine.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -12,6 +12,7 @@ import { runGate, tokenFingerprint } from '../../src/gate/run.ts';
 import type { GateReport, GateResult } from '../../src/gate/types.ts';
 import { startServer } from '../../src/server/main.ts';
 import { FIXTURES, known } from '../fixtures/harness.ts';
+import { API_KEY as BUNDLE_KEY, spawnServer, type Spawned } from '../server/harness.ts';
 
 const root = path.join(FIXTURES, 'repos/parity');
 const config = parse(readFileSync(path.join(root, '.github/oidc-gate/parity.yml'), 'utf8')) as { profiles: unknown[] };
@@ -64,6 +65,39 @@ describe('report parity with the service', () => {
         // Byte for byte: with the audit log off there is no request_id, the one member allowed to differ.
         expect(text, result.name).toBe(JSON.stringify(result.response));
       }
+    }
+  });
+});
+
+const BUNDLE = path.resolve(import.meta.dirname, '../../dist/server/index.js');
+
+/**
+ * The same replay against the shipped bundle, in its own process. That process runs on the real clock,
+ * so it replays every result that does not depend on the time: discovery, lint, the 400/422 problems,
+ * and PROFILE_NOT_FOUND. (Under CI a missing bundle fails instead of skipping.)
+ */
+describe.skipIf(!existsSync(BUNDLE) && process.env.CI === undefined)('report parity with the service bundle dist/server/index.js', () => {
+  let bundle: Spawned | undefined;
+  beforeAll(async () => {
+    bundle = await spawnServer(BUNDLE, { ISSUER_PROFILES_JSON: JSON.stringify(config.profiles) });
+  });
+  afterAll(() => {
+    bundle?.kill('SIGKILL');
+  });
+
+  it('returns the body the report records, byte for byte, for every clock-independent request', async () => {
+    const timeless = report.results.filter((r) => r.kind !== 'validate' || r.problem !== undefined || r.name === 'unknown-profile');
+    expect(timeless.map((r) => r.name)).toContain('unknown-profile');
+    expect(timeless.length).toBeGreaterThanOrEqual(6);
+    for (const result of timeless) {
+      const res = await fetch(`${(bundle as Spawned).url}${ENDPOINT[result.kind]}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${BUNDLE_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(original(result)),
+      });
+      const text = await res.text();
+      expect(res.status, result.name).toBe(result.problem?.status ?? 200);
+      expect(text, result.name).toBe(JSON.stringify(result.problem ?? result.response));
     }
   });
 });
