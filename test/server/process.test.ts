@@ -76,6 +76,11 @@ describe('the service process', () => {
 
   it('WORKERS=2 serves through node:cluster with one generated key, and SIGTERM stops every worker', async () => {
     const s = await spawnTracked(ENTRY, { WORKERS: '2', API_KEYS: '' });
+    // spawnTracked returns at the first worker's "listening" line; a slow second worker logs later.
+    const workerLines = (): string[] => s.stderr().split('\n').filter((l) => l.includes('"msg":"listening"'));
+    for (const deadline = Date.now() + 15_000; workerLines().length < 2 && Date.now() < deadline;) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const key = /"api_key":"([^"]+)"/.exec(s.stderr())?.[1] as string;
     expect(s.stderr().split(key).length - 1).toBe(1);
     for (let i = 0; i < 12; i++) {
@@ -83,8 +88,7 @@ describe('the service process', () => {
       expect(r.status).toBe(200);
       expect((await call(`${s.url}/v1/validate/jwt`, { body: {}, key: null, headers: { connection: 'close' } })).status).toBe(401);
     }
-    const workers = s.stderr().split('\n').filter((l) => l.includes('"msg":"listening"'));
-    expect(workers).toHaveLength(2);
+    expect(workerLines()).toHaveLength(2);
     s.kill('SIGTERM');
     expect((await s.exited).code).toBe(0);
   });
