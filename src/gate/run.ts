@@ -2,11 +2,11 @@
  * The gate: find config files, turn entries into engine requests, run them, and judge the outcome.
  * Shared by the action and `oidc-gate check`, so both produce the same report from the same files.
  */
-import { createHash } from 'node:crypto';
 import { createGuardedFetcher, KeyObjectCache, parseOutboundAllow, type Finding } from '../engine/index.ts';
 import type { Fetcher } from '../engine/net/types.ts';
 import { GATE_CODES } from './codes.ts';
 import { configFinding, loadConfigFile, type ConfigFile, type ProviderEntry, type TokenEntry } from './config.ts';
+import { tokenFingerprint } from '../engine/fingerprint.ts';
 import { containsPrivateKeyPem } from '../engine/jws/keys.ts';
 import { callEngine, createEngineContext, type EngineContext, type EngineOutcome } from './engine.ts';
 import { findConfigFiles } from './files.ts';
@@ -20,9 +20,7 @@ import { parsePointer, positionOf, toPointer, type Path } from './yaml.ts';
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
 
-export function tokenFingerprint(token: string): string {
-  return `sha256:${createHash('sha256').update(token, 'utf8').digest('hex')}`;
-}
+export { tokenFingerprint };
 
 export async function runGate(options: GateOptions): Promise<GateRun> {
   const startedAt = Date.now();

@@ -1,8 +1,9 @@
-import { hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   isEngineError, type DiscoverResponse, type EngineContext, type Finding, type LintResponse, type ValidateResponse,
 } from '../engine/index.ts';
+import { tokenFingerprint } from '../engine/fingerprint.ts';
 import type { AuditLog } from './audit.ts';
 import type { ApiKeyAuthenticator } from './auth.ts';
 import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';
@@ -126,7 +127,7 @@ export function createApp(deps: AppDeps): App {
     const auditing = audit.enabled;
     if (call === 'validate') {
       const token = (body as { token?: unknown } | null)?.token;
-      if (auditing && typeof token === 'string') state.tokenFingerprint = `sha256:${hash('sha256', token, 'hex')}`;
+      if (auditing && typeof token === 'string') state.tokenFingerprint = tokenFingerprint(token);
       const result = await engine.validateJwt(body, ctx);
       state.outcome = result.valid ? 'valid' : 'invalid';
       if (auditing) {
