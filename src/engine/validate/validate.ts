@@ -51,7 +51,8 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
 
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
- * always fails) and unsupported critical headers. Undefined when keys may be looked up.
+ * always fails), a registered alg the validator does not implement, and unsupported critical
+ * headers. Undefined when keys may be looked up.
  */
 function signatureGate(jwt: ParsedJwt, policy: VerifyPolicy): { status: 'algorithm' | 'signature'; finding: Finding } | undefined {
   const { header } = jwt;
