@@ -49597,7 +49597,8 @@ async function validateJwt(body, ctx) {
 }
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
- * always fails) and unsupported critical headers. Undefined when keys may be looked up.
+ * always fails), a registered alg the validator does not implement, and unsupported critical
+ * headers. Undefined when keys may be looked up.
  */
 function signatureGate(jwt, policy) {
     const { header } = jwt;
@@ -52620,6 +52621,16 @@ function distance(a, b) {
     return prev[b.length] ?? 3;
 }
 
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/schema/responses.ts
 /**
  * JSON Schemas (2020-12) of every response body: the 200 bodies of the three endpoints and the
@@ -52955,9 +52966,7 @@ async function readProfilesFile(root, file, findings, onSecret) {
 
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
-function tokenFingerprint(token) {
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(token, 'utf8').digest('hex')}`;
-}
+
 async function runGate(options) {
     const startedAt = Date.now();
     const findings = [];

@@ -25,6 +25,8 @@ var external_node_http_ = __webpack_require__(7067);
 var src_engine = __webpack_require__(6027);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
+// EXTERNAL MODULE: ./src/engine/fingerprint.ts
+var fingerprint = __webpack_require__(178);
 // EXTERNAL MODULE: ./src/engine/jws/json.ts
 var json = __webpack_require__(3363);
 ;// CONCATENATED MODULE: ./src/server/body.ts
@@ -301,6 +303,7 @@ function parseSettings(env) {
 
 
 
+
 const ROUTES = new Map([
     ['/v1/validate/jwt', { methods: ['POST'], auth: true, call: 'validate' }],
     ['/v1/lint/oidc-config', { methods: ['POST'], auth: true, call: 'lint' }],
@@ -369,7 +372,7 @@ function createApp(deps) {
         if (call === 'validate') {
             const token = body?.token;
             if (auditing && typeof token === 'string')
-                state.tokenFingerprint = `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
+                state.tokenFingerprint = (0,fingerprint/* tokenFingerprint */.W)(token);
             const result = await engine.validateJwt(body, ctx);
             state.outcome = result.valid ? 'valid' : 'invalid';
             if (auditing) {

@@ -6996,6 +6996,8 @@ function distance(a, b) {
     return prev[b.length] ?? 3;
 }
 
+// EXTERNAL MODULE: ./src/engine/fingerprint.ts
+var engine_fingerprint = __nccwpck_require__(178);
 // EXTERNAL MODULE: ./src/engine/profiles/index.ts + 4 modules
 var profiles = __nccwpck_require__(2862);
 ;// CONCATENATED MODULE: ./src/gate/profiles.ts
@@ -7115,9 +7117,7 @@ async function readProfilesFile(root, file, findings, onSecret) {
 
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
-function tokenFingerprint(token) {
-    return `sha256:${(0,external_node_crypto_.createHash)('sha256').update(token, 'utf8').digest('hex')}`;
-}
+
 async function runGate(options) {
     const startedAt = Date.now();
     const findings = [];
@@ -7399,7 +7399,7 @@ function redactRequest(request) {
         return {};
     const out = structuredClone(request);
     if (typeof out.token === 'string')
-        out.token = tokenFingerprint(out.token);
+        out.token = (0,engine_fingerprint/* tokenFingerprint */.W)(out.token);
     else if (hasKey(out, 'token'))
         out.token = REDACTED;
     const policy = out.policy;
@@ -8127,6 +8127,26 @@ function finding(definition, message, evidence, remediation = definition.remedia
 
 /***/ }),
 
+/***/ 178:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   W: () => (/* binding */ tokenFingerprint)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', token, 'hex')}`;
+}
+
+
+/***/ }),
+
 /***/ 6027:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -8576,7 +8596,8 @@ async function validateJwt(body, ctx) {
 }
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
- * always fails) and unsupported critical headers. Undefined when keys may be looked up.
+ * always fails), a registered alg the validator does not implement, and unsupported critical
+ * headers. Undefined when keys may be looked up.
  */
 function signatureGate(jwt, policy) {
     const { header } = jwt;

@@ -6200,7 +6200,7 @@ function escapeJsonPtr(str) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1566);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1044);
 
 // Nothing but the process binding: settings come from the environment, and a failed start exits 1.
 const running = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runServer */ .XP)(process.env);
@@ -6212,7 +6212,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1566:
+/***/ 1044:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -7293,7 +7293,8 @@ async function validateJwt(body, ctx) {
 }
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
- * always fails) and unsupported critical headers. Undefined when keys may be looked up.
+ * always fails), a registered alg the validator does not implement, and unsupported critical
+ * headers. Undefined when keys may be looked up.
  */
 function signatureGate(jwt, policy) {
     const { header } = jwt;
@@ -9727,6 +9728,16 @@ function resolveStatic(keys, header, alg) {
 
 
 
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,external_node_crypto_namespaceObject.hash)('sha256', token, 'hex')}`;
+}
+
 ;// CONCATENATED MODULE: ./src/server/body.ts
 
 const MAX_BODY_BYTES = 64 * 1024;
@@ -10189,6 +10200,7 @@ function parseSettings(env) {
 
 
 
+
 const ROUTES = new Map([
     ['/v1/validate/jwt', { methods: ['POST'], auth: true, call: 'validate' }],
     ['/v1/lint/oidc-config', { methods: ['POST'], auth: true, call: 'lint' }],
@@ -10257,7 +10269,7 @@ function createApp(deps) {
         if (call === 'validate') {
             const token = body?.token;
             if (auditing && typeof token === 'string')
-                state.tokenFingerprint = `sha256:${(0,external_node_crypto_namespaceObject.hash)('sha256', token, 'hex')}`;
+                state.tokenFingerprint = tokenFingerprint(token);
             const result = await engine.validateJwt(body, ctx);
             state.outcome = result.valid ? 'valid' : 'invalid';
             if (auditing) {
