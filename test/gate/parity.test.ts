@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { runGate, tokenFingerprint } from '../../src/gate/run.ts';
 import type { GateReport, GateResult } from '../../src/gate/types.ts';
 import { startServer } from '../../src/server/main.ts';
-import { FIXTURES, known } from '../fixtures/harness.ts';
+import { FIXTURES, known, SERVER_BUNDLE } from '../fixtures/harness.ts';
 import { API_KEY as BUNDLE_KEY, spawnServer, type Spawned } from '../server/harness.ts';
 
 const root = path.join(FIXTURES, 'repos/parity');
@@ -69,7 +69,7 @@ describe('report parity with the service', () => {
   });
 });
 
-const BUNDLE = path.resolve(import.meta.dirname, '../../dist/server/index.js');
+const BUNDLE = SERVER_BUNDLE;
 
 /**
  * The same replay against the shipped bundle, in its own process. That process runs on the real clock,

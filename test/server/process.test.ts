@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUDIENCE, claims, goodToken, ISSUER, jwt, policyFor, testKeys } from '../helpers/tokens.ts';
 import { startServer as startIdp, testPki } from '../net/servers.ts';
+import { SERVER_BUNDLE } from '../fixtures/harness.ts';
 import { API_KEY, call, spawnServer, type Spawned } from './harness.ts';
 
 const ENTRY = fileURLToPath(new URL('../../src/server/index.ts', import.meta.url));
-// SERVER_BUNDLE lets a bundle built elsewhere be checked without writing dist/.
-const BUNDLE = process.env.SERVER_BUNDLE ?? fileURLToPath(new URL('../../dist/server/index.js', import.meta.url));
+const BUNDLE = SERVER_BUNDLE;
 
 const running: Spawned[] = [];
 afterEach(() => {
