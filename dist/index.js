@@ -39211,7 +39211,7 @@ __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
+exports.Vj = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
@@ -48310,16 +48310,131 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/gate/boundary.ts
+/**
+ * The workspace boundary. The gate runs on a repository that a pull request controls, links
+ * included, so every path it reads is resolved (links followed) and must stay inside the workspace
+ * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ */
+
+
+/** The most the gate reads from any one file: a gate input is a few kilobytes. */
+const MAX_READ_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/**
+ * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
+ * not under .git. Without this a link to .git/config would make the gate read, and quote, the
+ * checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_namespaceObject.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_namespaceObject.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
+    return placeOf(realRoot, real);
+}
+/** Where `real` (already free of links) lies relative to `realRoot`. */
+function placeOf(realRoot, real) {
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        return { ok: false, reason: 'outside' };
+    if (isUnderGit(rel))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
+function isUnderGit(rel) {
+    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
+}
+/** How a place outside the boundary is described in messages. */
+function describePlace(reason) {
+    return reason === 'git' ? 'inside .git' : 'outside the repository root';
+}
+/**
+ * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
+ * the file a worktree or submodule has), else `cwd` itself.
+ */
+function findRepositoryRoot(cwd) {
+    const start = path.resolve(cwd);
+    for (let dir = start;; dir = path.dirname(dir)) {
+        if (existsSync(path.join(dir, '.git')))
+            return dir;
+        if (path.dirname(dir) === dir)
+            return start;
+    }
+}
+/**
+ * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
+ * open file, and the read stops one byte past the cap, so a file that grows in between is refused
+ * rather than read whole. A FIFO or device is refused without blocking on it.
+ */
+async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
+    const place = await resolveInsideRoot(root, abs);
+    if (!place.ok)
+        return place;
+    let handle;
+    try {
+        handle = await external_node_fs_namespaceObject.promises.open(place.real, external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            return { ok: false, reason: 'not-file' };
+        if (stat.size > maxBytes)
+            return { ok: false, reason: 'too-large' };
+        // Read to the end rather than trusting the size: the file may change in between.
+        const chunks = [];
+        let length = 0;
+        for (;;) {
+            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
+            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(chunk.subarray(0, bytesRead));
+            length += bytesRead;
+            if (length > maxBytes)
+                return { ok: false, reason: 'too-large' };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
+    }
+    catch (error) {
+        return { ok: false, reason: 'unreadable', error };
+    }
+    finally {
+        await handle.close();
+    }
+}
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
+function decodeUtf8(bytes) {
+    try {
+        return strictUtf8.decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/files.ts
 /**
  * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
  * (every .yml/.yaml below them, dot folders such as .github included).
  */
+
 
 
 const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
@@ -48329,7 +48444,12 @@ const GLOB_CHARS = /[*?[\]{}]/;
 function splitPatterns(value) {
     return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
 }
-async function findConfigFiles(root, patterns) {
+/**
+ * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
+ * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
+ * it reports one refusal instead of naming the files of someone else's directory.
+ */
+async function findConfigFiles(root, patterns, boundary = root) {
     const found = new Set();
     const missing = [];
     for (const pattern of patterns) {
@@ -48345,6 +48465,8 @@ async function findConfigFiles(root, patterns) {
         const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
         if (stat === undefined)
             missing.push(pattern);
+        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
+            found.add(abs);
         else if (stat.isDirectory())
             for (const f of await walkYaml(abs))
                 found.add(f);
@@ -48371,26 +48493,6 @@ async function walkYaml(dir) {
 async function isFile(abs) {
     const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
     return stat?.isFile() === true;
-}
-/**
- * Where a path really leads (links resolved), and whether the gate may read it: inside the repository
- * root and not under .git. A pull request controls the config files and may commit a link; without this
- * check a link to .git/config would make the gate read, and quote, the checkout's credentials.
- */
-async function resolveInsideRoot(root, abs) {
-    let real;
-    try {
-        real = await external_node_fs_namespaceObject.promises.realpath(abs);
-    }
-    catch (error) {
-        return { ok: false, reason: 'missing', error };
-    }
-    const realRoot = await external_node_fs_namespaceObject.promises.realpath(root).catch(() => root);
-    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep))
-        return { ok: false, reason: 'outside' };
-    if (external_node_path_default().relative(realRoot, real).split((external_node_path_default()).sep).includes('.git'))
-        return { ok: false, reason: 'git' };
-    return { ok: true, real };
 }
 
 ;// CONCATENATED MODULE: ./src/action/inputs.ts
@@ -48496,6 +48598,7 @@ function serializeReport(report) {
 /**
  * Which findings become workflow annotations. GitHub shows at most 10 annotations of each level per
  * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
+ * A failing step's own failure message is an error annotation too, so it takes one of the 10.
  */
 
 const MAX_PER_LEVEL = 10;
@@ -48504,7 +48607,9 @@ function annotationMessage(f) {
     const fix = f.remediation !== undefined ? `\nFix: ${f.remediation}` : '';
     return `${f.message}${who}${fix}`;
 }
-function selectAnnotations(findings, reportPath) {
+/** `failing`: the step will fail, and its failure message will be the last error annotation. */
+function selectAnnotations(findings, reportPath, failing = false) {
+    const maxErrors = failing ? MAX_PER_LEVEL - 1 : MAX_PER_LEVEL;
     const errors = findings.filter((f) => f.severity === 'error');
     const warnings = findings.filter((f) => f.severity === 'warning');
     const out = [];
@@ -48517,16 +48622,16 @@ function selectAnnotations(findings, reportPath) {
         }
         return { level: f.severity, message: annotationMessage(f), properties };
     };
-    out.push(...errors.slice(0, MAX_PER_LEVEL).map(toAnnotation));
+    out.push(...errors.slice(0, maxErrors).map(toAnnotation));
     out.push(...warnings.slice(0, MAX_PER_LEVEL).map(toAnnotation));
-    const moreErrors = Math.max(0, errors.length - MAX_PER_LEVEL);
+    const moreErrors = Math.max(0, errors.length - maxErrors);
     const moreWarnings = Math.max(0, warnings.length - MAX_PER_LEVEL);
     if (moreErrors + moreWarnings > 0) {
         const parts = [moreErrors > 0 ? plural(moreErrors, 'more error') : '', moreWarnings > 0 ? plural(moreWarnings, 'more warning') : ''].filter((s) => s !== '');
         const where = reportPath !== undefined && reportPath !== '' ? `the job summary and the report (${reportPath})` : 'the job summary';
         out.push({
             level: 'notice',
-            message: `${parts.join(' and ')} not shown as annotations (at most ${MAX_PER_LEVEL} per level); see ${where} for every finding.`,
+            message: `${parts.join(' and ')} not shown as annotations (at most ${MAX_PER_LEVEL} per level${failing ? ', the failure message among the errors' : ''}); see ${where} for every finding.`,
             properties: { title: 'oidc-gate' },
         });
     }
@@ -48584,7 +48689,102 @@ function decodeStrictBase64url(s) {
     return isStrictBase64url(s) ? Buffer.from(s, 'base64url') : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/engine/jws/key-strength.ts
+/**
+ * The only public keys oidc-gate verifies with. Outside these bounds a key is refused wherever it
+ * comes from (inline PEM, certificate, JWKS, issuer profile), and lint reports it:
+ * - RSA: a modulus of 2048 to 8192 bits and an odd public exponent with 65537 ≤ e < 2^256
+ *   (NIST SP 800-56B rev. 2, §6.2.1). With e = 1 the signature is its own padded digest, so anyone can
+ *   forge one; small exponents invite padding attacks; huge moduli or exponents make each verification
+ *   tens of times slower, which lets any caller slow the service down.
+ * - EC: P-256, P-384 and P-521 only, with the point on the curve.
+ * - OKP: Ed25519 and Ed448 (X25519 and X448 are key-agreement keys and never sign).
+ */
+const RSA_MIN_MODULUS_BITS = 2048;
+const RSA_MAX_MODULUS_BITS = 8192;
+const RSA_MIN_EXPONENT = 65537n;
+const RSA_EXPONENT_LIMIT_BITS = 256;
+const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
+/** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
+const SIGNING_EC_CURVES = ['P-256', 'P-384', 'P-521'];
+const SIGNING_OKP_CURVES = ['Ed25519', 'Ed448'];
+const BOUNDS = 'oidc-gate verifies only with RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256, EC keys on P-256, P-384 or P-521, and Ed25519 or Ed448 keys';
+/** "message (reason)": how a refusal reads where there is no field for the code (a 422, a start-up error). */
+function describeWeakness(weakness) {
+    return `${weakness.message} (${weakness.reason})`;
+}
+function bitLength(value) {
+    return value <= 0n ? 0 : value.toString(2).length;
+}
+/** The modulus size bound, on its own: lint reports a small modulus under its own code. */
+function rsaModulusWeakness(modulusBits) {
+    if (modulusBits < RSA_MIN_MODULUS_BITS) {
+        return { reason: 'key_too_small', message: `is an RSA key with a ${modulusBits}-bit modulus, under the ${RSA_MIN_MODULUS_BITS}-bit minimum; ${BOUNDS}` };
+    }
+    if (modulusBits > RSA_MAX_MODULUS_BITS) {
+        return { reason: 'key_too_large', message: `is an RSA key with a ${modulusBits}-bit modulus, over the ${RSA_MAX_MODULUS_BITS}-bit maximum (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** The public exponent bound: odd, 65537 ≤ e < 2^256. */
+function rsaExponentWeakness(exponent) {
+    if (exponent % 2n === 0n) {
+        return { reason: 'even_exponent', message: `is an RSA key with an even public exponent, which no valid RSA key has; ${BOUNDS}` };
+    }
+    if (exponent < RSA_MIN_EXPONENT) {
+        return { reason: 'weak_exponent', message: `is an RSA key with a public exponent below 65537 (with an exponent of 1 anyone can forge a signature); ${BOUNDS}` };
+    }
+    if (exponent >= RSA_EXPONENT_LIMIT) {
+        return { reason: 'exponent_too_large', message: `is an RSA key with a ${bitLength(exponent)}-bit public exponent, not below 2^${RSA_EXPONENT_LIMIT_BITS} (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** Size first, then exponent: the first bound an RSA key breaks. */
+function rsaWeakness(modulusBits, exponent) {
+    return rsaModulusWeakness(modulusBits) ?? rsaExponentWeakness(exponent);
+}
+/** A JWK curve name checked against the bounds, before any import (Node cannot import some curves at all). */
+function curveWeakness(kty, crv) {
+    const allowed = kty === 'EC' ? SIGNING_EC_CURVES : SIGNING_OKP_CURVES;
+    if (allowed.includes(crv))
+        return undefined;
+    const shown = crv.length > 40 ? `${crv.slice(0, 40)}…` : crv;
+    return { reason: 'unsupported_curve', message: `is an ${kty} key on the curve "${shown}"; ${BOUNDS}` };
+}
+function pointNotOnCurve(crv) {
+    return { reason: 'point_not_on_curve', message: `is an EC key whose point (x, y) is not on ${crv}; ${BOUNDS}` };
+}
+/** Node's (OpenSSL's) curve names -> JOSE names. */
+const NODE_EC_CURVES = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
+const NODE_OKP_TYPES = { ed25519: 'Ed25519', ed448: 'Ed448', x25519: 'X25519', x448: 'X448' };
+function computeWeakness(key) {
+    const type = key.asymmetricKeyType;
+    const details = key.asymmetricKeyDetails ?? {};
+    if (type === 'rsa' || type === 'rsa-pss')
+        return rsaWeakness(details.modulusLength ?? 0, details.publicExponent ?? 0n);
+    if (type === 'ec')
+        return curveWeakness('EC', NODE_EC_CURVES[details.namedCurve ?? ''] ?? details.namedCurve ?? 'unknown');
+    if (type !== undefined && NODE_OKP_TYPES[type] !== undefined)
+        return curveWeakness('OKP', NODE_OKP_TYPES[type]);
+    return { reason: 'unsupported_key_type', message: `is a${type === undefined ? 'n unknown' : ` ${type}`} key; ${BOUNDS}` };
+}
+/**
+ * Weakness verdicts per KeyObject: asymmetricKeyDetails builds a new object (and bigint) on every
+ * read, and a key is judged once however many tokens it verifies.
+ */
+const verdicts = new WeakMap();
+/** Why this public key is outside the bounds, or undefined when oidc-gate may verify with it. */
+function keyWeakness(key) {
+    const cached = verdicts.get(key);
+    if (cached !== undefined)
+        return cached ?? undefined;
+    const verdict = key.type === 'public' ? computeWeakness(key) : { reason: 'unsupported_key_type', message: `is not a public key; ${BOUNDS}` };
+    verdicts.set(key, verdict ?? null);
+    return verdict;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/jws/keys.ts
+
 
 
 /**
@@ -48660,18 +48860,57 @@ function parsePublicKeyPem(pem) {
     if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
         return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
     }
+    let key;
     try {
-        const key = (0,external_node_crypto_.createPublicKey)({ key: pem, format: 'pem' });
-        if (key.type !== 'public')
-            return { ok: false, reason: 'is not a public key' };
-        return { ok: true, key };
+        key = (0,external_node_crypto_.createPublicKey)({ key: pem, format: 'pem' });
     }
     catch {
+        const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
+        if (offCurve !== undefined) {
+            const weakness = pointNotOnCurve(offCurve);
+            return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+        }
         return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+    }
+    if (key.type !== 'public')
+        return { ok: false, reason: 'is not a public key' };
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+    return { ok: true, key };
+}
+/**
+ * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
+ * encoding is fixed, so the prefix and total length identify the curve.
+ */
+const EC_SPKI_PREFIXES = [
+    { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
+    { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
+    { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
+];
+/**
+ * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
+ * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
+ * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
+ * than "not parseable".
+ */
+function offCurveSpkiCurve(pem) {
+    const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+    if (body === undefined)
+        return undefined;
+    const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
+    if (curve === undefined)
+        return undefined;
+    try {
+        (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' });
+        return undefined;
+    }
+    catch {
+        return curve;
     }
 }
 const EC_CURVE = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
-const MIN_RSA_BITS = 2048;
 /** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
 function hmacLength(alg) {
     return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
@@ -48681,6 +48920,7 @@ const mismatchVerdicts = new WeakMap();
 /**
  * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
  * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ * A key outside the key-strength bounds serves no alg, whatever path it came in by.
  */
 function keyAlgMismatch(key, alg) {
     if (key.type === 'secret')
@@ -48708,10 +48948,7 @@ function publicKeyAlgMismatch(k, alg) {
             const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
             if (!fits)
                 return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
-            const bits = details.modulusLength ?? 0;
-            if (bits < MIN_RSA_BITS)
-                return `${alg} needs an RSA key of at least ${MIN_RSA_BITS} bits, but the key has ${bits}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
         case 'ES': {
             const curve = EC_CURVE[alg];
@@ -48719,15 +48956,19 @@ function publicKeyAlgMismatch(k, alg) {
                 return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
             if (details.namedCurve !== curve)
                 return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
         default: {
             const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
             if (kty === undefined || !allowed.includes(kty))
                 return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
     }
+}
+function strengthMismatch(k, alg) {
+    const weakness = keyWeakness(k);
+    return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${describeWeakness(weakness)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/context.ts
@@ -48785,8 +49026,8 @@ const VALIDATION_FINDINGS = {
     }),
     KEY_MISMATCH: def({
         code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size)',
-        remediation: 'Use a secret for HS*, an RSA key of at least 2048 bits for RS*/PS*, the matching curve for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
     }),
     KEY_NOT_FOUND: def({
         code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
@@ -49195,11 +49436,24 @@ function compileSchema(schema) {
 function escapePointerToken(token) {
     return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-/** Ajv errors -> one problem per offending field, pointer at the field itself. */
+/**
+ * At most this many problems are listed in one answer. A body of thousands of unknown members would
+ * otherwise be answered with one entry each, an answer many times the size of the request.
+ */
+const MAX_LISTED_PROBLEMS = 100;
+const SIZE_KEYWORDS = new Set(['maxItems', 'maxProperties']);
+/**
+ * Ajv errors -> one problem per offending field, pointer at the field itself. A list or object over its
+ * size limit is one problem: the errors of its entries are dropped, since the fix is to shorten it.
+ */
 function toProblems(errors) {
+    const oversized = errors.filter((e) => SIZE_KEYWORDS.has(e.keyword)).map((e) => `${e.instancePath}/`);
     const problems = [];
     const seen = new Set();
+    let unlisted = 0;
     for (const e of errors) {
+        if (oversized.some((p) => e.instancePath.startsWith(p)))
+            continue;
         let pointer = e.instancePath;
         let message = e.message ?? 'is invalid';
         if (e.keyword === 'required') {
@@ -49216,12 +49470,21 @@ function toProblems(errors) {
             const allowed = e.params.allowedValues;
             message = `must be one of: ${allowed.map((v) => String(v)).join(', ')}`;
         }
+        else if (SIZE_KEYWORDS.has(e.keyword)) {
+            const limit = e.params.limit;
+            message = e.keyword === 'maxItems' ? `holds more than ${limit} items; list at most ${limit}` : `has more than ${limit} members; give at most ${limit}`;
+        }
         const key = `${pointer}\u0000${message}`;
         if (seen.has(key))
             continue;
         seen.add(key);
-        problems.push({ pointer, message });
+        if (problems.length < MAX_LISTED_PROBLEMS)
+            problems.push({ pointer, message });
+        else
+            unlisted++;
     }
+    if (unlisted > 0)
+        problems.push({ pointer: '', message: `has ${unlisted} more problems, not listed; fix the ones above first` });
     return problems;
 }
 
@@ -49250,11 +49513,56 @@ function isImplementedAlgorithm(alg) {
     return JWS_ALGORITHMS.includes(alg);
 }
 
+;// CONCATENATED MODULE: ./src/engine/schema/limits.ts
+/**
+ * Size limits of request bodies, shared by every request schema (validate, lint, discover) and by the
+ * issuer profiles that reuse the policy fields. A real policy lists a handful of audiences, algorithms or
+ * claims; without a cap, a 64 KiB body of thousands of repeated entries costs one finding (and answer
+ * bytes) per entry, and array matching in required_custom_claims costs CPU per pair of items.
+ */
+/** Items in any array of a request body, at any depth. */
+const MAX_ARRAY_ITEMS = 100;
+/** Members of required_custom_claims. */
+const MAX_CUSTOM_CLAIMS = 100;
+
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
+const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
+}
+/**
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
+ */
+const customClaimValueUnrolled = unrolled(2);
 /**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
@@ -49263,13 +49571,19 @@ const verifyPolicyClaimProperties = {
     issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
     audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
-        type: 'array', minItems: 1,
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
         items: { type: 'string', enum: ALLOWED_ALG_NAMES },
         description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
     },
     required_claims: { ...stringList, description: 'Claims that must be present.' },
     required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: { type: 'object', description: 'Claim name to expected value (scalar, array subset, or object matched on its keys).' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
@@ -49742,6 +50056,7 @@ function summarise(errors, warnings) {
 
 ;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
 
+
 /**
  * Lint request body (service-spec §2.5). Only presence and JSON types are schema matters: whether a
  * string is a usable URL is reported as a finding (ISSUER_INVALID, INSECURE_URI, ...) so that one run
@@ -49759,12 +50074,14 @@ const lintRequestSchema = {
         audiences: {
             type: 'array',
             minItems: 1,
+            maxItems: MAX_ARRAY_ITEMS,
             items: { type: 'string', minLength: 1 },
             description: 'Expected aud values.',
         },
         jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
         redirect_uris: {
             type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
             items: { type: 'string' },
             description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
         },
@@ -49776,6 +50093,7 @@ const lintRequestSchema = {
                 allowed_algs: {
                     type: 'array',
                     minItems: 1,
+                    maxItems: MAX_ARRAY_ITEMS,
                     items: { type: 'string' },
                     description: 'Algorithm allowlist (case-sensitive JWS names).',
                 },
@@ -49797,11 +50115,29 @@ const parseLintRequest = compileSchema(lintRequestSchema);
 ;// CONCATENATED MODULE: ./src/engine/jwks/jwk.ts
 
 
+
 /** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 /** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
 const MAX_JWKS_KEYS = 100;
 const KTY = new Set(['RSA', 'EC', 'OKP']);
+/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
+const EC_COORDINATE_BYTES = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
+function refuse(jwk, weakness) {
+    const refused = { weakness };
+    if (typeof jwk.kid === 'string')
+        refused.kid = jwk.kid;
+    return { ok: false, reason: describeWeakness(weakness), refused };
+}
+/**
+ * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
+ * the point is not on the curve (OpenSSL checks this on import).
+ */
+function isOffCurve(jwk) {
+    const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
+    const coordinate = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
+    return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
+}
 /**
  * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
  * members stripped: a provider that publishes them has leaked its key and must not be trusted.
@@ -49827,6 +50163,12 @@ function importJwk(value) {
     if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
         return { ok: false, reason: 'has a key_ops that is not an array of strings' };
     }
+    // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
+    if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
+        const weakness = curveWeakness(kty, jwk.crv);
+        if (weakness !== undefined)
+            return refuse(jwk, weakness);
+    }
     let key;
     try {
         // Only the members createPublicKey needs, so unknown extras (x5c, ext, ...) cannot change the import.
@@ -49837,8 +50179,13 @@ function importJwk(value) {
         key = (0,external_node_crypto_.createPublicKey)({ key: material, format: 'jwk' });
     }
     catch {
+        if (kty === 'EC' && isOffCurve(jwk))
+            return refuse(jwk, pointNotOnCurve(jwk.crv));
         return { ok: false, reason: `is not a valid ${kty} public key` };
     }
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return refuse(jwk, weakness);
     const parsed = { key };
     if (typeof jwk.kid === 'string')
         parsed.kid = jwk.kid;
@@ -49857,17 +50204,20 @@ function parseJwks(doc) {
     const list = doc.keys;
     if (!Array.isArray(list))
         return undefined;
-    const result = { keys: [], skipped: [] };
+    const result = { keys: [], skipped: [], refused: [] };
     list.forEach((entry, index) => {
         if (result.keys.length >= MAX_JWKS_KEYS) {
             result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
             return;
         }
         const imported = importJwk(entry);
-        if (imported.ok)
+        if (imported.ok) {
             result.keys.push(imported.jwk);
-        else
-            result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+            return;
+        }
+        result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+        if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS)
+            result.refused.push(imported.refused);
     });
     return result;
 }
@@ -49883,21 +50233,26 @@ function jwkFits(jwk, alg) {
 }
 /**
  * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
- * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string).
+ * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
+ * that names a refused key is not unknown either: refetching would serve the same key.
  */
-function selectKeys(keys, header, alg) {
+function selectKeys(keys, header, alg, refused = []) {
     if (header.kid !== undefined && typeof header.kid !== 'string')
         return { keys: [], unknownKid: false };
     const kid = header.kid;
     const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
     const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
-    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 };
+    const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
+    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
     if (kid !== undefined)
         selection.kid = kid;
+    if (refusedKey !== undefined)
+        selection.refused = refusedKey.weakness;
     return selection;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
 
 
 
@@ -49922,7 +50277,7 @@ function analyseJwks(document) {
     return { keys: document.keys.map((k, i) => analyseJwk(k, i)) };
 }
 function analyseJwk(value, index) {
-    const info = { index, missing: [], malformed: [], privateMembers: [] };
+    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
     if (!isObject(value)) {
         info.malformed.push('the key is not a JSON object');
         return info;
@@ -49960,10 +50315,23 @@ function analyseJwk(value, index) {
         info.crv = value.crv;
     if (info.missing.length > 0 || info.malformed.length > 0)
         return info;
-    if (kty === 'RSA')
-        info.bits = bitLength(Buffer.from(value.n, 'base64url'));
-    if (kty === 'EC' && info.crv !== undefined)
+    if (kty === 'RSA') {
+        info.bits = jwks_bitLength(Buffer.from(value.n, 'base64url'));
+        const e = Buffer.from(value.e, 'base64url');
+        info.exponentBits = jwks_bitLength(e);
+        const exponent = rsaExponentWeakness(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
+        if (exponent !== undefined)
+            info.unsafe.push(exponent);
+        const modulus = info.bits > RSA_MAX_MODULUS_BITS ? rsaModulusWeakness(info.bits) : undefined;
+        if (modulus !== undefined)
+            info.unsafe.push(modulus);
+    }
+    if (kty === 'EC' && info.crv !== undefined) {
         info.bits = EC_BITS[info.crv];
+        const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : curveWeakness('EC', info.crv);
+        if (curve !== undefined)
+            info.unsafe.push(curve);
+    }
     if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
         // Import only the public members, so a leaked private part can never turn into a private KeyObject.
         const pub = { kty };
@@ -49973,13 +50341,17 @@ function analyseJwk(value, index) {
             info.publicKey = (0,external_node_crypto_.createPublicKey)({ key: pub, format: 'jwk' });
         }
         catch {
-            info.malformed.push(`the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+            // The validator's import tells an EC point off its curve apart from other damage.
+            const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+            info.malformed.push(offCurve
+                ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
+                : `the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
         }
     }
     return info;
 }
 /** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */
-function bitLength(bytes) {
+function jwks_bitLength(bytes) {
     let i = 0;
     while (i < bytes.length && bytes[i] === 0)
         i++;
@@ -50253,13 +50625,40 @@ const jwksKeyTooSmall = {
         return jwks.analysis.keys.flatMap((k) => {
             if (k.bits === undefined)
                 return [];
-            const minimum = k.kty === 'RSA' ? MIN_RSA_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+            const minimum = k.kty === 'RSA' ? RSA_MIN_MODULUS_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
             if (minimum === undefined || k.bits >= minimum)
                 return [];
             return [
                 report(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
             ];
         });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-unsafe.ts
+
+
+
+const jwksKeyUnsafe = {
+    code: 'JWKS_KEY_UNSAFE',
+    severity: 'error',
+    title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
+    docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
+    remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => k.unsafe.map((weakness) => {
+            const evidence = { field: '/jwks_uri', ...keyRef(k), kty: k.kty, reason: weakness.reason };
+            if (weakness.reason === 'key_too_large')
+                Object.assign(evidence, { bits: k.bits, maximum_bits: RSA_MAX_MODULUS_BITS });
+            else if (k.kty === 'RSA')
+                evidence.exponent_bits = k.exponentBits;
+            else
+                evidence.crv = k.crv !== undefined && k.crv.length > 40 ? `${k.crv.slice(0, 40)}…` : k.crv;
+            return report(jwksKeyUnsafe, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} ${weakness.message}.`, evidence);
+        }));
     },
 };
 
@@ -50270,7 +50669,7 @@ const jwksNoUsableKey = {
     code: 'JWKS_NO_USABLE_KEY',
     severity: 'error',
     title: 'No key in the JWKS can verify any allowed algorithm',
-    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048+ bits for RS*/PS*, the matching curve for ES256/384/512, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
     remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
     needsJwks: true,
     check({ jwks, request }) {
@@ -50501,6 +50900,7 @@ const unknownAlgorithm = {
 
 
 
+
 /**
  * Every lint rule, in the order a lint response lists their findings: the request fields first
  * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
@@ -50520,6 +50920,7 @@ const LINT_RULES = [
     jwksInvalid,
     jwksPrivateKeyExposed,
     jwksKeyTooSmall,
+    jwksKeyUnsafe,
     jwksDuplicateKid,
     jwksNoUsableKey,
     checkSkipped,
@@ -50562,19 +50963,29 @@ function summary_summarise(subject, findings) {
  */
 async function lintOidcConfig(body, ctx) {
     const request = parseLintRequest(body);
-    const jwks = await loadJwks(request, ctx);
-    const ruleCtx = {
-        request,
-        httpsRequired: request.https_required ?? true,
-        jwks,
-        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
-    };
-    const findings = LINT_RULES.flatMap((rule) => (jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ruleCtx)));
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
     return {
         valid: !findings.some((f) => f.severity === 'error'),
         findings,
         summary: summary_summarise('Configuration', findings),
     };
+}
+/**
+ * What every rule of one lint reads, with the request defaults applied. The rule tests build their
+ * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ */
+function buildRuleContext(request, jwks) {
+    return {
+        request,
+        httpsRequired: request.https_required ?? true,
+        jwks,
+        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+    };
+}
+/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
+function runLintRule(rule, ctx) {
+    return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
 }
 /** The one JWKS fetch of a lint; every JWKS rule reads its result. */
 async function loadJwks(request, ctx) {
@@ -51451,6 +51862,7 @@ const MAX_STALE_MS = 24 * 3600_000;
  */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
 /** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
 function cacheLifetimeMs(cacheControl) {
     if (cacheControl === undefined)
@@ -51519,7 +51931,7 @@ class JwksCache {
         else {
             cache = 'hit';
         }
-        let selection = selectKeys(set.keys, header, alg);
+        let selection = selectKeys(set.keys, header, alg, set.refused);
         if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
             // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
             // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
@@ -51530,15 +51942,18 @@ class JwksCache {
                 if (refresh.ok && this.#set !== undefined) {
                     cache = cache === 'miss' ? 'miss' : 'refreshed';
                     set = this.#set;
-                    selection = selectKeys(set.keys, header, alg);
+                    selection = selectKeys(set.keys, header, alg, set.refused);
                 }
             }
         }
         const resolution = { keys: selection.keys, cache };
         if (warnings.length > 0)
             resolution.warnings = warnings;
-        if (selection.keys.length === 0)
-            resolution.failure = this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        if (selection.keys.length === 0) {
+            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+                ? this.#refused(selection.kid, selection.refused, alg)
+                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        }
         return resolution;
     }
     #refreshUnlessBackingOff(t) {
@@ -51579,7 +51994,7 @@ class JwksCache {
         if (parsed === undefined)
             return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
         const fetchedAt = this.#now();
-        this.#set = { keys: parsed.keys, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
         this.#lastFailure = undefined;
         this.#retryAt = Number.NEGATIVE_INFINITY;
         return { ok: true };
@@ -51595,6 +52010,13 @@ class JwksCache {
         return finding(VALIDATION_FINDINGS.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
             jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
         });
+    }
+    /** The token names a key that the set holds but that is outside the key-strength bounds. */
+    #refused(kid, weakness, alg) {
+        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        return finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+        }, REFUSED_KEY_REMEDIATION);
     }
     #notFound(kid, rawKid, alg, size) {
         const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
@@ -52041,6 +52463,7 @@ const GATE_CODES = {
     CONFIG_NOT_FOUND: codes_def('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
     CONFIG_UNREADABLE: codes_def('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.'),
     CONFIG_YAML_INVALID: codes_def('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.'),
+    CONFIG_TOO_LARGE: codes_def('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
     CONFIG_INVALID: codes_def('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
     CONFIG_UNKNOWN_KEY: codes_def('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
     TOKEN_FILE_MISSING: codes_def('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.'),
@@ -52050,6 +52473,7 @@ const GATE_CODES = {
     PROFILE_DUPLICATE: codes_def('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.'),
     EXPECTATION_FAILED: codes_def('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
     MALFORMED_TOKEN: codes_def('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', false),
+    INTERNAL_ERROR: codes_def('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
 };
 
 ;// CONCATENATED MODULE: ./src/gate/sarif.ts
@@ -52107,7 +52531,7 @@ function buildSarif(all, lookup = gateRule) {
         };
         r.locations = [{
                 physicalLocation: {
-                    artifactLocation: { uri: f.file, uriBaseId: '%SRCROOT%' },
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
                     region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
                 },
             }];
@@ -52129,6 +52553,13 @@ function buildSarif(all, lookup = gateRule) {
             }],
     };
 }
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
 function toPascal(code) {
     return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
 }
@@ -52148,6 +52579,125 @@ function ruleInfo(code) {
     return gateRule(code);
 }
 
+;// CONCATENATED MODULE: ./src/gate/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'OutputPathError';
+    }
+}
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_namespaceObject.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_namespaceObject.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_namespaceObject.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_namespaceObject.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_namespaceObject.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_namespaceObject.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_namespaceObject.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_namespaceObject.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/outputs.ts
 /** Writing the report and SARIF files, shared by the action and the CLI. */
 
@@ -52158,15 +52708,70 @@ function ruleInfo(code) {
 function sarifOf(run) {
     return buildSarif(run.findings, ruleInfo);
 }
-async function writeFileEnsuringDir(file, text) {
-    await external_node_fs_namespaceObject.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
-    await external_node_fs_namespaceObject.promises.writeFile(file, text, 'utf8');
+async function writeReport(run, target) {
+    await writeInsideRoot(target, serializeReport(run.report));
 }
-async function writeReport(run, file) {
-    await writeFileEnsuringDir(file, serializeReport(run.report));
+async function writeSarif(run, target) {
+    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
 }
-async function writeSarif(run, file) {
-    await writeFileEnsuringDir(file, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
+
+;// CONCATENATED MODULE: ./src/gate/budget.ts
+/**
+ * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
+ * every file, so a repository cannot make one run check (and report) without bound. Files are
+ * read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
+ */
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
+    }
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
+        }
+    }
+}
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
+}
+/** Entries of a config file: the items of its providers, profiles and tokens lists. */
+function configEntryCount(data) {
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return 0;
+    const record = data;
+    return ['providers', 'profiles', 'tokens'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
 }
 
 ;// CONCATENATED MODULE: ./src/gate/yaml.ts
@@ -52175,7 +52780,15 @@ async function writeSarif(run, file) {
  * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
  */
 
-const MAX_ALIASES = 100;
+/**
+ * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
+ * Without them a few kilobytes of anchors and aliases expand into millions of entries (the classic
+ * "billion laughs"), and the report, the summary and memory grow with the expansion.
+ * Nodes: every map, list and scalar, keys included. Text: the characters of every string scalar,
+ * capped like the file itself, so aliases never let a file hold more than a file without them could.
+ */
+const MAX_YAML_NODES = 10_000;
+const MAX_YAML_TEXT = 1024 * 1024;
 function loadYaml(source) {
     const lines = new dist/* LineCounter */.HN();
     // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
@@ -52190,16 +52803,114 @@ function loadYaml(source) {
             position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
         };
     });
-    let data;
-    if (errors.length === 0) {
-        try {
-            data = doc.toJS({ maxAliasCount: MAX_ALIASES });
-        }
-        catch {
-            errors.push({ message: `an alias cannot be resolved, or aliases expand to more than ${MAX_ALIASES} nodes`, position: { line: 1, column: 1 } });
-        }
+    const loaded = { doc, lines, data: undefined, errors };
+    if (errors.length > 0)
+        return loaded;
+    const size = measure(doc.contents);
+    if (size.ok === false) {
+        if (size.tooLarge !== undefined)
+            loaded.tooLarge = size.tooLarge;
+        else
+            errors.push({ message: size.message, position: toPosition(lines, size.offset) });
+        return loaded;
     }
-    return { doc, lines, data, errors };
+    try {
+        // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
+        // which refuses some small files and lets some large expansions through, is turned off.
+        loaded.data = doc.toJS({ maxAliasCount: -1 });
+    }
+    catch {
+        errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
+    }
+    return loaded;
+}
+class Stop extends Error {
+    result;
+    constructor(result) {
+        super('stop');
+        this.result = result;
+    }
+}
+/**
+ * Count nodes and text as toJS would expand them, without expanding: each node is visited once, in
+ * document order (the order in which the yaml package finds the anchor an alias names), and an
+ * alias adds the finished size of its anchored node. Iterative, so deep nesting cannot overflow
+ * the stack; it stops as soon as a limit is passed.
+ */
+function measure(root) {
+    const anchors = new Map();
+    const sizes = new Map();
+    const open = new Set();
+    const stack = [];
+    const add = (into, size) => {
+        into.nodes += size.nodes;
+        into.text += size.text;
+        if (into.nodes > MAX_YAML_NODES)
+            throw new Stop({ ok: false, tooLarge: 'nodes' });
+        if (into.text > MAX_YAML_TEXT)
+            throw new Stop({ ok: false, tooLarge: 'text' });
+    };
+    /** The size of a leaf or an alias now, or undefined once a collection is pushed to be summed. */
+    const enter = (node) => {
+        if (node === null || typeof node !== 'object')
+            return { nodes: 0, text: 0 };
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            const offset = rangeStart(node) ?? 0;
+            if (target === undefined)
+                throw new Stop({ ok: false, message: 'an alias names an anchor that is not defined before it', offset });
+            if (open.has(target))
+                throw new Stop({ ok: false, message: 'an alias refers to a node that contains it (a recursive structure)', offset });
+            return sizes.get(target) ?? { nodes: 0, text: 0 };
+        }
+        const anchor = node.anchor;
+        if (typeof anchor === 'string')
+            anchors.set(anchor, node);
+        if ((0,dist/* isScalar */.jn)(node)) {
+            const size = { nodes: 1, text: typeof node.value === 'string' ? node.value.length : 0 };
+            sizes.set(node, size);
+            return size;
+        }
+        if ((0,dist/* isMap */.jh)(node) || (0,dist/* isSeq */.oP)(node)) {
+            const children = [];
+            for (const item of node.items) {
+                if ((0,dist/* isPair */.tO)(item))
+                    children.push(item.key, item.value);
+                else
+                    children.push(item);
+            }
+            open.add(node);
+            stack.push({ node, children, next: 0, size: { nodes: 1, text: 0 } });
+            return undefined;
+        }
+        return { nodes: 0, text: 0 };
+    };
+    try {
+        const total = { nodes: 0, text: 0 };
+        const first = enter(root);
+        if (first !== undefined)
+            add(total, first);
+        while (stack.length > 0) {
+            const frame = stack[stack.length - 1];
+            if (frame.next < frame.children.length) {
+                const size = enter(frame.children[frame.next++]);
+                if (size !== undefined)
+                    add(frame.size, size);
+                continue;
+            }
+            stack.pop();
+            open.delete(frame.node);
+            sizes.set(frame.node, frame.size);
+            const parent = stack[stack.length - 1];
+            add(parent !== undefined ? parent.size : total, frame.size);
+        }
+        return { ok: true, ...total };
+    }
+    catch (err) {
+        if (err instanceof Stop)
+            return err.result;
+        throw err;
+    }
 }
 /**
  * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
@@ -52225,6 +52936,7 @@ const YAML_ERROR_TEXT = {
     MULTIPLE_DOCS: 'the file holds more than one YAML document',
     MULTIPLE_TAGS: 'a node has more than one tag',
     NON_STRING_KEY: 'a key is not a string',
+    RESOURCE_EXHAUSTION: 'the document nests too deeply',
     TAB_AS_INDENT: 'a tab is used for indentation',
     TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
     UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
@@ -52285,11 +52997,267 @@ function toPointer(path) {
     return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
+;// CONCATENATED MODULE: ./src/gate/input-file.ts
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+
+
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+async function readYamlInput(root, abs, name) {
+    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+            case 'not-file':
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeReadError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        return refused(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
+    }
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge === 'nodes') {
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+    }
+    if (yaml.tooLarge === 'text') {
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+    }
+    return { ok: true, yaml };
+}
+function refused(code, message, yaml) {
+    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+function describeReadError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        default: return code ?? 'unknown error';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/instant.ts
+/**
+ * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
+ * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
+ * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ */
+/** What every refusal says, so the user sees the expected form at once. */
+const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
+// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
+// case and (§5.6 note) a space stand for "T".
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+function isLeapYear(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+function daysIn(year, month) {
+    if (month === 2)
+        return isLeapYear(year) ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function parseInstant(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a string in that form' };
+    const m = SHAPE.exec(value);
+    if (m === null)
+        return { ok: false, reason: 'is not in that form' };
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+    if (month < 1 || month > 12)
+        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
+    const days = daysIn(year, month);
+    if (day < 1 || day > days) {
+        return { ok: false, reason: `has day ${m[3]}, but ${MONTHS[month - 1]} ${year} has ${days} days` };
+    }
+    if (hour > 23)
+        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
+    if (minute > 59)
+        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
+    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
+    // epoch, leap seconds ignored), so it is refused rather than guessed.
+    if (second > 59)
+        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
+    let offsetMinutes = 0;
+    if (m[8] === undefined) {
+        const offsetHours = Number(m[10]);
+        const offsetMins = Number(m[11]);
+        if (offsetHours > 23 || offsetMins > 59)
+            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
+        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    }
+    const date = new Date(0);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
+    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+}
+
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/redact.ts
+/**
+ * What the gate never writes out of a request it records (report, CLI output): the token becomes
+ * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
+ * `secrte:` holds a secret just the same), and a `public_key` that is not a public key (a private
+ * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
+ * recorded request can be replayed against the service.
+ */
+
+
+const REDACTED = '[redacted]';
+const REQUEST_SCHEMAS = {
+    validate: validateRequestSchema,
+    lint: lintRequestSchema,
+    discover: discoverRequestSchema,
+};
+/**
+ * Shorter values are not masked: the runner would star out every occurrence of, say, "api" in the
+ * log. They are still never written, since redaction does not depend on length.
+ */
+const MIN_MASK_LENGTH = 8;
+/** Parsed once per distinct key text, like the engine's own key cache. */
+const publicKeys = new KeyObjectCache(256);
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function hasOwn(value, key) {
+    return Object.prototype.hasOwnProperty.call(value, key);
+}
+/** Set an own member, also one named `__proto__`, which plain assignment would not replace. */
+function put(target, key, value) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+/** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
+function isPublicKeyText(value) {
+    return typeof value === 'string' && publicKeys.publicKey(value).ok;
+}
+/** Members of `value` that `schema` (a closed JSON Schema object) does not list, at any depth. */
+function unknownMembers(value, schema, visit) {
+    if (!isRecord(schema))
+        return;
+    if (Array.isArray(value)) {
+        for (const item of value)
+            unknownMembers(item, schema.items, visit);
+        return;
+    }
+    // Open maps (required_custom_claims) hold claim expectations the user chose; they stay as written.
+    if (!isRecord(value) || schema.additionalProperties !== false)
+        return;
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    for (const key of Object.keys(value)) {
+        if (hasOwn(properties, key))
+            unknownMembers(value[key], properties[key], visit);
+        else
+            visit(value, key);
+    }
+}
+/** The request as the gate records it. `kind` picks the schema that says which members are known. */
+function redactRequest(request, kind = 'validate') {
+    if (!isRecord(request))
+        return {};
+    const out = structuredClone(request);
+    unknownMembers(out, REQUEST_SCHEMAS[kind], (holder, key) => put(holder, key, REDACTED));
+    if (typeof out.token === 'string')
+        out.token = tokenFingerprint(out.token);
+    else if (hasOwn(out, 'token'))
+        out.token = REDACTED;
+    const policy = out.policy;
+    if (isRecord(policy)) {
+        if (hasOwn(policy, 'secret'))
+            put(policy, 'secret', REDACTED);
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            put(policy, 'public_key', REDACTED);
+    }
+    return out;
+}
+/**
+ * The pieces of a request the runner must mask (the same members redactRequest replaces): the
+ * secret, the values of unknown members, and a `public_key` that is not a public key. A multi-line
+ * value is masked line by line, since the runner matches masks within one log line; a JSON value
+ * (a JWK) member by member as well. The token is masked by the caller, where it is read.
+ */
+function requestValuesToMask(request, kind) {
+    if (!isRecord(request))
+        return [];
+    const out = [];
+    unknownMembers(request, REQUEST_SCHEMAS[kind], (holder, key) => out.push(...maskPieces(holder[key])));
+    const policy = request.policy;
+    if (kind === 'validate' && isRecord(policy)) {
+        if (typeof policy.secret === 'string' && policy.secret !== '')
+            out.push(policy.secret);
+        else if (hasOwn(policy, 'secret'))
+            out.push(...maskPieces(policy.secret));
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            out.push(...maskPieces(policy.public_key));
+    }
+    return [...new Set(out)];
+}
+function maskPieces(value) {
+    const out = [];
+    const add = (text) => {
+        if (text.length >= MIN_MASK_LENGTH)
+            out.push(text);
+    };
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'number' || typeof v === 'bigint')
+            add(String(v));
+        else if (Array.isArray(v))
+            for (const item of v)
+                walk(item, depth + 1);
+        else if (isRecord(v))
+            for (const item of Object.values(v))
+                walk(item, depth + 1);
+        else if (typeof v === 'string') {
+            const text = v.trim();
+            const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
+            if (lines.length > 1)
+                lines.forEach(add);
+            else
+                add(text);
+            if (text.startsWith('{') || text.startsWith('[')) {
+                try {
+                    walk(JSON.parse(text), depth + 1);
+                }
+                catch {
+                    // Not JSON: the lines above are all there is to mask.
+                }
+            }
+        }
+    };
+    walk(value, 0);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Config files: read, parse with positions, and turn every entry into an engine request. Problems
  * become findings at their YAML line; a broken entry is dropped, the rest of the file still runs.
  */
+
+
+
 
 
 
@@ -52309,8 +53277,6 @@ const PROFILE_KEYS = [
     'secret', 'secret_encoding', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery',
 ];
 const TOP_KEYS = ['providers', 'profiles', 'tokens'];
-/** Larger config files are refused rather than parsed: a gate input is a few kilobytes. */
-const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
 const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 function configFinding(def, message, file, position, extra = {}) {
@@ -52326,32 +53292,26 @@ function configFinding(def, message, file, position, extra = {}) {
 async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const out = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
-    let source;
-    const place = await resolveInsideRoot(ctx.root, abs);
-    if (!place.ok && place.reason !== 'missing') {
-        const where = place.reason === 'git' ? 'inside .git' : 'outside the repository root';
-        out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `${file} leads ${where} (through a link); refusing to read it.`, file, { line: 1, column: 1 }, { kind: 'config' }));
+    const input = await readYamlInput(ctx.boundary ?? ctx.root, abs, file);
+    if (!input.ok) {
+        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
         return out;
     }
-    try {
-        const stat = await external_node_fs_namespaceObject.promises.stat(abs);
-        if (!stat.isFile())
-            throw new Error('not a regular file');
-        if (stat.size > MAX_CONFIG_BYTES)
-            throw new Error(`larger than ${MAX_CONFIG_BYTES} bytes`);
-        source = await external_node_fs_namespaceObject.promises.readFile(abs, 'utf8');
-    }
-    catch (err) {
-        out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${file}: ${describeIoError(err)}.`, file, { line: 1, column: 1 }, { kind: 'config' }));
-        return out;
-    }
-    const yaml = loadYaml(source);
+    const yaml = input.yaml;
     out.yaml = yaml;
     for (const e of yaml.errors) {
         out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
     }
     if (yaml.errors.length > 0)
         return out;
+    if (ctx.admitEntries !== undefined) {
+        const count = configEntryCount(yaml.data);
+        const admission = await ctx.admitEntries(count);
+        if (!admission.ok) {
+            out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            return out;
+        }
+    }
     const problem = (def, message, at, extra = {}) => {
         out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
     };
@@ -52360,7 +53320,7 @@ async function loadConfigFile(abs, ctx) {
         problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, []);
         return out;
     }
-    if (!isRecord(data)) {
+    if (!config_isRecord(data)) {
         problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, []);
         return out;
     }
@@ -52396,6 +53356,8 @@ async function loadConfigFile(abs, ctx) {
         if (!ok)
             return;
         const { name, discover, ...request } = entry;
+        for (const value of requestValuesToMask(request, 'lint'))
+            ctx.onSecret?.(value);
         out.providers.push({
             index,
             name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
@@ -52431,7 +53393,7 @@ async function loadConfigFile(abs, ctx) {
     return out;
 }
 function checkEntry(raw, at, what, allowed, problem, kind = 'config') {
-    if (!isRecord(raw)) {
+    if (!config_isRecord(raw)) {
         problem(GATE_CODES.CONFIG_INVALID, `Each ${what} entry must be a map of fields, not ${describeType(raw)}.`, at, { kind });
         return undefined;
     }
@@ -52468,9 +53430,12 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     let atMs;
     if (rawAt !== undefined) {
-        atMs = typeof rawAt === 'string' && RFC3339.test(rawAt) ? Date.parse(rawAt) : NaN;
-        if (Number.isNaN(atMs)) {
-            problem(GATE_CODES.CONFIG_INVALID, 'at must be an RFC 3339 instant with a time zone, for example 2026-01-01T00:00:00Z.', [...at, 'at']);
+        const instant = parseInstant(rawAt);
+        if (instant.ok)
+            atMs = instant.ms;
+        else {
+            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
+            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
             ok = false;
         }
     }
@@ -52481,14 +53446,8 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     if (typeof entry.token === 'string' && entry.token !== '')
         ctx.onSecret?.(entry.token);
-    const policy = entry.policy;
-    if (isRecord(policy) && typeof policy.secret === 'string' && policy.secret !== '')
-        ctx.onSecret?.(policy.secret);
-    if (isRecord(policy) && typeof policy.public_key === 'string' && containsPrivateKeyPem(policy.public_key)) {
-        for (const line of policy.public_key.split('\n'))
-            if (line.trim().length >= 16)
-                ctx.onSecret?.(line.trim());
-    }
+    for (const value of requestValuesToMask(request, 'validate'))
+        ctx.onSecret?.(value);
     if (tokenFile !== undefined) {
         const token = await readTokenFile(tokenFile, out, ctx, [...at, 'token_file'], problem);
         if (token === undefined)
@@ -52514,7 +53473,6 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     return result;
 }
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 function parseExpect(value) {
     if (value === undefined)
         return 'valid';
@@ -52531,7 +53489,7 @@ async function readTokenFile(value, out, ctx, at, problem) {
     }
     const abs = external_node_path_default().resolve(external_node_path_default().dirname(out.abs), value);
     // A pull request edits the config: it must not make the gate read files outside the repository.
-    const place = await resolveInsideRoot(ctx.root, abs);
+    const place = await resolveInsideRoot(ctx.boundary ?? ctx.root, abs);
     if (!place.ok) {
         if (place.reason === 'missing') {
             problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(place.error)}.`, at);
@@ -52577,7 +53535,7 @@ function describeIoError(err) {
         default: return code ?? err.message ?? 'unknown error';
     }
 }
-function isRecord(value) {
+function config_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isNonEmptyString(value) {
@@ -52619,16 +53577,6 @@ function distance(a, b) {
         prev = cur;
     }
     return prev[b.length] ?? 3;
-}
-
-;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
-
-/**
- * How a token is named wherever it may not appear: the action's report and the service's audit line.
- * One format, so a report entry and an audit line for the same token can be matched.
- */
-function tokenFingerprint(token) {
-    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/schema/responses.ts
@@ -52729,8 +53677,14 @@ const discoverResponseSchema = {
         summary: nonEmpty,
     },
 };
-/** Problem codes (product-decisions §6), plus TIMEOUT for a request that overran its 10 s budget. */
+/**
+ * Problem codes: the engine's refusals (MALFORMED_TOKEN, REQUEST_INVALID), the HTTP-level ones
+ * (BAD_REQUEST for bytes that are not HTTP, HEADERS_TOO_LARGE), and TIMEOUT for a request that
+ * overran its 10 s budget.
+ */
 const PROBLEM_CODES = [
+    'BAD_REQUEST',
+    'HEADERS_TOO_LARGE',
     'MALFORMED_TOKEN',
     'REQUEST_INVALID',
     'UNAUTHORIZED',
@@ -52783,6 +53737,8 @@ const healthSchema = {
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 const PROBLEM_TYPES = {
+    BAD_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
+    HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
     MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
     REQUEST_INVALID: { status: 422, title: 'The request body is invalid' },
     UNAUTHORIZED: { status: 401, title: 'A valid API key is required' },
@@ -52861,17 +53817,19 @@ async function callEngine(kind, body, ctx) {
 
 
 
+
 async function loadProfiles(options) {
     const findings = [];
     const sources = [...options.sources];
     if (options.issuerProfilesFile !== undefined) {
-        const source = await readProfilesFile(options.root, options.issuerProfilesFile, findings, options.onSecret);
+        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
         // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
         if (source !== undefined)
             sources.unshift(source);
     }
     const byId = new Map();
     const seen = new Map();
+    const env = repositoryEnv(options.env);
     for (const source of sources) {
         for (const entry of source.entries) {
             const place = (rel) => {
@@ -52884,10 +53842,18 @@ async function loadProfiles(options) {
                 continue;
             }
             seen.set(entry.id, `${source.file}:${positionOf(source.yaml, entry.path).line}`);
+            const secretEnv = entry.profile.secret_env;
+            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${profiles_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, place(['secret_env'])));
+                continue;
+            }
+            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
+            if (fromEnv !== undefined && fromEnv !== '')
+                options.onSecret?.(fromEnv);
             try {
                 // One profile per call: a refused profile must not keep the others from registering.
                 const registry = compileIssuerProfiles([entry.profile], {
-                    env: options.env,
+                    env,
                     ...(options.fetcher !== undefined ? { fetcher: options.fetcher } : {}),
                     now: options.now,
                     keyCache: options.keyCache,
@@ -52910,40 +53876,58 @@ async function loadProfiles(options) {
     }
     return { registry: { get: (id) => byId.get(id) }, findings, ids: [...byId.keys()] };
 }
-async function readProfilesFile(root, file, findings, onSecret) {
-    const abs = external_node_path_default().resolve(root, file);
-    const rel = relativeFile(root, abs);
-    let text;
-    try {
-        text = await external_node_fs_namespaceObject.promises.readFile(abs, 'utf8');
-    }
-    catch (err) {
-        findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `Cannot read the issuer-profiles file ${rel}: ${describeIoError(err)}.`, rel, { line: 1, column: 1 }, { kind: 'profile' }));
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+function repositoryEnv(env) {
+    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
+}
+function profiles_clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+async function readProfilesFile(options, file, findings) {
+    const abs = external_node_path_default().resolve(options.root, file);
+    const rel = relativeFile(options.root, abs);
+    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
+    if (!input.ok) {
+        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, { kind: 'profile' }));
         return undefined;
     }
-    const yaml = loadYaml(text);
+    const yaml = input.yaml;
     for (const e of yaml.errors) {
         findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
     }
     if (yaml.errors.length > 0)
         return undefined;
     // Decisions §2: the file holds an array of profiles. `{ profiles: [...] }` is accepted too, like a config file.
-    const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
-    const base = isRecord(yaml.data) ? ['profiles'] : [];
+    const data = config_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
+    const base = config_isRecord(yaml.data) ? ['profiles'] : [];
     if (!Array.isArray(data)) {
         findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
         return undefined;
+    }
+    if (options.admitEntries !== undefined) {
+        const admission = await options.admitEntries(data.length);
+        if (!admission.ok) {
+            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            return undefined;
+        }
     }
     const entries = [];
     data.forEach((raw, index) => {
         const at = [...base, index];
         const place = (p) => positionOf(yaml, p);
-        if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
+        if (!config_isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
             findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
             return;
         }
         if (typeof raw.secret === 'string' && raw.secret !== '')
-            onSecret?.(raw.secret);
+            options.onSecret?.(raw.secret);
         entries.push({ index, id: raw.id, path: at, line: place(at).line, profile: raw });
     });
     return { file: rel, yaml, entries };
@@ -52964,23 +53948,29 @@ async function readProfilesFile(root, file, findings, onSecret) {
 
 
 
+
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
 
-async function runGate(options) {
+async function runGate(options, services = {}) {
     const startedAt = Date.now();
     const findings = [];
-    const { files, missing } = await findConfigFiles(options.root, options.patterns);
+    const boundary = options.boundary ?? options.root;
+    const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
     for (const m of missing) {
         findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
     }
     if (files.length === 0 && missing.length === 0) {
         findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
     }
-    const loadCtx = { root: options.root, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
-    const configs = await Promise.all(files.map((f) => loadConfigFile(f, loadCtx)));
+    const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+    // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
+    const budget = new EntryBudget();
+    const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
     let fetcher;
-    if (options.network) {
+    if (options.network && services.fetcher !== undefined)
+        fetcher = services.fetcher;
+    else if (options.network) {
         try {
             fetcher = createGuardedFetcher({ allow: parseOutboundAllow(options.env.OUTBOUND_ALLOW) });
         }
@@ -52992,6 +53982,8 @@ async function runGate(options) {
     const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles }));
     const profiles = await loadProfiles({
         root: options.root,
+        boundary,
+        admitEntries: (count) => budget.admit(files.length, count),
         ...(options.issuerProfilesFile !== undefined ? { issuerProfilesFile: options.issuerProfilesFile } : {}),
         sources: profileSources,
         env: options.env,
@@ -53005,9 +53997,9 @@ async function runGate(options) {
     const tasks = [];
     for (const config of configs) {
         for (const provider of config.providers)
-            tasks.push(() => runProvider(config, provider, baseCtx));
+            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, baseCtx)));
         for (const token of config.tokens)
-            tasks.push(() => runToken(config, token, baseCtx, startedAt));
+            tasks.push(isolated(config, token, 'validate', () => runToken(config, token, baseCtx, startedAt)));
     }
     const outcomes = await pool(tasks, CONCURRENCY);
     // Per file: config problems, then profile problems, then entry findings, in entry order.
@@ -53041,6 +54033,29 @@ async function runGate(options) {
     }
     const report = buildReport(results, findings, fileStatus);
     return { report, findings, files: fileStatus };
+}
+/**
+ * One entry's check, fenced: a fault inside it (a bug, not a refused request, which the engine
+ * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
+ * The exception's message is not shown: it may quote the entry's input, secrets included.
+ */
+function isolated(config, entry, kind, check) {
+    return async () => {
+        try {
+            return await check();
+        }
+        catch {
+            const placer = new Placer(config, entry.path, entry.name, kind);
+            const what = kind === 'validate' ? 'sample token' : 'provider';
+            placer.add({
+                code: GATE_CODES.INTERNAL_ERROR.code,
+                severity: 'error',
+                message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+                remediation: GATE_CODES.INTERNAL_ERROR.remediation,
+            }, []);
+            return { file: config.file, results: [], findings: placer.findings };
+        }
+    };
 }
 async function pool(tasks, limit) {
     const out = new Array(tasks.length);
@@ -53161,7 +54176,7 @@ async function runProvider(config, provider, ctx) {
     return { file: config.file, results, findings };
 }
 function result(kind, config, entry, request, outcome) {
-    const r = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request) };
+    const r = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
     if (outcome.problem !== undefined)
         r.problem = outcome.problem;
     else
@@ -53237,29 +54252,6 @@ function judge(expect, valid, codes) {
     return missing.length === 0
         ? { passed: true, message: `produced ${expect.join(', ')} as expected` }
         : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
-}
-const REDACTED = '[redacted]';
-/**
- * The request as written to the report: the token becomes its SHA-256 fingerprint, secrets become
- * "[redacted]". Public keys and inline JWKS stay: they are public and the request stays reproducible.
- */
-function redactRequest(request) {
-    if (typeof request !== 'object' || request === null || Array.isArray(request))
-        return {};
-    const out = structuredClone(request);
-    if (typeof out.token === 'string')
-        out.token = tokenFingerprint(out.token);
-    else if (hasKey(out, 'token'))
-        out.token = REDACTED;
-    const policy = out.policy;
-    if (typeof policy === 'object' && policy !== null && !Array.isArray(policy)) {
-        if (hasKey(policy, 'secret'))
-            policy.secret = REDACTED;
-        // Public keys stay so a request can be replayed; a private key pasted by mistake does not.
-        if (typeof policy.public_key === 'string' && containsPrivateKeyPem(policy.public_key))
-            policy.public_key = REDACTED;
-    }
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/summary.ts
@@ -53357,7 +54349,6 @@ function outcomeOf(r) {
 
 
 
-
 async function run() {
     // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
     // per value, since every ::add-mask:: line carries the value.
@@ -53371,6 +54362,13 @@ async function run() {
     try {
         const inputs = readInputs();
         const root = process.env.GITHUB_WORKSPACE || process.cwd();
+        const report = outputTarget(root, root, 'report-path', inputs.reportPath);
+        const sarif = inputs.sarifPath !== undefined ? outputTarget(root, root, 'sarif-path', inputs.sarifPath) : undefined;
+        // A link or a directory leading out of the workspace at an output path fails the step before
+        // any work: the pull request may have committed it to turn the report into an overwrite.
+        await checkOutputPath(report);
+        if (sarif !== undefined)
+            await checkOutputPath(sarif);
         const gate = await runGate({
             root,
             patterns: inputs.patterns,
@@ -53380,13 +54378,10 @@ async function run() {
             onSecret: mask,
         });
         const { summary } = gate.report;
-        await writeReport(gate, external_node_path_default().resolve(root, inputs.reportPath));
-        if (inputs.sarifPath !== undefined)
-            await writeSarif(gate, external_node_path_default().resolve(root, inputs.sarifPath));
-        if (inputs.annotations) {
-            for (const a of selectAnnotations(gate.findings, inputs.reportPath))
-                core_namespaceObject[a.level](a.message, a.properties);
-        }
+        await writeReport(gate, report);
+        if (sarif !== undefined)
+            await writeSarif(gate, sarif);
+        const failing = shouldFail(inputs.failOn, summary.errors, summary.warnings);
         if (inputs.summary) {
             if (process.env.GITHUB_STEP_SUMMARY)
                 await summary_summary.addRaw(buildSummary(gate.report, inputs.reportPath)).write();
@@ -53398,8 +54393,14 @@ async function run() {
         setOutput('warnings', String(summary.warnings));
         setOutput('report-path', inputs.reportPath);
         setOutput('sarif-path', inputs.sarifPath ?? '');
+        // Last, after every step that can throw: the runner shows 10 error annotations per step, and the
+        // failure message below (or an unexpected one from the catch) must not become an 11th it hides.
+        if (inputs.annotations) {
+            for (const a of selectAnnotations(gate.findings, inputs.reportPath, failing))
+                core_namespaceObject[a.level](a.message, a.properties);
+        }
         info(`oidc-gate: ${summary.text}`);
-        if (shouldFail(inputs.failOn, summary.errors, summary.warnings)) {
+        if (failing) {
             setFailed(`oidc-gate: ${summary.text} (fail-on: ${inputs.failOn})`);
         }
     }

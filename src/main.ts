@@ -4,10 +4,9 @@
  * the step per `fail-on`.
  */
 import * as core from '@actions/core';
-import path from 'node:path';
 import { readInputs } from './action/inputs.ts';
 import { selectAnnotations } from './gate/annotations.ts';
-import { writeReport, writeSarif } from './gate/outputs.ts';
+import { checkOutputPath, outputTarget, writeReport, writeSarif } from './gate/outputs.ts';
 import { shouldFail } from './gate/report.ts';
 import { runGate } from './gate/run.ts';
 import { buildSummary } from './gate/summary.ts';
@@ -24,6 +23,12 @@ export async function run(): Promise<void> {
   try {
     const inputs = readInputs();
     const root = process.env.GITHUB_WORKSPACE || process.cwd();
+    const report = outputTarget(root, root, 'report-path', inputs.reportPath);
+    const sarif = inputs.sarifPath !== undefined ? outputTarget(root, root, 'sarif-path', inputs.sarifPath) : undefined;
+    // A link or a directory leading out of the workspace at an output path fails the step before
+    // any work: the pull request may have committed it to turn the report into an overwrite.
+    await checkOutputPath(report);
+    if (sarif !== undefined) await checkOutputPath(sarif);
     const gate = await runGate({
       root,
       patterns: inputs.patterns,
@@ -34,12 +39,10 @@ export async function run(): Promise<void> {
     });
     const { summary } = gate.report;
 
-    await writeReport(gate, path.resolve(root, inputs.reportPath));
-    if (inputs.sarifPath !== undefined) await writeSarif(gate, path.resolve(root, inputs.sarifPath));
+    await writeReport(gate, report);
+    if (sarif !== undefined) await writeSarif(gate, sarif);
 
-    if (inputs.annotations) {
-      for (const a of selectAnnotations(gate.findings, inputs.reportPath)) core[a.level](a.message, a.properties);
-    }
+    const failing = shouldFail(inputs.failOn, summary.errors, summary.warnings);
     if (inputs.summary) {
       if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, inputs.reportPath)).write();
       else core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
@@ -50,9 +53,14 @@ export async function run(): Promise<void> {
     core.setOutput('warnings', String(summary.warnings));
     core.setOutput('report-path', inputs.reportPath);
     core.setOutput('sarif-path', inputs.sarifPath ?? '');
+    // Last, after every step that can throw: the runner shows 10 error annotations per step, and the
+    // failure message below (or an unexpected one from the catch) must not become an 11th it hides.
+    if (inputs.annotations) {
+      for (const a of selectAnnotations(gate.findings, inputs.reportPath, failing)) core[a.level](a.message, a.properties);
+    }
     core.info(`oidc-gate: ${summary.text}`);
 
-    if (shouldFail(inputs.failOn, summary.errors, summary.warnings)) {
+    if (failing) {
       core.setFailed(`oidc-gate: ${summary.text} (fail-on: ${inputs.failOn})`);
     }
   } catch (err) {

@@ -6201,7 +6201,7 @@ function escapeJsonPtr(str) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8313);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9067);
 /** The CLI bundle's entry (dist/cli/index.js, the `oidc-gate` bin): wires the process to main(). */
 
 async function readStdin() {
@@ -6218,7 +6218,7 @@ process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .iW
     env: process.env,
     cwd: process.cwd(),
     // Loaded only for `serve`, so `check` does not pay for the server's start-up.
-    startServer: async (env) => (await __nccwpck_require__.e(/* import() */ 12).then(__nccwpck_require__.bind(__nccwpck_require__, 9012))).startServer(env),
+    startServer: async (env) => (await __nccwpck_require__.e(/* import() */ 940).then(__nccwpck_require__.bind(__nccwpck_require__, 4940))).startServer(env),
 });
 
 __webpack_async_result__();
@@ -6226,7 +6226,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8313:
+/***/ 9067:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6242,8 +6242,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-// EXTERNAL MODULE: ./src/engine/index.ts + 26 modules
-var engine = __nccwpck_require__(6027);
+// EXTERNAL MODULE: ./src/engine/index.ts + 27 modules
+var engine = __nccwpck_require__(4325);
 // EXTERNAL MODULE: ./src/server/problem.ts
 var problem = __nccwpck_require__(5788);
 ;// CONCATENATED MODULE: ./src/gate/engine.ts
@@ -6267,6 +6267,120 @@ async function callEngine(kind, body, ctx) {
         if ((0,engine/* isEngineError */.Vp)(err))
             return { problem: (0,problem/* problemFromEngineError */.C6)(err) };
         throw err;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/boundary.ts
+/**
+ * The workspace boundary. The gate runs on a repository that a pull request controls, links
+ * included, so every path it reads is resolved (links followed) and must stay inside the workspace
+ * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ */
+
+
+/** The most the gate reads from any one file: a gate input is a few kilobytes. */
+const MAX_READ_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/**
+ * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
+ * not under .git. Without this a link to .git/config would make the gate read, and quote, the
+ * checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
+    return placeOf(realRoot, real);
+}
+/** Where `real` (already free of links) lies relative to `realRoot`. */
+function placeOf(realRoot, real) {
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        return { ok: false, reason: 'outside' };
+    if (isUnderGit(rel))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
+function isUnderGit(rel) {
+    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
+}
+/** How a place outside the boundary is described in messages. */
+function describePlace(reason) {
+    return reason === 'git' ? 'inside .git' : 'outside the repository root';
+}
+/**
+ * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
+ * the file a worktree or submodule has), else `cwd` itself.
+ */
+function findRepositoryRoot(cwd) {
+    const start = external_node_path_default().resolve(cwd);
+    for (let dir = start;; dir = external_node_path_default().dirname(dir)) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(dir, '.git')))
+            return dir;
+        if (external_node_path_default().dirname(dir) === dir)
+            return start;
+    }
+}
+/**
+ * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
+ * open file, and the read stops one byte past the cap, so a file that grows in between is refused
+ * rather than read whole. A FIFO or device is refused without blocking on it.
+ */
+async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
+    const place = await resolveInsideRoot(root, abs);
+    if (!place.ok)
+        return place;
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(place.real, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            return { ok: false, reason: 'not-file' };
+        if (stat.size > maxBytes)
+            return { ok: false, reason: 'too-large' };
+        // Read to the end rather than trusting the size: the file may change in between.
+        const chunks = [];
+        let length = 0;
+        for (;;) {
+            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
+            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(chunk.subarray(0, bytesRead));
+            length += bytesRead;
+            if (length > maxBytes)
+                return { ok: false, reason: 'too-large' };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
+    }
+    catch (error) {
+        return { ok: false, reason: 'unreadable', error };
+    }
+    finally {
+        await handle.close();
+    }
+}
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
+function decodeUtf8(bytes) {
+    try {
+        return strictUtf8.decode(bytes);
+    }
+    catch {
+        return undefined;
     }
 }
 
@@ -6334,6 +6448,7 @@ const GATE_CODES = {
     CONFIG_NOT_FOUND: def('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
     CONFIG_UNREADABLE: def('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.'),
     CONFIG_YAML_INVALID: def('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.'),
+    CONFIG_TOO_LARGE: def('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
     CONFIG_INVALID: def('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
     CONFIG_UNKNOWN_KEY: def('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
     TOKEN_FILE_MISSING: def('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.'),
@@ -6343,6 +6458,7 @@ const GATE_CODES = {
     PROFILE_DUPLICATE: def('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.'),
     EXPECTATION_FAILED: def('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
     MALFORMED_TOKEN: def('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', false),
+    INTERNAL_ERROR: def('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
 };
 
 ;// CONCATENATED MODULE: ./src/gate/sarif.ts
@@ -6400,7 +6516,7 @@ function buildSarif(all, lookup = gateRule) {
         };
         r.locations = [{
                 physicalLocation: {
-                    artifactLocation: { uri: f.file, uriBaseId: '%SRCROOT%' },
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
                     region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
                 },
             }];
@@ -6422,6 +6538,13 @@ function buildSarif(all, lookup = gateRule) {
             }],
     };
 }
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
 function toPascal(code) {
     return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
 }
@@ -6441,6 +6564,125 @@ function ruleInfo(code) {
     return gateRule(code);
 }
 
+;// CONCATENATED MODULE: ./src/gate/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'OutputPathError';
+    }
+}
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/outputs.ts
 /** Writing the report and SARIF files, shared by the action and the CLI. */
 
@@ -6451,95 +6693,70 @@ function ruleInfo(code) {
 function sarifOf(run) {
     return buildSarif(run.findings, ruleInfo);
 }
-async function writeFileEnsuringDir(file, text) {
-    await external_node_fs_.promises.mkdir(external_node_path_default().dirname(file), { recursive: true });
-    await external_node_fs_.promises.writeFile(file, text, 'utf8');
+async function writeReport(run, target) {
+    await writeInsideRoot(target, serializeReport(run.report));
 }
-async function writeReport(run, file) {
-    await writeFileEnsuringDir(file, serializeReport(run.report));
-}
-async function writeSarif(run, file) {
-    await writeFileEnsuringDir(file, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
+async function writeSarif(run, target) {
+    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
 }
 
-// EXTERNAL MODULE: ./src/engine/jws/keys.ts
-var keys = __nccwpck_require__(6749);
-;// CONCATENATED MODULE: ./src/gate/files.ts
+;// CONCATENATED MODULE: ./src/gate/budget.ts
 /**
- * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
- * (every .yml/.yaml below them, dot folders such as .github included).
+ * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
+ * every file, so a repository cannot make one run check (and report) without bound. Files are
+ * read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
  */
-
-
-const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-const GLOB_CHARS = /[*?[\]{}]/;
-/** The `config` input: newline- or comma-separated, blank entries ignored. */
-function splitPatterns(value) {
-    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
-}
-async function findConfigFiles(root, patterns) {
-    const found = new Set();
-    const missing = [];
-    for (const pattern of patterns) {
-        if (GLOB_CHARS.test(pattern)) {
-            for await (const match of external_node_fs_.promises.glob(pattern, { cwd: root, exclude: (name) => SKIP_DIRS.has(external_node_path_default().basename(name)) })) {
-                const abs = external_node_path_default().resolve(root, match);
-                if (await isFile(abs))
-                    found.add(abs);
-            }
-            continue;
-        }
-        const abs = external_node_path_default().resolve(root, pattern);
-        const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
-        if (stat === undefined)
-            missing.push(pattern);
-        else if (stat.isDirectory())
-            for (const f of await walkYaml(abs))
-                found.add(f);
-        else
-            found.add(abs);
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
     }
-    return { files: [...found].sort(), missing };
-}
-async function walkYaml(dir) {
-    const out = [];
-    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
-        const abs = external_node_path_default().join(dir, entry.name);
-        if (entry.isDirectory()) {
-            if (!SKIP_DIRS.has(entry.name))
-                out.push(...(await walkYaml(abs)));
-        }
-        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
-            out.push(abs);
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
         }
     }
-    return out;
 }
-async function isFile(abs) {
-    const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
-    return stat?.isFile() === true;
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
 }
-/**
- * Where a path really leads (links resolved), and whether the gate may read it: inside the repository
- * root and not under .git. A pull request controls the config files and may commit a link; without this
- * check a link to .git/config would make the gate read, and quote, the checkout's credentials.
- */
-async function resolveInsideRoot(root, abs) {
-    let real;
-    try {
-        real = await external_node_fs_.promises.realpath(abs);
-    }
-    catch (error) {
-        return { ok: false, reason: 'missing', error };
-    }
-    const realRoot = await external_node_fs_.promises.realpath(root).catch(() => root);
-    if (real !== realRoot && !real.startsWith(realRoot + (external_node_path_default()).sep))
-        return { ok: false, reason: 'outside' };
-    if (external_node_path_default().relative(realRoot, real).split((external_node_path_default()).sep).includes('.git'))
-        return { ok: false, reason: 'git' };
-    return { ok: true, real };
+/** Entries of a config file: the items of its providers, profiles and tokens lists. */
+function configEntryCount(data) {
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return 0;
+    const record = data;
+    return ['providers', 'profiles', 'tokens'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -6550,7 +6767,15 @@ var dist = __nccwpck_require__(8815);
  * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
  */
 
-const MAX_ALIASES = 100;
+/**
+ * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
+ * Without them a few kilobytes of anchors and aliases expand into millions of entries (the classic
+ * "billion laughs"), and the report, the summary and memory grow with the expansion.
+ * Nodes: every map, list and scalar, keys included. Text: the characters of every string scalar,
+ * capped like the file itself, so aliases never let a file hold more than a file without them could.
+ */
+const MAX_YAML_NODES = 10_000;
+const MAX_YAML_TEXT = 1024 * 1024;
 function loadYaml(source) {
     const lines = new dist/* LineCounter */.HN();
     // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
@@ -6565,16 +6790,114 @@ function loadYaml(source) {
             position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
         };
     });
-    let data;
-    if (errors.length === 0) {
-        try {
-            data = doc.toJS({ maxAliasCount: MAX_ALIASES });
-        }
-        catch {
-            errors.push({ message: `an alias cannot be resolved, or aliases expand to more than ${MAX_ALIASES} nodes`, position: { line: 1, column: 1 } });
-        }
+    const loaded = { doc, lines, data: undefined, errors };
+    if (errors.length > 0)
+        return loaded;
+    const size = measure(doc.contents);
+    if (size.ok === false) {
+        if (size.tooLarge !== undefined)
+            loaded.tooLarge = size.tooLarge;
+        else
+            errors.push({ message: size.message, position: toPosition(lines, size.offset) });
+        return loaded;
     }
-    return { doc, lines, data, errors };
+    try {
+        // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
+        // which refuses some small files and lets some large expansions through, is turned off.
+        loaded.data = doc.toJS({ maxAliasCount: -1 });
+    }
+    catch {
+        errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
+    }
+    return loaded;
+}
+class Stop extends Error {
+    result;
+    constructor(result) {
+        super('stop');
+        this.result = result;
+    }
+}
+/**
+ * Count nodes and text as toJS would expand them, without expanding: each node is visited once, in
+ * document order (the order in which the yaml package finds the anchor an alias names), and an
+ * alias adds the finished size of its anchored node. Iterative, so deep nesting cannot overflow
+ * the stack; it stops as soon as a limit is passed.
+ */
+function measure(root) {
+    const anchors = new Map();
+    const sizes = new Map();
+    const open = new Set();
+    const stack = [];
+    const add = (into, size) => {
+        into.nodes += size.nodes;
+        into.text += size.text;
+        if (into.nodes > MAX_YAML_NODES)
+            throw new Stop({ ok: false, tooLarge: 'nodes' });
+        if (into.text > MAX_YAML_TEXT)
+            throw new Stop({ ok: false, tooLarge: 'text' });
+    };
+    /** The size of a leaf or an alias now, or undefined once a collection is pushed to be summed. */
+    const enter = (node) => {
+        if (node === null || typeof node !== 'object')
+            return { nodes: 0, text: 0 };
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            const offset = rangeStart(node) ?? 0;
+            if (target === undefined)
+                throw new Stop({ ok: false, message: 'an alias names an anchor that is not defined before it', offset });
+            if (open.has(target))
+                throw new Stop({ ok: false, message: 'an alias refers to a node that contains it (a recursive structure)', offset });
+            return sizes.get(target) ?? { nodes: 0, text: 0 };
+        }
+        const anchor = node.anchor;
+        if (typeof anchor === 'string')
+            anchors.set(anchor, node);
+        if ((0,dist/* isScalar */.jn)(node)) {
+            const size = { nodes: 1, text: typeof node.value === 'string' ? node.value.length : 0 };
+            sizes.set(node, size);
+            return size;
+        }
+        if ((0,dist/* isMap */.jh)(node) || (0,dist/* isSeq */.oP)(node)) {
+            const children = [];
+            for (const item of node.items) {
+                if ((0,dist/* isPair */.tO)(item))
+                    children.push(item.key, item.value);
+                else
+                    children.push(item);
+            }
+            open.add(node);
+            stack.push({ node, children, next: 0, size: { nodes: 1, text: 0 } });
+            return undefined;
+        }
+        return { nodes: 0, text: 0 };
+    };
+    try {
+        const total = { nodes: 0, text: 0 };
+        const first = enter(root);
+        if (first !== undefined)
+            add(total, first);
+        while (stack.length > 0) {
+            const frame = stack[stack.length - 1];
+            if (frame.next < frame.children.length) {
+                const size = enter(frame.children[frame.next++]);
+                if (size !== undefined)
+                    add(frame.size, size);
+                continue;
+            }
+            stack.pop();
+            open.delete(frame.node);
+            sizes.set(frame.node, frame.size);
+            const parent = stack[stack.length - 1];
+            add(parent !== undefined ? parent.size : total, frame.size);
+        }
+        return { ok: true, ...total };
+    }
+    catch (err) {
+        if (err instanceof Stop)
+            return err.result;
+        throw err;
+    }
 }
 /**
  * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
@@ -6600,6 +6923,7 @@ const YAML_ERROR_TEXT = {
     MULTIPLE_DOCS: 'the file holds more than one YAML document',
     MULTIPLE_TAGS: 'a node has more than one tag',
     NON_STRING_KEY: 'a key is not a string',
+    RESOURCE_EXHAUSTION: 'the document nests too deeply',
     TAB_AS_INDENT: 'a tab is used for indentation',
     TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
     UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
@@ -6660,11 +6984,259 @@ function toPointer(path) {
     return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
+;// CONCATENATED MODULE: ./src/gate/input-file.ts
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+
+
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+async function readYamlInput(root, abs, name) {
+    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+            case 'not-file':
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeReadError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        return refused(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
+    }
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge === 'nodes') {
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+    }
+    if (yaml.tooLarge === 'text') {
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+    }
+    return { ok: true, yaml };
+}
+function refused(code, message, yaml) {
+    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+function describeReadError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        default: return code ?? 'unknown error';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/instant.ts
+/**
+ * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
+ * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
+ * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ */
+/** What every refusal says, so the user sees the expected form at once. */
+const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
+// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
+// case and (§5.6 note) a space stand for "T".
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+function isLeapYear(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+function daysIn(year, month) {
+    if (month === 2)
+        return isLeapYear(year) ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function parseInstant(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a string in that form' };
+    const m = SHAPE.exec(value);
+    if (m === null)
+        return { ok: false, reason: 'is not in that form' };
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+    if (month < 1 || month > 12)
+        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
+    const days = daysIn(year, month);
+    if (day < 1 || day > days) {
+        return { ok: false, reason: `has day ${m[3]}, but ${MONTHS[month - 1]} ${year} has ${days} days` };
+    }
+    if (hour > 23)
+        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
+    if (minute > 59)
+        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
+    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
+    // epoch, leap seconds ignored), so it is refused rather than guessed.
+    if (second > 59)
+        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
+    let offsetMinutes = 0;
+    if (m[8] === undefined) {
+        const offsetHours = Number(m[10]);
+        const offsetMins = Number(m[11]);
+        if (offsetHours > 23 || offsetMins > 59)
+            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
+        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    }
+    const date = new Date(0);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
+    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+}
+
+// EXTERNAL MODULE: ./src/engine/fingerprint.ts
+var engine_fingerprint = __nccwpck_require__(178);
+;// CONCATENATED MODULE: ./src/gate/redact.ts
+/**
+ * What the gate never writes out of a request it records (report, CLI output): the token becomes
+ * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
+ * `secrte:` holds a secret just the same), and a `public_key` that is not a public key (a private
+ * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
+ * recorded request can be replayed against the service.
+ */
+
+
+const REDACTED = '[redacted]';
+const REQUEST_SCHEMAS = {
+    validate: engine/* validateRequestSchema */.XQ,
+    lint: engine/* lintRequestSchema */.il,
+    discover: engine/* discoverRequestSchema */.U9,
+};
+/**
+ * Shorter values are not masked: the runner would star out every occurrence of, say, "api" in the
+ * log. They are still never written, since redaction does not depend on length.
+ */
+const MIN_MASK_LENGTH = 8;
+/** Parsed once per distinct key text, like the engine's own key cache. */
+const publicKeys = new engine/* KeyObjectCache */.hz(256);
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function hasOwn(value, key) {
+    return Object.prototype.hasOwnProperty.call(value, key);
+}
+/** Set an own member, also one named `__proto__`, which plain assignment would not replace. */
+function put(target, key, value) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+/** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
+function isPublicKeyText(value) {
+    return typeof value === 'string' && publicKeys.publicKey(value).ok;
+}
+/** Members of `value` that `schema` (a closed JSON Schema object) does not list, at any depth. */
+function unknownMembers(value, schema, visit) {
+    if (!isRecord(schema))
+        return;
+    if (Array.isArray(value)) {
+        for (const item of value)
+            unknownMembers(item, schema.items, visit);
+        return;
+    }
+    // Open maps (required_custom_claims) hold claim expectations the user chose; they stay as written.
+    if (!isRecord(value) || schema.additionalProperties !== false)
+        return;
+    const properties = isRecord(schema.properties) ? schema.properties : {};
+    for (const key of Object.keys(value)) {
+        if (hasOwn(properties, key))
+            unknownMembers(value[key], properties[key], visit);
+        else
+            visit(value, key);
+    }
+}
+/** The request as the gate records it. `kind` picks the schema that says which members are known. */
+function redactRequest(request, kind = 'validate') {
+    if (!isRecord(request))
+        return {};
+    const out = structuredClone(request);
+    unknownMembers(out, REQUEST_SCHEMAS[kind], (holder, key) => put(holder, key, REDACTED));
+    if (typeof out.token === 'string')
+        out.token = (0,engine_fingerprint/* tokenFingerprint */.W)(out.token);
+    else if (hasOwn(out, 'token'))
+        out.token = REDACTED;
+    const policy = out.policy;
+    if (isRecord(policy)) {
+        if (hasOwn(policy, 'secret'))
+            put(policy, 'secret', REDACTED);
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            put(policy, 'public_key', REDACTED);
+    }
+    return out;
+}
+/**
+ * The pieces of a request the runner must mask (the same members redactRequest replaces): the
+ * secret, the values of unknown members, and a `public_key` that is not a public key. A multi-line
+ * value is masked line by line, since the runner matches masks within one log line; a JSON value
+ * (a JWK) member by member as well. The token is masked by the caller, where it is read.
+ */
+function requestValuesToMask(request, kind) {
+    if (!isRecord(request))
+        return [];
+    const out = [];
+    unknownMembers(request, REQUEST_SCHEMAS[kind], (holder, key) => out.push(...maskPieces(holder[key])));
+    const policy = request.policy;
+    if (kind === 'validate' && isRecord(policy)) {
+        if (typeof policy.secret === 'string' && policy.secret !== '')
+            out.push(policy.secret);
+        else if (hasOwn(policy, 'secret'))
+            out.push(...maskPieces(policy.secret));
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            out.push(...maskPieces(policy.public_key));
+    }
+    return [...new Set(out)];
+}
+function maskPieces(value) {
+    const out = [];
+    const add = (text) => {
+        if (text.length >= MIN_MASK_LENGTH)
+            out.push(text);
+    };
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'number' || typeof v === 'bigint')
+            add(String(v));
+        else if (Array.isArray(v))
+            for (const item of v)
+                walk(item, depth + 1);
+        else if (isRecord(v))
+            for (const item of Object.values(v))
+                walk(item, depth + 1);
+        else if (typeof v === 'string') {
+            const text = v.trim();
+            const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
+            if (lines.length > 1)
+                lines.forEach(add);
+            else
+                add(text);
+            if (text.startsWith('{') || text.startsWith('[')) {
+                try {
+                    walk(JSON.parse(text), depth + 1);
+                }
+                catch {
+                    // Not JSON: the lines above are all there is to mask.
+                }
+            }
+        }
+    };
+    walk(value, 0);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Config files: read, parse with positions, and turn every entry into an engine request. Problems
  * become findings at their YAML line; a broken entry is dropped, the rest of the file still runs.
  */
+
+
+
 
 
 
@@ -6684,8 +7256,6 @@ const PROFILE_KEYS = [
     'secret', 'secret_encoding', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery',
 ];
 const TOP_KEYS = ['providers', 'profiles', 'tokens'];
-/** Larger config files are refused rather than parsed: a gate input is a few kilobytes. */
-const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
 const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 function configFinding(def, message, file, position, extra = {}) {
@@ -6701,32 +7271,26 @@ function configFinding(def, message, file, position, extra = {}) {
 async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const out = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
-    let source;
-    const place = await resolveInsideRoot(ctx.root, abs);
-    if (!place.ok && place.reason !== 'missing') {
-        const where = place.reason === 'git' ? 'inside .git' : 'outside the repository root';
-        out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `${file} leads ${where} (through a link); refusing to read it.`, file, { line: 1, column: 1 }, { kind: 'config' }));
+    const input = await readYamlInput(ctx.boundary ?? ctx.root, abs, file);
+    if (!input.ok) {
+        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
         return out;
     }
-    try {
-        const stat = await external_node_fs_.promises.stat(abs);
-        if (!stat.isFile())
-            throw new Error('not a regular file');
-        if (stat.size > MAX_CONFIG_BYTES)
-            throw new Error(`larger than ${MAX_CONFIG_BYTES} bytes`);
-        source = await external_node_fs_.promises.readFile(abs, 'utf8');
-    }
-    catch (err) {
-        out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${file}: ${describeIoError(err)}.`, file, { line: 1, column: 1 }, { kind: 'config' }));
-        return out;
-    }
-    const yaml = loadYaml(source);
+    const yaml = input.yaml;
     out.yaml = yaml;
     for (const e of yaml.errors) {
         out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
     }
     if (yaml.errors.length > 0)
         return out;
+    if (ctx.admitEntries !== undefined) {
+        const count = configEntryCount(yaml.data);
+        const admission = await ctx.admitEntries(count);
+        if (!admission.ok) {
+            out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            return out;
+        }
+    }
     const problem = (def, message, at, extra = {}) => {
         out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
     };
@@ -6735,7 +7299,7 @@ async function loadConfigFile(abs, ctx) {
         problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, []);
         return out;
     }
-    if (!isRecord(data)) {
+    if (!config_isRecord(data)) {
         problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, []);
         return out;
     }
@@ -6771,6 +7335,8 @@ async function loadConfigFile(abs, ctx) {
         if (!ok)
             return;
         const { name, discover, ...request } = entry;
+        for (const value of requestValuesToMask(request, 'lint'))
+            ctx.onSecret?.(value);
         out.providers.push({
             index,
             name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
@@ -6806,7 +7372,7 @@ async function loadConfigFile(abs, ctx) {
     return out;
 }
 function checkEntry(raw, at, what, allowed, problem, kind = 'config') {
-    if (!isRecord(raw)) {
+    if (!config_isRecord(raw)) {
         problem(GATE_CODES.CONFIG_INVALID, `Each ${what} entry must be a map of fields, not ${describeType(raw)}.`, at, { kind });
         return undefined;
     }
@@ -6843,9 +7409,12 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     let atMs;
     if (rawAt !== undefined) {
-        atMs = typeof rawAt === 'string' && RFC3339.test(rawAt) ? Date.parse(rawAt) : NaN;
-        if (Number.isNaN(atMs)) {
-            problem(GATE_CODES.CONFIG_INVALID, 'at must be an RFC 3339 instant with a time zone, for example 2026-01-01T00:00:00Z.', [...at, 'at']);
+        const instant = parseInstant(rawAt);
+        if (instant.ok)
+            atMs = instant.ms;
+        else {
+            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
+            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
             ok = false;
         }
     }
@@ -6856,14 +7425,8 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     if (typeof entry.token === 'string' && entry.token !== '')
         ctx.onSecret?.(entry.token);
-    const policy = entry.policy;
-    if (isRecord(policy) && typeof policy.secret === 'string' && policy.secret !== '')
-        ctx.onSecret?.(policy.secret);
-    if (isRecord(policy) && typeof policy.public_key === 'string' && (0,keys/* containsPrivateKeyPem */.Mb)(policy.public_key)) {
-        for (const line of policy.public_key.split('\n'))
-            if (line.trim().length >= 16)
-                ctx.onSecret?.(line.trim());
-    }
+    for (const value of requestValuesToMask(request, 'validate'))
+        ctx.onSecret?.(value);
     if (tokenFile !== undefined) {
         const token = await readTokenFile(tokenFile, out, ctx, [...at, 'token_file'], problem);
         if (token === undefined)
@@ -6889,7 +7452,6 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     return result;
 }
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 function parseExpect(value) {
     if (value === undefined)
         return 'valid';
@@ -6906,7 +7468,7 @@ async function readTokenFile(value, out, ctx, at, problem) {
     }
     const abs = external_node_path_default().resolve(external_node_path_default().dirname(out.abs), value);
     // A pull request edits the config: it must not make the gate read files outside the repository.
-    const place = await resolveInsideRoot(ctx.root, abs);
+    const place = await resolveInsideRoot(ctx.boundary ?? ctx.root, abs);
     if (!place.ok) {
         if (place.reason === 'missing') {
             problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(place.error)}.`, at);
@@ -6952,7 +7514,7 @@ function describeIoError(err) {
         default: return code ?? err.message ?? 'unknown error';
     }
 }
-function isRecord(value) {
+function config_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 function isNonEmptyString(value) {
@@ -6996,8 +7558,72 @@ function distance(a, b) {
     return prev[b.length] ?? 3;
 }
 
-// EXTERNAL MODULE: ./src/engine/fingerprint.ts
-var engine_fingerprint = __nccwpck_require__(178);
+;// CONCATENATED MODULE: ./src/gate/files.ts
+/**
+ * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
+ * (every .yml/.yaml below them, dot folders such as .github included).
+ */
+
+
+
+const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+const GLOB_CHARS = /[*?[\]{}]/;
+/** The `config` input: newline- or comma-separated, blank entries ignored. */
+function splitPatterns(value) {
+    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
+}
+/**
+ * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
+ * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
+ * it reports one refusal instead of naming the files of someone else's directory.
+ */
+async function findConfigFiles(root, patterns, boundary = root) {
+    const found = new Set();
+    const missing = [];
+    for (const pattern of patterns) {
+        if (GLOB_CHARS.test(pattern)) {
+            for await (const match of external_node_fs_.promises.glob(pattern, { cwd: root, exclude: (name) => SKIP_DIRS.has(external_node_path_default().basename(name)) })) {
+                const abs = external_node_path_default().resolve(root, match);
+                if (await isFile(abs))
+                    found.add(abs);
+            }
+            continue;
+        }
+        const abs = external_node_path_default().resolve(root, pattern);
+        const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
+        if (stat === undefined)
+            missing.push(pattern);
+        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
+            found.add(abs);
+        else if (stat.isDirectory())
+            for (const f of await walkYaml(abs))
+                found.add(f);
+        else
+            found.add(abs);
+    }
+    return { files: [...found].sort(), missing };
+}
+async function walkYaml(dir) {
+    const out = [];
+    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (entry.isDirectory()) {
+            if (!SKIP_DIRS.has(entry.name))
+                out.push(...(await walkYaml(abs)));
+        }
+        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
+            out.push(abs);
+        }
+    }
+    return out;
+}
+async function isFile(abs) {
+    const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
+    return stat?.isFile() === true;
+}
+
 // EXTERNAL MODULE: ./src/engine/profiles/index.ts + 4 modules
 var profiles = __nccwpck_require__(2862);
 ;// CONCATENATED MODULE: ./src/gate/profiles.ts
@@ -7012,17 +7638,19 @@ var profiles = __nccwpck_require__(2862);
 
 
 
+
 async function loadProfiles(options) {
     const findings = [];
     const sources = [...options.sources];
     if (options.issuerProfilesFile !== undefined) {
-        const source = await readProfilesFile(options.root, options.issuerProfilesFile, findings, options.onSecret);
+        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
         // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
         if (source !== undefined)
             sources.unshift(source);
     }
     const byId = new Map();
     const seen = new Map();
+    const env = repositoryEnv(options.env);
     for (const source of sources) {
         for (const entry of source.entries) {
             const place = (rel) => {
@@ -7035,10 +7663,18 @@ async function loadProfiles(options) {
                 continue;
             }
             seen.set(entry.id, `${source.file}:${positionOf(source.yaml, entry.path).line}`);
+            const secretEnv = entry.profile.secret_env;
+            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${profiles_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, place(['secret_env'])));
+                continue;
+            }
+            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
+            if (fromEnv !== undefined && fromEnv !== '')
+                options.onSecret?.(fromEnv);
             try {
                 // One profile per call: a refused profile must not keep the others from registering.
                 const registry = (0,profiles/* compileIssuerProfiles */.Ly)([entry.profile], {
-                    env: options.env,
+                    env,
                     ...(options.fetcher !== undefined ? { fetcher: options.fetcher } : {}),
                     now: options.now,
                     keyCache: options.keyCache,
@@ -7061,40 +7697,58 @@ async function loadProfiles(options) {
     }
     return { registry: { get: (id) => byId.get(id) }, findings, ids: [...byId.keys()] };
 }
-async function readProfilesFile(root, file, findings, onSecret) {
-    const abs = external_node_path_default().resolve(root, file);
-    const rel = relativeFile(root, abs);
-    let text;
-    try {
-        text = await external_node_fs_.promises.readFile(abs, 'utf8');
-    }
-    catch (err) {
-        findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `Cannot read the issuer-profiles file ${rel}: ${describeIoError(err)}.`, rel, { line: 1, column: 1 }, { kind: 'profile' }));
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+function repositoryEnv(env) {
+    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
+}
+function profiles_clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+async function readProfilesFile(options, file, findings) {
+    const abs = external_node_path_default().resolve(options.root, file);
+    const rel = relativeFile(options.root, abs);
+    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
+    if (!input.ok) {
+        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, { kind: 'profile' }));
         return undefined;
     }
-    const yaml = loadYaml(text);
+    const yaml = input.yaml;
     for (const e of yaml.errors) {
         findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
     }
     if (yaml.errors.length > 0)
         return undefined;
     // Decisions §2: the file holds an array of profiles. `{ profiles: [...] }` is accepted too, like a config file.
-    const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
-    const base = isRecord(yaml.data) ? ['profiles'] : [];
+    const data = config_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
+    const base = config_isRecord(yaml.data) ? ['profiles'] : [];
     if (!Array.isArray(data)) {
         findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
         return undefined;
+    }
+    if (options.admitEntries !== undefined) {
+        const admission = await options.admitEntries(data.length);
+        if (!admission.ok) {
+            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            return undefined;
+        }
     }
     const entries = [];
     data.forEach((raw, index) => {
         const at = [...base, index];
         const place = (p) => positionOf(yaml, p);
-        if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
+        if (!config_isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
             findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
             return;
         }
         if (typeof raw.secret === 'string' && raw.secret !== '')
-            onSecret?.(raw.secret);
+            options.onSecret?.(raw.secret);
         entries.push({ index, id: raw.id, path: at, line: place(at).line, profile: raw });
     });
     return { file: rel, yaml, entries };
@@ -7115,23 +7769,29 @@ async function readProfilesFile(root, file, findings, onSecret) {
 
 
 
+
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
 
-async function runGate(options) {
+async function runGate(options, services = {}) {
     const startedAt = Date.now();
     const findings = [];
-    const { files, missing } = await findConfigFiles(options.root, options.patterns);
+    const boundary = options.boundary ?? options.root;
+    const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
     for (const m of missing) {
         findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
     }
     if (files.length === 0 && missing.length === 0) {
         findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
     }
-    const loadCtx = { root: options.root, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
-    const configs = await Promise.all(files.map((f) => loadConfigFile(f, loadCtx)));
+    const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+    // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
+    const budget = new EntryBudget();
+    const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
     let fetcher;
-    if (options.network) {
+    if (options.network && services.fetcher !== undefined)
+        fetcher = services.fetcher;
+    else if (options.network) {
         try {
             fetcher = (0,engine/* createGuardedFetcher */.OP)({ allow: (0,engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW) });
         }
@@ -7143,6 +7803,8 @@ async function runGate(options) {
     const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles }));
     const profiles = await loadProfiles({
         root: options.root,
+        boundary,
+        admitEntries: (count) => budget.admit(files.length, count),
         ...(options.issuerProfilesFile !== undefined ? { issuerProfilesFile: options.issuerProfilesFile } : {}),
         sources: profileSources,
         env: options.env,
@@ -7156,9 +7818,9 @@ async function runGate(options) {
     const tasks = [];
     for (const config of configs) {
         for (const provider of config.providers)
-            tasks.push(() => runProvider(config, provider, baseCtx));
+            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, baseCtx)));
         for (const token of config.tokens)
-            tasks.push(() => runToken(config, token, baseCtx, startedAt));
+            tasks.push(isolated(config, token, 'validate', () => runToken(config, token, baseCtx, startedAt)));
     }
     const outcomes = await pool(tasks, CONCURRENCY);
     // Per file: config problems, then profile problems, then entry findings, in entry order.
@@ -7192,6 +7854,29 @@ async function runGate(options) {
     }
     const report = buildReport(results, findings, fileStatus);
     return { report, findings, files: fileStatus };
+}
+/**
+ * One entry's check, fenced: a fault inside it (a bug, not a refused request, which the engine
+ * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
+ * The exception's message is not shown: it may quote the entry's input, secrets included.
+ */
+function isolated(config, entry, kind, check) {
+    return async () => {
+        try {
+            return await check();
+        }
+        catch {
+            const placer = new Placer(config, entry.path, entry.name, kind);
+            const what = kind === 'validate' ? 'sample token' : 'provider';
+            placer.add({
+                code: GATE_CODES.INTERNAL_ERROR.code,
+                severity: 'error',
+                message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+                remediation: GATE_CODES.INTERNAL_ERROR.remediation,
+            }, []);
+            return { file: config.file, results: [], findings: placer.findings };
+        }
+    };
 }
 async function pool(tasks, limit) {
     const out = new Array(tasks.length);
@@ -7312,7 +7997,7 @@ async function runProvider(config, provider, ctx) {
     return { file: config.file, results, findings };
 }
 function result(kind, config, entry, request, outcome) {
-    const r = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request) };
+    const r = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
     if (outcome.problem !== undefined)
         r.problem = outcome.problem;
     else
@@ -7389,34 +8074,12 @@ function judge(expect, valid, codes) {
         ? { passed: true, message: `produced ${expect.join(', ')} as expected` }
         : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
 }
-const REDACTED = '[redacted]';
-/**
- * The request as written to the report: the token becomes its SHA-256 fingerprint, secrets become
- * "[redacted]". Public keys and inline JWKS stay: they are public and the request stays reproducible.
- */
-function redactRequest(request) {
-    if (typeof request !== 'object' || request === null || Array.isArray(request))
-        return {};
-    const out = structuredClone(request);
-    if (typeof out.token === 'string')
-        out.token = (0,engine_fingerprint/* tokenFingerprint */.W)(out.token);
-    else if (hasKey(out, 'token'))
-        out.token = REDACTED;
-    const policy = out.policy;
-    if (typeof policy === 'object' && policy !== null && !Array.isArray(policy)) {
-        if (hasKey(policy, 'secret'))
-            policy.secret = REDACTED;
-        // Public keys stay so a request can be replayed; a private key pasted by mistake does not.
-        if (typeof policy.public_key === 'string' && (0,keys/* containsPrivateKeyPem */.Mb)(policy.public_key))
-            policy.public_key = REDACTED;
-    }
-    return out;
-}
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /** Command-line parsing: node:util parseArgs per command, strict, with one usage text. */
+
 
 const USAGE = `oidc-gate: catch broken identity configuration before it ships.
 
@@ -7442,14 +8105,18 @@ check options:
 
 validate, lint and discover read the request from a file, or from stdin when the file is - or
 absent, and print the engine response as the service would send it. validate uses issuer profiles
-from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE.
+from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. --at judges time claims at that instant: an
+RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z.
 
 Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or config error.
 Colour only on a terminal; NO_COLOR turns it off.`;
 class UsageError extends Error {
-    constructor(message) {
+    /** False when the message already says what to write, so a pointer to --help would only add noise. */
+    showHelp;
+    constructor(message, options = {}) {
         super(message);
         this.name = 'UsageError';
+        this.showHelp = options.showHelp ?? true;
     }
 }
 function oneOf(option, value, allowed, fallback) {
@@ -7458,6 +8125,17 @@ function oneOf(option, value, allowed, fallback) {
     if (!allowed.includes(value))
         throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not "${value}".`);
     return value;
+}
+/** `--at`, checked as an RFC 3339 date-time and handed on in the one form Date.parse reads exactly. */
+function atInstant(value) {
+    const parsed = parseInstant(value);
+    if (!parsed.ok) {
+        // Clipped, and control characters replaced: the value is echoed to a terminal.
+        // eslint-disable-next-line no-control-regex
+        const shown = (value.length > 40 ? `${value.slice(0, 40)}…` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+        throw new UsageError(`--at must be ${INSTANT_FORMAT} ("${shown}" ${parsed.reason}).`, { showHelp: false });
+    }
+    return new Date(parsed.ms).toISOString();
 }
 function parseCommand(argv) {
     const [first, ...rest] = argv;
@@ -7511,11 +8189,8 @@ function parseCommand(argv) {
                     throw new UsageError(`${first} takes one request file (or - for stdin).`);
                 const command = { name: first, input: positionals[0] ?? '-', offline: values.offline === true };
                 const at = values.at;
-                if (typeof at === 'string') {
-                    if (Number.isNaN(Date.parse(at)))
-                        throw new UsageError(`--at must be an ISO 8601 instant such as 2026-01-01T00:00:00Z, not "${at}".`);
-                    command.at = at;
-                }
+                if (typeof at === 'string')
+                    command.at = atInstant(at);
                 return command;
             }
             case 'serve':
@@ -7618,6 +8293,7 @@ function formatText(report, style, offline) {
 
 
 
+
 const EXIT_PASS = 0;
 const EXIT_FAIL = 1;
 const EXIT_USAGE = 2;
@@ -7627,7 +8303,8 @@ async function main(argv, io) {
         command = parseCommand(argv);
     }
     catch (err) {
-        io.stderr(`oidc-gate: ${err.message}\nRun oidc-gate --help for usage.\n`);
+        const hint = err instanceof UsageError && !err.showHelp ? '' : '\nRun oidc-gate --help for usage.';
+        io.stderr(`oidc-gate: ${err.message}${hint}\n`);
         return EXIT_USAGE;
     }
     try {
@@ -7658,17 +8335,27 @@ async function main(argv, io) {
     }
 }
 async function check(command, io) {
+    // Paths on the command line stay relative to the working directory, and findings name files
+    // from there; but nothing may be read or written outside the repository it is in, or inside .git.
+    const boundary = findRepositoryRoot(io.cwd);
+    const report = command.report !== undefined ? outputTarget(boundary, io.cwd, '--report', command.report) : undefined;
+    const sarif = command.sarif !== undefined ? outputTarget(boundary, io.cwd, '--sarif', command.sarif) : undefined;
+    if (report !== undefined)
+        await checkOutputPath(report);
+    if (sarif !== undefined)
+        await checkOutputPath(sarif);
     const gate = await runGate({
         root: io.cwd,
+        boundary,
         patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
         ...(command.issuerProfiles !== undefined ? { issuerProfilesFile: command.issuerProfiles } : {}),
         network: !command.offline,
         env: io.env,
     });
-    if (command.report !== undefined)
-        await writeReport(gate, external_node_path_default().resolve(io.cwd, command.report));
-    if (command.sarif !== undefined)
-        await writeSarif(gate, external_node_path_default().resolve(io.cwd, command.sarif));
+    if (report !== undefined)
+        await writeReport(gate, report);
+    if (sarif !== undefined)
+        await writeSarif(gate, sarif);
     switch (command.format) {
         case 'json':
             io.stdout(serializeReport(gate.report));
@@ -8028,8 +8715,8 @@ const VALIDATION_FINDINGS = {
     }),
     KEY_MISMATCH: def({
         code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size)',
-        remediation: 'Use a secret for HS*, an RSA key of at least 2048 bits for RS*/PS*, the matching curve for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
     }),
     KEY_NOT_FOUND: def({
         code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
@@ -8147,7 +8834,7 @@ function tokenFingerprint(token) {
 
 /***/ }),
 
-/***/ 6027:
+/***/ 4325:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -8158,15 +8845,18 @@ __nccwpck_require__.d(__webpack_exports__, {
   g8: () => (/* reexport */ createEngineContext),
   OP: () => (/* reexport */ createGuardedFetcher),
   X4: () => (/* reexport */ discover/* discoverProvider */.X4),
+  U9: () => (/* reexport */ discover_request/* discoverRequestSchema */.U),
   dc: () => (/* reexport */ getFindingDefinition),
   Vp: () => (/* reexport */ errors/* isEngineError */.Vp),
   xT: () => (/* reexport */ lintOidcConfig),
+  il: () => (/* reexport */ lint_request/* lintRequestSchema */.i),
   Mf: () => (/* reexport */ profiles/* loadIssuerProfiles */.Mf),
   Db: () => (/* reexport */ net_allow/* parseOutboundAllow */.Db),
-  mQ: () => (/* reexport */ validateJwt)
+  mQ: () => (/* reexport */ validateJwt),
+  XQ: () => (/* reexport */ validate_request/* validateRequestSchema */.XQ)
 });
 
-// UNUSED EXPORTS: EngineError, MalformedTokenError, RequestInvalidError, discoverForLint, discoverRequestSchema, findingCatalogue, lintRequestSchema, validateRequestSchema
+// UNUSED EXPORTS: EngineError, MalformedTokenError, RequestInvalidError, discoverForLint, findingCatalogue
 
 // EXTERNAL MODULE: ./src/engine/jws/keys.ts
 var keys = __nccwpck_require__(6749);
@@ -8560,7 +9250,7 @@ var validate_inline = __nccwpck_require__(1200);
 
 
 
-const parseValidateRequest = (0,ajv/* compileSchema */.F)(validate_request/* validateRequestSchema */.XQ);
+const parseValidateRequest = (0,ajv/* compileSchema */.Fc)(validate_request/* validateRequestSchema */.XQ);
 const MAX_TOKEN_BYTES = 16384;
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
@@ -8741,9 +9431,12 @@ function summarise(errors, warnings) {
 
 // EXTERNAL MODULE: ./src/engine/schema/lint-request.ts
 var lint_request = __nccwpck_require__(7303);
+// EXTERNAL MODULE: ./src/engine/jws/key-strength.ts
+var key_strength = __nccwpck_require__(1118);
 // EXTERNAL MODULE: ./src/engine/jwks/jwk.ts
 var jwk = __nccwpck_require__(3445);
 ;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
 
 
 
@@ -8768,7 +9461,7 @@ function analyseJwks(document) {
     return { keys: document.keys.map((k, i) => analyseJwk(k, i)) };
 }
 function analyseJwk(value, index) {
-    const info = { index, missing: [], malformed: [], privateMembers: [] };
+    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
     if (!isObject(value)) {
         info.malformed.push('the key is not a JSON object');
         return info;
@@ -8806,10 +9499,23 @@ function analyseJwk(value, index) {
         info.crv = value.crv;
     if (info.missing.length > 0 || info.malformed.length > 0)
         return info;
-    if (kty === 'RSA')
+    if (kty === 'RSA') {
         info.bits = bitLength(Buffer.from(value.n, 'base64url'));
-    if (kty === 'EC' && info.crv !== undefined)
+        const e = Buffer.from(value.e, 'base64url');
+        info.exponentBits = bitLength(e);
+        const exponent = (0,key_strength/* rsaExponentWeakness */.f9)(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
+        if (exponent !== undefined)
+            info.unsafe.push(exponent);
+        const modulus = info.bits > key_strength/* RSA_MAX_MODULUS_BITS */.FX ? (0,key_strength/* rsaModulusWeakness */.fJ)(info.bits) : undefined;
+        if (modulus !== undefined)
+            info.unsafe.push(modulus);
+    }
+    if (kty === 'EC' && info.crv !== undefined) {
         info.bits = EC_BITS[info.crv];
+        const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : (0,key_strength/* curveWeakness */.T0)('EC', info.crv);
+        if (curve !== undefined)
+            info.unsafe.push(curve);
+    }
     if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
         // Import only the public members, so a leaked private part can never turn into a private KeyObject.
         const pub = { kty };
@@ -8819,7 +9525,11 @@ function analyseJwk(value, index) {
             info.publicKey = (0,external_node_crypto_.createPublicKey)({ key: pub, format: 'jwk' });
         }
         catch {
-            info.malformed.push(`the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+            // The validator's import tells an EC point off its curve apart from other damage.
+            const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+            info.malformed.push(offCurve
+                ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
+                : `the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
         }
     }
     return info;
@@ -8939,13 +9649,40 @@ const jwksKeyTooSmall = {
         return jwks.analysis.keys.flatMap((k) => {
             if (k.bits === undefined)
                 return [];
-            const minimum = k.kty === 'RSA' ? keys/* MIN_RSA_BITS */.Hm : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+            const minimum = k.kty === 'RSA' ? key_strength/* RSA_MIN_MODULUS_BITS */.r9 : k.kty === 'EC' ? MIN_EC_BITS : undefined;
             if (minimum === undefined || k.bits >= minimum)
                 return [];
             return [
                 (0,lint_types/* report */.z)(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
             ];
         });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-unsafe.ts
+
+
+
+const jwksKeyUnsafe = {
+    code: 'JWKS_KEY_UNSAFE',
+    severity: 'error',
+    title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
+    docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
+    remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => k.unsafe.map((weakness) => {
+            const evidence = { field: '/jwks_uri', ...keyRef(k), kty: k.kty, reason: weakness.reason };
+            if (weakness.reason === 'key_too_large')
+                Object.assign(evidence, { bits: k.bits, maximum_bits: key_strength/* RSA_MAX_MODULUS_BITS */.FX });
+            else if (k.kty === 'RSA')
+                evidence.exponent_bits = k.exponentBits;
+            else
+                evidence.crv = k.crv !== undefined && k.crv.length > 40 ? `${k.crv.slice(0, 40)}…` : k.crv;
+            return (0,lint_types/* report */.z)(jwksKeyUnsafe, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} ${weakness.message}.`, evidence);
+        }));
     },
 };
 
@@ -8956,7 +9693,7 @@ const jwksNoUsableKey = {
     code: 'JWKS_NO_USABLE_KEY',
     severity: 'error',
     title: 'No key in the JWKS can verify any allowed algorithm',
-    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048+ bits for RS*/PS*, the matching curve for ES256/384/512, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
     remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
     needsJwks: true,
     check({ jwks, request }) {
@@ -9189,6 +9926,7 @@ const unknownAlgorithm = {
 
 
 
+
 /**
  * Every lint rule, in the order a lint response lists their findings: the request fields first
  * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
@@ -9208,6 +9946,7 @@ const LINT_RULES = [
     jwksInvalid,
     jwksPrivateKeyExposed,
     jwksKeyTooSmall,
+    jwksKeyUnsafe,
     jwksDuplicateKid,
     jwksNoUsableKey,
     check_skipped/* checkSkipped */.$,
@@ -9232,19 +9971,29 @@ var summary = __nccwpck_require__(3286);
  */
 async function lintOidcConfig(body, ctx) {
     const request = (0,lint_request/* parseLintRequest */.w)(body);
-    const jwks = await loadJwks(request, ctx);
-    const ruleCtx = {
-        request,
-        httpsRequired: request.https_required ?? true,
-        jwks,
-        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
-    };
-    const findings = LINT_RULES.flatMap((rule) => (jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ruleCtx)));
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
     return {
         valid: !findings.some((f) => f.severity === 'error'),
         findings,
         summary: (0,summary/* summarise */.f)('Configuration', findings),
     };
+}
+/**
+ * What every rule of one lint reads, with the request defaults applied. The rule tests build their
+ * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ */
+function buildRuleContext(request, jwks) {
+    return {
+        request,
+        httpsRequired: request.https_required ?? true,
+        jwks,
+        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+    };
+}
+/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
+function runLintRule(rule, ctx) {
+    return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
 }
 /** The one JWKS fetch of a lint; every JWKS rule reads its result. */
 async function loadJwks(request, ctx) {
@@ -9641,7 +10390,9 @@ var discover_request = __nccwpck_require__(8705);
 /* unused harmony exports PRIVATE_JWK_MEMBERS, MAX_JWKS_KEYS */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _jws_keys_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6749);
+/* harmony import */ var _jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
+/* harmony import */ var _jws_keys_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6749);
+
 
 
 /** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
@@ -9649,6 +10400,23 @@ const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 /** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
 const MAX_JWKS_KEYS = 100;
 const KTY = new Set(['RSA', 'EC', 'OKP']);
+/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
+const EC_COORDINATE_BYTES = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
+function refuse(jwk, weakness) {
+    const refused = { weakness };
+    if (typeof jwk.kid === 'string')
+        refused.kid = jwk.kid;
+    return { ok: false, reason: (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .describeWeakness */ .hx)(weakness), refused };
+}
+/**
+ * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
+ * the point is not on the curve (OpenSSL checks this on import).
+ */
+function isOffCurve(jwk) {
+    const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
+    const coordinate = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
+    return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
+}
 /**
  * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
  * members stripped: a provider that publishes them has leaked its key and must not be trusted.
@@ -9674,6 +10442,12 @@ function importJwk(value) {
     if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
         return { ok: false, reason: 'has a key_ops that is not an array of strings' };
     }
+    // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
+    if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
+        const weakness = (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .curveWeakness */ .T0)(kty, jwk.crv);
+        if (weakness !== undefined)
+            return refuse(jwk, weakness);
+    }
     let key;
     try {
         // Only the members createPublicKey needs, so unknown extras (x5c, ext, ...) cannot change the import.
@@ -9684,8 +10458,13 @@ function importJwk(value) {
         key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: material, format: 'jwk' });
     }
     catch {
+        if (kty === 'EC' && isOffCurve(jwk))
+            return refuse(jwk, (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .pointNotOnCurve */ .Wh)(jwk.crv));
         return { ok: false, reason: `is not a valid ${kty} public key` };
     }
+    const weakness = (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .keyWeakness */ .d$)(key);
+    if (weakness !== undefined)
+        return refuse(jwk, weakness);
     const parsed = { key };
     if (typeof jwk.kid === 'string')
         parsed.kid = jwk.kid;
@@ -9704,17 +10483,20 @@ function parseJwks(doc) {
     const list = doc.keys;
     if (!Array.isArray(list))
         return undefined;
-    const result = { keys: [], skipped: [] };
+    const result = { keys: [], skipped: [], refused: [] };
     list.forEach((entry, index) => {
         if (result.keys.length >= MAX_JWKS_KEYS) {
             result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
             return;
         }
         const imported = importJwk(entry);
-        if (imported.ok)
+        if (imported.ok) {
             result.keys.push(imported.jwk);
-        else
-            result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+            return;
+        }
+        result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+        if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS)
+            result.refused.push(imported.refused);
     });
     return result;
 }
@@ -9726,21 +10508,25 @@ function jwkFits(jwk, alg) {
         return false;
     if (jwk.keyOps !== undefined && !jwk.keyOps.includes('verify'))
         return false;
-    return (0,_jws_keys_js__WEBPACK_IMPORTED_MODULE_1__/* .keyAlgMismatch */ .MU)({ type: 'public', key: jwk.key }, alg) === undefined;
+    return (0,_jws_keys_js__WEBPACK_IMPORTED_MODULE_2__/* .keyAlgMismatch */ .MU)({ type: 'public', key: jwk.key }, alg) === undefined;
 }
 /**
  * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
- * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string).
+ * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
+ * that names a refused key is not unknown either: refetching would serve the same key.
  */
-function selectKeys(keys, header, alg) {
+function selectKeys(keys, header, alg, refused = []) {
     if (header.kid !== undefined && typeof header.kid !== 'string')
         return { keys: [], unknownKid: false };
     const kid = header.kid;
     const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
     const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
-    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 };
+    const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
+    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
     if (kid !== undefined)
         selection.kid = kid;
+    if (refusedKey !== undefined)
+        selection.refused = refusedKey.weakness;
     return selection;
 }
 
@@ -9949,20 +10735,130 @@ function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
 
 /***/ }),
 
+/***/ 1118:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FX: () => (/* binding */ RSA_MAX_MODULUS_BITS),
+/* harmony export */   T0: () => (/* binding */ curveWeakness),
+/* harmony export */   Wh: () => (/* binding */ pointNotOnCurve),
+/* harmony export */   d$: () => (/* binding */ keyWeakness),
+/* harmony export */   f9: () => (/* binding */ rsaExponentWeakness),
+/* harmony export */   fJ: () => (/* binding */ rsaModulusWeakness),
+/* harmony export */   hx: () => (/* binding */ describeWeakness),
+/* harmony export */   r9: () => (/* binding */ RSA_MIN_MODULUS_BITS)
+/* harmony export */ });
+/* unused harmony exports RSA_MIN_EXPONENT, RSA_EXPONENT_LIMIT_BITS, SIGNING_EC_CURVES, SIGNING_OKP_CURVES, rsaWeakness */
+/**
+ * The only public keys oidc-gate verifies with. Outside these bounds a key is refused wherever it
+ * comes from (inline PEM, certificate, JWKS, issuer profile), and lint reports it:
+ * - RSA: a modulus of 2048 to 8192 bits and an odd public exponent with 65537 ≤ e < 2^256
+ *   (NIST SP 800-56B rev. 2, §6.2.1). With e = 1 the signature is its own padded digest, so anyone can
+ *   forge one; small exponents invite padding attacks; huge moduli or exponents make each verification
+ *   tens of times slower, which lets any caller slow the service down.
+ * - EC: P-256, P-384 and P-521 only, with the point on the curve.
+ * - OKP: Ed25519 and Ed448 (X25519 and X448 are key-agreement keys and never sign).
+ */
+const RSA_MIN_MODULUS_BITS = 2048;
+const RSA_MAX_MODULUS_BITS = 8192;
+const RSA_MIN_EXPONENT = 65537n;
+const RSA_EXPONENT_LIMIT_BITS = 256;
+const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
+/** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
+const SIGNING_EC_CURVES = ['P-256', 'P-384', 'P-521'];
+const SIGNING_OKP_CURVES = ['Ed25519', 'Ed448'];
+const BOUNDS = 'oidc-gate verifies only with RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256, EC keys on P-256, P-384 or P-521, and Ed25519 or Ed448 keys';
+/** "message (reason)": how a refusal reads where there is no field for the code (a 422, a start-up error). */
+function describeWeakness(weakness) {
+    return `${weakness.message} (${weakness.reason})`;
+}
+function bitLength(value) {
+    return value <= 0n ? 0 : value.toString(2).length;
+}
+/** The modulus size bound, on its own: lint reports a small modulus under its own code. */
+function rsaModulusWeakness(modulusBits) {
+    if (modulusBits < RSA_MIN_MODULUS_BITS) {
+        return { reason: 'key_too_small', message: `is an RSA key with a ${modulusBits}-bit modulus, under the ${RSA_MIN_MODULUS_BITS}-bit minimum; ${BOUNDS}` };
+    }
+    if (modulusBits > RSA_MAX_MODULUS_BITS) {
+        return { reason: 'key_too_large', message: `is an RSA key with a ${modulusBits}-bit modulus, over the ${RSA_MAX_MODULUS_BITS}-bit maximum (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** The public exponent bound: odd, 65537 ≤ e < 2^256. */
+function rsaExponentWeakness(exponent) {
+    if (exponent % 2n === 0n) {
+        return { reason: 'even_exponent', message: `is an RSA key with an even public exponent, which no valid RSA key has; ${BOUNDS}` };
+    }
+    if (exponent < RSA_MIN_EXPONENT) {
+        return { reason: 'weak_exponent', message: `is an RSA key with a public exponent below 65537 (with an exponent of 1 anyone can forge a signature); ${BOUNDS}` };
+    }
+    if (exponent >= RSA_EXPONENT_LIMIT) {
+        return { reason: 'exponent_too_large', message: `is an RSA key with a ${bitLength(exponent)}-bit public exponent, not below 2^${RSA_EXPONENT_LIMIT_BITS} (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** Size first, then exponent: the first bound an RSA key breaks. */
+function rsaWeakness(modulusBits, exponent) {
+    return rsaModulusWeakness(modulusBits) ?? rsaExponentWeakness(exponent);
+}
+/** A JWK curve name checked against the bounds, before any import (Node cannot import some curves at all). */
+function curveWeakness(kty, crv) {
+    const allowed = kty === 'EC' ? SIGNING_EC_CURVES : SIGNING_OKP_CURVES;
+    if (allowed.includes(crv))
+        return undefined;
+    const shown = crv.length > 40 ? `${crv.slice(0, 40)}…` : crv;
+    return { reason: 'unsupported_curve', message: `is an ${kty} key on the curve "${shown}"; ${BOUNDS}` };
+}
+function pointNotOnCurve(crv) {
+    return { reason: 'point_not_on_curve', message: `is an EC key whose point (x, y) is not on ${crv}; ${BOUNDS}` };
+}
+/** Node's (OpenSSL's) curve names -> JOSE names. */
+const NODE_EC_CURVES = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
+const NODE_OKP_TYPES = { ed25519: 'Ed25519', ed448: 'Ed448', x25519: 'X25519', x448: 'X448' };
+function computeWeakness(key) {
+    const type = key.asymmetricKeyType;
+    const details = key.asymmetricKeyDetails ?? {};
+    if (type === 'rsa' || type === 'rsa-pss')
+        return rsaWeakness(details.modulusLength ?? 0, details.publicExponent ?? 0n);
+    if (type === 'ec')
+        return curveWeakness('EC', NODE_EC_CURVES[details.namedCurve ?? ''] ?? details.namedCurve ?? 'unknown');
+    if (type !== undefined && NODE_OKP_TYPES[type] !== undefined)
+        return curveWeakness('OKP', NODE_OKP_TYPES[type]);
+    return { reason: 'unsupported_key_type', message: `is a${type === undefined ? 'n unknown' : ` ${type}`} key; ${BOUNDS}` };
+}
+/**
+ * Weakness verdicts per KeyObject: asymmetricKeyDetails builds a new object (and bigint) on every
+ * read, and a key is judged once however many tokens it verifies.
+ */
+const verdicts = new WeakMap();
+/** Why this public key is outside the bounds, or undefined when oidc-gate may verify with it. */
+function keyWeakness(key) {
+    const cached = verdicts.get(key);
+    if (cached !== undefined)
+        return cached ?? undefined;
+    const verdict = key.type === 'public' ? computeWeakness(key) : { reason: 'unsupported_key_type', message: `is not a public key; ${BOUNDS}` };
+    verdicts.set(key, verdict ?? null);
+    return verdict;
+}
+
+
+/***/ }),
+
 /***/ 6749:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Hm: () => (/* binding */ MIN_RSA_BITS),
 /* harmony export */   MU: () => (/* binding */ keyAlgMismatch),
-/* harmony export */   Mb: () => (/* binding */ containsPrivateKeyPem),
 /* harmony export */   hz: () => (/* binding */ KeyObjectCache),
 /* harmony export */   wE: () => (/* binding */ hmacLength)
 /* harmony export */ });
-/* unused harmony export parsePublicKeyPem */
+/* unused harmony exports containsPrivateKeyPem, parsePublicKeyPem */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var _base64url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5481);
+/* harmony import */ var _key_strength_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1118);
+
 
 
 /**
@@ -10038,18 +10934,57 @@ function parsePublicKeyPem(pem) {
     if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
         return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
     }
+    let key;
     try {
-        const key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: pem, format: 'pem' });
-        if (key.type !== 'public')
-            return { ok: false, reason: 'is not a public key' };
-        return { ok: true, key };
+        key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: pem, format: 'pem' });
     }
     catch {
+        const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
+        if (offCurve !== undefined) {
+            const weakness = (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .pointNotOnCurve */ .Wh)(offCurve);
+            return { ok: false, reason: (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWeakness */ .hx)(weakness), weakness: weakness.reason };
+        }
         return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+    }
+    if (key.type !== 'public')
+        return { ok: false, reason: 'is not a public key' };
+    const weakness = (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .keyWeakness */ .d$)(key);
+    if (weakness !== undefined)
+        return { ok: false, reason: (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWeakness */ .hx)(weakness), weakness: weakness.reason };
+    return { ok: true, key };
+}
+/**
+ * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
+ * encoding is fixed, so the prefix and total length identify the curve.
+ */
+const EC_SPKI_PREFIXES = [
+    { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
+    { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
+    { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
+];
+/**
+ * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
+ * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
+ * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
+ * than "not parseable".
+ */
+function offCurveSpkiCurve(pem) {
+    const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+    if (body === undefined)
+        return undefined;
+    const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
+    if (curve === undefined)
+        return undefined;
+    try {
+        (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: der, format: 'der', type: 'spki' });
+        return undefined;
+    }
+    catch {
+        return curve;
     }
 }
 const EC_CURVE = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
-const MIN_RSA_BITS = 2048;
 /** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
 function hmacLength(alg) {
     return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
@@ -10059,6 +10994,7 @@ const mismatchVerdicts = new WeakMap();
 /**
  * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
  * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ * A key outside the key-strength bounds serves no alg, whatever path it came in by.
  */
 function keyAlgMismatch(key, alg) {
     if (key.type === 'secret')
@@ -10086,10 +11022,7 @@ function publicKeyAlgMismatch(k, alg) {
             const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
             if (!fits)
                 return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
-            const bits = details.modulusLength ?? 0;
-            if (bits < MIN_RSA_BITS)
-                return `${alg} needs an RSA key of at least ${MIN_RSA_BITS} bits, but the key has ${bits}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
         case 'ES': {
             const curve = EC_CURVE[alg];
@@ -10097,15 +11030,19 @@ function publicKeyAlgMismatch(k, alg) {
                 return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
             if (details.namedCurve !== curve)
                 return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
         default: {
             const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
             if (kty === undefined || !allowed.includes(kty))
                 return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
     }
+}
+function strengthMismatch(k, alg) {
+    const weakness = (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .keyWeakness */ .d$)(k);
+    return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${(0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWeakness */ .hx)(weakness)}`;
 }
 
 
@@ -10682,6 +11619,7 @@ const MAX_STALE_MS = 24 * 3600_000;
  */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
 /** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
 function cacheLifetimeMs(cacheControl) {
     if (cacheControl === undefined)
@@ -10750,7 +11688,7 @@ class JwksCache {
         else {
             cache = 'hit';
         }
-        let selection = (0,jwk/* selectKeys */.pi)(set.keys, header, alg);
+        let selection = (0,jwk/* selectKeys */.pi)(set.keys, header, alg, set.refused);
         if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
             // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
             // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
@@ -10761,15 +11699,18 @@ class JwksCache {
                 if (refresh.ok && this.#set !== undefined) {
                     cache = cache === 'miss' ? 'miss' : 'refreshed';
                     set = this.#set;
-                    selection = (0,jwk/* selectKeys */.pi)(set.keys, header, alg);
+                    selection = (0,jwk/* selectKeys */.pi)(set.keys, header, alg, set.refused);
                 }
             }
         }
         const resolution = { keys: selection.keys, cache };
         if (warnings.length > 0)
             resolution.warnings = warnings;
-        if (selection.keys.length === 0)
-            resolution.failure = this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        if (selection.keys.length === 0) {
+            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+                ? this.#refused(selection.kid, selection.refused, alg)
+                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        }
         return resolution;
     }
     #refreshUnlessBackingOff(t) {
@@ -10810,7 +11751,7 @@ class JwksCache {
         if (parsed === undefined)
             return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
         const fetchedAt = this.#now();
-        this.#set = { keys: parsed.keys, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
         this.#lastFailure = undefined;
         this.#retryAt = Number.NEGATIVE_INFINITY;
         return { ok: true };
@@ -10826,6 +11767,13 @@ class JwksCache {
         return (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
             jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
         });
+    }
+    /** The token names a key that the set holds but that is outside the key-strength bounds. */
+    #refused(kid, weakness, alg) {
+        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        return (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+        }, REFUSED_KEY_REMEDIATION);
     }
     #notFound(kid, rawKid, alg, size) {
         const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
@@ -11130,7 +12078,7 @@ function claimPolicy(profile) {
 }
 function compileProfile(entry, options, problems) {
     if (!checkProfileShape(entry)) {
-        problems.push(...(0,ajv/* toProblems */.e)(checkProfileShape.errors ?? []));
+        problems.push(...(0,ajv/* toProblems */.ek)(checkProfileShape.errors ?? []));
         return undefined;
     }
     const profile = entry;
@@ -11264,9 +12212,10 @@ function resolveStatic(keys, header, alg) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   F: () => (/* binding */ compileSchema),
-/* harmony export */   e: () => (/* binding */ toProblems)
+/* harmony export */   Fc: () => (/* binding */ compileSchema),
+/* harmony export */   ek: () => (/* binding */ toProblems)
 /* harmony export */ });
+/* unused harmony export MAX_LISTED_PROBLEMS */
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2210);
 /* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7679);
@@ -11309,11 +12258,24 @@ function compileSchema(schema) {
 function escapePointerToken(token) {
     return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-/** Ajv errors -> one problem per offending field, pointer at the field itself. */
+/**
+ * At most this many problems are listed in one answer. A body of thousands of unknown members would
+ * otherwise be answered with one entry each, an answer many times the size of the request.
+ */
+const MAX_LISTED_PROBLEMS = 100;
+const SIZE_KEYWORDS = new Set(['maxItems', 'maxProperties']);
+/**
+ * Ajv errors -> one problem per offending field, pointer at the field itself. A list or object over its
+ * size limit is one problem: the errors of its entries are dropped, since the fix is to shorten it.
+ */
 function toProblems(errors) {
+    const oversized = errors.filter((e) => SIZE_KEYWORDS.has(e.keyword)).map((e) => `${e.instancePath}/`);
     const problems = [];
     const seen = new Set();
+    let unlisted = 0;
     for (const e of errors) {
+        if (oversized.some((p) => e.instancePath.startsWith(p)))
+            continue;
         let pointer = e.instancePath;
         let message = e.message ?? 'is invalid';
         if (e.keyword === 'required') {
@@ -11330,12 +12292,21 @@ function toProblems(errors) {
             const allowed = e.params.allowedValues;
             message = `must be one of: ${allowed.map((v) => String(v)).join(', ')}`;
         }
+        else if (SIZE_KEYWORDS.has(e.keyword)) {
+            const limit = e.params.limit;
+            message = e.keyword === 'maxItems' ? `holds more than ${limit} items; list at most ${limit}` : `has more than ${limit} members; give at most ${limit}`;
+        }
         const key = `${pointer}\u0000${message}`;
         if (seen.has(key))
             continue;
         seen.add(key);
-        problems.push({ pointer, message });
+        if (problems.length < MAX_LISTED_PROBLEMS)
+            problems.push({ pointer, message });
+        else
+            unlisted++;
     }
+    if (unlisted > 0)
+        problems.push({ pointer: '', message: `has ${unlisted} more problems, not listed; fix the ones above first` });
     return problems;
 }
 
@@ -11367,7 +12338,28 @@ const discoverRequestSchema = {
         },
     },
 };
-const parseDiscoverRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileSchema */ .F)(discoverRequestSchema);
+const parseDiscoverRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileSchema */ .Fc)(discoverRequestSchema);
+
+
+/***/ }),
+
+/***/ 1494:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   C: () => (/* binding */ MAX_ARRAY_ITEMS),
+/* harmony export */   Z: () => (/* binding */ MAX_CUSTOM_CLAIMS)
+/* harmony export */ });
+/**
+ * Size limits of request bodies, shared by every request schema (validate, lint, discover) and by the
+ * issuer profiles that reuse the policy fields. A real policy lists a handful of audiences, algorithms or
+ * claims; without a cap, a 64 KiB body of thousands of repeated entries costs one finding (and answer
+ * bytes) per entry, and array matching in required_custom_claims costs CPU per pair of items.
+ */
+/** Items in any array of a request body, at any depth. */
+const MAX_ARRAY_ITEMS = 100;
+/** Members of required_custom_claims. */
+const MAX_CUSTOM_CLAIMS = 100;
 
 
 /***/ }),
@@ -11380,6 +12372,8 @@ const parseDiscoverRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileS
 /* harmony export */   w: () => (/* binding */ parseLintRequest)
 /* harmony export */ });
 /* harmony import */ var _ajv_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5287);
+/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1494);
+
 
 /**
  * Lint request body (service-spec §2.5). Only presence and JSON types are schema matters: whether a
@@ -11398,12 +12392,14 @@ const lintRequestSchema = {
         audiences: {
             type: 'array',
             minItems: 1,
+            maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
             items: { type: 'string', minLength: 1 },
             description: 'Expected aud values.',
         },
         jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
         redirect_uris: {
             type: 'array',
+            maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
             items: { type: 'string' },
             description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
         },
@@ -11415,6 +12411,7 @@ const lintRequestSchema = {
                 allowed_algs: {
                     type: 'array',
                     minItems: 1,
+                    maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
                     items: { type: 'string' },
                     description: 'Algorithm allowlist (case-sensitive JWS names).',
                 },
@@ -11431,7 +12428,7 @@ const lintRequestSchema = {
         },
     },
 };
-const parseLintRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileSchema */ .F)(lintRequestSchema);
+const parseLintRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileSchema */ .Fc)(lintRequestSchema);
 
 
 /***/ }),
@@ -11545,8 +12542,14 @@ const discoverResponseSchema = {
         summary: nonEmpty,
     },
 };
-/** Problem codes (product-decisions §6), plus TIMEOUT for a request that overran its 10 s budget. */
+/**
+ * Problem codes: the engine's refusals (MALFORMED_TOKEN, REQUEST_INVALID), the HTTP-level ones
+ * (BAD_REQUEST for bytes that are not HTTP, HEADERS_TOO_LARGE), and TIMEOUT for a request that
+ * overran its 10 s budget.
+ */
 const PROBLEM_CODES = [
+    'BAD_REQUEST',
+    'HEADERS_TOO_LARGE',
     'MALFORMED_TOKEN',
     'REQUEST_INVALID',
     'UNAUTHORIZED',
@@ -11603,14 +12606,50 @@ const healthSchema = {
 /* harmony export */   N2: () => (/* binding */ verifyPolicySchema),
 /* harmony export */   PM: () => (/* binding */ verifyPolicyClaimProperties),
 /* harmony export */   XQ: () => (/* binding */ validateRequestSchema),
-/* harmony export */   Z9: () => (/* binding */ verifyPolicyClaimRequired)
+/* harmony export */   Z9: () => (/* binding */ verifyPolicyClaimRequired),
+/* harmony export */   mC: () => (/* binding */ customClaimValueSchema),
+/* harmony export */   mv: () => (/* binding */ customClaimValueUnrolled)
 /* harmony export */ });
 /* unused harmony export ALLOWED_ALG_NAMES */
 /* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3171);
+/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1494);
+
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [..._types_js__WEBPACK_IMPORTED_MODULE_0__/* .REGISTERED_JWS_ALGORITHMS */ .tY, 'none'];
-const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
+const stringList = { type: 'array', maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
+}
+/**
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
+ */
+const customClaimValueUnrolled = unrolled(2);
 /**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
@@ -11619,13 +12658,19 @@ const verifyPolicyClaimProperties = {
     issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
     audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
-        type: 'array', minItems: 1,
+        type: 'array', minItems: 1, maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
         items: { type: 'string', enum: ALLOWED_ALG_NAMES },
         description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
     },
     required_claims: { ...stringList, description: 'Claims that must be present.' },
     required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: { type: 'object', description: 'Claim name to expected value (scalar, array subset, or object matched on its keys).' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_CUSTOM_CLAIMS */ .Z,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_CUSTOM_CLAIMS */ .Z} claims.`,
+    },
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
@@ -11758,6 +12803,8 @@ function inlineTrustSource(policy, keyCache) {
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 const PROBLEM_TYPES = {
+    BAD_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
+    HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
     MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
     REQUEST_INVALID: { status: 422, title: 'The request body is invalid' },
     UNAUTHORIZED: { status: 401, title: 'A valid API key is required' },
@@ -16295,7 +17342,7 @@ __webpack_unused_export__ = errors.YAMLError;
 __webpack_unused_export__ = errors.YAMLParseError;
 __webpack_unused_export__ = errors.YAMLWarning;
 __webpack_unused_export__ = Alias.Alias;
-__webpack_unused_export__ = identity.isAlias;
+exports.Vj = identity.isAlias;
 __webpack_unused_export__ = identity.isCollection;
 __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;

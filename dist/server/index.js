@@ -4203,7 +4203,7 @@ const anyOf_1 = __nccwpck_require__(9380);
 const oneOf_1 = __nccwpck_require__(2490);
 const allOf_1 = __nccwpck_require__(9205);
 const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(6829);
+const thenElse_1 = __nccwpck_require__(9210);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4628,7 +4628,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -6200,7 +6200,7 @@ function escapeJsonPtr(str) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1044);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6829);
 
 // Nothing but the process binding: settings come from the environment, and a failed start exits 1.
 const running = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runServer */ .XP)(process.env);
@@ -6212,7 +6212,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 1044:
+/***/ 6829:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -6280,7 +6280,102 @@ function decodeStrictBase64url(s) {
     return isStrictBase64url(s) ? Buffer.from(s, 'base64url') : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/engine/jws/key-strength.ts
+/**
+ * The only public keys oidc-gate verifies with. Outside these bounds a key is refused wherever it
+ * comes from (inline PEM, certificate, JWKS, issuer profile), and lint reports it:
+ * - RSA: a modulus of 2048 to 8192 bits and an odd public exponent with 65537 ≤ e < 2^256
+ *   (NIST SP 800-56B rev. 2, §6.2.1). With e = 1 the signature is its own padded digest, so anyone can
+ *   forge one; small exponents invite padding attacks; huge moduli or exponents make each verification
+ *   tens of times slower, which lets any caller slow the service down.
+ * - EC: P-256, P-384 and P-521 only, with the point on the curve.
+ * - OKP: Ed25519 and Ed448 (X25519 and X448 are key-agreement keys and never sign).
+ */
+const RSA_MIN_MODULUS_BITS = 2048;
+const RSA_MAX_MODULUS_BITS = 8192;
+const RSA_MIN_EXPONENT = 65537n;
+const RSA_EXPONENT_LIMIT_BITS = 256;
+const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
+/** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
+const SIGNING_EC_CURVES = ['P-256', 'P-384', 'P-521'];
+const SIGNING_OKP_CURVES = ['Ed25519', 'Ed448'];
+const BOUNDS = 'oidc-gate verifies only with RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256, EC keys on P-256, P-384 or P-521, and Ed25519 or Ed448 keys';
+/** "message (reason)": how a refusal reads where there is no field for the code (a 422, a start-up error). */
+function describeWeakness(weakness) {
+    return `${weakness.message} (${weakness.reason})`;
+}
+function bitLength(value) {
+    return value <= 0n ? 0 : value.toString(2).length;
+}
+/** The modulus size bound, on its own: lint reports a small modulus under its own code. */
+function rsaModulusWeakness(modulusBits) {
+    if (modulusBits < RSA_MIN_MODULUS_BITS) {
+        return { reason: 'key_too_small', message: `is an RSA key with a ${modulusBits}-bit modulus, under the ${RSA_MIN_MODULUS_BITS}-bit minimum; ${BOUNDS}` };
+    }
+    if (modulusBits > RSA_MAX_MODULUS_BITS) {
+        return { reason: 'key_too_large', message: `is an RSA key with a ${modulusBits}-bit modulus, over the ${RSA_MAX_MODULUS_BITS}-bit maximum (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** The public exponent bound: odd, 65537 ≤ e < 2^256. */
+function rsaExponentWeakness(exponent) {
+    if (exponent % 2n === 0n) {
+        return { reason: 'even_exponent', message: `is an RSA key with an even public exponent, which no valid RSA key has; ${BOUNDS}` };
+    }
+    if (exponent < RSA_MIN_EXPONENT) {
+        return { reason: 'weak_exponent', message: `is an RSA key with a public exponent below 65537 (with an exponent of 1 anyone can forge a signature); ${BOUNDS}` };
+    }
+    if (exponent >= RSA_EXPONENT_LIMIT) {
+        return { reason: 'exponent_too_large', message: `is an RSA key with a ${bitLength(exponent)}-bit public exponent, not below 2^${RSA_EXPONENT_LIMIT_BITS} (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** Size first, then exponent: the first bound an RSA key breaks. */
+function rsaWeakness(modulusBits, exponent) {
+    return rsaModulusWeakness(modulusBits) ?? rsaExponentWeakness(exponent);
+}
+/** A JWK curve name checked against the bounds, before any import (Node cannot import some curves at all). */
+function curveWeakness(kty, crv) {
+    const allowed = kty === 'EC' ? SIGNING_EC_CURVES : SIGNING_OKP_CURVES;
+    if (allowed.includes(crv))
+        return undefined;
+    const shown = crv.length > 40 ? `${crv.slice(0, 40)}…` : crv;
+    return { reason: 'unsupported_curve', message: `is an ${kty} key on the curve "${shown}"; ${BOUNDS}` };
+}
+function pointNotOnCurve(crv) {
+    return { reason: 'point_not_on_curve', message: `is an EC key whose point (x, y) is not on ${crv}; ${BOUNDS}` };
+}
+/** Node's (OpenSSL's) curve names -> JOSE names. */
+const NODE_EC_CURVES = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
+const NODE_OKP_TYPES = { ed25519: 'Ed25519', ed448: 'Ed448', x25519: 'X25519', x448: 'X448' };
+function computeWeakness(key) {
+    const type = key.asymmetricKeyType;
+    const details = key.asymmetricKeyDetails ?? {};
+    if (type === 'rsa' || type === 'rsa-pss')
+        return rsaWeakness(details.modulusLength ?? 0, details.publicExponent ?? 0n);
+    if (type === 'ec')
+        return curveWeakness('EC', NODE_EC_CURVES[details.namedCurve ?? ''] ?? details.namedCurve ?? 'unknown');
+    if (type !== undefined && NODE_OKP_TYPES[type] !== undefined)
+        return curveWeakness('OKP', NODE_OKP_TYPES[type]);
+    return { reason: 'unsupported_key_type', message: `is a${type === undefined ? 'n unknown' : ` ${type}`} key; ${BOUNDS}` };
+}
+/**
+ * Weakness verdicts per KeyObject: asymmetricKeyDetails builds a new object (and bigint) on every
+ * read, and a key is judged once however many tokens it verifies.
+ */
+const verdicts = new WeakMap();
+/** Why this public key is outside the bounds, or undefined when oidc-gate may verify with it. */
+function keyWeakness(key) {
+    const cached = verdicts.get(key);
+    if (cached !== undefined)
+        return cached ?? undefined;
+    const verdict = key.type === 'public' ? computeWeakness(key) : { reason: 'unsupported_key_type', message: `is not a public key; ${BOUNDS}` };
+    verdicts.set(key, verdict ?? null);
+    return verdict;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/jws/keys.ts
+
 
 
 /**
@@ -6356,18 +6451,57 @@ function parsePublicKeyPem(pem) {
     if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
         return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
     }
+    let key;
     try {
-        const key = (0,external_node_crypto_namespaceObject.createPublicKey)({ key: pem, format: 'pem' });
-        if (key.type !== 'public')
-            return { ok: false, reason: 'is not a public key' };
-        return { ok: true, key };
+        key = (0,external_node_crypto_namespaceObject.createPublicKey)({ key: pem, format: 'pem' });
     }
     catch {
+        const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
+        if (offCurve !== undefined) {
+            const weakness = pointNotOnCurve(offCurve);
+            return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+        }
         return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+    }
+    if (key.type !== 'public')
+        return { ok: false, reason: 'is not a public key' };
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+    return { ok: true, key };
+}
+/**
+ * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
+ * encoding is fixed, so the prefix and total length identify the curve.
+ */
+const EC_SPKI_PREFIXES = [
+    { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
+    { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
+    { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
+];
+/**
+ * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
+ * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
+ * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
+ * than "not parseable".
+ */
+function offCurveSpkiCurve(pem) {
+    const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+    if (body === undefined)
+        return undefined;
+    const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
+    if (curve === undefined)
+        return undefined;
+    try {
+        (0,external_node_crypto_namespaceObject.createPublicKey)({ key: der, format: 'der', type: 'spki' });
+        return undefined;
+    }
+    catch {
+        return curve;
     }
 }
 const EC_CURVE = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
-const MIN_RSA_BITS = 2048;
 /** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
 function hmacLength(alg) {
     return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
@@ -6377,6 +6511,7 @@ const mismatchVerdicts = new WeakMap();
 /**
  * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
  * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ * A key outside the key-strength bounds serves no alg, whatever path it came in by.
  */
 function keyAlgMismatch(key, alg) {
     if (key.type === 'secret')
@@ -6404,10 +6539,7 @@ function publicKeyAlgMismatch(k, alg) {
             const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
             if (!fits)
                 return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
-            const bits = details.modulusLength ?? 0;
-            if (bits < MIN_RSA_BITS)
-                return `${alg} needs an RSA key of at least ${MIN_RSA_BITS} bits, but the key has ${bits}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
         case 'ES': {
             const curve = EC_CURVE[alg];
@@ -6415,15 +6547,19 @@ function publicKeyAlgMismatch(k, alg) {
                 return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
             if (details.namedCurve !== curve)
                 return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
         default: {
             const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
             if (kty === undefined || !allowed.includes(kty))
                 return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
-            return undefined;
+            return strengthMismatch(k, alg);
         }
     }
+}
+function strengthMismatch(k, alg) {
+    const weakness = keyWeakness(k);
+    return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${describeWeakness(weakness)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/context.ts
@@ -6481,8 +6617,8 @@ const VALIDATION_FINDINGS = {
     }),
     KEY_MISMATCH: def({
         code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size)',
-        remediation: 'Use a secret for HS*, an RSA key of at least 2048 bits for RS*/PS*, the matching curve for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
     }),
     KEY_NOT_FOUND: def({
         code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
@@ -6891,11 +7027,24 @@ function compileSchema(schema) {
 function escapePointerToken(token) {
     return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
-/** Ajv errors -> one problem per offending field, pointer at the field itself. */
+/**
+ * At most this many problems are listed in one answer. A body of thousands of unknown members would
+ * otherwise be answered with one entry each, an answer many times the size of the request.
+ */
+const MAX_LISTED_PROBLEMS = 100;
+const SIZE_KEYWORDS = new Set(['maxItems', 'maxProperties']);
+/**
+ * Ajv errors -> one problem per offending field, pointer at the field itself. A list or object over its
+ * size limit is one problem: the errors of its entries are dropped, since the fix is to shorten it.
+ */
 function toProblems(errors) {
+    const oversized = errors.filter((e) => SIZE_KEYWORDS.has(e.keyword)).map((e) => `${e.instancePath}/`);
     const problems = [];
     const seen = new Set();
+    let unlisted = 0;
     for (const e of errors) {
+        if (oversized.some((p) => e.instancePath.startsWith(p)))
+            continue;
         let pointer = e.instancePath;
         let message = e.message ?? 'is invalid';
         if (e.keyword === 'required') {
@@ -6912,12 +7061,21 @@ function toProblems(errors) {
             const allowed = e.params.allowedValues;
             message = `must be one of: ${allowed.map((v) => String(v)).join(', ')}`;
         }
+        else if (SIZE_KEYWORDS.has(e.keyword)) {
+            const limit = e.params.limit;
+            message = e.keyword === 'maxItems' ? `holds more than ${limit} items; list at most ${limit}` : `has more than ${limit} members; give at most ${limit}`;
+        }
         const key = `${pointer}\u0000${message}`;
         if (seen.has(key))
             continue;
         seen.add(key);
-        problems.push({ pointer, message });
+        if (problems.length < MAX_LISTED_PROBLEMS)
+            problems.push({ pointer, message });
+        else
+            unlisted++;
     }
+    if (unlisted > 0)
+        problems.push({ pointer: '', message: `has ${unlisted} more problems, not listed; fix the ones above first` });
     return problems;
 }
 
@@ -6946,11 +7104,56 @@ function isImplementedAlgorithm(alg) {
     return JWS_ALGORITHMS.includes(alg);
 }
 
+;// CONCATENATED MODULE: ./src/engine/schema/limits.ts
+/**
+ * Size limits of request bodies, shared by every request schema (validate, lint, discover) and by the
+ * issuer profiles that reuse the policy fields. A real policy lists a handful of audiences, algorithms or
+ * claims; without a cap, a 64 KiB body of thousands of repeated entries costs one finding (and answer
+ * bytes) per entry, and array matching in required_custom_claims costs CPU per pair of items.
+ */
+/** Items in any array of a request body, at any depth. */
+const MAX_ARRAY_ITEMS = 100;
+/** Members of required_custom_claims. */
+const MAX_CUSTOM_CLAIMS = 100;
+
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const stringList = { type: 'array', items: { type: 'string', minLength: 1 } };
+const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
+}
+/**
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
+ */
+const customClaimValueUnrolled = unrolled(2);
 /**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
@@ -6959,13 +7162,19 @@ const verifyPolicyClaimProperties = {
     issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
     audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
-        type: 'array', minItems: 1,
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
         items: { type: 'string', enum: ALLOWED_ALG_NAMES },
         description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
     },
     required_claims: { ...stringList, description: 'Claims that must be present.' },
     required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: { type: 'object', description: 'Claim name to expected value (scalar, array subset, or object matched on its keys).' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
@@ -7438,6 +7647,7 @@ function summarise(errors, warnings) {
 
 ;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
 
+
 /**
  * Lint request body (service-spec §2.5). Only presence and JSON types are schema matters: whether a
  * string is a usable URL is reported as a finding (ISSUER_INVALID, INSECURE_URI, ...) so that one run
@@ -7455,12 +7665,14 @@ const lintRequestSchema = {
         audiences: {
             type: 'array',
             minItems: 1,
+            maxItems: MAX_ARRAY_ITEMS,
             items: { type: 'string', minLength: 1 },
             description: 'Expected aud values.',
         },
         jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
         redirect_uris: {
             type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
             items: { type: 'string' },
             description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
         },
@@ -7472,6 +7684,7 @@ const lintRequestSchema = {
                 allowed_algs: {
                     type: 'array',
                     minItems: 1,
+                    maxItems: MAX_ARRAY_ITEMS,
                     items: { type: 'string' },
                     description: 'Algorithm allowlist (case-sensitive JWS names).',
                 },
@@ -7493,11 +7706,29 @@ const parseLintRequest = compileSchema(lintRequestSchema);
 ;// CONCATENATED MODULE: ./src/engine/jwks/jwk.ts
 
 
+
 /** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 /** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
 const MAX_JWKS_KEYS = 100;
 const KTY = new Set(['RSA', 'EC', 'OKP']);
+/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
+const EC_COORDINATE_BYTES = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
+function refuse(jwk, weakness) {
+    const refused = { weakness };
+    if (typeof jwk.kid === 'string')
+        refused.kid = jwk.kid;
+    return { ok: false, reason: describeWeakness(weakness), refused };
+}
+/**
+ * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
+ * the point is not on the curve (OpenSSL checks this on import).
+ */
+function isOffCurve(jwk) {
+    const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
+    const coordinate = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
+    return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
+}
 /**
  * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
  * members stripped: a provider that publishes them has leaked its key and must not be trusted.
@@ -7523,6 +7754,12 @@ function importJwk(value) {
     if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
         return { ok: false, reason: 'has a key_ops that is not an array of strings' };
     }
+    // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
+    if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
+        const weakness = curveWeakness(kty, jwk.crv);
+        if (weakness !== undefined)
+            return refuse(jwk, weakness);
+    }
     let key;
     try {
         // Only the members createPublicKey needs, so unknown extras (x5c, ext, ...) cannot change the import.
@@ -7533,8 +7770,13 @@ function importJwk(value) {
         key = (0,external_node_crypto_namespaceObject.createPublicKey)({ key: material, format: 'jwk' });
     }
     catch {
+        if (kty === 'EC' && isOffCurve(jwk))
+            return refuse(jwk, pointNotOnCurve(jwk.crv));
         return { ok: false, reason: `is not a valid ${kty} public key` };
     }
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return refuse(jwk, weakness);
     const parsed = { key };
     if (typeof jwk.kid === 'string')
         parsed.kid = jwk.kid;
@@ -7553,17 +7795,20 @@ function parseJwks(doc) {
     const list = doc.keys;
     if (!Array.isArray(list))
         return undefined;
-    const result = { keys: [], skipped: [] };
+    const result = { keys: [], skipped: [], refused: [] };
     list.forEach((entry, index) => {
         if (result.keys.length >= MAX_JWKS_KEYS) {
             result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
             return;
         }
         const imported = importJwk(entry);
-        if (imported.ok)
+        if (imported.ok) {
             result.keys.push(imported.jwk);
-        else
-            result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+            return;
+        }
+        result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+        if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS)
+            result.refused.push(imported.refused);
     });
     return result;
 }
@@ -7579,21 +7824,26 @@ function jwkFits(jwk, alg) {
 }
 /**
  * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
- * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string).
+ * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
+ * that names a refused key is not unknown either: refetching would serve the same key.
  */
-function selectKeys(keys, header, alg) {
+function selectKeys(keys, header, alg, refused = []) {
     if (header.kid !== undefined && typeof header.kid !== 'string')
         return { keys: [], unknownKid: false };
     const kid = header.kid;
     const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
     const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
-    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 };
+    const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
+    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
     if (kid !== undefined)
         selection.kid = kid;
+    if (refusedKey !== undefined)
+        selection.refused = refusedKey.weakness;
     return selection;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
 
 
 
@@ -7618,7 +7868,7 @@ function analyseJwks(document) {
     return { keys: document.keys.map((k, i) => analyseJwk(k, i)) };
 }
 function analyseJwk(value, index) {
-    const info = { index, missing: [], malformed: [], privateMembers: [] };
+    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
     if (!isObject(value)) {
         info.malformed.push('the key is not a JSON object');
         return info;
@@ -7656,10 +7906,23 @@ function analyseJwk(value, index) {
         info.crv = value.crv;
     if (info.missing.length > 0 || info.malformed.length > 0)
         return info;
-    if (kty === 'RSA')
-        info.bits = bitLength(Buffer.from(value.n, 'base64url'));
-    if (kty === 'EC' && info.crv !== undefined)
+    if (kty === 'RSA') {
+        info.bits = jwks_bitLength(Buffer.from(value.n, 'base64url'));
+        const e = Buffer.from(value.e, 'base64url');
+        info.exponentBits = jwks_bitLength(e);
+        const exponent = rsaExponentWeakness(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
+        if (exponent !== undefined)
+            info.unsafe.push(exponent);
+        const modulus = info.bits > RSA_MAX_MODULUS_BITS ? rsaModulusWeakness(info.bits) : undefined;
+        if (modulus !== undefined)
+            info.unsafe.push(modulus);
+    }
+    if (kty === 'EC' && info.crv !== undefined) {
         info.bits = EC_BITS[info.crv];
+        const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : curveWeakness('EC', info.crv);
+        if (curve !== undefined)
+            info.unsafe.push(curve);
+    }
     if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
         // Import only the public members, so a leaked private part can never turn into a private KeyObject.
         const pub = { kty };
@@ -7669,13 +7932,17 @@ function analyseJwk(value, index) {
             info.publicKey = (0,external_node_crypto_namespaceObject.createPublicKey)({ key: pub, format: 'jwk' });
         }
         catch {
-            info.malformed.push(`the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+            // The validator's import tells an EC point off its curve apart from other damage.
+            const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+            info.malformed.push(offCurve
+                ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
+                : `the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
         }
     }
     return info;
 }
 /** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */
-function bitLength(bytes) {
+function jwks_bitLength(bytes) {
     let i = 0;
     while (i < bytes.length && bytes[i] === 0)
         i++;
@@ -7949,13 +8216,40 @@ const jwksKeyTooSmall = {
         return jwks.analysis.keys.flatMap((k) => {
             if (k.bits === undefined)
                 return [];
-            const minimum = k.kty === 'RSA' ? MIN_RSA_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+            const minimum = k.kty === 'RSA' ? RSA_MIN_MODULUS_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
             if (minimum === undefined || k.bits >= minimum)
                 return [];
             return [
                 report(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
             ];
         });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-unsafe.ts
+
+
+
+const jwksKeyUnsafe = {
+    code: 'JWKS_KEY_UNSAFE',
+    severity: 'error',
+    title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
+    docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
+    remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => k.unsafe.map((weakness) => {
+            const evidence = { field: '/jwks_uri', ...keyRef(k), kty: k.kty, reason: weakness.reason };
+            if (weakness.reason === 'key_too_large')
+                Object.assign(evidence, { bits: k.bits, maximum_bits: RSA_MAX_MODULUS_BITS });
+            else if (k.kty === 'RSA')
+                evidence.exponent_bits = k.exponentBits;
+            else
+                evidence.crv = k.crv !== undefined && k.crv.length > 40 ? `${k.crv.slice(0, 40)}…` : k.crv;
+            return report(jwksKeyUnsafe, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} ${weakness.message}.`, evidence);
+        }));
     },
 };
 
@@ -7966,7 +8260,7 @@ const jwksNoUsableKey = {
     code: 'JWKS_NO_USABLE_KEY',
     severity: 'error',
     title: 'No key in the JWKS can verify any allowed algorithm',
-    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048+ bits for RS*/PS*, the matching curve for ES256/384/512, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
     remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
     needsJwks: true,
     check({ jwks, request }) {
@@ -8197,6 +8491,7 @@ const unknownAlgorithm = {
 
 
 
+
 /**
  * Every lint rule, in the order a lint response lists their findings: the request fields first
  * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
@@ -8216,6 +8511,7 @@ const LINT_RULES = [
     jwksInvalid,
     jwksPrivateKeyExposed,
     jwksKeyTooSmall,
+    jwksKeyUnsafe,
     jwksDuplicateKid,
     jwksNoUsableKey,
     checkSkipped,
@@ -8258,19 +8554,29 @@ function summary_summarise(subject, findings) {
  */
 async function lintOidcConfig(body, ctx) {
     const request = parseLintRequest(body);
-    const jwks = await loadJwks(request, ctx);
-    const ruleCtx = {
-        request,
-        httpsRequired: request.https_required ?? true,
-        jwks,
-        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
-    };
-    const findings = LINT_RULES.flatMap((rule) => (jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ruleCtx)));
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
     return {
         valid: !findings.some((f) => f.severity === 'error'),
         findings,
         summary: summary_summarise('Configuration', findings),
     };
+}
+/**
+ * What every rule of one lint reads, with the request defaults applied. The rule tests build their
+ * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ */
+function buildRuleContext(request, jwks) {
+    return {
+        request,
+        httpsRequired: request.https_required ?? true,
+        jwks,
+        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+    };
+}
+/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
+function runLintRule(rule, ctx) {
+    return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
 }
 /** The one JWKS fetch of a lint; every JWKS rule reads its result. */
 async function loadJwks(request, ctx) {
@@ -9146,6 +9452,7 @@ const MAX_STALE_MS = 24 * 3600_000;
  */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
 /** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
 function cacheLifetimeMs(cacheControl) {
     if (cacheControl === undefined)
@@ -9214,7 +9521,7 @@ class JwksCache {
         else {
             cache = 'hit';
         }
-        let selection = selectKeys(set.keys, header, alg);
+        let selection = selectKeys(set.keys, header, alg, set.refused);
         if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
             // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
             // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
@@ -9225,15 +9532,18 @@ class JwksCache {
                 if (refresh.ok && this.#set !== undefined) {
                     cache = cache === 'miss' ? 'miss' : 'refreshed';
                     set = this.#set;
-                    selection = selectKeys(set.keys, header, alg);
+                    selection = selectKeys(set.keys, header, alg, set.refused);
                 }
             }
         }
         const resolution = { keys: selection.keys, cache };
         if (warnings.length > 0)
             resolution.warnings = warnings;
-        if (selection.keys.length === 0)
-            resolution.failure = this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        if (selection.keys.length === 0) {
+            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+                ? this.#refused(selection.kid, selection.refused, alg)
+                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        }
         return resolution;
     }
     #refreshUnlessBackingOff(t) {
@@ -9274,7 +9584,7 @@ class JwksCache {
         if (parsed === undefined)
             return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
         const fetchedAt = this.#now();
-        this.#set = { keys: parsed.keys, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
         this.#lastFailure = undefined;
         this.#retryAt = Number.NEGATIVE_INFINITY;
         return { ok: true };
@@ -9290,6 +9600,13 @@ class JwksCache {
         return finding(VALIDATION_FINDINGS.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
             jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
         });
+    }
+    /** The token names a key that the set holds but that is outside the key-strength bounds. */
+    #refused(kid, weakness, alg) {
+        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        return finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+        }, REFUSED_KEY_REMEDIATION);
     }
     #notFound(kid, rawKid, alg, size) {
         const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
@@ -9968,8 +10285,14 @@ const discoverResponseSchema = {
         summary: nonEmpty,
     },
 };
-/** Problem codes (product-decisions §6), plus TIMEOUT for a request that overran its 10 s budget. */
+/**
+ * Problem codes: the engine's refusals (MALFORMED_TOKEN, REQUEST_INVALID), the HTTP-level ones
+ * (BAD_REQUEST for bytes that are not HTTP, HEADERS_TOO_LARGE), and TIMEOUT for a request that
+ * overran its 10 s budget.
+ */
 const PROBLEM_CODES = [
+    'BAD_REQUEST',
+    'HEADERS_TOO_LARGE',
     'MALFORMED_TOKEN',
     'REQUEST_INVALID',
     'UNAUTHORIZED',
@@ -10022,6 +10345,8 @@ const healthSchema = {
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 const PROBLEM_TYPES = {
+    BAD_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
+    HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
     MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
     REQUEST_INVALID: { status: 422, title: 'The request body is invalid' },
     UNAUTHORIZED: { status: 401, title: 'A valid API key is required' },
@@ -10078,6 +10403,9 @@ const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
 /** Shorter keys are guessable; 16 characters is the floor, generated keys are 43. */
 const MIN_API_KEY_LENGTH = 16;
 const MAX_WORKERS = 64;
+const DEFAULT_MAX_CONNECTIONS = 1024;
+/** Beyond a million sockets the process runs out of memory or file descriptors first. */
+const MAX_MAX_CONNECTIONS = 1_000_000;
 function settings_present(env, name) {
     const value = env[name];
     return value === undefined || value.trim() === '' ? undefined : value;
@@ -10162,6 +10490,7 @@ function parseSettings(env) {
         throw new StartupError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logRaw.slice(0, 40)}"`);
     }
     const workers = parseInteger('WORKERS', settings_present(env, 'WORKERS') ?? '1', 1, MAX_WORKERS);
+    const maxConnections = parseInteger('MAX_CONNECTIONS', settings_present(env, 'MAX_CONNECTIONS') ?? String(DEFAULT_MAX_CONNECTIONS), 1, MAX_MAX_CONNECTIONS);
     let outboundAllow;
     try {
         outboundAllow = parseOutboundAllow(settings_present(env, 'OUTBOUND_ALLOW'));
@@ -10190,6 +10519,7 @@ function parseSettings(env) {
         audit: readAudit(env),
         logLevel: logRaw,
         workers,
+        maxConnections,
     };
 }
 
@@ -10371,11 +10701,13 @@ function createApp(deps) {
             state.keyFingerprint = result.fingerprint;
         }
         if (route.call === undefined) {
+            // A body these endpoints do not read would keep the connection waiting for it: close instead.
+            const unread = declaresBody(req) ? { connection: 'close' } : {};
             if (path === '/healthz') {
-                finish(state, draining ? 503 : 200, 'application/json', draining ? '{"status":"draining"}' : '{"status":"ok"}');
+                finish(state, draining ? 503 : 200, 'application/json', draining ? '{"status":"draining"}' : '{"status":"ok"}', unread);
             }
             else {
-                finish(state, 200, 'application/json', deps.openapiJson, { 'cache-control': 'public, max-age=300' });
+                finish(state, 200, 'application/json', deps.openapiJson, { 'cache-control': 'public, max-age=300', ...unread });
             }
             return;
         }
@@ -10409,6 +10741,10 @@ function createApp(deps) {
         },
         sweep,
     };
+}
+function declaresBody(req) {
+    const length = req.headers['content-length'];
+    return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 /** A caller's id is logged and echoed, so it must be short and plain, and must not be a token sent by mistake. */
 function acceptRequestId(value) {
@@ -10498,7 +10834,107 @@ class ApiKeyAuthenticator {
     }
 }
 
+;// CONCATENATED MODULE: ./src/server/client-error.ts
+
+
+/**
+ * How long a refused connection may stay half-open after the answer, so the client can read it
+ * before the socket is destroyed (destroying at once can reset the connection and lose the answer).
+ */
+const LINGER_MS = 1000;
+/**
+ * The problem for a request Node's parser could not read, or did not receive in time. The parser's
+ * message is never used: it may quote the bytes received, which can hold a token or an API key.
+ */
+function clientErrorProblem(code, limits, headersReceived = false) {
+    switch (code) {
+        case 'ERR_HTTP_REQUEST_TIMEOUT':
+            return problem('TIMEOUT', headersReceived
+                ? 'The request body was not received in time.'
+                : `The request headers were not received within ${limits.headersTimeoutMs / 1000} s.`, { status: 408 });
+        case 'HPE_HEADER_OVERFLOW':
+            return problem('HEADERS_TOO_LARGE', `The request line and headers exceed ${limits.maxHeaderBytes} bytes; send fewer or shorter headers.`);
+        case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+            return problem('PAYLOAD_TOO_LARGE', 'The chunk extensions of the request body are too large.');
+        default:
+            return problem('BAD_REQUEST', 'The request is not valid HTTP/1.1 (request line, header or message framing); nothing was processed.');
+    }
+}
+/** The response of a request on this socket that has started but not finished, if any. */
+function pendingResponse(socket) {
+    const message = socket._httpMessage;
+    return message !== undefined && message !== null && !message.writableEnded ? message : undefined;
+}
+/**
+ * Node's 'clientError': answer with a problem+json and close. There is no request or response object
+ * here, so the response is written to the socket as bytes.
+ */
+function answerClientError(error, socket, limits) {
+    const pending = pendingResponse(socket);
+    // Once a status line is out, another one would corrupt the answer: just close.
+    if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent === true) {
+        socket.destroy();
+        return;
+    }
+    const p = clientErrorProblem(error.code, limits, pending !== undefined);
+    const body = JSON.stringify(p);
+    const bytes = [
+        `HTTP/1.1 ${p.status} ${external_node_http_namespaceObject.STATUS_CODES[p.status] ?? ''}`,
+        'content-type: application/problem+json',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'cache-control: no-store',
+        'x-content-type-options: nosniff',
+        'connection: close',
+        '',
+        body,
+    ].join('\r\n');
+    if (pending !== undefined) {
+        // A request handler still holds this socket (its body was cut off or mis-framed): close at
+        // once, as Node does, so the handler cannot write a second answer after this one.
+        socket.write(bytes);
+        socket.destroy();
+        return;
+    }
+    socket.end(bytes);
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+;// CONCATENATED MODULE: ./src/server/connection-cap.ts
+/**
+ * Hold at most `max` open connections in this process: one more is closed as soon as it is accepted,
+ * before a byte of it is read. Answering it instead (503) would mean waiting for its headers, holding
+ * the very sockets the cap is there to bound.
+ *
+ * Node's own server.maxConnections is not used: under node:cluster a worker at its cap hands the
+ * connection back to the primary, which offers it to the next worker, and so on in a busy loop
+ * (measured: each process spinning while the client waits) instead of refusing it.
+ */
+function capConnections(server, max, onRefused) {
+    let open = 0;
+    server.on('connection', (socket) => {
+        if (open >= max) {
+            socket.destroy();
+            onRefused();
+            return;
+        }
+        open++;
+        socket.once('close', () => {
+            open--;
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/server/http-limits.ts
+/**
+ * The request line and headers must arrive within 10 s of the connection (or of the first byte of
+ * the next request on a kept-alive one), and may take at most 16 KiB: a client that trickles headers
+ * cannot hold a connection open for long, whatever it sends.
+ */
+const HTTP_LIMITS = { headersTimeoutMs: 10_000, maxHeaderBytes: 16 * 1024 };
+
 ;// CONCATENATED MODULE: ./src/server/openapi.ts
+
+
 
 
 
@@ -10507,7 +10943,8 @@ class ApiKeyAuthenticator {
 const API_VERSION = 'v0.0.1';
 /**
  * The same schema objects the engine compiles, with shared sub-schemas (found by identity, so
- * nothing is copied by hand) replaced by $ref into components.
+ * nothing is copied by hand) replaced by $ref into components. A shared schema that refers to
+ * itself by its $id (a recursive one) is pointed at its component instead, since components drop $id.
  */
 function component(schema, shared, root) {
     if (!root) {
@@ -10522,9 +10959,23 @@ function component(schema, shared, root) {
         // Dialect and identity belong to the document (jsonSchemaDialect), not to each component.
         if (root && (k === '$schema' || k === '$id'))
             continue;
+        // Definitions that are components already are published once, there.
+        if (k === '$defs' && Object.values(v).every((d) => shared.has(d)))
+            continue;
+        if (k === '$ref' && typeof v === 'string') {
+            out[k] = componentRefById(v, shared) ?? v;
+            continue;
+        }
         out[k] = typeof v === 'object' && v !== null ? component(v, shared, false) : v;
     }
     return out;
+}
+function componentRefById(id, shared) {
+    for (const [schema, name] of shared) {
+        if (schema.$id === id)
+            return `#/components/schemas/${name}`;
+    }
+    return undefined;
 }
 const problemResponse = (description, extraHeaders = {}) => ({
     description,
@@ -10542,8 +10993,7 @@ function postOperation(o) {
     const responses = {
         200: jsonResponse('The outcome. Every finding travels here: read valid and findings.', o.response),
     };
-    if (o.malformedToken === true)
-        responses['400'] = { $ref: '#/components/responses/MalformedToken' };
+    responses['400'] = { $ref: `#/components/responses/${o.malformedToken === true ? 'MalformedToken' : 'BadRequest'}` };
     Object.assign(responses, {
         401: { $ref: '#/components/responses/Unauthorized' },
         405: { $ref: '#/components/responses/MethodNotAllowed' },
@@ -10551,6 +11001,7 @@ function postOperation(o) {
         413: { $ref: '#/components/responses/PayloadTooLarge' },
         415: { $ref: '#/components/responses/UnsupportedMediaType' },
         422: { $ref: '#/components/responses/RequestInvalid' },
+        431: { $ref: '#/components/responses/HeadersTooLarge' },
         500: { $ref: '#/components/responses/Internal' },
         503: { $ref: '#/components/responses/Timeout' },
     });
@@ -10564,15 +11015,25 @@ function postOperation(o) {
         responses,
     };
 }
+/** HTTP-level answers any path can give, before routing. */
+const httpErrors = {
+    400: { $ref: '#/components/responses/BadRequest' },
+    408: { $ref: '#/components/responses/RequestTimeout' },
+    431: { $ref: '#/components/responses/HeadersTooLarge' },
+};
 /** The OpenAPI 3.1 description of /v1, built from the request and response schemas in src/engine/schema. */
 function buildOpenApiDocument() {
     const shared = new Map([
         [verifyPolicySchema, 'VerifyPolicy'],
+        [customClaimValueSchema, 'CustomClaimValue'],
+        // The validator's written-out copy of the same schema: published as the recursive form.
+        [customClaimValueUnrolled, 'CustomClaimValue'],
         [findingSchema, 'Finding'],
     ]);
     const schemas = {
         ValidateRequest: component(validateRequestSchema, shared, true),
         VerifyPolicy: component(verifyPolicySchema, shared, true),
+        CustomClaimValue: component(customClaimValueSchema, shared, true),
         LintRequest: component(lintRequestSchema, shared, true),
         DiscoverRequest: component(discoverRequestSchema, shared, true),
         ValidateResponse: component(validateResponseSchema, shared, true),
@@ -10591,8 +11052,11 @@ function buildOpenApiDocument() {
             summary: 'JWT validation under a trust policy and OIDC provider configuration lint.',
             description: 'Validate a JWT against an inline policy or a registered issuer profile, lint an OIDC provider configuration, '
                 + 'and fetch a provider discovery document. Findings are reported on the 200 channel; errors are RFC 9457 '
-                + `problem+json. Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes; each request has 10 s to complete. `
-                + 'A path that is not listed here answers 404 with a Problem body (code NOT_FOUND).',
+                + `problem+json. Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes, and their arrays hold at most `
+                + `${MAX_ARRAY_ITEMS} items. Headers (at most ${HTTP_LIMITS.maxHeaderBytes} bytes) must arrive within `
+                + `${HTTP_LIMITS.headersTimeoutMs / 1000} s, and the body and the answer within 10 s of the headers. `
+                + 'A path that is not listed here answers 404 with a Problem body (code NOT_FOUND); bytes that are not '
+                + 'HTTP/1.1 answer 400 (code BAD_REQUEST).',
             license: { name: 'MIT', identifier: 'MIT' },
         },
         servers: [{ url: 'http://127.0.0.1:8080', description: 'Default local address (PORT, HOST).' }],
@@ -10642,6 +11106,7 @@ function buildOpenApiDocument() {
                     security: [],
                     responses: {
                         200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+                        ...httpErrors,
                         405: { $ref: '#/components/responses/MethodNotAllowed' },
                     },
                 },
@@ -10655,6 +11120,7 @@ function buildOpenApiDocument() {
                     security: [],
                     responses: {
                         200: jsonResponse('Serving.', 'Health'),
+                        ...httpErrors,
                         405: { $ref: '#/components/responses/MethodNotAllowed' },
                         503: jsonResponse('Draining after SIGTERM; take the instance out of rotation.', 'Health'),
                     },
@@ -10683,17 +11149,19 @@ function buildOpenApiDocument() {
                 RequestId: { description: 'The request id (the one sent, or a generated UUID).', schema: { type: 'string' } },
             },
             responses: {
-                MalformedToken: problemResponse('MALFORMED_TOKEN: the token is not a parseable compact JWS.'),
+                MalformedToken: problemResponse('MALFORMED_TOKEN: the token is not a parseable compact JWS; or BAD_REQUEST: the bytes received are not a valid HTTP/1.1 request.'),
+                BadRequest: problemResponse('BAD_REQUEST: the bytes received are not a valid HTTP/1.1 request (request line, header or framing).'),
+                HeadersTooLarge: problemResponse(`HEADERS_TOO_LARGE: the request line and headers exceed ${HTTP_LIMITS.maxHeaderBytes} bytes.`),
                 Unauthorized: problemResponse('UNAUTHORIZED: the Authorization header is missing, not Bearer, or not a configured API key.', {
                     'WWW-Authenticate': { description: 'Bearer realm="oidc-gate"', schema: { type: 'string' } },
                 }),
                 MethodNotAllowed: problemResponse('METHOD_NOT_ALLOWED: see the Allow header.', {
                     Allow: { description: 'The methods this endpoint accepts.', schema: { type: 'string' } },
                 }),
-                RequestTimeout: problemResponse('TIMEOUT: the request body was not received within 10 s.'),
+                RequestTimeout: problemResponse(`TIMEOUT: the headers were not received within ${HTTP_LIMITS.headersTimeoutMs / 1000} s, or the body within 10 s of them.`),
                 PayloadTooLarge: problemResponse(`PAYLOAD_TOO_LARGE: the body exceeds ${MAX_BODY_BYTES} bytes.`),
                 UnsupportedMediaType: problemResponse('UNSUPPORTED_MEDIA_TYPE: the Content-Type is not application/json (charset, when given, must be UTF-8).'),
-                RequestInvalid: problemResponse('REQUEST_INVALID: the body is not JSON, not UTF-8, repeats a member name, or does not match the schema; errors lists each field.'),
+                RequestInvalid: problemResponse(`REQUEST_INVALID: the body is not JSON, not UTF-8, repeats a member name, or does not match the schema (an array over ${MAX_ARRAY_ITEMS} items included); errors lists each field.`),
                 Internal: problemResponse('INTERNAL: an unexpected fault; quote the request id.'),
                 Timeout: problemResponse('TIMEOUT: the request was not answered within 10 s.'),
             },
@@ -10717,7 +11185,16 @@ function renderOpenApiDocument() {
 
 
 
+
+
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How often deadlines are checked: Node's header deadline and the app's request budget. Node's own
+ * default (30 s) would let a 10 s limit run to 40 s; this keeps every limit within half a second.
+ */
+const DEADLINE_CHECK_MS = 500;
+/** At most one warning per this interval while connections are being refused, with a count. */
+const REFUSAL_WARNING_INTERVAL_MS = 10_000;
 /** Set by the primary for its workers, so a generated key is one key for the whole cluster. */
 const GENERATED_KEY_ENV = 'OIDC_GATE_CLUSTER_API_KEY';
 function urlOf(address) {
@@ -10793,23 +11270,26 @@ async function startSingle(settings, env, keys, log, options) {
         requestTimeoutMs,
     });
     const server = (0,external_node_http_namespaceObject.createServer)({
-        // Node's own limits back up the app's 10 s budget: headers must arrive within it, and a
-        // request that somehow escapes the sweep is cut a little later.
-        headersTimeout: requestTimeoutMs,
-        requestTimeout: requestTimeoutMs + 1000,
+        headersTimeout: HTTP_LIMITS.headersTimeoutMs,
+        maxHeaderSize: HTTP_LIMITS.maxHeaderBytes,
+        // The body deadline is the app's budget, counted from the headers (408 from the sweep). Node's
+        // whole-request deadline is only a backstop behind it, for a request the sweep somehow missed.
+        requestTimeout: HTTP_LIMITS.headersTimeoutMs + requestTimeoutMs + 2 * DEADLINE_CHECK_MS,
+        connectionsCheckingInterval: DEADLINE_CHECK_MS,
         keepAliveTimeout: 5000,
     }, app.handle);
-    server.on('clientError', (error, socket) => {
-        if (error.code === 'ECONNRESET' || !socket.writable) {
-            socket.destroy();
+    let refused = 0;
+    let lastRefusalWarning = 0;
+    capConnections(server, settings.maxConnections, () => {
+        refused++;
+        const now = Date.now();
+        if (now - lastRefusalWarning < REFUSAL_WARNING_INTERVAL_MS)
             return;
-        }
-        const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-        const body = JSON.stringify(status === 408
-            ? problem('TIMEOUT', 'The request was not received in time.', { status })
-            : problem('REQUEST_INVALID', 'The HTTP request is malformed.', { status }));
-        socket.end(`HTTP/1.1 ${status} ${external_node_http_namespaceObject.STATUS_CODES[status] ?? ''}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        log.warn('refusing connections: MAX_CONNECTIONS open connections reached', { max_connections: settings.maxConnections, refused });
+        lastRefusalWarning = now;
+        refused = 0;
     });
+    server.on('clientError', (error, socket) => answerClientError(error, socket, HTTP_LIMITS));
     await new Promise((resolve, reject) => {
         const onError = (error) => {
             reject(new StartupError(`cannot listen on ${settings.host}:${settings.port} (${error.code ?? error.message})`));
@@ -10822,7 +11302,7 @@ async function startSingle(settings, env, keys, log, options) {
     });
     server.on('error', (error) => log.error('server error', describeFault(error)));
     const url = urlOf(server.address());
-    const sweeper = setInterval(() => app.sweep(Date.now()), Math.min(1000, Math.max(50, requestTimeoutMs / 4)));
+    const sweeper = setInterval(() => app.sweep(Date.now()), Math.min(DEADLINE_CHECK_MS, Math.max(50, requestTimeoutMs / 4)));
     sweeper.unref();
     let closing;
     const close = () => {
@@ -10859,6 +11339,7 @@ async function startSingle(settings, env, keys, log, options) {
         api_keys: keys.length,
         issuer_profiles: settings.profiles.json !== undefined || settings.profiles.file !== undefined,
         audit: settings.audit.kind,
+        max_connections: settings.maxConnections,
     });
     return { url, close };
 }
@@ -14537,7 +15018,7 @@ var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var toJS = __nccwpck_require__(4043);
 var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(9210);
+var stringifyDocument = __nccwpck_require__(1591);
 var anchors = __nccwpck_require__(1596);
 var applyReviver = __nccwpck_require__(3661);
 var createNode = __nccwpck_require__(2404);
@@ -20459,7 +20940,7 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 9210:
+/***/ 1591:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 

@@ -1,5 +1,6 @@
 /** Command-line parsing: node:util parseArgs per command, strict, with one usage text. */
 import { parseArgs } from 'node:util';
+import { INSTANT_FORMAT, parseInstant } from '../gate/instant.ts';
 import type { FailOn } from '../gate/types.ts';
 
 export const USAGE = `oidc-gate: catch broken identity configuration before it ships.
@@ -26,7 +27,8 @@ check options:
 
 validate, lint and discover read the request from a file, or from stdin when the file is - or
 absent, and print the engine response as the service would send it. validate uses issuer profiles
-from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE.
+from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. --at judges time claims at that instant: an
+RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z.
 
 Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or config error.
 Colour only on a terminal; NO_COLOR turns it off.`;
@@ -48,9 +50,13 @@ export type Command =
   | { name: 'serve' };
 
 export class UsageError extends Error {
-  constructor(message: string) {
+  /** False when the message already says what to write, so a pointer to --help would only add noise. */
+  readonly showHelp: boolean;
+
+  constructor(message: string, options: { showHelp?: boolean } = {}) {
     super(message);
     this.name = 'UsageError';
+    this.showHelp = options.showHelp ?? true;
   }
 }
 
@@ -58,6 +64,18 @@ function oneOf<T extends string>(option: string, value: string | undefined, allo
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not "${value}".`);
   return value as T;
+}
+
+/** `--at`, checked as an RFC 3339 date-time and handed on in the one form Date.parse reads exactly. */
+function atInstant(value: string): string {
+  const parsed = parseInstant(value);
+  if (!parsed.ok) {
+    // Clipped, and control characters replaced: the value is echoed to a terminal.
+    // eslint-disable-next-line no-control-regex
+    const shown = (value.length > 40 ? `${value.slice(0, 40)}…` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    throw new UsageError(`--at must be ${INSTANT_FORMAT} ("${shown}" ${parsed.reason}).`, { showHelp: false });
+  }
+  return new Date(parsed.ms).toISOString();
 }
 
 export function parseCommand(argv: readonly string[]): Command {
@@ -105,10 +123,7 @@ export function parseCommand(argv: readonly string[]): Command {
         if (positionals.length > 1) throw new UsageError(`${first} takes one request file (or - for stdin).`);
         const command: Command = { name: first, input: positionals[0] ?? '-', offline: values.offline === true };
         const at = (values as { at?: string | boolean }).at;
-        if (typeof at === 'string') {
-          if (Number.isNaN(Date.parse(at))) throw new UsageError(`--at must be an ISO 8601 instant such as 2026-01-01T00:00:00Z, not "${at}".`);
-          command.at = at;
-        }
+        if (typeof at === 'string') command.at = atInstant(at);
         return command;
       }
       case 'serve':

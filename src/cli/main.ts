@@ -6,7 +6,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createEngineContext, createGuardedFetcher, loadIssuerProfiles, parseOutboundAllow } from '../engine/index.ts';
 import { callEngine } from '../gate/engine.ts';
-import { sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
+import { findRepositoryRoot } from '../gate/boundary.ts';
+import { checkOutputPath, outputTarget, sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
 import { serializeReport, shouldFail, TOOL_VERSION } from '../gate/report.ts';
 import { runGate } from '../gate/run.ts';
 import { DEFAULT_PATTERNS } from '../gate/files.ts';
@@ -33,7 +34,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     command = parseCommand(argv);
   } catch (err) {
-    io.stderr(`oidc-gate: ${(err as Error).message}\nRun oidc-gate --help for usage.\n`);
+    const hint = err instanceof UsageError && !err.showHelp ? '' : '\nRun oidc-gate --help for usage.';
+    io.stderr(`oidc-gate: ${(err as Error).message}${hint}\n`);
     return EXIT_USAGE;
   }
   try {
@@ -63,15 +65,23 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 }
 
 async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): Promise<number> {
+  // Paths on the command line stay relative to the working directory, and findings name files
+  // from there; but nothing may be read or written outside the repository it is in, or inside .git.
+  const boundary = findRepositoryRoot(io.cwd);
+  const report = command.report !== undefined ? outputTarget(boundary, io.cwd, '--report', command.report) : undefined;
+  const sarif = command.sarif !== undefined ? outputTarget(boundary, io.cwd, '--sarif', command.sarif) : undefined;
+  if (report !== undefined) await checkOutputPath(report);
+  if (sarif !== undefined) await checkOutputPath(sarif);
   const gate = await runGate({
     root: io.cwd,
+    boundary,
     patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
     ...(command.issuerProfiles !== undefined ? { issuerProfilesFile: command.issuerProfiles } : {}),
     network: !command.offline,
     env: io.env,
   });
-  if (command.report !== undefined) await writeReport(gate, path.resolve(io.cwd, command.report));
-  if (command.sarif !== undefined) await writeSarif(gate, path.resolve(io.cwd, command.sarif));
+  if (report !== undefined) await writeReport(gate, report);
+  if (sarif !== undefined) await writeSarif(gate, sarif);
   switch (command.format) {
     case 'json':
       io.stdout(serializeReport(gate.report));

@@ -30,8 +30,8 @@ export const VALIDATION_FINDINGS = {
   }),
   KEY_MISMATCH: def({
     code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-    title: 'The configured key cannot serve the token alg (wrong type, curve or size)',
-    remediation: 'Use a secret for HS*, an RSA key of at least 2048 bits for RS*/PS*, the matching curve for ES*, and an Ed25519/Ed448 key for EdDSA.',
+    title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+    remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
   }),
   KEY_NOT_FOUND: def({
     code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',

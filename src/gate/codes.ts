@@ -21,6 +21,8 @@ export const GATE_CODES = {
     'Check that the file exists, is a regular file and is readable.'),
   CONFIG_YAML_INVALID: def('CONFIG_YAML_INVALID', 'A config file is not valid YAML',
     'Fix the YAML syntax at the reported line.'),
+  CONFIG_TOO_LARGE: def('CONFIG_TOO_LARGE', 'A config file is over a size limit',
+    'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
   CONFIG_INVALID: def('CONFIG_INVALID', 'A config entry has the wrong shape',
     'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
   CONFIG_UNKNOWN_KEY: def('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know',
@@ -39,6 +41,8 @@ export const GATE_CODES = {
     'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
   MALFORMED_TOKEN: def('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)',
     'Check the sample token file: one compact JWT, three base64url segments.', false),
+  INTERNAL_ERROR: def('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry',
+    'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
 } as const satisfies Record<string, GateCodeDefinition>;
 
 export type GateCode = keyof typeof GATE_CODES;

@@ -5,11 +5,14 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { getFindingDefinition } from '../engine/index.ts';
-import { containsPrivateKeyPem } from '../engine/jws/keys.ts';
 import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
-import { resolveInsideRoot } from './files.ts';
+import { resolveInsideRoot } from './boundary.ts';
+import { configEntryCount, overBudgetMessage, type Admission } from './budget.ts';
+import { readYamlInput } from './input-file.ts';
+import { INSTANT_FORMAT, parseInstant } from './instant.ts';
+import { requestValuesToMask } from './redact.ts';
 import type { Expectation, GateFinding, Position } from './types.ts';
-import { loadYaml, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
+import { positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
 
 export const LINT_REQUEST_KEYS = [
   'issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy', 'discovered_jwks_uri', 'https_required',
@@ -24,8 +27,6 @@ export const PROFILE_KEYS: readonly string[] = [
 ];
 const TOP_KEYS: readonly string[] = ['providers', 'profiles', 'tokens'];
 
-/** Larger config files are refused rather than parsed: a gate input is a few kilobytes. */
-const MAX_CONFIG_BYTES = 1024 * 1024;
 /** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
 const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 
@@ -74,8 +75,13 @@ export interface ConfigFile {
 }
 
 export interface LoadContext {
+  /** Where file names in findings are relative to. */
   root: string;
+  /** The directory no file may be read from outside of (links followed); default root. */
+  boundary?: string;
   onSecret?: (value: string) => void;
+  /** Asks the run for room for this many entries; a file refused here is one CONFIG_TOO_LARGE. */
+  admitEntries?: (count: number) => Promise<Admission>;
 }
 
 export function configFinding(
@@ -94,28 +100,25 @@ export function configFinding(
 export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<ConfigFile> {
   const file = relativeFile(ctx.root, abs);
   const out: ConfigFile = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
-  let source: string;
-  const place = await resolveInsideRoot(ctx.root, abs);
-  if (!place.ok && place.reason !== 'missing') {
-    const where = place.reason === 'git' ? 'inside .git' : 'outside the repository root';
-    out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `${file} leads ${where} (through a link); refusing to read it.`, file, { line: 1, column: 1 }, { kind: 'config' }));
+  const input = await readYamlInput(ctx.boundary ?? ctx.root, abs, file);
+  if (!input.ok) {
+    out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
     return out;
   }
-  try {
-    const stat = await fs.stat(abs);
-    if (!stat.isFile()) throw new Error('not a regular file');
-    if (stat.size > MAX_CONFIG_BYTES) throw new Error(`larger than ${MAX_CONFIG_BYTES} bytes`);
-    source = await fs.readFile(abs, 'utf8');
-  } catch (err) {
-    out.findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${file}: ${describeIoError(err)}.`, file, { line: 1, column: 1 }, { kind: 'config' }));
-    return out;
-  }
-  const yaml = loadYaml(source);
+  const yaml = input.yaml;
   out.yaml = yaml;
   for (const e of yaml.errors) {
     out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
   }
   if (yaml.errors.length > 0) return out;
+  if (ctx.admitEntries !== undefined) {
+    const count = configEntryCount(yaml.data);
+    const admission = await ctx.admitEntries(count);
+    if (!admission.ok) {
+      out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+      return out;
+    }
+  }
   const problem = (def: GateCodeDefinition, message: string, at: Path, extra: Partial<GateFinding> = {}): void => {
     out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
   };
@@ -159,6 +162,7 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     }
     if (!ok) return;
     const { name, discover, ...request } = entry;
+    for (const value of requestValuesToMask(request, 'lint')) ctx.onSecret?.(value);
     out.providers.push({
       index,
       name: (name as string | undefined) ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
@@ -237,9 +241,11 @@ async function tokenEntry(
   }
   let atMs: number | undefined;
   if (rawAt !== undefined) {
-    atMs = typeof rawAt === 'string' && RFC3339.test(rawAt) ? Date.parse(rawAt) : NaN;
-    if (Number.isNaN(atMs)) {
-      problem(GATE_CODES.CONFIG_INVALID, 'at must be an RFC 3339 instant with a time zone, for example 2026-01-01T00:00:00Z.', [...at, 'at']);
+    const instant = parseInstant(rawAt);
+    if (instant.ok) atMs = instant.ms;
+    else {
+      // The value is not quoted: the line is enough, and the reason names the part that is wrong.
+      problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
       ok = false;
     }
   }
@@ -249,11 +255,7 @@ async function tokenEntry(
     ok = false;
   }
   if (typeof entry.token === 'string' && entry.token !== '') ctx.onSecret?.(entry.token);
-  const policy = entry.policy;
-  if (isRecord(policy) && typeof policy.secret === 'string' && policy.secret !== '') ctx.onSecret?.(policy.secret);
-  if (isRecord(policy) && typeof policy.public_key === 'string' && containsPrivateKeyPem(policy.public_key)) {
-    for (const line of policy.public_key.split('\n')) if (line.trim().length >= 16) ctx.onSecret?.(line.trim());
-  }
+  for (const value of requestValuesToMask(request, 'validate')) ctx.onSecret?.(value);
   if (tokenFile !== undefined) {
     const token = await readTokenFile(tokenFile, out, ctx, [...at, 'token_file'], problem);
     if (token === undefined) ok = false;
@@ -277,8 +279,6 @@ async function tokenEntry(
   return result;
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
 function parseExpect(value: unknown): Expectation | undefined {
   if (value === undefined) return 'valid';
   if (value === 'valid' || value === 'invalid') return value;
@@ -293,7 +293,7 @@ async function readTokenFile(value: unknown, out: ConfigFile, ctx: LoadContext, 
   }
   const abs = path.resolve(path.dirname(out.abs), value);
   // A pull request edits the config: it must not make the gate read files outside the repository.
-  const place = await resolveInsideRoot(ctx.root, abs);
+  const place = await resolveInsideRoot(ctx.boundary ?? ctx.root, abs);
   if (!place.ok) {
     if (place.reason === 'missing') {
       problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(place.error)}.`, at);

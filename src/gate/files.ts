@@ -4,6 +4,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { resolveInsideRoot } from './boundary.ts';
 
 export const DEFAULT_PATTERNS: readonly string[] = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
 
@@ -22,7 +23,12 @@ export interface FoundFiles {
   missing: string[];
 }
 
-export async function findConfigFiles(root: string, patterns: readonly string[]): Promise<FoundFiles> {
+/**
+ * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
+ * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
+ * it reports one refusal instead of naming the files of someone else's directory.
+ */
+export async function findConfigFiles(root: string, patterns: readonly string[], boundary: string = root): Promise<FoundFiles> {
   const found = new Set<string>();
   const missing: string[] = [];
   for (const pattern of patterns) {
@@ -36,6 +42,7 @@ export async function findConfigFiles(root: string, patterns: readonly string[])
     const abs = path.resolve(root, pattern);
     const stat = await fs.stat(abs).catch(() => undefined);
     if (stat === undefined) missing.push(pattern);
+    else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok) found.add(abs);
     else if (stat.isDirectory()) for (const f of await walkYaml(abs)) found.add(f);
     else found.add(abs);
   }
@@ -59,24 +66,4 @@ async function walkYaml(dir: string): Promise<string[]> {
 async function isFile(abs: string): Promise<boolean> {
   const stat = await fs.stat(abs).catch(() => undefined);
   return stat?.isFile() === true;
-}
-
-export type Containment = { ok: true; real: string } | { ok: false; reason: 'missing' | 'outside' | 'git'; error?: unknown };
-
-/**
- * Where a path really leads (links resolved), and whether the gate may read it: inside the repository
- * root and not under .git. A pull request controls the config files and may commit a link; without this
- * check a link to .git/config would make the gate read, and quote, the checkout's credentials.
- */
-export async function resolveInsideRoot(root: string, abs: string): Promise<Containment> {
-  let real: string;
-  try {
-    real = await fs.realpath(abs);
-  } catch (error) {
-    return { ok: false, reason: 'missing', error };
-  }
-  const realRoot = await fs.realpath(root).catch(() => root);
-  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) return { ok: false, reason: 'outside' };
-  if (path.relative(realRoot, real).split(path.sep).includes('.git')) return { ok: false, reason: 'git' };
-  return { ok: true, real };
 }

@@ -3,16 +3,17 @@
  * through the engine's loader so that a refused profile is an error at its own line and the other
  * profiles still register.
  */
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { KeyObjectCache } from '../engine/jws/keys.ts';
 import type { Fetcher } from '../engine/net/types.ts';
 import { compileIssuerProfiles, IssuerProfileError } from '../engine/profiles/index.ts';
 import type { ProfileRegistry, TrustSource } from '../engine/validate/trust.ts';
+import { overBudgetMessage, type Admission } from './budget.ts';
 import { GATE_CODES } from './codes.ts';
-import { configFinding, describeIoError, isRecord, relativeFile, type ProfileEntry } from './config.ts';
+import { configFinding, isRecord, relativeFile, type ProfileEntry } from './config.ts';
+import { readYamlInput } from './input-file.ts';
 import type { GateFinding } from './types.ts';
-import { loadYaml, parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
+import { parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
 
 export interface ProfileSource {
   file: string;
@@ -21,8 +22,13 @@ export interface ProfileSource {
 }
 
 export interface LoadProfilesOptions {
+  /** Where the issuer-profiles path is relative to, and file names in findings. */
   root: string;
+  /** The directory the issuer-profiles file must resolve inside of, outside .git; default root. */
+  boundary?: string;
   issuerProfilesFile?: string;
+  /** Asks the run for room for the issuer-profiles file's entries. */
+  admitEntries?: (count: number) => Promise<Admission>;
   sources: ProfileSource[];
   env: NodeJS.ProcessEnv;
   fetcher: Fetcher | undefined;
@@ -41,12 +47,13 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
   const findings: GateFinding[] = [];
   const sources = [...options.sources];
   if (options.issuerProfilesFile !== undefined) {
-    const source = await readProfilesFile(options.root, options.issuerProfilesFile, findings, options.onSecret);
+    const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
     // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
     if (source !== undefined) sources.unshift(source);
   }
   const byId = new Map<string, TrustSource>();
   const seen = new Map<string, string>();
+  const env = repositoryEnv(options.env);
   for (const source of sources) {
     for (const entry of source.entries) {
       const place = (rel: Path): Partial<GateFinding> => {
@@ -59,10 +66,19 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
         continue;
       }
       seen.set(entry.id, `${source.file}:${positionOf(source.yaml as LoadedYaml, entry.path).line}`);
+      const secretEnv = entry.profile.secret_env;
+      if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+        findings.push(configFinding(GATE_CODES.PROFILE_INVALID,
+          `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`,
+          undefined, undefined, place(['secret_env'])));
+        continue;
+      }
+      const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
+      if (fromEnv !== undefined && fromEnv !== '') options.onSecret?.(fromEnv);
       try {
         // One profile per call: a refused profile must not keep the others from registering.
         const registry = compileIssuerProfiles([entry.profile], {
-          env: options.env,
+          env,
           ...(options.fetcher !== undefined ? { fetcher: options.fetcher } : {}),
           now: options.now,
           keyCache: options.keyCache,
@@ -83,19 +99,32 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
   return { registry: { get: (id) => byId.get(id) }, findings, ids: [...byId.keys()] };
 }
 
-async function readProfilesFile(
-  root: string, file: string, findings: GateFinding[], onSecret: ((value: string) => void) | undefined,
-): Promise<ProfileSource | undefined> {
-  const abs = path.resolve(root, file);
-  const rel = relativeFile(root, abs);
-  let text: string;
-  try {
-    text = await fs.readFile(abs, 'utf8');
-  } catch (err) {
-    findings.push(configFinding(GATE_CODES.CONFIG_UNREADABLE, `Cannot read the issuer-profiles file ${rel}: ${describeIoError(err)}.`, rel, { line: 1, column: 1 }, { kind: 'profile' }));
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+export const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+
+function repositoryEnv(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
+}
+
+function clip(s: string): string {
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+async function readProfilesFile(options: LoadProfilesOptions, file: string, findings: GateFinding[]): Promise<ProfileSource | undefined> {
+  const abs = path.resolve(options.root, file);
+  const rel = relativeFile(options.root, abs);
+  const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
+  if (!input.ok) {
+    findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, { kind: 'profile' }));
     return undefined;
   }
-  const yaml = loadYaml(text);
+  const yaml = input.yaml;
   for (const e of yaml.errors) {
     findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
   }
@@ -107,6 +136,13 @@ async function readProfilesFile(
     findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
     return undefined;
   }
+  if (options.admitEntries !== undefined) {
+    const admission = await options.admitEntries(data.length);
+    if (!admission.ok) {
+      findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+      return undefined;
+    }
+  }
   const entries: ProfileEntry[] = [];
   data.forEach((raw, index) => {
     const at: Path = [...base, index];
@@ -115,7 +151,7 @@ async function readProfilesFile(
       findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
       return;
     }
-    if (typeof raw.secret === 'string' && raw.secret !== '') onSecret?.(raw.secret);
+    if (typeof raw.secret === 'string' && raw.secret !== '') options.onSecret?.(raw.secret);
     entries.push({ index, id: raw.id, path: at, line: place(at).line, profile: raw });
   });
   return { file: rel, yaml, entries };

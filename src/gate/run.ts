@@ -7,10 +7,11 @@ import type { Fetcher } from '../engine/net/types.ts';
 import { GATE_CODES } from './codes.ts';
 import { configFinding, loadConfigFile, type ConfigFile, type ProviderEntry, type TokenEntry } from './config.ts';
 import { tokenFingerprint } from '../engine/fingerprint.ts';
-import { containsPrivateKeyPem } from '../engine/jws/keys.ts';
 import { callEngine, createEngineContext, type EngineContext, type EngineOutcome } from './engine.ts';
+import { EntryBudget } from './budget.ts';
 import { findConfigFiles } from './files.ts';
 import { loadProfiles, type ProfileSource } from './profiles.ts';
+import { redactRequest } from './redact.ts';
 import { buildReport } from './report.ts';
 import type {
   Expectation, FileStatus, GateFinding, GateOptions, GateResult, GateRun, RequestProblemRecord, ResultKind,
@@ -20,12 +21,21 @@ import { parsePointer, positionOf, toPointer, type Path } from './yaml.ts';
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
 
-export { tokenFingerprint };
+export { redactRequest, tokenFingerprint };
 
-export async function runGate(options: GateOptions): Promise<GateRun> {
+/**
+ * What the gate reaches the outside world through. Left out, the gate builds its own (the guarded
+ * fetcher when the network is on); tests pass their own to make a fetch answer or fail on cue.
+ */
+export interface GateServices {
+  fetcher?: Fetcher;
+}
+
+export async function runGate(options: GateOptions, services: GateServices = {}): Promise<GateRun> {
   const startedAt = Date.now();
   const findings: GateFinding[] = [];
-  const { files, missing } = await findConfigFiles(options.root, options.patterns);
+  const boundary = options.boundary ?? options.root;
+  const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
   for (const m of missing) {
     findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
   }
@@ -34,11 +44,15 @@ export async function runGate(options: GateOptions): Promise<GateRun> {
       `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
   }
 
-  const loadCtx = { root: options.root, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
-  const configs: ConfigFile[] = await Promise.all(files.map((f) => loadConfigFile(f, loadCtx)));
+  const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+  // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
+  const budget = new EntryBudget();
+  const configs: ConfigFile[] = await Promise.all(files.map((f, i) =>
+    loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
 
   let fetcher: Fetcher | undefined;
-  if (options.network) {
+  if (options.network && services.fetcher !== undefined) fetcher = services.fetcher;
+  else if (options.network) {
     try {
       fetcher = createGuardedFetcher({ allow: parseOutboundAllow(options.env.OUTBOUND_ALLOW) });
     } catch (err) {
@@ -49,6 +63,8 @@ export async function runGate(options: GateOptions): Promise<GateRun> {
   const profileSources: ProfileSource[] = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles }));
   const profiles = await loadProfiles({
     root: options.root,
+    boundary,
+    admitEntries: (count) => budget.admit(files.length, count),
     ...(options.issuerProfilesFile !== undefined ? { issuerProfilesFile: options.issuerProfilesFile } : {}),
     sources: profileSources,
     env: options.env,
@@ -62,8 +78,8 @@ export async function runGate(options: GateOptions): Promise<GateRun> {
   // Tasks keep their slot so the report order is the file order, whatever finishes first.
   const tasks: (() => Promise<Outcome>)[] = [];
   for (const config of configs) {
-    for (const provider of config.providers) tasks.push(() => runProvider(config, provider, baseCtx));
-    for (const token of config.tokens) tasks.push(() => runToken(config, token, baseCtx, startedAt));
+    for (const provider of config.providers) tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, baseCtx)));
+    for (const token of config.tokens) tasks.push(isolated(config, token, 'validate', () => runToken(config, token, baseCtx, startedAt)));
   }
   const outcomes = await pool(tasks, CONCURRENCY);
 
@@ -101,6 +117,31 @@ interface Outcome {
   file: string;
   results: GateResult[];
   findings: GateFinding[];
+}
+
+/**
+ * One entry's check, fenced: a fault inside it (a bug, not a refused request, which the engine
+ * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
+ * The exception's message is not shown: it may quote the entry's input, secrets included.
+ */
+function isolated(
+  config: ConfigFile, entry: { name: string; path: Path }, kind: ResultKind, check: () => Promise<Outcome>,
+): () => Promise<Outcome> {
+  return async () => {
+    try {
+      return await check();
+    } catch {
+      const placer = new Placer(config, entry.path, entry.name, kind);
+      const what = kind === 'validate' ? 'sample token' : 'provider';
+      placer.add({
+        code: GATE_CODES.INTERNAL_ERROR.code,
+        severity: 'error',
+        message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+        remediation: GATE_CODES.INTERNAL_ERROR.remediation,
+      }, []);
+      return { file: config.file, results: [], findings: placer.findings };
+    }
+  };
 }
 
 async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
@@ -226,7 +267,7 @@ async function runProvider(config: ConfigFile, provider: ProviderEntry, ctx: Eng
 }
 
 function result(kind: ResultKind, config: ConfigFile, entry: { name: string; line: number }, request: unknown, outcome: EngineOutcome): GateResult {
-  const r: GateResult = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request) };
+  const r: GateResult = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
   if (outcome.problem !== undefined) r.problem = outcome.problem;
   else r.response = outcome.response;
   return r;
@@ -302,24 +343,3 @@ export function judge(expect: Expectation, valid: boolean, codes: string[]): { p
     ? { passed: true, message: `produced ${expect.join(', ')} as expected` }
     : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
 }
-
-const REDACTED = '[redacted]';
-
-/**
- * The request as written to the report: the token becomes its SHA-256 fingerprint, secrets become
- * "[redacted]". Public keys and inline JWKS stay: they are public and the request stays reproducible.
- */
-export function redactRequest(request: unknown): Record<string, unknown> {
-  if (typeof request !== 'object' || request === null || Array.isArray(request)) return {};
-  const out: Record<string, unknown> = structuredClone(request) as Record<string, unknown>;
-  if (typeof out.token === 'string') out.token = tokenFingerprint(out.token);
-  else if (hasKey(out, 'token')) out.token = REDACTED;
-  const policy = out.policy as Record<string, unknown> | null | undefined;
-  if (typeof policy === 'object' && policy !== null && !Array.isArray(policy)) {
-    if (hasKey(policy, 'secret')) policy.secret = REDACTED;
-    // Public keys stay so a request can be replayed; a private key pasted by mistake does not.
-    if (typeof policy.public_key === 'string' && containsPrivateKeyPem(policy.public_key)) policy.public_key = REDACTED;
-  }
-  return out;
-}
-

@@ -65,7 +65,7 @@ export function buildSarif(all: readonly GateFinding[], lookup: RuleLookup = gat
     };
     r.locations = [{
       physicalLocation: {
-        artifactLocation: { uri: f.file, uriBaseId: '%SRCROOT%' },
+        artifactLocation: { uri: relativeUri(f.file as string), uriBaseId: '%SRCROOT%' },
         region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
       },
     }];
@@ -86,6 +86,14 @@ export function buildSarif(all: readonly GateFinding[], lookup: RuleLookup = gat
       results,
     }],
   };
+}
+
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+export function relativeUri(file: string): string {
+  return file.split('/').map(encodeURIComponent).join('/');
 }
 
 function toPascal(code: string): string {

@@ -9,6 +9,11 @@ export type Expectation = 'valid' | 'invalid' | string[];
 export interface GateOptions {
   /** Directory paths are reported relative to (the repository root in the action). */
   root: string;
+  /**
+   * The directory no read may leave, links followed, and whose .git is off limits: the workspace
+   * in the action, the repository root for the CLI. Default root.
+   */
+  boundary?: string;
   /** Globs, file paths or directories, relative to root. */
   patterns: string[];
   /** Optional issuer profiles file (JSON or YAML), relative to root. */

@@ -2,7 +2,7 @@
  * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
  * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Position } from './types.ts';
 
 export interface YamlProblem {
@@ -13,15 +13,28 @@ export interface YamlProblem {
 export interface LoadedYaml {
   doc: Document.Parsed;
   lines: LineCounter;
-  /** Plain data, or undefined when the document had errors. */
+  /** Plain data, or undefined when the document had errors or is too large. */
   data: unknown;
   errors: YamlProblem[];
+  /** Set when the document, aliases expanded, passes a limit below; then there is no data. */
+  tooLarge?: TooLarge;
 }
+
+/** Which limit a document broke: its node count or its text, both counted after alias expansion. */
+export type TooLarge = 'nodes' | 'text';
 
 /** A pointer segment list: strings for map keys, numbers for sequence indices. */
 export type Path = (string | number)[];
 
-const MAX_ALIASES = 100;
+/**
+ * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
+ * Without them a few kilobytes of anchors and aliases expand into millions of entries (the classic
+ * "billion laughs"), and the report, the summary and memory grow with the expansion.
+ * Nodes: every map, list and scalar, keys included. Text: the characters of every string scalar,
+ * capped like the file itself, so aliases never let a file hold more than a file without them could.
+ */
+export const MAX_YAML_NODES = 10_000;
+export const MAX_YAML_TEXT = 1024 * 1024;
 
 export function loadYaml(source: string): LoadedYaml {
   const lines = new LineCounter();
@@ -37,15 +50,112 @@ export function loadYaml(source: string): LoadedYaml {
       position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
     };
   });
-  let data: unknown;
-  if (errors.length === 0) {
-    try {
-      data = doc.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch {
-      errors.push({ message: `an alias cannot be resolved, or aliases expand to more than ${MAX_ALIASES} nodes`, position: { line: 1, column: 1 } });
-    }
+  const loaded: LoadedYaml = { doc, lines, data: undefined, errors };
+  if (errors.length > 0) return loaded;
+  const size = measure(doc.contents);
+  if (size.ok === false) {
+    if (size.tooLarge !== undefined) loaded.tooLarge = size.tooLarge;
+    else errors.push({ message: size.message, position: toPosition(lines, size.offset) });
+    return loaded;
   }
-  return { doc, lines, data, errors };
+  try {
+    // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
+    // which refuses some small files and lets some large expansions through, is turned off.
+    loaded.data = doc.toJS({ maxAliasCount: -1 });
+  } catch {
+    errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
+  }
+  return loaded;
+}
+
+type Measure =
+  | { ok: true; nodes: number; text: number }
+  | { ok: false; tooLarge: TooLarge }
+  | { ok: false; tooLarge?: undefined; message: string; offset: number };
+
+interface Size {
+  nodes: number;
+  text: number;
+}
+
+class Stop extends Error {
+  readonly result: Measure;
+  constructor(result: Measure) {
+    super('stop');
+    this.result = result;
+  }
+}
+
+/**
+ * Count nodes and text as toJS would expand them, without expanding: each node is visited once, in
+ * document order (the order in which the yaml package finds the anchor an alias names), and an
+ * alias adds the finished size of its anchored node. Iterative, so deep nesting cannot overflow
+ * the stack; it stops as soon as a limit is passed.
+ */
+function measure(root: unknown): Measure {
+  const anchors = new Map<string, object>();
+  const sizes = new Map<object, Size>();
+  const open = new Set<object>();
+  const stack: { node: object; children: unknown[]; next: number; size: Size }[] = [];
+
+  const add = (into: Size, size: Size): void => {
+    into.nodes += size.nodes;
+    into.text += size.text;
+    if (into.nodes > MAX_YAML_NODES) throw new Stop({ ok: false, tooLarge: 'nodes' });
+    if (into.text > MAX_YAML_TEXT) throw new Stop({ ok: false, tooLarge: 'text' });
+  };
+  /** The size of a leaf or an alias now, or undefined once a collection is pushed to be summed. */
+  const enter = (node: unknown): Size | undefined => {
+    if (node === null || typeof node !== 'object') return { nodes: 0, text: 0 };
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      const offset = rangeStart(node) ?? 0;
+      if (target === undefined) throw new Stop({ ok: false, message: 'an alias names an anchor that is not defined before it', offset });
+      if (open.has(target)) throw new Stop({ ok: false, message: 'an alias refers to a node that contains it (a recursive structure)', offset });
+      return sizes.get(target) ?? { nodes: 0, text: 0 };
+    }
+    const anchor = (node as { anchor?: unknown }).anchor;
+    if (typeof anchor === 'string') anchors.set(anchor, node);
+    if (isScalar(node)) {
+      const size = { nodes: 1, text: typeof node.value === 'string' ? node.value.length : 0 };
+      sizes.set(node, size);
+      return size;
+    }
+    if (isMap(node) || isSeq(node)) {
+      const children: unknown[] = [];
+      for (const item of node.items as unknown[]) {
+        if (isPair(item)) children.push(item.key, item.value);
+        else children.push(item);
+      }
+      open.add(node);
+      stack.push({ node, children, next: 0, size: { nodes: 1, text: 0 } });
+      return undefined;
+    }
+    return { nodes: 0, text: 0 };
+  };
+
+  try {
+    const total: Size = { nodes: 0, text: 0 };
+    const first = enter(root);
+    if (first !== undefined) add(total, first);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1] as (typeof stack)[number];
+      if (frame.next < frame.children.length) {
+        const size = enter(frame.children[frame.next++]);
+        if (size !== undefined) add(frame.size, size);
+        continue;
+      }
+      stack.pop();
+      open.delete(frame.node);
+      sizes.set(frame.node, frame.size);
+      const parent = stack[stack.length - 1];
+      add(parent !== undefined ? parent.size : total, frame.size);
+    }
+    return { ok: true, ...total };
+  } catch (err) {
+    if (err instanceof Stop) return err.result;
+    throw err;
+  }
 }
 
 /**
@@ -72,6 +182,7 @@ const YAML_ERROR_TEXT: Record<string, string> = {
   MULTIPLE_DOCS: 'the file holds more than one YAML document',
   MULTIPLE_TAGS: 'a node has more than one tag',
   NON_STRING_KEY: 'a key is not a string',
+  RESOURCE_EXHAUSTION: 'the document nests too deeply',
   TAB_AS_INDENT: 'a tab is used for indentation',
   TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
   UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',

@@ -228,10 +228,12 @@ export function createApp(deps: AppDeps): App {
       state.keyFingerprint = result.fingerprint;
     }
     if (route.call === undefined) {
+      // A body these endpoints do not read would keep the connection waiting for it: close instead.
+      const unread: Record<string, string> = declaresBody(req) ? { connection: 'close' } : {};
       if (path === '/healthz') {
-        finish(state, draining ? 503 : 200, 'application/json', draining ? '{"status":"draining"}' : '{"status":"ok"}');
+        finish(state, draining ? 503 : 200, 'application/json', draining ? '{"status":"draining"}' : '{"status":"ok"}', unread);
       } else {
-        finish(state, 200, 'application/json', deps.openapiJson, { 'cache-control': 'public, max-age=300' });
+        finish(state, 200, 'application/json', deps.openapiJson, { 'cache-control': 'public, max-age=300', ...unread });
       }
       return;
     }
@@ -265,6 +267,11 @@ export function createApp(deps: AppDeps): App {
     },
     sweep,
   };
+}
+
+function declaresBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** A caller's id is logged and echoed, so it must be short and plain, and must not be a token sent by mistake. */

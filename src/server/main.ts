@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   createEngineContext, createGuardedFetcher, discoverProvider, IssuerProfileError, lintOidcConfig, loadIssuerProfiles, validateJwt,
@@ -7,9 +7,11 @@ import {
 import { createApp } from './app.ts';
 import { openAudit } from './audit.ts';
 import { ApiKeyAuthenticator, generateApiKey } from './auth.ts';
+import { answerClientError } from './client-error.ts';
+import { capConnections } from './connection-cap.ts';
+import { HTTP_LIMITS } from './http-limits.ts';
 import { createLogger, describeFault, redact, type Logger, type Sink } from './log.ts';
 import { renderOpenApiDocument } from './openapi.ts';
-import { problem } from './problem.ts';
 import { parseSettings, StartupError, type ServerSettings } from './settings.ts';
 
 export { StartupError } from './settings.ts';
@@ -41,6 +43,15 @@ export interface RunningServer {
 type Env = Record<string, string | undefined>;
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * How often deadlines are checked: Node's header deadline and the app's request budget. Node's own
+ * default (30 s) would let a 10 s limit run to 40 s; this keeps every limit within half a second.
+ */
+const DEADLINE_CHECK_MS = 500;
+
+/** At most one warning per this interval while connections are being refused, with a count. */
+const REFUSAL_WARNING_INTERVAL_MS = 10_000;
 
 /** Set by the primary for its workers, so a generated key is one key for the whole cluster. */
 const GENERATED_KEY_ENV = 'OIDC_GATE_CLUSTER_API_KEY';
@@ -118,23 +129,25 @@ async function startSingle(settings: ServerSettings, env: Env, keys: string[], l
   });
 
   const server: Server = createServer({
-    // Node's own limits back up the app's 10 s budget: headers must arrive within it, and a
-    // request that somehow escapes the sweep is cut a little later.
-    headersTimeout: requestTimeoutMs,
-    requestTimeout: requestTimeoutMs + 1000,
+    headersTimeout: HTTP_LIMITS.headersTimeoutMs,
+    maxHeaderSize: HTTP_LIMITS.maxHeaderBytes,
+    // The body deadline is the app's budget, counted from the headers (408 from the sweep). Node's
+    // whole-request deadline is only a backstop behind it, for a request the sweep somehow missed.
+    requestTimeout: HTTP_LIMITS.headersTimeoutMs + requestTimeoutMs + 2 * DEADLINE_CHECK_MS,
+    connectionsCheckingInterval: DEADLINE_CHECK_MS,
     keepAliveTimeout: 5000,
   }, app.handle);
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) {
-      socket.destroy();
-      return;
-    }
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify(status === 408
-      ? problem('TIMEOUT', 'The request was not received in time.', { status })
-      : problem('REQUEST_INVALID', 'The HTTP request is malformed.', { status }));
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  let refused = 0;
+  let lastRefusalWarning = 0;
+  capConnections(server, settings.maxConnections, () => {
+    refused++;
+    const now = Date.now();
+    if (now - lastRefusalWarning < REFUSAL_WARNING_INTERVAL_MS) return;
+    log.warn('refusing connections: MAX_CONNECTIONS open connections reached', { max_connections: settings.maxConnections, refused });
+    lastRefusalWarning = now;
+    refused = 0;
   });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, HTTP_LIMITS));
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
@@ -149,7 +162,7 @@ async function startSingle(settings: ServerSettings, env: Env, keys: string[], l
   server.on('error', (error) => log.error('server error', describeFault(error)));
   const url = urlOf(server.address() as AddressInfo);
 
-  const sweeper = setInterval(() => app.sweep(Date.now()), Math.min(1000, Math.max(50, requestTimeoutMs / 4)));
+  const sweeper = setInterval(() => app.sweep(Date.now()), Math.min(DEADLINE_CHECK_MS, Math.max(50, requestTimeoutMs / 4)));
   sweeper.unref();
 
   let closing: Promise<void> | undefined;
@@ -188,6 +201,7 @@ async function startSingle(settings: ServerSettings, env: Env, keys: string[], l
     api_keys: keys.length,
     issuer_profiles: settings.profiles.json !== undefined || settings.profiles.file !== undefined,
     audit: settings.audit.kind,
+    max_connections: settings.maxConnections,
   });
   return { url, close };
 }

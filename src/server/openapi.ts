@@ -3,8 +3,12 @@ import { lintRequestSchema } from '../engine/schema/lint-request.ts';
 import {
   discoverResponseSchema, findingSchema, healthSchema, lintResponseSchema, problemSchema, validateResponseSchema,
 } from '../engine/schema/responses.ts';
-import { validateRequestSchema, verifyPolicySchema } from '../engine/schema/validate-request.ts';
+import {
+  customClaimValueSchema, customClaimValueUnrolled, validateRequestSchema, verifyPolicySchema,
+} from '../engine/schema/validate-request.ts';
+import { MAX_ARRAY_ITEMS } from '../engine/schema/limits.ts';
 import { MAX_BODY_BYTES } from './body.ts';
+import { HTTP_LIMITS } from './http-limits.ts';
 
 export const API_VERSION = 'v0.0.1';
 
@@ -12,7 +16,8 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 /**
  * The same schema objects the engine compiles, with shared sub-schemas (found by identity, so
- * nothing is copied by hand) replaced by $ref into components.
+ * nothing is copied by hand) replaced by $ref into components. A shared schema that refers to
+ * itself by its $id (a recursive one) is pointed at its component instead, since components drop $id.
  */
 function component(schema: object, shared: Map<object, string>, root: boolean): Json {
   if (!root) {
@@ -24,9 +29,22 @@ function component(schema: object, shared: Map<object, string>, root: boolean): 
   for (const [k, v] of Object.entries(schema)) {
     // Dialect and identity belong to the document (jsonSchemaDialect), not to each component.
     if (root && (k === '$schema' || k === '$id')) continue;
+    // Definitions that are components already are published once, there.
+    if (k === '$defs' && Object.values(v as object).every((d) => shared.has(d as object))) continue;
+    if (k === '$ref' && typeof v === 'string') {
+      out[k] = componentRefById(v, shared) ?? v;
+      continue;
+    }
     out[k] = typeof v === 'object' && v !== null ? component(v as object, shared, false) : (v as Json);
   }
   return out;
+}
+
+function componentRefById(id: string, shared: Map<object, string>): string | undefined {
+  for (const [schema, name] of shared) {
+    if ((schema as { $id?: unknown }).$id === id) return `#/components/schemas/${name}`;
+  }
+  return undefined;
 }
 
 const problemResponse = (description: string, extraHeaders: Record<string, Json> = {}): Json => ({
@@ -49,7 +67,7 @@ function postOperation(o: {
   const responses: Record<string, Json> = {
     200: jsonResponse('The outcome. Every finding travels here: read valid and findings.', o.response),
   };
-  if (o.malformedToken === true) responses['400'] = { $ref: '#/components/responses/MalformedToken' };
+  responses['400'] = { $ref: `#/components/responses/${o.malformedToken === true ? 'MalformedToken' : 'BadRequest'}` };
   Object.assign(responses, {
     401: { $ref: '#/components/responses/Unauthorized' },
     405: { $ref: '#/components/responses/MethodNotAllowed' },
@@ -57,6 +75,7 @@ function postOperation(o: {
     413: { $ref: '#/components/responses/PayloadTooLarge' },
     415: { $ref: '#/components/responses/UnsupportedMediaType' },
     422: { $ref: '#/components/responses/RequestInvalid' },
+    431: { $ref: '#/components/responses/HeadersTooLarge' },
     500: { $ref: '#/components/responses/Internal' },
     503: { $ref: '#/components/responses/Timeout' },
   });
@@ -71,15 +90,26 @@ function postOperation(o: {
   };
 }
 
+/** HTTP-level answers any path can give, before routing. */
+const httpErrors = {
+  400: { $ref: '#/components/responses/BadRequest' },
+  408: { $ref: '#/components/responses/RequestTimeout' },
+  431: { $ref: '#/components/responses/HeadersTooLarge' },
+} as const;
+
 /** The OpenAPI 3.1 description of /v1, built from the request and response schemas in src/engine/schema. */
 export function buildOpenApiDocument(): Json {
   const shared = new Map<object, string>([
     [verifyPolicySchema, 'VerifyPolicy'],
+    [customClaimValueSchema, 'CustomClaimValue'],
+    // The validator's written-out copy of the same schema: published as the recursive form.
+    [customClaimValueUnrolled, 'CustomClaimValue'],
     [findingSchema, 'Finding'],
   ]);
   const schemas: Record<string, Json> = {
     ValidateRequest: component(validateRequestSchema, shared, true),
     VerifyPolicy: component(verifyPolicySchema, shared, true),
+    CustomClaimValue: component(customClaimValueSchema, shared, true),
     LintRequest: component(lintRequestSchema, shared, true),
     DiscoverRequest: component(discoverRequestSchema, shared, true),
     ValidateResponse: component(validateResponseSchema, shared, true),
@@ -99,8 +129,11 @@ export function buildOpenApiDocument(): Json {
       description:
         'Validate a JWT against an inline policy or a registered issuer profile, lint an OIDC provider configuration, '
         + 'and fetch a provider discovery document. Findings are reported on the 200 channel; errors are RFC 9457 '
-        + `problem+json. Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes; each request has 10 s to complete. `
-        + 'A path that is not listed here answers 404 with a Problem body (code NOT_FOUND).',
+        + `problem+json. Request bodies are JSON, at most ${MAX_BODY_BYTES} bytes, and their arrays hold at most `
+        + `${MAX_ARRAY_ITEMS} items. Headers (at most ${HTTP_LIMITS.maxHeaderBytes} bytes) must arrive within `
+        + `${HTTP_LIMITS.headersTimeoutMs / 1000} s, and the body and the answer within 10 s of the headers. `
+        + 'A path that is not listed here answers 404 with a Problem body (code NOT_FOUND); bytes that are not '
+        + 'HTTP/1.1 answer 400 (code BAD_REQUEST).',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:8080', description: 'Default local address (PORT, HOST).' }],
@@ -150,6 +183,7 @@ export function buildOpenApiDocument(): Json {
           security: [],
           responses: {
             200: { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } },
+            ...httpErrors,
             405: { $ref: '#/components/responses/MethodNotAllowed' },
           },
         },
@@ -163,6 +197,7 @@ export function buildOpenApiDocument(): Json {
           security: [],
           responses: {
             200: jsonResponse('Serving.', 'Health'),
+            ...httpErrors,
             405: { $ref: '#/components/responses/MethodNotAllowed' },
             503: jsonResponse('Draining after SIGTERM; take the instance out of rotation.', 'Health'),
           },
@@ -191,17 +226,19 @@ export function buildOpenApiDocument(): Json {
         RequestId: { description: 'The request id (the one sent, or a generated UUID).', schema: { type: 'string' } },
       },
       responses: {
-        MalformedToken: problemResponse('MALFORMED_TOKEN: the token is not a parseable compact JWS.'),
+        MalformedToken: problemResponse('MALFORMED_TOKEN: the token is not a parseable compact JWS; or BAD_REQUEST: the bytes received are not a valid HTTP/1.1 request.'),
+        BadRequest: problemResponse('BAD_REQUEST: the bytes received are not a valid HTTP/1.1 request (request line, header or framing).'),
+        HeadersTooLarge: problemResponse(`HEADERS_TOO_LARGE: the request line and headers exceed ${HTTP_LIMITS.maxHeaderBytes} bytes.`),
         Unauthorized: problemResponse('UNAUTHORIZED: the Authorization header is missing, not Bearer, or not a configured API key.', {
           'WWW-Authenticate': { description: 'Bearer realm="oidc-gate"', schema: { type: 'string' } },
         }),
         MethodNotAllowed: problemResponse('METHOD_NOT_ALLOWED: see the Allow header.', {
           Allow: { description: 'The methods this endpoint accepts.', schema: { type: 'string' } },
         }),
-        RequestTimeout: problemResponse('TIMEOUT: the request body was not received within 10 s.'),
+        RequestTimeout: problemResponse(`TIMEOUT: the headers were not received within ${HTTP_LIMITS.headersTimeoutMs / 1000} s, or the body within 10 s of them.`),
         PayloadTooLarge: problemResponse(`PAYLOAD_TOO_LARGE: the body exceeds ${MAX_BODY_BYTES} bytes.`),
         UnsupportedMediaType: problemResponse('UNSUPPORTED_MEDIA_TYPE: the Content-Type is not application/json (charset, when given, must be UTF-8).'),
-        RequestInvalid: problemResponse('REQUEST_INVALID: the body is not JSON, not UTF-8, repeats a member name, or does not match the schema; errors lists each field.'),
+        RequestInvalid: problemResponse(`REQUEST_INVALID: the body is not JSON, not UTF-8, repeats a member name, or does not match the schema (an array over ${MAX_ARRAY_ITEMS} items included); errors lists each field.`),
         Internal: problemResponse('INTERNAL: an unexpected fault; quote the request id.'),
         Timeout: problemResponse('TIMEOUT: the request was not answered within 10 s.'),
       },

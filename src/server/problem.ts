@@ -6,6 +6,8 @@ export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
+  BAD_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
   REQUEST_INVALID: { status: 422, title: 'The request body is invalid' },
   UNAUTHORIZED: { status: 401, title: 'A valid API key is required' },

@@ -24,6 +24,8 @@ export interface ServerSettings {
   audit: AuditTarget;
   logLevel: LogLevel;
   workers: number;
+  /** Open connections one process holds at most; more are closed as they arrive. */
+  maxConnections: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -31,6 +33,9 @@ type Env = Record<string, string | undefined>;
 /** Shorter keys are guessable; 16 characters is the floor, generated keys are 43. */
 export const MIN_API_KEY_LENGTH = 16;
 export const MAX_WORKERS = 64;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+/** Beyond a million sockets the process runs out of memory or file descriptors first. */
+export const MAX_MAX_CONNECTIONS = 1_000_000;
 
 function present(env: Env, name: string): string | undefined {
   const value = env[name];
@@ -109,6 +114,7 @@ export function parseSettings(env: Env): ServerSettings {
     throw new StartupError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logRaw.slice(0, 40)}"`);
   }
   const workers = parseInteger('WORKERS', present(env, 'WORKERS') ?? '1', 1, MAX_WORKERS);
+  const maxConnections = parseInteger('MAX_CONNECTIONS', present(env, 'MAX_CONNECTIONS') ?? String(DEFAULT_MAX_CONNECTIONS), 1, MAX_MAX_CONNECTIONS);
   let outboundAllow: string[];
   try {
     outboundAllow = parseOutboundAllow(present(env, 'OUTBOUND_ALLOW'));
@@ -133,5 +139,6 @@ export function parseSettings(env: Env): ServerSettings {
     audit: readAudit(env),
     logLevel: logRaw as LogLevel,
     workers,
+    maxConnections,
   };
 }

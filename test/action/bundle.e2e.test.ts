@@ -19,7 +19,7 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     const r = runActionBundle(dir, { network: 'false', 'sarif-path': 'results.sarif' });
     expect(r.status).toBe(0);
     expect(annotationLines(r.stdout)).toEqual([
-      '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.',
+      '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.',
     ]);
     expect(r.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'results.sarif' });
     expect(r.summary).toContain('## ⚠️ oidc-gate: Passed with 1 warning: 2 files, 5 checks.');
@@ -70,17 +70,18 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     expect(r.outputs).toMatchObject({ valid: 'false', errors: '6', warnings: '1' });
   });
 
-  it('caps annotations at 10 per level and adds one notice for the rest', () => {
+  it('caps annotations at 10 per level, the failure message among the errors, and adds one notice for the rest', () => {
     const dir = workspace('good', parent);
     const uris = Array.from({ length: 13 }, (_, i) => `      - http://app${i}.example/cb`).join('\n');
     mkdirSync(path.join(dir, 'many'), { recursive: true });
     writeFileSync(path.join(dir, 'many/many.yml'), `providers:\n  - name: many\n    issuer: https://id.example\n    client_id: c\n    audiences: [a]\n    jwks_uri: https://id.example/jwks\n    redirect_uris:\n${uris}\n    alg_policy: { allowed_algs: [RS256] }\n`);
     const r = runActionBundle(dir, { network: 'false', config: 'many/*.yml', 'report-path': 'reports/r.json' });
     const lines = annotationLines(r.stdout);
-    expect(lines.filter((l) => l.startsWith('::error title=INSECURE_URI')).map((l) => /line=(\d+)/.exec(l)?.[1])).toEqual(['8', '9', '10', '11', '12', '13', '14', '15', '16', '17']);
+    expect(lines.filter((l) => l.startsWith('::error title=INSECURE_URI')).map((l) => /line=(\d+)/.exec(l)?.[1])).toEqual(['8', '9', '10', '11', '12', '13', '14', '15', '16']);
+    expect(lines.filter((l) => l.startsWith('::error'))).toHaveLength(10);
     expect(lines.filter((l) => l.startsWith('::warning'))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith('::notice'))).toEqual([
-      '::notice title=oidc-gate::3 more errors not shown as annotations (at most 10 per level); see the job summary and the report (reports/r.json) for every finding.',
+      '::notice title=oidc-gate::4 more errors not shown as annotations (at most 10 per level, the failure message among the errors); see the job summary and the report (reports/r.json) for every finding.',
     ]);
     expect(r.outputs.errors).toBe('13');
     expect(JSON.parse(readFileSync(path.join(dir, 'reports/r.json'), 'utf8')).summary.findings).toHaveLength(14);

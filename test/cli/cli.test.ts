@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ describe('argument parsing', () => {
     [['check', '--fail-on', 'always'], '--fail-on must be one of error, warning, never, not "always".'],
     [['check', '--bogus'], "Unknown option '--bogus'"],
     [['validate', 'a.json', 'b.json'], 'validate takes one request file (or - for stdin).'],
-    [['validate', '--at', 'yesterday'], '--at must be an ISO 8601 instant'],
+    [['validate', '--at', 'yesterday'], '--at must be an RFC 3339 date-time with Z or an offset'],
     [['lint', '--at', '2026-01-01T00:00:00Z'], "Unknown option '--at'"],
     [['serve', 'now'], 'serve takes no arguments'],
     [['deploy'], 'Unknown command "deploy".'],
@@ -75,7 +75,7 @@ describe('oidc-gate check', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe([
       '! .github/oidc-gate/providers.yml  (1 provider)',
-      '  6:5     warning  CHECK_SKIPPED  jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. [provider fixture-idp]',
+      '  6:5     warning  CHECK_SKIPPED  jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. [provider fixture-idp]',
       '          fix: Run again with network access to check the JWKS.',
       '',
       '✔ .github/oidc-gate/samples.yaml  (1 profile, 4 samples)',
@@ -114,8 +114,12 @@ describe('oidc-gate check', () => {
   });
 
   it('prints problems of the issuer-profiles file and of unmatched paths before the files', async () => {
-    writeFileSync(path.join(tmp, 'profiles.yml'), '- id: no-fields\n');
-    const r = await cli(['check', '--offline', '--issuer-profiles', path.join(tmp, 'profiles.yml'), 'nope/*.yml', 'missing.yml'], { cwd: repo('good') });
+    // Run from a subdirectory: the profiles file above it is still inside the repository.
+    const ws = path.join(tmp, 'profiles-ws');
+    mkdirSync(path.join(ws, '.git'), { recursive: true });
+    mkdirSync(path.join(ws, 'sub'), { recursive: true });
+    writeFileSync(path.join(ws, 'profiles.yml'), '- id: no-fields\n');
+    const r = await cli(['check', '--offline', '--issuer-profiles', '../profiles.yml', 'nope/*.yml', 'missing.yml'], { cwd: path.join(ws, 'sub') });
     expect(r.code).toBe(2);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('error  CONFIG_NOT_FOUND  Config path missing.yml does not exist.');
@@ -132,12 +136,14 @@ describe('oidc-gate check', () => {
   });
 
   it('prints the same report as JSON and SARIF, and writes --report and --sarif files', async () => {
-    const json = await cli(['check', '--offline', '--format', 'json', '--report', path.join(tmp, 'r.json'), '--sarif', path.join(tmp, 's.sarif')], { cwd: repo('good') });
+    const ws = path.join(tmp, 'report-ws');
+    cpSync(repo('good'), ws, { recursive: true });
+    const json = await cli(['check', '--offline', '--format', 'json', '--report', 'out/r.json', '--sarif', 's.sarif'], { cwd: ws });
     const report = JSON.parse(json.stdout) as { api_version: string; valid: boolean };
     expect(report.api_version).toBe('v0.0.1');
-    expect(readFileSync(path.join(tmp, 'r.json'), 'utf8')).toBe(json.stdout);
-    const sarif = await cli(['check', '--offline', '--format', 'sarif'], { cwd: repo('good') });
-    expect(JSON.parse(sarif.stdout)).toEqual(JSON.parse(readFileSync(path.join(tmp, 's.sarif'), 'utf8')));
+    expect(readFileSync(path.join(ws, 'out/r.json'), 'utf8')).toBe(json.stdout);
+    const sarif = await cli(['check', '--offline', '--format', 'sarif'], { cwd: ws });
+    expect(JSON.parse(sarif.stdout)).toEqual(JSON.parse(readFileSync(path.join(ws, 's.sarif'), 'utf8')));
     for (const out of [json.stdout, sarif.stdout]) {
       for (const token of Object.values(known.tokens)) expect(out).not.toContain(token);
       expect(out).not.toContain(known.secret);

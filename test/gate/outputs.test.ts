@@ -5,7 +5,7 @@ import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
 import { sarifOf } from '../../src/gate/outputs.ts';
 import { buildReport } from '../../src/gate/report.ts';
 import { runGate } from '../../src/gate/run.ts';
-import { buildSarif, fingerprint, MAX_SARIF_RESULTS } from '../../src/gate/sarif.ts';
+import { buildSarif, fingerprint, MAX_SARIF_RESULTS, relativeUri } from '../../src/gate/sarif.ts';
 import { buildSummary, escapeCell, SUMMARY_LIMIT_BYTES } from '../../src/gate/summary.ts';
 import type { FileStatus, GateFinding } from '../../src/gate/types.ts';
 
@@ -34,6 +34,22 @@ describe('selectAnnotations', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]?.message).toBe('3 more errors and 1 more warning not shown as annotations (at most 10 per level); see the job summary and the report (out/report.json) for every finding.');
     expect(out.at(-1)?.level).toBe('notice');
+  });
+
+  it('leaves room for the failure message when the run fails: 9 finding errors, the notice counts the rest', () => {
+    const errors = Array.from({ length: 15 }, (_, i) => finding(i + 1, 'error'));
+    const out = selectAnnotations(errors, 'r.json', true);
+    expect(out.filter((a) => a.level === 'error').map((a) => a.properties.startLine)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(out.at(-1)).toEqual({
+      level: 'notice',
+      message: '6 more errors not shown as annotations (at most 10 per level, the failure message among the errors); see the job summary and the report (r.json) for every finding.',
+      properties: { title: 'oidc-gate' },
+    });
+    expect(selectAnnotations(errors.slice(0, 9), '', true).some((a) => a.level === 'notice')).toBe(false);
+    expect(selectAnnotations(errors.slice(0, 10), '', true).at(-1)?.message).toMatch(/^1 more error not shown/);
+    // Warnings keep their own 10: the failure message is an error.
+    const warnings = Array.from({ length: 10 }, (_, i) => finding(i, 'warning'));
+    expect(selectAnnotations(warnings, '', true).filter((a) => a.level === 'warning')).toHaveLength(10);
   });
 
   it('adds no notice at exactly the cap, and annotates a run-level problem without a file', () => {
@@ -106,6 +122,15 @@ describe('SARIF', async () => {
     const insecure = only?.results.find((r) => r.ruleId === 'INSECURE_URI');
     expect(insecure?.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: '.github/oidc-gate/provider.yml', uriBaseId: '%SRCROOT%' }, region: { startLine: 9, startColumn: 9 } } }]);
     for (const r of only?.results ?? []) expect(rules[r.ruleIndex as number]?.id).toBe(r.ruleId);
+  });
+
+  it('writes each location as a relative URI reference, every path segment percent-encoded', () => {
+    expect(relativeUri('.github/oidc-gate/a b#1.yml')).toBe('.github/oidc-gate/a%20b%231.yml');
+    expect(relativeUri('x:y/100%/é?.yml')).toBe('x%3Ay/100%25/%C3%A9%3F.yml');
+    const out = buildSarif([{ code: 'INSECURE_URI', severity: 'error', message: 'm', file: 'cfg/a b#1.yml', line: 2 }]) as {
+      runs: { results: { locations: { physicalLocation: { artifactLocation: unknown } }[] }[] }[];
+    };
+    expect(out.runs[0]?.results[0]?.locations[0]?.physicalLocation.artifactLocation).toEqual({ uri: 'cfg/a%20b%231.yml', uriBaseId: '%SRCROOT%' });
   });
 
   it('leaves out results without a file, which code scanning refuses, and caps the results', () => {

@@ -98,9 +98,11 @@ describe('selectKeys', () => {
     expect(selectKeys(variants, { alg: 'ES256' }, 'ES256').keys.map((v) => v.kid)).toEqual(['ok', 'bare']);
   });
 
-  it('RSA keys under 2048 bits are never selected', () => {
+  it('RSA keys under 2048 bits are never imported, so never selected', () => {
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' });
-    expect(selectKeys([parsed({ ...small, kid: 's' })], { alg: 'RS256', kid: 's' }, 'RS256').keys).toEqual([]);
+    const r = importJwk({ ...small, kid: 's' });
+    expect(r.ok).toBe(false);
+    expect(r.ok ? undefined : r.refused).toEqual({ kid: 's', weakness: { reason: 'key_too_small', message: expect.stringContaining('1024-bit modulus') } });
   });
 });
 

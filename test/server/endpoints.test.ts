@@ -237,6 +237,7 @@ describe('HTTP-level errors', () => {
     const reply = await raw(h.url, 'NOT HTTP AT ALL\r\n\r\n');
     expect(reply).toMatch(/^HTTP\/1\.1 400 /);
     expect(reply).toContain('application/problem+json');
+    expect(reply).toContain('"code":"BAD_REQUEST"');
   });
 });
 

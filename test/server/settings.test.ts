@@ -19,20 +19,21 @@ function failure(env: Record<string, string>): string {
 }
 
 describe('parseSettings', () => {
-  it('defaults: 127.0.0.1:8080, no audit, info logs, one worker', () => {
+  it('defaults: 127.0.0.1:8080, no audit, info logs, one worker, 1,024 connections', () => {
     expect(parseSettings({})).toEqual({
       port: 8080, host: '127.0.0.1', apiKeys: [], profiles: {}, outboundAllow: [], audit: { kind: 'off' }, logLevel: 'info', workers: 1,
+      maxConnections: 1024,
     });
   });
 
   it('reads every setting', () => {
     const s = parseSettings({
       PORT: '9000', HOST: '0.0.0.0', API_KEYS: `${API_KEY},${API_KEY}`, ISSUER_PROFILES_JSON: '[]', OUTBOUND_ALLOW: 'idp.test, 10.0.0.0/8',
-      AUDIT_LOG: '/var/log/audit.log', LOG_LEVEL: 'DEBUG', WORKERS: '4',
+      AUDIT_LOG: '/var/log/audit.log', LOG_LEVEL: 'DEBUG', WORKERS: '4', MAX_CONNECTIONS: ' 5 ',
     });
     expect(s).toEqual({
       port: 9000, host: '0.0.0.0', apiKeys: [API_KEY], profiles: { json: '[]' }, outboundAllow: ['idp.test', '10.0.0.0/8'],
-      audit: { kind: 'file', path: '/var/log/audit.log' }, logLevel: 'debug', workers: 4,
+      audit: { kind: 'file', path: '/var/log/audit.log' }, logLevel: 'debug', workers: 4, maxConnections: 5,
     });
     expect(parseSettings({ AUDIT_LOG: 'stdout' }).audit).toEqual({ kind: 'stdout' });
     expect(parseSettings({ AUDIT_LOG: 'OFF' }).audit).toEqual({ kind: 'off' });
@@ -42,6 +43,10 @@ describe('parseSettings', () => {
     [{ PORT: 'http' }, /^PORT must be an integer from 0 to 65535/],
     [{ PORT: '70000' }, /^PORT/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 64/],
+    [{ MAX_CONNECTIONS: '0' }, /^MAX_CONNECTIONS must be an integer from 1 to 1000000, got "0"$/],
+    [{ MAX_CONNECTIONS: '-1' }, /^MAX_CONNECTIONS must be an integer from 1 to 1000000, got "-1"$/],
+    [{ MAX_CONNECTIONS: 'abc' }, /^MAX_CONNECTIONS must be an integer from 1 to 1000000, got "abc"$/],
+    [{ MAX_CONNECTIONS: '1000001' }, /^MAX_CONNECTIONS must be an integer/],
     [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of debug, info, warn, error, silent/],
     [{ OUTBOUND_ALLOW: 'not a host!' }, /OUTBOUND_ALLOW entry/],
     [{ API_KEYS: 'a,b', API_KEYS_FILE: '/x' }, /not both/],

@@ -2,7 +2,8 @@ import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
 import type { Fetcher, FetchFailureReason } from '../net/types.ts';
 import type { Finding, JwksCacheState, JwsAlgorithm } from '../types.ts';
 import type { JoseHeader, KeyResolution } from '../validate/trust.ts';
-import { parseJwks, selectKeys, type ParsedJwk } from './jwk.ts';
+import type { KeyWeakness } from '../jws/key-strength.ts';
+import { parseJwks, selectKeys, type ParsedJwk, type RefusedJwk } from './jwk.ts';
 
 /** product-decisions §2. */
 export const MIN_TTL_MS = 60_000;
@@ -18,6 +19,8 @@ export const MAX_STALE_MS = 24 * 3600_000;
  */
 export const RETRY_AFTER_FAILURE_MS = 30_000;
 export const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
 
 /** Why a fetch failed: the fetcher's reasons plus a document that is not a JWK Set. */
 export type JwksFailureReason = FetchFailureReason | 'invalid_jwks' | 'offline';
@@ -42,6 +45,8 @@ export function cacheLifetimeMs(cacheControl: string | undefined): number {
 
 interface CachedSet {
   keys: ParsedJwk[];
+  /** Keys outside the key-strength bounds: never used, remembered so a token naming one learns why. */
+  refused: RefusedJwk[];
   fetchedAt: number;
   expiresAt: number;
 }
@@ -111,7 +116,7 @@ export class JwksCache {
       cache = 'hit';
     }
 
-    let selection = selectKeys(set.keys, header, alg);
+    let selection = selectKeys(set.keys, header, alg, set.refused);
     if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
       // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
       // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
@@ -122,14 +127,18 @@ export class JwksCache {
         if (refresh.ok && this.#set !== undefined) {
           cache = cache === 'miss' ? 'miss' : 'refreshed';
           set = this.#set;
-          selection = selectKeys(set.keys, header, alg);
+          selection = selectKeys(set.keys, header, alg, set.refused);
         }
       }
     }
 
     const resolution: KeyResolution = { keys: selection.keys, cache };
     if (warnings.length > 0) resolution.warnings = warnings;
-    if (selection.keys.length === 0) resolution.failure = this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+    if (selection.keys.length === 0) {
+      resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+        ? this.#refused(selection.kid, selection.refused, alg)
+        : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+    }
     return resolution;
   }
 
@@ -167,7 +176,7 @@ export class JwksCache {
     const parsed = parseJwks(result.json);
     if (parsed === undefined) return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
     const fetchedAt = this.#now();
-    this.#set = { keys: parsed.keys, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+    this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
     this.#lastFailure = undefined;
     this.#retryAt = Number.NEGATIVE_INFINITY;
     return { ok: true };
@@ -184,6 +193,14 @@ export class JwksCache {
     return finding(F.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
       jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
     });
+  }
+
+  /** The token names a key that the set holds but that is outside the key-strength bounds. */
+  #refused(kid: string, weakness: KeyWeakness, alg: JwsAlgorithm): Finding {
+    const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+    return finding(F.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+      jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+    }, REFUSED_KEY_REMEDIATION);
   }
 
   #notFound(kid: string | undefined, rawKid: unknown, alg: JwsAlgorithm, size: number): Finding {

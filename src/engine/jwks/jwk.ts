@@ -1,4 +1,5 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
+import { curveWeakness, describeWeakness, keyWeakness, pointNotOnCurve, type KeyWeakness } from '../jws/key-strength.ts';
 import { keyAlgMismatch } from '../jws/keys.ts';
 import type { JwsAlgorithm } from '../types.ts';
 import type { JoseHeader, VerificationKey } from '../validate/trust.ts';
@@ -18,9 +19,35 @@ export interface ParsedJwk {
   keyOps?: string[];
 }
 
-export type JwkImport = { ok: true; jwk: ParsedJwk } | { ok: false; reason: string; private?: string[] };
+/** A JWK refused because it is outside the key-strength bounds; kept (without the key) so a token naming it learns why. */
+export interface RefusedJwk {
+  kid?: string;
+  weakness: KeyWeakness;
+}
+
+export type JwkImport =
+  | { ok: true; jwk: ParsedJwk }
+  | { ok: false; reason: string; private?: string[]; refused?: RefusedJwk };
 
 const KTY = new Set(['RSA', 'EC', 'OKP']);
+/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
+const EC_COORDINATE_BYTES: Record<string, number> = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
+
+function refuse(jwk: Record<string, unknown>, weakness: KeyWeakness): JwkImport {
+  const refused: RefusedJwk = { weakness };
+  if (typeof jwk.kid === 'string') refused.kid = jwk.kid;
+  return { ok: false, reason: describeWeakness(weakness), refused };
+}
+
+/**
+ * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
+ * the point is not on the curve (OpenSSL checks this on import).
+ */
+function isOffCurve(jwk: Record<string, unknown>): boolean {
+  const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
+  const coordinate = (v: unknown) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
+  return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
+}
 
 /**
  * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
@@ -42,6 +69,11 @@ export function importJwk(value: unknown): JwkImport {
   if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
     return { ok: false, reason: 'has a key_ops that is not an array of strings' };
   }
+  // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
+  if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
+    const weakness = curveWeakness(kty, jwk.crv);
+    if (weakness !== undefined) return refuse(jwk, weakness);
+  }
   let key: KeyObject;
   try {
     // Only the members createPublicKey needs, so unknown extras (x5c, ext, ...) cannot change the import.
@@ -49,8 +81,11 @@ export function importJwk(value: unknown): JwkImport {
     for (const m of ['n', 'e', 'crv', 'x', 'y']) if (jwk[m] !== undefined) material[m] = jwk[m];
     key = createPublicKey({ key: material as unknown as import('node:crypto').JsonWebKey, format: 'jwk' });
   } catch {
+    if (kty === 'EC' && isOffCurve(jwk)) return refuse(jwk, pointNotOnCurve(jwk.crv as string));
     return { ok: false, reason: `is not a valid ${kty} public key` };
   }
+  const weakness = keyWeakness(key);
+  if (weakness !== undefined) return refuse(jwk, weakness);
   const parsed: ParsedJwk = { key };
   if (typeof jwk.kid === 'string') parsed.kid = jwk.kid;
   if (typeof jwk.use === 'string') parsed.use = jwk.use;
@@ -63,6 +98,8 @@ export interface JwksParse {
   keys: ParsedJwk[];
   /** Keys left out, by index in the document, with why (no key material). */
   skipped: Array<{ index: number; reason: string; private?: string[] }>;
+  /** The skipped keys that are outside the key-strength bounds, so a token naming one is told why. */
+  refused: RefusedJwk[];
 }
 
 /** A JWK Set document -> importable keys. Undefined when the document is not a JWK Set at all. */
@@ -70,15 +107,19 @@ export function parseJwks(doc: unknown): JwksParse | undefined {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return undefined;
   const list = (doc as { keys?: unknown }).keys;
   if (!Array.isArray(list)) return undefined;
-  const result: JwksParse = { keys: [], skipped: [] };
+  const result: JwksParse = { keys: [], skipped: [], refused: [] };
   list.forEach((entry, index) => {
     if (result.keys.length >= MAX_JWKS_KEYS) {
       result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
       return;
     }
     const imported = importJwk(entry);
-    if (imported.ok) result.keys.push(imported.jwk);
-    else result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+    if (imported.ok) {
+      result.keys.push(imported.jwk);
+      return;
+    }
+    result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+    if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS) result.refused.push(imported.refused);
   });
   return result;
 }
@@ -97,18 +138,23 @@ export interface KeySelection {
   unknownKid: boolean;
   /** The token kid, when it is a string. */
   kid?: string;
+  /** No usable key fits, and the kid the token names belongs to a key refused as unsafe: why it was refused. */
+  refused?: KeyWeakness;
 }
 
 /**
  * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
- * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string).
+ * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
+ * that names a refused key is not unknown either: refetching would serve the same key.
  */
-export function selectKeys(keys: readonly ParsedJwk[], header: JoseHeader, alg: JwsAlgorithm): KeySelection {
+export function selectKeys(keys: readonly ParsedJwk[], header: JoseHeader, alg: JwsAlgorithm, refused: readonly RefusedJwk[] = []): KeySelection {
   if (header.kid !== undefined && typeof header.kid !== 'string') return { keys: [], unknownKid: false };
   const kid = header.kid;
   const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
   const fitting = named.filter((k) => jwkFits(k, alg)).map((k): VerificationKey => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
-  const selection: KeySelection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 };
+  const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
+  const selection: KeySelection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
   if (kid !== undefined) selection.kid = kid;
+  if (refusedKey !== undefined) selection.refused = refusedKey.weakness;
   return selection;
 }

@@ -1,8 +1,10 @@
 import { createPublicKey, createSecretKey, hash, type KeyObject } from 'node:crypto';
 import { decodeStrictBase64url } from './base64url.ts';
+import { describeWeakness, keyWeakness, pointNotOnCurve, type KeyWeaknessReason } from './key-strength.ts';
 import type { JwsAlgorithm } from '../types.ts';
 
-export type PublicKeyParse = { ok: true; key: KeyObject } | { ok: false; reason: string };
+/** A parsed public key, or why not; `weakness` is set when the key parsed but is outside the key-strength bounds. */
+export type PublicKeyParse = { ok: true; key: KeyObject } | { ok: false; reason: string; weakness?: KeyWeaknessReason };
 
 /**
  * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
@@ -81,17 +83,54 @@ export function parsePublicKeyPem(pem: string): PublicKeyParse {
   if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
     return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
   }
+  let key: KeyObject;
   try {
-    const key = createPublicKey({ key: pem, format: 'pem' });
-    if (key.type !== 'public') return { ok: false, reason: 'is not a public key' };
-    return { ok: true, key };
+    key = createPublicKey({ key: pem, format: 'pem' });
   } catch {
+    const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
+    if (offCurve !== undefined) {
+      const weakness = pointNotOnCurve(offCurve);
+      return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+    }
     return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+  }
+  if (key.type !== 'public') return { ok: false, reason: 'is not a public key' };
+  const weakness = keyWeakness(key);
+  if (weakness !== undefined) return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+  return { ok: true, key };
+}
+
+/**
+ * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
+ * encoding is fixed, so the prefix and total length identify the curve.
+ */
+const EC_SPKI_PREFIXES: ReadonlyArray<{ crv: string; prefix: Buffer; length: number }> = [
+  { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
+  { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
+  { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
+];
+
+/**
+ * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
+ * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
+ * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
+ * than "not parseable".
+ */
+function offCurveSpkiCurve(pem: string): string | undefined {
+  const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+  if (body === undefined) return undefined;
+  const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
+  if (curve === undefined) return undefined;
+  try {
+    createPublicKey({ key: der, format: 'der', type: 'spki' });
+    return undefined;
+  } catch {
+    return curve;
   }
 }
 
 const EC_CURVE: Partial<Record<JwsAlgorithm, string>> = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
-export const MIN_RSA_BITS = 2048;
 
 /** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
 export function hmacLength(alg: JwsAlgorithm): number {
@@ -104,6 +143,7 @@ const mismatchVerdicts = new WeakMap<KeyObject, Map<JwsAlgorithm, string | undef
 /**
  * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
  * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ * A key outside the key-strength bounds serves no alg, whatever path it came in by.
  */
 export function keyAlgMismatch(key: { type: 'secret' } | { type: 'public'; key: KeyObject }, alg: JwsAlgorithm): string | undefined {
   if (key.type === 'secret') return alg.startsWith('HS') ? undefined : `${alg} needs a public key, but the key is a shared secret`;
@@ -128,20 +168,23 @@ function publicKeyAlgMismatch(k: KeyObject, alg: JwsAlgorithm): string | undefin
     case 'PS': {
       const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
       if (!fits) return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
-      const bits = details.modulusLength ?? 0;
-      if (bits < MIN_RSA_BITS) return `${alg} needs an RSA key of at least ${MIN_RSA_BITS} bits, but the key has ${bits}`;
-      return undefined;
+      return strengthMismatch(k, alg);
     }
     case 'ES': {
       const curve = EC_CURVE[alg];
       if (kty !== 'ec') return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
       if (details.namedCurve !== curve) return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
-      return undefined;
+      return strengthMismatch(k, alg);
     }
     default: {
       const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
       if (kty === undefined || !allowed.includes(kty)) return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
-      return undefined;
+      return strengthMismatch(k, alg);
     }
   }
+}
+
+function strengthMismatch(k: KeyObject, alg: JwsAlgorithm): string | undefined {
+  const weakness = keyWeakness(k);
+  return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${describeWeakness(weakness)}`;
 }

@@ -1,4 +1,7 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  curveWeakness, RSA_MAX_MODULUS_BITS, rsaExponentWeakness, rsaModulusWeakness, type KeyWeakness,
+} from '../jws/key-strength.ts';
 import { importJwk, jwkFits, type ParsedJwk } from '../jwks/jwk.ts';
 import { JWS_ALGORITHMS, type JwsAlgorithm } from '../types.ts';
 
@@ -19,6 +22,14 @@ export interface JwkInfo {
   privateMembers: string[];
   /** RSA modulus or EC field size in bits, when known. */
   bits?: number;
+  /** RSA public exponent size in bits, when known. */
+  exponentBits?: number;
+  /**
+   * Where the key is outside the key-strength bounds in a way JWKS_KEY_UNSAFE reports: the RSA exponent,
+   * an RSA modulus over the maximum, an EC curve that is not P-256/P-384/P-521. A modulus or EC field
+   * under the minimum is JWKS_KEY_TOO_SMALL's; a point off its curve makes the key JWKS_INVALID.
+   */
+  unsafe: KeyWeakness[];
   /** The public key, when Node can import it. */
   publicKey?: KeyObject;
   /** The key as the validator's JWKS import reads it; absent when the validator would skip the key. */
@@ -55,7 +66,7 @@ export function analyseJwks(document: unknown): JwksAnalysis {
 }
 
 function analyseJwk(value: unknown, index: number): JwkInfo {
-  const info: JwkInfo = { index, missing: [], malformed: [], privateMembers: [] };
+  const info: JwkInfo = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
   if (!isObject(value)) {
     info.malformed.push('the key is not a JSON object');
     return info;
@@ -86,8 +97,20 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
   if (typeof value.crv === 'string') info.crv = value.crv;
   if (info.missing.length > 0 || info.malformed.length > 0) return info;
 
-  if (kty === 'RSA') info.bits = bitLength(Buffer.from(value.n as string, 'base64url'));
-  if (kty === 'EC' && info.crv !== undefined) info.bits = EC_BITS[info.crv];
+  if (kty === 'RSA') {
+    info.bits = bitLength(Buffer.from(value.n as string, 'base64url'));
+    const e = Buffer.from(value.e as string, 'base64url');
+    info.exponentBits = bitLength(e);
+    const exponent = rsaExponentWeakness(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
+    if (exponent !== undefined) info.unsafe.push(exponent);
+    const modulus = info.bits > RSA_MAX_MODULUS_BITS ? rsaModulusWeakness(info.bits) : undefined;
+    if (modulus !== undefined) info.unsafe.push(modulus);
+  }
+  if (kty === 'EC' && info.crv !== undefined) {
+    info.bits = EC_BITS[info.crv];
+    const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : curveWeakness('EC', info.crv);
+    if (curve !== undefined) info.unsafe.push(curve);
+  }
 
   if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
     // Import only the public members, so a leaked private part can never turn into a private KeyObject.
@@ -96,7 +119,11 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
     try {
       info.publicKey = createPublicKey({ key: pub as JsonWebKey, format: 'jwk' });
     } catch {
-      info.malformed.push(`the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+      // The validator's import tells an EC point off its curve apart from other damage.
+      const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+      info.malformed.push(offCurve
+        ? `the point (x, y) is not on ${info.crv as string} (point_not_on_curve)`
+        : `the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
     }
   }
   return info;

@@ -1,10 +1,10 @@
 import type { EngineContext } from '../context.ts';
 import { parseLintRequest } from '../schema/lint-request.ts';
-import type { LintRequest, LintResponse } from '../types.ts';
+import type { Finding, LintRequest, LintResponse } from '../types.ts';
 import { analyseJwks } from './jwks.ts';
 import { LINT_RULES } from './registry.ts';
 import { summarise } from './summary.ts';
-import type { JwksState, LintRuleContext } from './types.ts';
+import type { JwksState, LintRule, LintRuleContext } from './types.ts';
 import { parseAbsoluteUri } from './uri.ts';
 
 /**
@@ -14,19 +14,31 @@ import { parseAbsoluteUri } from './uri.ts';
  */
 export async function lintOidcConfig(body: unknown, ctx: EngineContext): Promise<LintResponse> {
   const request = parseLintRequest(body);
-  const jwks = await loadJwks(request, ctx);
-  const ruleCtx: LintRuleContext = {
-    request,
-    httpsRequired: request.https_required ?? true,
-    jwks,
-    skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
-  };
-  const findings = LINT_RULES.flatMap((rule) => (jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ruleCtx)));
+  const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+  const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
   return {
     valid: !findings.some((f) => f.severity === 'error'),
     findings,
     summary: summarise('Configuration', findings),
   };
+}
+
+/**
+ * What every rule of one lint reads, with the request defaults applied. The rule tests build their
+ * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ */
+export function buildRuleContext(request: LintRequest, jwks: JwksState): LintRuleContext {
+  return {
+    request,
+    httpsRequired: request.https_required ?? true,
+    jwks,
+    skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+  };
+}
+
+/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
+export function runLintRule(rule: LintRule, ctx: LintRuleContext): Finding[] {
+  return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
 }
 
 /** The one JWKS fetch of a lint; every JWKS rule reads its result. */

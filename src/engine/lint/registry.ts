@@ -4,6 +4,7 @@ import { issuerInvalid } from './rules/issuer-invalid.ts';
 import { jwksDuplicateKid } from './rules/jwks-duplicate-kid.ts';
 import { jwksInvalid } from './rules/jwks-invalid.ts';
 import { jwksKeyTooSmall } from './rules/jwks-key-too-small.ts';
+import { jwksKeyUnsafe } from './rules/jwks-key-unsafe.ts';
 import { jwksNoUsableKey } from './rules/jwks-no-usable-key.ts';
 import { jwksPrivateKeyExposed } from './rules/jwks-private-key-exposed.ts';
 import { jwksUnreachable } from './rules/jwks-unreachable.ts';
@@ -35,6 +36,7 @@ export const LINT_RULES: readonly LintRule[] = [
   jwksInvalid,
   jwksPrivateKeyExposed,
   jwksKeyTooSmall,
+  jwksKeyUnsafe,
   jwksDuplicateKid,
   jwksNoUsableKey,
   checkSkipped,

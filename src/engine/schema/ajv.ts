@@ -39,11 +39,25 @@ function escapePointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** Ajv errors -> one problem per offending field, pointer at the field itself. */
+/**
+ * At most this many problems are listed in one answer. A body of thousands of unknown members would
+ * otherwise be answered with one entry each, an answer many times the size of the request.
+ */
+export const MAX_LISTED_PROBLEMS = 100;
+
+const SIZE_KEYWORDS = new Set(['maxItems', 'maxProperties']);
+
+/**
+ * Ajv errors -> one problem per offending field, pointer at the field itself. A list or object over its
+ * size limit is one problem: the errors of its entries are dropped, since the fix is to shorten it.
+ */
 export function toProblems(errors: readonly ErrorObject[]): RequestProblem[] {
+  const oversized = errors.filter((e) => SIZE_KEYWORDS.has(e.keyword)).map((e) => `${e.instancePath}/`);
   const problems: RequestProblem[] = [];
   const seen = new Set<string>();
+  let unlisted = 0;
   for (const e of errors) {
+    if (oversized.some((p) => e.instancePath.startsWith(p))) continue;
     let pointer = e.instancePath;
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'required') {
@@ -57,11 +71,16 @@ export function toProblems(errors: readonly ErrorObject[]): RequestProblem[] {
     } else if (e.keyword === 'enum') {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
       message = `must be one of: ${allowed.map((v) => String(v)).join(', ')}`;
+    } else if (SIZE_KEYWORDS.has(e.keyword)) {
+      const limit = (e.params as { limit: number }).limit;
+      message = e.keyword === 'maxItems' ? `holds more than ${limit} items; list at most ${limit}` : `has more than ${limit} members; give at most ${limit}`;
     }
     const key = `${pointer}\u0000${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push({ pointer, message });
+    if (problems.length < MAX_LISTED_PROBLEMS) problems.push({ pointer, message });
+    else unlisted++;
   }
+  if (unlisted > 0) problems.push({ pointer: '', message: `has ${unlisted} more problems, not listed; fix the ones above first` });
   return problems;
 }

@@ -1,4 +1,5 @@
 import { compileSchema } from './ajv.ts';
+import { MAX_ARRAY_ITEMS } from './limits.ts';
 import type { LintRequest } from '../types.ts';
 
 /**
@@ -18,12 +19,14 @@ export const lintRequestSchema = {
     audiences: {
       type: 'array',
       minItems: 1,
+      maxItems: MAX_ARRAY_ITEMS,
       items: { type: 'string', minLength: 1 },
       description: 'Expected aud values.',
     },
     jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
     redirect_uris: {
       type: 'array',
+      maxItems: MAX_ARRAY_ITEMS,
       items: { type: 'string' },
       description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
     },
@@ -35,6 +38,7 @@ export const lintRequestSchema = {
         allowed_algs: {
           type: 'array',
           minItems: 1,
+          maxItems: MAX_ARRAY_ITEMS,
           items: { type: 'string' },
           description: 'Algorithm allowlist (case-sensitive JWS names).',
         },

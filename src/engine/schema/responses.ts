@@ -102,8 +102,14 @@ export const discoverResponseSchema = {
   },
 } as const;
 
-/** Problem codes (product-decisions §6), plus TIMEOUT for a request that overran its 10 s budget. */
+/**
+ * Problem codes: the engine's refusals (MALFORMED_TOKEN, REQUEST_INVALID), the HTTP-level ones
+ * (BAD_REQUEST for bytes that are not HTTP, HEADERS_TOO_LARGE), and TIMEOUT for a request that
+ * overran its 10 s budget.
+ */
 export const PROBLEM_CODES = [
+  'BAD_REQUEST',
+  'HEADERS_TOO_LARGE',
   'MALFORMED_TOKEN',
   'REQUEST_INVALID',
   'UNAUTHORIZED',

@@ -1,4 +1,4 @@
-import { MIN_RSA_BITS } from '../../jws/keys.ts';
+import { RSA_MIN_MODULUS_BITS } from '../../jws/key-strength.ts';
 import { describeKey, keyRef, MIN_EC_BITS } from '../jwks.ts';
 import { report, type LintRule } from '../types.ts';
 
@@ -13,7 +13,7 @@ export const jwksKeyTooSmall: LintRule = {
     if (jwks.state !== 'fetched') return [];
     return jwks.analysis.keys.flatMap((k) => {
       if (k.bits === undefined) return [];
-      const minimum = k.kty === 'RSA' ? MIN_RSA_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+      const minimum = k.kty === 'RSA' ? RSA_MIN_MODULUS_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
       if (minimum === undefined || k.bits >= minimum) return [];
       return [
         report(

@@ -5,7 +5,7 @@ export const jwksNoUsableKey: LintRule = {
   code: 'JWKS_NO_USABLE_KEY',
   severity: 'error',
   title: 'No key in the JWKS can verify any allowed algorithm',
-  docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048+ bits for RS*/PS*, the matching curve for ES256/384/512, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+  docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
   remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
   needsJwks: true,
   check({ jwks, request }) {

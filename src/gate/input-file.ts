@@ -1,0 +1,58 @@
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+import { decodeUtf8, describePlace, MAX_READ_BYTES, readInsideRoot } from './boundary.ts';
+import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
+import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT, type LoadedYaml } from './yaml.ts';
+
+export type YamlInput =
+  | { ok: true; yaml: LoadedYaml }
+  /** `yaml` is present when the text parsed but its expansion is too large. */
+  | { ok: false; code: GateCodeDefinition; message: string; yaml?: LoadedYaml };
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+export async function readYamlInput(root: string, abs: string, name: string): Promise<YamlInput> {
+  const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+  if (!read.ok) {
+    switch (read.reason) {
+      case 'outside':
+      case 'git':
+        return refused(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+      case 'too-large':
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+      case 'not-file':
+        return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+      default:
+        return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeReadError(read.error)}.`);
+    }
+  }
+  const text = decodeUtf8(read.bytes);
+  if (text === undefined) {
+    return refused(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
+  }
+  const yaml = loadYaml(text);
+  if (yaml.tooLarge === 'nodes') {
+    return refused(GATE_CODES.CONFIG_TOO_LARGE,
+      `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+  }
+  if (yaml.tooLarge === 'text') {
+    return refused(GATE_CODES.CONFIG_TOO_LARGE,
+      `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+  }
+  return { ok: true, yaml };
+}
+
+function refused(code: GateCodeDefinition, message: string, yaml?: LoadedYaml): YamlInput {
+  return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+
+function describeReadError(error: unknown): string {
+  const code = (error as { code?: string } | undefined)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    default: return code ?? 'unknown error';
+  }
+}

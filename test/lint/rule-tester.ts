@@ -1,0 +1,165 @@
+/**
+ * Runs one lint rule alone, with no network, in the style of ESLint's RuleTester: each rule's test file
+ * lists the cases where it must stay silent (`valid`) and where it must fire (`invalid`, with the
+ * findings it must give), and every case becomes one test.
+ *
+ * The rule sees what it would see in a real lint: the request goes through the same schema check, the
+ * context comes from the same builder as `lintOidcConfig`, and a JWK Set is read by the same
+ * `analyseJwks`. Only the fetch is replaced: a case hands over the document the endpoint would serve,
+ * or says the fetch failed, or that the lint ran offline.
+ */
+import { describe, expect, it } from 'vitest';
+import { analyseJwks, PRIVATE_MEMBERS } from '../../src/engine/lint/jwks.ts';
+import { buildRuleContext, runLintRule } from '../../src/engine/lint/lint.ts';
+import type { JwksState, LintRule } from '../../src/engine/lint/types.ts';
+import type { FetchFailureReason } from '../../src/engine/net/types.ts';
+import { parseLintRequest } from '../../src/engine/schema/lint-request.ts';
+import type { Finding, LintRequest } from '../../src/engine/types.ts';
+import { goodRequest, jwk, keys } from './helpers/fixtures.ts';
+
+/** The jwks_uri of every case unless the case's request names another. */
+export const JWKS_URI = 'https://idp.example.com/tenant-1/jwks';
+
+/** A JWK Set on which every JWKS rule is silent for the default request (RS256, ES256). */
+export const goodJwks = { keys: [jwk(keys.rsa2048, { kid: 'r1', use: 'sig', alg: 'RS256' }), jwk(keys.p256, { kid: 'e1', use: 'sig' })] };
+
+/** The fetch of jwks_uri failed, as the guarded fetcher reports it. */
+export interface UnreachableJwks {
+  unreachable: FetchFailureReason;
+  status?: number;
+  detail?: string;
+}
+
+export interface RuleCase {
+  name: string;
+  /** Merged over `goodRequest(JWKS_URI)`, a request on which every rule is silent. */
+  request?: Partial<LintRequest>;
+  /**
+   * What the JWKS fetch gave: the document served (any JSON value; `goodJwks` when absent),
+   * `{ unreachable: reason }` for a failed fetch, or `'skipped'` for an offline lint. An object with a
+   * string `unreachable` and no `keys` is read as a failed fetch, never as a document.
+   */
+  jwks?: unknown;
+  /** Strings that must appear nowhere in the findings, such as a password written in a URI. */
+  neverShows?: string[];
+}
+
+/**
+ * A finding the rule must give, matched with `toMatchObject`; `code` and `severity` default to the
+ * rule's. When `evidence` is given it must list every member the finding's evidence has, so a member
+ * added later (the usual way key material would leak) fails the test until someone looks at it.
+ */
+export interface ExpectedFinding {
+  code?: string;
+  severity?: Finding['severity'];
+  /** The exact text, or a matcher such as `expect.stringContaining(...)`. */
+  message?: unknown;
+  evidence?: Record<string, unknown>;
+  remediation?: unknown;
+}
+
+export interface InvalidRuleCase extends RuleCase {
+  findings: ExpectedFinding[];
+}
+
+export interface RuleCases {
+  valid: RuleCase[];
+  invalid: InvalidRuleCase[];
+}
+
+/** Private key values shorter than this are not searched for: they could match by chance. */
+const MIN_SECRET_LENGTH = 8;
+
+export function runRule(rule: LintRule, cases: RuleCases): void {
+  describe(rule.code, () => {
+    it('has a case where it fires, one where it is silent, and no two cases of the same name', () => expectWellFormed(cases));
+
+    describe('valid', () => {
+      for (const c of cases.valid) {
+        it(c.name, () => expectSilent(rule, c));
+      }
+    });
+
+    describe('invalid', () => {
+      for (const c of cases.invalid) {
+        it(c.name, () => expectFires(rule, c));
+      }
+    });
+  });
+}
+
+/** Throws unless there is a case of each kind and every case name is unique. */
+export function expectWellFormed(cases: RuleCases): void {
+  expect(cases.valid.length, 'cases where the rule is silent').toBeGreaterThan(0);
+  expect(cases.invalid.length, 'cases where the rule fires').toBeGreaterThan(0);
+  const names = [...cases.valid, ...cases.invalid].map((c) => c.name);
+  expect(names.filter((n, i) => names.indexOf(n) !== i), 'case names used twice').toEqual([]);
+}
+
+/** Throws unless the rule gives no finding on the case. */
+export function expectSilent(rule: LintRule, c: RuleCase): void {
+  const findings = findingsOf(rule, c);
+  expectNothingSecret(findings, c);
+  expect(findings).toEqual([]);
+}
+
+/** Throws unless the rule gives exactly the expected findings, in order, each with the rule's code and severity. */
+export function expectFires(rule: LintRule, c: InvalidRuleCase): void {
+  expect(c.findings.length, 'an invalid case must expect at least one finding').toBeGreaterThan(0);
+  const findings = findingsOf(rule, c);
+  expectNothingSecret(findings, c);
+  expect(findings, JSON.stringify(findings, null, 2)).toHaveLength(c.findings.length);
+  findings.forEach((finding, i) => {
+    const expected = c.findings[i] as ExpectedFinding;
+    expect(finding.code).toBe(rule.code);
+    expect(finding.severity).toBe(rule.severity);
+    expect(finding).toMatchObject({ code: rule.code, severity: rule.severity, ...expected });
+    if (expected.evidence !== undefined) {
+      expect(Object.keys(finding.evidence ?? {}).sort(), 'evidence members').toEqual(Object.keys(expected.evidence).sort());
+    }
+  });
+}
+
+/** The findings of one rule on one case, computed as lintOidcConfig computes them. */
+export function findingsOf(rule: LintRule, c: RuleCase): Finding[] {
+  const request = parseLintRequest(structuredClone(goodRequest(JWKS_URI, c.request)));
+  return runLintRule(rule, buildRuleContext(request, jwksState(request.jwks_uri, c.jwks)));
+}
+
+function jwksState(uri: string, jwks: unknown): JwksState {
+  if (jwks === 'skipped') return { state: 'skipped', uri };
+  if (isUnreachable(jwks)) {
+    const state: JwksState = { state: 'unreachable', uri, reason: jwks.unreachable, detail: jwks.detail ?? 'the test endpoint gave no answer.' };
+    if (jwks.status !== undefined) state.status = jwks.status;
+    return state;
+  }
+  return { state: 'fetched', uri, analysis: analyseJwks(structuredClone(jwks === undefined ? goodJwks : jwks)) };
+}
+
+function isUnreachable(v: unknown): v is UnreachableJwks {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !('keys' in v) && typeof (v as { unreachable?: unknown }).unreachable === 'string';
+}
+
+/**
+ * No finding may carry a private or symmetric key value: neither one from the case's JWK Set nor one of
+ * the shared test private key, nor any string the case names.
+ */
+function expectNothingSecret(findings: Finding[], c: RuleCase): void {
+  const json = JSON.stringify(findings);
+  for (const value of [...privateValues(keys.rsa2048Private), ...privateValues(c.jwks)]) {
+    expect(json.includes(value), 'a finding shows a private key value').toBe(false);
+  }
+  for (const text of c.neverShows ?? []) expect(json).not.toContain(text);
+}
+
+/** Every string held, at any depth, under a private member (d, p, q, dp, dq, qi, k, and oth's r, d, t). */
+function privateValues(value: unknown, underPrivate = false, found: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (underPrivate && value.length >= MIN_SECRET_LENGTH) found.push(value);
+  } else if (Array.isArray(value)) {
+    for (const v of value) privateValues(v, underPrivate, found);
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [name, v] of Object.entries(value)) privateValues(v, underPrivate || (PRIVATE_MEMBERS as readonly string[]).includes(name), found);
+  }
+  return found;
+}
