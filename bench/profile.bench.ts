@@ -45,11 +45,14 @@ async function benchAlg(alg: Alg): Promise<{ alg: Alg; inline: number; profile: 
   });
 
   const fetcher = createGuardedFetcher({ allow: ['127.0.0.1'], ca: testPki().caPem });
-  const ctx = createEngineContext({ now: () => NOW_MS, fetcher });
-  ctx.profiles = compileIssuerProfiles(
-    [{ id: 'bench', issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: [alg], jwks_uri: `${server.origin}/jwks` }],
-    { env: {}, fetcher, now: ctx.now, keyCache: ctx.keyCache },
-  );
+  const base = createEngineContext({ now: () => NOW_MS, fetcher });
+  const ctx = createEngineContext({
+    ...base,
+    profiles: compileIssuerProfiles(
+      [{ id: 'bench', issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: [alg], jwks_uri: `${server.origin}/jwks` }],
+      { env: {}, fetcher, now: base.now, keyCache: base.keyCache },
+    ),
+  });
   const inlineBody = { token, policy: { issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: [alg], public_key: publicPem } };
   const profileBody = { token, issuer_profile_id: 'bench' };
 

@@ -1,4 +1,4 @@
-/** The action bundle's entry (dist/index.js): everything else is in main.ts. */
+/** The action bundle's entry (dist/index.js): it only starts `run()`, which is in main.ts. */
 import { run } from './main.ts';
 
 void run();

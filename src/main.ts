@@ -1,15 +1,15 @@
 /**
- * The GitHub Action: read inputs, run the gate over the config files, then report through every
- * channel the runner offers (annotations, job summary, report and SARIF files, outputs) and fail
- * the step per `fail-on`.
+ * The GitHub Action's `run()` (src/index.ts calls it): read the inputs, run the gate over the config
+ * files, then report through every channel the runner offers (annotations, job summary, report and
+ * SARIF files, outputs) and fail the step per `fail-on`.
  */
 import * as core from '@actions/core';
+import { selectAnnotations } from './action/annotations.ts';
 import { readInputs } from './action/inputs.ts';
-import { selectAnnotations } from './gate/annotations.ts';
+import { buildSummary } from './action/summary.ts';
 import { checkOutputPath, outputTarget, writeReport, writeSarif } from './gate/outputs.ts';
 import { shouldFail } from './gate/report.ts';
 import { runGate } from './gate/run.ts';
-import { buildSummary } from './gate/summary.ts';
 
 export async function run(): Promise<void> {
   // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
@@ -22,7 +22,7 @@ export async function run(): Promise<void> {
   };
   try {
     const inputs = readInputs();
-    const root = process.env.GITHUB_WORKSPACE || process.cwd();
+    const root = inputs.workspace;
     const report = outputTarget(root, root, 'report-path', inputs.reportPath);
     const sarif = inputs.sarifPath !== undefined ? outputTarget(root, root, 'sarif-path', inputs.sarifPath) : undefined;
     // A link or a directory leading out of the workspace at an output path fails the step before

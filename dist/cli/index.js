@@ -5082,7 +5082,7 @@ var DiscrError;
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 const core_1 = __nccwpck_require__(7397);
-const validation_1 = __nccwpck_require__(7862);
+const validation_1 = __nccwpck_require__(5481);
 const applicator_1 = __nccwpck_require__(8775);
 const dynamic_1 = __nccwpck_require__(9923);
 const next_1 = __nccwpck_require__(7844);
@@ -5632,7 +5632,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 7862:
+/***/ 5481:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -6201,7 +6201,7 @@ function escapeJsonPtr(str) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9067);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8875);
 /** The CLI bundle's entry (dist/cli/index.js, the `oidc-gate` bin): wires the process to main(). */
 
 async function readStdin() {
@@ -6210,7 +6210,7 @@ async function readStdin() {
         chunks.push(chunk);
     return Buffer.concat(chunks).toString('utf8');
 }
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .iW)(process.argv.slice(2), {
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .i)(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     readStdin,
@@ -6218,7 +6218,7 @@ process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .main */ .iW
     env: process.env,
     cwd: process.cwd(),
     // Loaded only for `serve`, so `check` does not pay for the server's start-up.
-    startServer: async (env) => (await __nccwpck_require__.e(/* import() */ 940).then(__nccwpck_require__.bind(__nccwpck_require__, 4940))).startServer(env),
+    startServer: async (env) => (await __nccwpck_require__.e(/* import() */ 662).then(__nccwpck_require__.bind(__nccwpck_require__, 3662))).startServer(env),
 });
 
 __webpack_async_result__();
@@ -6226,50 +6226,22 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 9067:
+/***/ 8875:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  iW: () => (/* binding */ main)
+  i: () => (/* binding */ main)
 });
-
-// UNUSED EXPORTS: EXIT_FAIL, EXIT_PASS, EXIT_USAGE
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-// EXTERNAL MODULE: ./src/engine/index.ts + 27 modules
-var engine = __nccwpck_require__(4325);
-// EXTERNAL MODULE: ./src/server/problem.ts
-var problem = __nccwpck_require__(5788);
-;// CONCATENATED MODULE: ./src/gate/engine.ts
-/**
- * The one place the faces call the engine, and the one place an engine refusal (400/422) becomes the
- * problem record the service would answer with.
- */
-
-
-
-const CALLS = {
-    validate: engine/* validateJwt */.mQ,
-    lint: engine/* lintOidcConfig */.xT,
-    discover: engine/* discoverProvider */.X4,
-};
-async function callEngine(kind, body, ctx) {
-    try {
-        return { response: await CALLS[kind](body, ctx) };
-    }
-    catch (err) {
-        if ((0,engine/* isEngineError */.Vp)(err))
-            return { problem: (0,problem/* problemFromEngineError */.C6)(err) };
-        throw err;
-    }
-}
-
+// EXTERNAL MODULE: ./src/engine/index.ts + 72 modules
+var src_engine = __nccwpck_require__(4986);
 ;// CONCATENATED MODULE: ./src/gate/boundary.ts
 /**
  * The workspace boundary. The gate runs on a repository that a pull request controls, links
@@ -6373,6 +6345,17 @@ async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
         await handle.close();
     }
 }
+/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
+function describeIoError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'not a regular file';
+        default: return code ?? 'unknown error';
+    }
+}
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
 function decodeUtf8(bytes) {
@@ -6440,27 +6423,6 @@ function serializeReport(report) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/gate/codes.ts
-function def(code, title, remediation, config = true) {
-    return { code, title, remediation, config };
-}
-const GATE_CODES = {
-    CONFIG_NOT_FOUND: def('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
-    CONFIG_UNREADABLE: def('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.'),
-    CONFIG_YAML_INVALID: def('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.'),
-    CONFIG_TOO_LARGE: def('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
-    CONFIG_INVALID: def('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
-    CONFIG_UNKNOWN_KEY: def('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
-    TOKEN_FILE_MISSING: def('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.'),
-    TOKEN_FILE_INVALID: def('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.'),
-    REQUEST_INVALID: def('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.'),
-    PROFILE_INVALID: def('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.'),
-    PROFILE_DUPLICATE: def('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.'),
-    EXPECTATION_FAILED: def('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
-    MALFORMED_TOKEN: def('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', false),
-    INTERNAL_ERROR: def('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
-};
-
 ;// CONCATENATED MODULE: ./src/gate/sarif.ts
 /**
  * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
@@ -6470,17 +6432,13 @@ const GATE_CODES = {
 
 
 
-function gateRule(code) {
-    const def = GATE_CODES[code];
-    return def !== undefined ? { title: def.title, remediation: def.remediation, severity: 'error' } : undefined;
-}
 function fingerprint(f) {
     const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
     return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
 }
 /** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
 const MAX_SARIF_RESULTS = 5000;
-function buildSarif(all, lookup = gateRule) {
+function buildSarif(all) {
     // Code scanning refuses a result without a location, so run-level problems (no config file
     // matched) stay in the report, annotations and summary only. Errors first when the cap cuts.
     const findings = all
@@ -6490,16 +6448,17 @@ function buildSarif(all, lookup = gateRule) {
     const codes = [...new Set(findings.map((f) => f.code))].sort();
     const index = new Map(codes.map((c, i) => [c, i]));
     const rules = codes.map((code) => {
-        const info = lookup(code) ?? gateRule(code);
+        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+        const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
         const sample = findings.find((f) => f.code === code);
-        const title = info?.title ?? code;
-        const help = info?.remediation ?? sample?.remediation;
+        const title = definition?.title ?? code;
+        const help = definition?.remediation ?? sample?.remediation;
         const rule = {
             id: code,
             name: toPascal(code),
             shortDescription: { text: title },
             fullDescription: { text: title },
-            defaultConfiguration: { level: info?.severity ?? sample?.severity ?? 'error' },
+            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
             properties: { tags: ['security', 'oidc'] },
         };
         if (help !== undefined)
@@ -6547,21 +6506,6 @@ function relativeUri(file) {
 }
 function toPascal(code) {
     return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
-}
-
-;// CONCATENATED MODULE: ./src/gate/rules.ts
-/** Rule text for SARIF: the engine's one finding catalogue, then the gate's own codes. */
-
-
-function ruleInfo(code) {
-    const d = (0,engine/* getFindingDefinition */.dc)(code);
-    if (d !== undefined) {
-        const info = { title: d.title, severity: d.severity };
-        if (d.remediation !== undefined)
-            info.remediation = d.remediation;
-        return info;
-    }
-    return gateRule(code);
 }
 
 ;// CONCATENATED MODULE: ./src/gate/write.ts
@@ -6689,9 +6633,8 @@ function outputTarget(root, base, label, value) {
 
 
 
-
 function sarifOf(run) {
-    return buildSarif(run.findings, ruleInfo);
+    return buildSarif(run.findings);
 }
 async function writeReport(run, target) {
     await writeInsideRoot(target, serializeReport(run.report));
@@ -6757,6 +6700,114 @@ function configEntryCount(data) {
         return 0;
     const record = data;
     return ['providers', 'profiles', 'tokens'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
+}
+
+;// CONCATENATED MODULE: ./src/gate/config-finding.ts
+/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
+function configFinding(def, message, file, position, extra = {}) {
+    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
+    if (file !== undefined)
+        f.file = file;
+    if (position !== undefined) {
+        f.line = position.line;
+        f.column = position.column;
+    }
+    return { ...f, ...extra };
+}
+
+;// CONCATENATED MODULE: ./src/gate/values.ts
+/** Small checks and wording for values read from a user's YAML file. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isNonEmptyString(value) {
+    return typeof value === 'string' && value !== '';
+}
+/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
+function describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
+}
+/** Text from the user's file (a key, a path, a code) kept short in messages. */
+function clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+;// CONCATENATED MODULE: ./src/gate/entry-keys.ts
+/**
+ * Which keys each kind of config entry may hold, read from the JSON Schemas the engine validates its
+ * requests and profiles with, plus the few keys the gate adds. A field added to a request schema is
+ * then accepted in config files at once, and a key the engine does not know is refused at its own line
+ * instead of travelling on to a 422.
+ */
+
+
+/** The top-level members of a schema's `properties`, in the schema's order. */
+function propertiesOf(schema) {
+    const properties = schema.properties;
+    return isRecord(properties) ? Object.keys(properties) : [];
+}
+/** The members of an operation's request body. */
+function requestKeys(kind) {
+    const operation = (0,src_engine/* getOperation */.eu)(kind);
+    if (operation === undefined)
+        throw new Error(`no operation named ${kind}`);
+    return propertiesOf(operation.request.schema);
+}
+/** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
+const PROVIDER_KEYS = [...requestKeys('lint'), 'name', 'discover'];
+/** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
+const TOKEN_KEYS = [...requestKeys('validate'), 'name', 'token_file', 'expect', 'at'];
+/** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
+const PROFILE_KEYS = propertiesOf(src_engine/* issuerProfileSchema */.OI);
+const TOP_KEYS = ['providers', 'profiles', 'tokens'];
+/**
+ * The entry as a map when it is one and holds only `allowed` keys; otherwise one problem per unknown
+ * key (with the nearest allowed key as a hint) or for the entry itself, and undefined.
+ */
+function checkEntry(raw, at, what, allowed, problem, kind = 'config') {
+    if (!isRecord(raw)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `Each ${what} entry must be a map of fields, not ${describeType(raw)}.`, at, { kind });
+        return undefined;
+    }
+    let ok = true;
+    for (const key of Object.keys(raw)) {
+        if (!allowed.includes(key)) {
+            const hint = nearest(key, allowed);
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in a ${what} entry${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...at, key], { kind });
+            ok = false;
+        }
+    }
+    return ok ? raw : undefined;
+}
+/** The allowed key closest to a typo (edit distance ≤ 2, or a prefix/suffix such as audience→audiences). */
+function nearest(key, allowed) {
+    let best;
+    let bestDistance = 3;
+    for (const candidate of allowed) {
+        const d = distance(key.toLowerCase(), candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+function distance(a, b) {
+    if (Math.abs(a.length - b.length) > 2)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
+    }
+    return prev[b.length] ?? 3;
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -7000,39 +7051,261 @@ async function readYamlInput(root, abs, name) {
         switch (read.reason) {
             case 'outside':
             case 'git':
-                return refused(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
             case 'too-large':
-                return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
             case 'not-file':
-                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
             default:
-                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeReadError(read.error)}.`);
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
         }
     }
     const text = decodeUtf8(read.bytes);
     if (text === undefined) {
-        return refused(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
+        return refused(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
     }
     const yaml = loadYaml(text);
     if (yaml.tooLarge === 'nodes') {
-        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+        return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
     }
     if (yaml.tooLarge === 'text') {
-        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+        return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
     }
     return { ok: true, yaml };
 }
 function refused(code, message, yaml) {
     return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
 }
-function describeReadError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        default: return code ?? 'unknown error';
+
+;// CONCATENATED MODULE: ./src/gate/profile-entry.ts
+/** A `profiles:` entry of a config file: an issuer profile, registered by profiles.ts with the rest. */
+
+
+
+
+function parseProfileEntry(raw, index, yaml, problem, onSecret) {
+    const at = ['profiles', index];
+    const entry = checkEntry(raw, at, 'profile', PROFILE_KEYS, problem, 'profile');
+    if (entry === undefined)
+        return undefined;
+    if (!isNonEmptyString(entry.id)) {
+        problem(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], { kind: 'profile' });
+        return undefined;
     }
+    if (isNonEmptyString(entry.secret))
+        onSecret?.(entry.secret);
+    return { id: entry.id, path: at, line: positionOf(yaml, at).line, profile: entry };
+}
+
+;// CONCATENATED MODULE: ./src/gate/redact.ts
+/**
+ * What the gate never writes out of a request it records (report, CLI output): the token becomes
+ * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
+ * `secrte:` holds a secret just the same), and a `public_key` that is not a public key (a private
+ * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
+ * recorded request can be replayed against the service.
+ */
+
+const REDACTED = '[redacted]';
+/** The JSON Schema of a kind's request body: it says which members are known. */
+function requestSchema(kind) {
+    const operation = (0,src_engine/* getOperation */.eu)(kind);
+    // Never redact against no schema: that would keep every member as written.
+    if (operation === undefined)
+        throw new Error(`no operation named ${kind}`);
+    return operation.request.schema;
+}
+/**
+ * Shorter values are not masked: the runner would star out every occurrence of, say, "api" in the
+ * log. They are still never written, since redaction does not depend on length.
+ */
+const MIN_MASK_LENGTH = 8;
+/** Parsed once per distinct key text, like the engine's own key cache. */
+const publicKeys = new src_engine/* KeyObjectCache */.hz(256);
+function redact_isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function hasOwn(value, key) {
+    return Object.prototype.hasOwnProperty.call(value, key);
+}
+/** Set an own member, also one named `__proto__`, which plain assignment would not replace. */
+function put(target, key, value) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+/** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
+function isPublicKeyText(value) {
+    return typeof value === 'string' && publicKeys.publicKey(value).ok;
+}
+/** Members of `value` that `schema` (a closed JSON Schema object) does not list, at any depth. */
+function unknownMembers(value, schema, visit) {
+    if (!redact_isRecord(schema))
+        return;
+    if (Array.isArray(value)) {
+        for (const item of value)
+            unknownMembers(item, schema.items, visit);
+        return;
+    }
+    // Open maps (required_custom_claims) hold claim expectations the user chose; they stay as written.
+    if (!redact_isRecord(value) || schema.additionalProperties !== false)
+        return;
+    const properties = redact_isRecord(schema.properties) ? schema.properties : {};
+    for (const key of Object.keys(value)) {
+        if (hasOwn(properties, key))
+            unknownMembers(value[key], properties[key], visit);
+        else
+            visit(value, key);
+    }
+}
+/** The request as the gate records it. `kind` picks the schema that says which members are known. */
+function redactRequest(request, kind = 'validate') {
+    if (!redact_isRecord(request))
+        return {};
+    const out = structuredClone(request);
+    unknownMembers(out, requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
+    if (typeof out.token === 'string')
+        out.token = (0,src_engine/* tokenFingerprint */.Wv)(out.token);
+    else if (hasOwn(out, 'token'))
+        out.token = REDACTED;
+    const policy = out.policy;
+    if (redact_isRecord(policy)) {
+        if (hasOwn(policy, 'secret'))
+            put(policy, 'secret', REDACTED);
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            put(policy, 'public_key', REDACTED);
+    }
+    return out;
+}
+/**
+ * The pieces of a request the runner must mask (the same members redactRequest replaces): the
+ * secret, the values of unknown members, and a `public_key` that is not a public key. A multi-line
+ * value is masked line by line, since the runner matches masks within one log line; a JSON value
+ * (a JWK) member by member as well. The token is masked by the caller, where it is read.
+ */
+function requestValuesToMask(request, kind) {
+    if (!redact_isRecord(request))
+        return [];
+    const out = [];
+    unknownMembers(request, requestSchema(kind), (holder, key) => out.push(...maskPieces(holder[key])));
+    const policy = request.policy;
+    if (kind === 'validate' && redact_isRecord(policy)) {
+        if (typeof policy.secret === 'string' && policy.secret !== '')
+            out.push(policy.secret);
+        else if (hasOwn(policy, 'secret'))
+            out.push(...maskPieces(policy.secret));
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            out.push(...maskPieces(policy.public_key));
+    }
+    return [...new Set(out)];
+}
+function maskPieces(value) {
+    const out = [];
+    const add = (text) => {
+        if (text.length >= MIN_MASK_LENGTH)
+            out.push(text);
+    };
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'number' || typeof v === 'bigint')
+            add(String(v));
+        else if (Array.isArray(v))
+            for (const item of v)
+                walk(item, depth + 1);
+        else if (redact_isRecord(v))
+            for (const item of Object.values(v))
+                walk(item, depth + 1);
+        else if (typeof v === 'string') {
+            const text = v.trim();
+            const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
+            if (lines.length > 1)
+                lines.forEach(add);
+            else
+                add(text);
+            if (text.startsWith('{') || text.startsWith('[')) {
+                try {
+                    walk(JSON.parse(text), depth + 1);
+                }
+                catch {
+                    // Not JSON: the lines above are all there is to mask.
+                }
+            }
+        }
+    };
+    walk(value, 0);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/provider-entry.ts
+/** A `providers:` entry: a lint request body, a display name, and whether to run discovery first. */
+
+
+
+
+
+function parseProviderEntry(raw, index, yaml, problem, onSecret) {
+    const at = ['providers', index];
+    const entry = checkEntry(raw, at, 'provider', PROVIDER_KEYS, problem);
+    if (entry === undefined)
+        return undefined;
+    let ok = true;
+    if (entry.name !== undefined && !isNonEmptyString(entry.name)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
+        ok = false;
+    }
+    if (entry.discover !== undefined && typeof entry.discover !== 'boolean') {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover']);
+        ok = false;
+    }
+    if (!ok)
+        return undefined;
+    const { name, discover, ...request } = entry;
+    for (const value of requestValuesToMask(request, 'lint'))
+        onSecret?.(value);
+    return {
+        name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
+        path: at,
+        line: positionOf(yaml, at).line,
+        request,
+        discover: discover === true,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/expect.ts
+/**
+ * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
+ * appear), and whether an outcome meets it.
+ */
+
+/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
+function parseExpectation(value) {
+    if (value === undefined)
+        return 'valid';
+    if (value === 'valid' || value === 'invalid')
+        return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
+        return value;
+    return undefined;
+}
+/**
+ * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
+ * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
+ */
+function isExpectableCode(code) {
+    return code === 'MALFORMED_TOKEN' || (0,src_engine/* getFindingDefinition */.dc)(code)?.area === 'validate';
+}
+/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
+function judge(expect, valid, codes) {
+    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
+    if (expect === 'valid') {
+        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
+    }
+    if (expect === 'invalid') {
+        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
+    }
+    const missing = expect.filter((c) => !codes.includes(c));
+    return missing.length === 0
+        ? { passed: true }
+        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/instant.ts
@@ -7044,7 +7317,7 @@ function describeReadError(error) {
 /** What every refusal says, so the user sees the expected form at once. */
 const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
 // date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
-// case and (§5.6 note) a space stand for "T".
+// case, and a note in its section 5.6 lets a space stand for "T".
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 function isLeapYear(year) {
@@ -7091,148 +7364,10 @@ function parseInstant(value) {
     return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
 }
 
-// EXTERNAL MODULE: ./src/engine/fingerprint.ts
-var engine_fingerprint = __nccwpck_require__(178);
-;// CONCATENATED MODULE: ./src/gate/redact.ts
+;// CONCATENATED MODULE: ./src/gate/token-entry.ts
 /**
- * What the gate never writes out of a request it records (report, CLI output): the token becomes
- * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
- * `secrte:` holds a secret just the same), and a `public_key` that is not a public key (a private
- * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
- * recorded request can be replayed against the service.
- */
-
-
-const REDACTED = '[redacted]';
-const REQUEST_SCHEMAS = {
-    validate: engine/* validateRequestSchema */.XQ,
-    lint: engine/* lintRequestSchema */.il,
-    discover: engine/* discoverRequestSchema */.U9,
-};
-/**
- * Shorter values are not masked: the runner would star out every occurrence of, say, "api" in the
- * log. They are still never written, since redaction does not depend on length.
- */
-const MIN_MASK_LENGTH = 8;
-/** Parsed once per distinct key text, like the engine's own key cache. */
-const publicKeys = new engine/* KeyObjectCache */.hz(256);
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function hasOwn(value, key) {
-    return Object.prototype.hasOwnProperty.call(value, key);
-}
-/** Set an own member, also one named `__proto__`, which plain assignment would not replace. */
-function put(target, key, value) {
-    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-/** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
-function isPublicKeyText(value) {
-    return typeof value === 'string' && publicKeys.publicKey(value).ok;
-}
-/** Members of `value` that `schema` (a closed JSON Schema object) does not list, at any depth. */
-function unknownMembers(value, schema, visit) {
-    if (!isRecord(schema))
-        return;
-    if (Array.isArray(value)) {
-        for (const item of value)
-            unknownMembers(item, schema.items, visit);
-        return;
-    }
-    // Open maps (required_custom_claims) hold claim expectations the user chose; they stay as written.
-    if (!isRecord(value) || schema.additionalProperties !== false)
-        return;
-    const properties = isRecord(schema.properties) ? schema.properties : {};
-    for (const key of Object.keys(value)) {
-        if (hasOwn(properties, key))
-            unknownMembers(value[key], properties[key], visit);
-        else
-            visit(value, key);
-    }
-}
-/** The request as the gate records it. `kind` picks the schema that says which members are known. */
-function redactRequest(request, kind = 'validate') {
-    if (!isRecord(request))
-        return {};
-    const out = structuredClone(request);
-    unknownMembers(out, REQUEST_SCHEMAS[kind], (holder, key) => put(holder, key, REDACTED));
-    if (typeof out.token === 'string')
-        out.token = (0,engine_fingerprint/* tokenFingerprint */.W)(out.token);
-    else if (hasOwn(out, 'token'))
-        out.token = REDACTED;
-    const policy = out.policy;
-    if (isRecord(policy)) {
-        if (hasOwn(policy, 'secret'))
-            put(policy, 'secret', REDACTED);
-        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
-            put(policy, 'public_key', REDACTED);
-    }
-    return out;
-}
-/**
- * The pieces of a request the runner must mask (the same members redactRequest replaces): the
- * secret, the values of unknown members, and a `public_key` that is not a public key. A multi-line
- * value is masked line by line, since the runner matches masks within one log line; a JSON value
- * (a JWK) member by member as well. The token is masked by the caller, where it is read.
- */
-function requestValuesToMask(request, kind) {
-    if (!isRecord(request))
-        return [];
-    const out = [];
-    unknownMembers(request, REQUEST_SCHEMAS[kind], (holder, key) => out.push(...maskPieces(holder[key])));
-    const policy = request.policy;
-    if (kind === 'validate' && isRecord(policy)) {
-        if (typeof policy.secret === 'string' && policy.secret !== '')
-            out.push(policy.secret);
-        else if (hasOwn(policy, 'secret'))
-            out.push(...maskPieces(policy.secret));
-        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
-            out.push(...maskPieces(policy.public_key));
-    }
-    return [...new Set(out)];
-}
-function maskPieces(value) {
-    const out = [];
-    const add = (text) => {
-        if (text.length >= MIN_MASK_LENGTH)
-            out.push(text);
-    };
-    const walk = (v, depth) => {
-        if (depth > 64)
-            return;
-        if (typeof v === 'number' || typeof v === 'bigint')
-            add(String(v));
-        else if (Array.isArray(v))
-            for (const item of v)
-                walk(item, depth + 1);
-        else if (isRecord(v))
-            for (const item of Object.values(v))
-                walk(item, depth + 1);
-        else if (typeof v === 'string') {
-            const text = v.trim();
-            const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
-            if (lines.length > 1)
-                lines.forEach(add);
-            else
-                add(text);
-            if (text.startsWith('{') || text.startsWith('[')) {
-                try {
-                    walk(JSON.parse(text), depth + 1);
-                }
-                catch {
-                    // Not JSON: the lines above are all there is to mask.
-                }
-            }
-        }
-    };
-    walk(value, 0);
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
-/**
- * Config files: read, parse with positions, and turn every entry into an engine request. Problems
- * become findings at their YAML line; a broken entry is dropped, the rest of the file still runs.
+ * A `tokens:` entry: a sample token (inline, or read from `token_file`), a validate request for it, what
+ * it must turn out as (`expect`) and the instant to judge it at (`at`).
  */
 
 
@@ -7243,167 +7378,29 @@ function maskPieces(value) {
 
 
 
-
-const LINT_REQUEST_KEYS = [
-    'issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy', 'discovered_jwks_uri', 'https_required',
-];
-const PROVIDER_KEYS = [...LINT_REQUEST_KEYS, 'name', 'discover'];
-const VALIDATE_REQUEST_KEYS = ['token', 'policy', 'issuer_profile_id'];
-const TOKEN_KEYS = [...VALIDATE_REQUEST_KEYS, 'name', 'token_file', 'expect', 'at'];
-const PROFILE_KEYS = [
-    'id', 'issuer', 'audiences', 'allowed_algs', 'required_claims', 'required_scopes', 'required_custom_claims',
-    'max_ttl_seconds', 'clock_skew_seconds', 'token_type',
-    'secret', 'secret_encoding', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery',
-];
-const TOP_KEYS = ['providers', 'profiles', 'tokens'];
 /** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
 const MAX_TOKEN_FILE_BYTES = 64 * 1024;
-function configFinding(def, message, file, position, extra = {}) {
-    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
-    if (file !== undefined)
-        f.file = file;
-    if (position !== undefined) {
-        f.line = position.line;
-        f.column = position.column;
-    }
-    return { ...f, ...extra };
-}
-async function loadConfigFile(abs, ctx) {
-    const file = relativeFile(ctx.root, abs);
-    const out = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
-    const input = await readYamlInput(ctx.boundary ?? ctx.root, abs, file);
-    if (!input.ok) {
-        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
-        return out;
-    }
-    const yaml = input.yaml;
-    out.yaml = yaml;
-    for (const e of yaml.errors) {
-        out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
-    }
-    if (yaml.errors.length > 0)
-        return out;
-    if (ctx.admitEntries !== undefined) {
-        const count = configEntryCount(yaml.data);
-        const admission = await ctx.admitEntries(count);
-        if (!admission.ok) {
-            out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
-            return out;
-        }
-    }
-    const problem = (def, message, at, extra = {}) => {
-        out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
-    };
-    const data = yaml.data;
-    if (data === null || data === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, []);
-        return out;
-    }
-    if (!config_isRecord(data)) {
-        problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, []);
-        return out;
-    }
-    for (const key of Object.keys(data)) {
-        if (!TOP_KEYS.includes(key)) {
-            problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
-        }
-    }
-    const list = (key) => {
-        const value = data[key];
-        if (value === undefined || value === null)
-            return [];
-        if (!Array.isArray(value)) {
-            problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key]);
-            return [];
-        }
-        return value;
-    };
-    list('providers').forEach((raw, index) => {
-        const at = ['providers', index];
-        const entry = checkEntry(raw, at, 'provider', PROVIDER_KEYS, problem);
-        if (entry === undefined)
-            return;
-        let ok = true;
-        if (entry.name !== undefined && !isNonEmptyString(entry.name)) {
-            problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
-            ok = false;
-        }
-        if (entry.discover !== undefined && typeof entry.discover !== 'boolean') {
-            problem(GATE_CODES.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover']);
-            ok = false;
-        }
-        if (!ok)
-            return;
-        const { name, discover, ...request } = entry;
-        for (const value of requestValuesToMask(request, 'lint'))
-            ctx.onSecret?.(value);
-        out.providers.push({
-            index,
-            name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
-            path: at,
-            line: positionOf(yaml, at).line,
-            request,
-            discover: discover === true,
-        });
-    });
-    list('profiles').forEach((raw, index) => {
-        const at = ['profiles', index];
-        const entry = checkEntry(raw, at, 'profile', PROFILE_KEYS, problem, 'profile');
-        if (entry === undefined)
-            return;
-        if (!isNonEmptyString(entry.id)) {
-            problem(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], { kind: 'profile' });
-            return;
-        }
-        if (typeof entry.secret === 'string' && entry.secret !== '')
-            ctx.onSecret?.(entry.secret);
-        out.profiles.push({ index, id: entry.id, path: at, line: positionOf(yaml, at).line, profile: entry });
-    });
-    const tokens = list('tokens');
-    for (let index = 0; index < tokens.length; index++) {
-        const at = ['tokens', index];
-        const entry = checkEntry(tokens[index], at, 'token', TOKEN_KEYS, problem);
-        if (entry === undefined)
-            continue;
-        const token = await tokenEntry(entry, index, at, out, ctx, problem);
-        if (token !== undefined)
-            out.tokens.push(token);
-    }
-    return out;
-}
-function checkEntry(raw, at, what, allowed, problem, kind = 'config') {
-    if (!config_isRecord(raw)) {
-        problem(GATE_CODES.CONFIG_INVALID, `Each ${what} entry must be a map of fields, not ${describeType(raw)}.`, at, { kind });
+async function parseTokenEntry(raw, index, source, problem) {
+    const at = ['tokens', index];
+    const entry = checkEntry(raw, at, 'token', TOKEN_KEYS, problem);
+    if (entry === undefined)
         return undefined;
-    }
-    let ok = true;
-    for (const key of Object.keys(raw)) {
-        if (!allowed.includes(key)) {
-            const hint = nearest(key, allowed);
-            problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in a ${what} entry${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...at, key], { kind });
-            ok = false;
-        }
-    }
-    return ok ? raw : undefined;
-}
-async function tokenEntry(entry, index, at, out, ctx, problem) {
     const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
     let ok = true;
     if (name !== undefined && !isNonEmptyString(name)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
         ok = false;
     }
-    const expect = parseExpect(rawExpect);
+    const expect = parseExpectation(rawExpect);
     if (expect === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect']);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect']);
         ok = false;
     }
     else if (Array.isArray(expect)) {
-        // A misspelt code could never appear, so the sample would fail for the wrong reason.
         expect.forEach((code, i) => {
-            if (code === 'MALFORMED_TOKEN' || (0,engine/* getFindingDefinition */.dc)(code)?.area === 'validate')
+            if (isExpectableCode(code))
                 return;
-            problem(GATE_CODES.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code.`, [...at, 'expect', i]);
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code.`, [...at, 'expect', i]);
             ok = false;
         });
     }
@@ -7414,21 +7411,21 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
             atMs = instant.ms;
         else {
             // The value is not quoted: the line is enough, and the reason names the part that is wrong.
-            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
             ok = false;
         }
     }
     const hasToken = entry.token !== undefined;
     if (hasToken === (tokenFile !== undefined)) {
-        problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at);
         ok = false;
     }
-    if (typeof entry.token === 'string' && entry.token !== '')
-        ctx.onSecret?.(entry.token);
+    if (isNonEmptyString(entry.token))
+        source.onSecret?.(entry.token);
     for (const value of requestValuesToMask(request, 'validate'))
-        ctx.onSecret?.(value);
+        source.onSecret?.(value);
     if (tokenFile !== undefined) {
-        const token = await readTokenFile(tokenFile, out, ctx, [...at, 'token_file'], problem);
+        const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
         if (token === undefined)
             ok = false;
         else
@@ -7437,10 +7434,9 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     if (!ok)
         return undefined;
     const result = {
-        index,
         name: name ?? `tokens[${index}]`,
         path: at,
-        line: positionOf(out.yaml, at).line,
+        line: positionOf(source.yaml, at).line,
         request,
         tokenKey: hasToken ? 'token' : 'token_file',
         expect: expect,
@@ -7452,110 +7448,136 @@ async function tokenEntry(entry, index, at, out, ctx, problem) {
     }
     return result;
 }
-function parseExpect(value) {
-    if (value === undefined)
-        return 'valid';
-    if (value === 'valid' || value === 'invalid')
-        return value;
-    if (Array.isArray(value) && value.length > 0 && value.every(isNonEmptyString))
-        return value;
-    return undefined;
-}
-async function readTokenFile(value, out, ctx, at, problem) {
+/**
+ * A pull request edits the config, so `token_file` must not make the gate read a file outside the
+ * repository or inside .git (links followed), nor more than a token's worth of bytes.
+ */
+async function readTokenFile(value, source, at, problem) {
     if (!isNonEmptyString(value)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at);
         return undefined;
     }
-    const abs = external_node_path_default().resolve(external_node_path_default().dirname(out.abs), value);
-    // A pull request edits the config: it must not make the gate read files outside the repository.
-    const place = await resolveInsideRoot(ctx.boundary ?? ctx.root, abs);
-    if (!place.ok) {
-        if (place.reason === 'missing') {
-            problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${out.file}) cannot be read: ${describeIoError(place.error)}.`, at);
-        }
-        else {
-            problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${place.reason === 'git' ? 'inside .git' : 'outside the repository root'}; refusing to read it.`, at);
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at);
+                break;
+            case 'outside':
+            case 'git':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${describePlace(read.reason)}; refusing to read it.`, at);
+                break;
+            case 'too-large':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
+                break;
+            case 'not-file':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: not a regular file.`, at);
+                break;
+            default:
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: ${describeIoError(read.error)}.`, at);
         }
         return undefined;
     }
-    const real = place.real;
-    try {
-        const stat = await external_node_fs_.promises.stat(real);
-        if (!stat.isFile())
-            throw Object.assign(new Error('not a regular file'), { code: 'EISDIR' });
-        if (stat.size > MAX_TOKEN_FILE_BYTES) {
-            problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
-            return undefined;
-        }
-        const token = (await external_node_fs_.promises.readFile(real, 'utf8')).trim();
-        if (token === '') {
-            problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is empty.`, at);
-            return undefined;
-        }
-        ctx.onSecret?.(token);
-        return token;
-    }
-    catch (err) {
-        problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: ${describeIoError(err)}.`, at);
+    const token = read.bytes.toString('utf8').trim();
+    if (token === '') {
+        problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is empty.`, at);
         return undefined;
     }
+    source.onSecret?.(token);
+    return token;
 }
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Config files: read one under the repository's rules, parse it with positions, and hand each entry
+ * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
+ * entry is dropped and the rest of the file still runs.
+ */
+
+
+
+
+
+
+
+
+
+
+
+async function loadConfigFile(abs, ctx) {
+    const file = relativeFile(ctx.root, abs);
+    const boundary = ctx.boundary ?? ctx.root;
+    const out = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
+    const input = await readYamlInput(boundary, abs, file);
+    if (!input.ok) {
+        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
+        return out;
+    }
+    const yaml = input.yaml;
+    out.yaml = yaml;
+    for (const e of yaml.errors) {
+        out.findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
+    }
+    if (yaml.errors.length > 0)
+        return out;
+    if (ctx.admitEntries !== undefined) {
+        const count = configEntryCount(yaml.data);
+        const admission = await ctx.admitEntries(count);
+        if (!admission.ok) {
+            out.findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            return out;
+        }
+    }
+    const problem = (def, message, at, extra = {}) => {
+        out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
+    };
+    const data = yaml.data;
+    if (data === null || data === undefined) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, []);
+        return out;
+    }
+    if (!isRecord(data)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, []);
+        return out;
+    }
+    for (const key of Object.keys(data)) {
+        if (!TOP_KEYS.includes(key)) {
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
+        }
+    }
+    const list = (key) => {
+        const value = data[key];
+        if (value === undefined || value === null)
+            return [];
+        if (!Array.isArray(value)) {
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key]);
+            return [];
+        }
+        return value;
+    };
+    list('providers').forEach((raw, index) => {
+        const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
+        if (provider !== undefined)
+            out.providers.push(provider);
+    });
+    list('profiles').forEach((raw, index) => {
+        const profile = parseProfileEntry(raw, index, yaml, problem, ctx.onSecret);
+        if (profile !== undefined)
+            out.profiles.push(profile);
+    });
+    const tokens = list('tokens');
+    const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
+    for (let index = 0; index < tokens.length; index++) {
+        const token = await parseTokenEntry(tokens[index], index, source, problem);
+        if (token !== undefined)
+            out.tokens.push(token);
+    }
+    return out;
+}
+/** A path as findings name it: relative to the gate root, with forward slashes. */
 function relativeFile(root, abs) {
     const rel = external_node_path_default().relative(root, abs);
     return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
-}
-function describeIoError(err) {
-    const code = err.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'not a regular file';
-        default: return code ?? err.message ?? 'unknown error';
-    }
-}
-function config_isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function isNonEmptyString(value) {
-    return typeof value === 'string' && value !== '';
-}
-function describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
-}
-/** Keys come from the user's file: keep them short in messages. */
-function clip(s) {
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
-/** The allowed key closest to a typo (edit distance ≤ 2, or a prefix/suffix such as audience→audiences). */
-function nearest(key, allowed) {
-    let best;
-    let bestDistance = 3;
-    for (const candidate of allowed) {
-        const d = distance(key.toLowerCase(), candidate);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-function distance(a, b) {
-    if (Math.abs(a.length - b.length) > 2)
-        return 3;
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        prev = cur;
-    }
-    return prev[b.length] ?? 3;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/files.ts
@@ -7624,14 +7646,102 @@ async function isFile(abs) {
     return stat?.isFile() === true;
 }
 
-// EXTERNAL MODULE: ./src/engine/profiles/index.ts + 4 modules
-var profiles = __nccwpck_require__(2862);
+;// CONCATENATED MODULE: ./src/gate/place.ts
+/**
+ * Placing what the engine reports on the config file: each finding of a response, and each error of a
+ * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
+ * relative to the entry it came from. The runners decide what to report; this module only says where.
+ */
+
+
+/** The finding's request field as a pointer (`/redirect_uris/1`), when it names one. */
+function fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
+}
+/** Collects one entry's gate findings, each at the line of the field it is about. */
+class Placer {
+    findings = [];
+    #config;
+    #entryPath;
+    #name;
+    #kind;
+    constructor(config, entryPath, name, kind) {
+        this.#config = config;
+        this.#entryPath = entryPath;
+        this.#name = name;
+        this.#kind = kind;
+    }
+    /** `rel` is the field's path inside the entry; `config` marks a problem with the input (CLI exit 2). */
+    add(f, rel, config = false) {
+        const path = [...this.#entryPath, ...rel];
+        const yaml = this.#config.yaml;
+        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
+        const out = {
+            code: f.code,
+            severity: f.severity,
+            message: f.message,
+            file: this.#config.file,
+            line: pos.line,
+            column: pos.column,
+            pointer: toPointer(path),
+            // Named by entry name rather than index, so a SARIF fingerprint survives reordering entries.
+            stablePointer: toPointer([String(this.#entryPath[0]), this.#name, ...rel]),
+            kind: this.#kind,
+            name: this.#name,
+        };
+        if (f.remediation !== undefined)
+            out.remediation = f.remediation;
+        if (config)
+            out.config = true;
+        this.findings.push(out);
+    }
+    /**
+     * A response's findings, each at its field (`map` turns a request pointer into a path in the
+     * entry); a finding about no field goes to `fallback`.
+     */
+    addFindings(findings, map, fallback) {
+        for (const f of findings) {
+            const field = fieldOf(f);
+            this.add(f, field !== undefined ? map(field) : fallback);
+        }
+    }
+    /** A refused request (422): one config error per refused field. (A 400 is a sample outcome, judged by the token runner.) */
+    problem(problem, map = parsePointer) {
+        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
+            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
+            this.add({
+                code: src_engine/* GATE_CODES */.FD.REQUEST_INVALID.code,
+                severity: 'error',
+                message: `The ${this.#kind} request for "${this.#name}" is invalid${where}: ${e.message}`,
+                remediation: src_engine/* GATE_CODES */.FD.REQUEST_INVALID.remediation,
+            }, map(e.pointer), true);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/pool.ts
+/** Run tasks at most `limit` at a time; each result keeps its task's slot, whatever finishes first. */
+async function pool(tasks, limit) {
+    const out = new Array(tasks.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < tasks.length) {
+            const i = next++;
+            out[i] = await tasks[i]();
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/profiles.ts
 /**
  * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
  * through the engine's loader so that a refused profile is an error at its own line and the other
  * profiles still register.
  */
+
 
 
 
@@ -7659,13 +7769,13 @@ async function loadProfiles(options) {
             };
             const first = seen.get(entry.id);
             if (first !== undefined) {
-                findings.push(configFinding(GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
+                findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
                 continue;
             }
-            seen.set(entry.id, `${source.file}:${positionOf(source.yaml, entry.path).line}`);
+            seen.set(entry.id, `${source.file}:${entry.line}`);
             const secretEnv = entry.profile.secret_env;
             if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
-                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${profiles_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, place(['secret_env'])));
+                findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, place(['secret_env'])));
                 continue;
             }
             const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
@@ -7673,29 +7783,25 @@ async function loadProfiles(options) {
                 options.onSecret?.(fromEnv);
             try {
                 // One profile per call: a refused profile must not keep the others from registering.
-                const registry = (0,profiles/* compileIssuerProfiles */.Ly)([entry.profile], {
-                    env,
-                    ...(options.fetcher !== undefined ? { fetcher: options.fetcher } : {}),
-                    now: options.now,
-                    keyCache: options.keyCache,
-                });
+                const { fetcher, keyCache, now } = options.services;
+                const registry = (0,src_engine/* compileIssuerProfiles */.Ly)([entry.profile], { env, fetcher, keyCache, now });
                 const trust = registry.get(entry.id);
                 if (trust !== undefined)
                     byId.set(entry.id, trust);
             }
             catch (err) {
-                if (!(err instanceof profiles/* IssuerProfileError */.HC))
+                if (!(err instanceof src_engine/* IssuerProfileError */.HC))
                     throw err;
                 for (const problem of err.problems) {
                     // Pointers are into the one-element list we passed: drop its index.
                     const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
                     const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
-                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, place(rel)));
+                    findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, place(rel)));
                 }
             }
         }
     }
-    return { registry: { get: (id) => byId.get(id) }, findings, ids: [...byId.keys()] };
+    return { registry: { get: (id) => byId.get(id) }, findings };
 }
 /**
  * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
@@ -7708,9 +7814,6 @@ const SECRET_ENV_PREFIX = 'OIDC_GATE_';
 function repositoryEnv(env) {
     return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
 }
-function profiles_clip(s) {
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
 async function readProfilesFile(options, file, findings) {
     const abs = external_node_path_default().resolve(options.root, file);
     const rel = relativeFile(options.root, abs);
@@ -7721,21 +7824,21 @@ async function readProfilesFile(options, file, findings) {
     }
     const yaml = input.yaml;
     for (const e of yaml.errors) {
-        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
     }
     if (yaml.errors.length > 0)
         return undefined;
-    // Decisions §2: the file holds an array of profiles. `{ profiles: [...] }` is accepted too, like a config file.
-    const data = config_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
-    const base = config_isRecord(yaml.data) ? ['profiles'] : [];
+    // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
+    const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
+    const base = isRecord(yaml.data) ? ['profiles'] : [];
     if (!Array.isArray(data)) {
-        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
         return undefined;
     }
     if (options.admitEntries !== undefined) {
         const admission = await options.admitEntries(data.length);
         if (!admission.ok) {
-            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
             return undefined;
         }
     }
@@ -7743,21 +7846,155 @@ async function readProfilesFile(options, file, findings) {
     data.forEach((raw, index) => {
         const at = [...base, index];
         const place = (p) => positionOf(yaml, p);
-        if (!config_isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
-            findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
+        if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
+            findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
             return;
         }
         if (typeof raw.secret === 'string' && raw.secret !== '')
             options.onSecret?.(raw.secret);
-        entries.push({ index, id: raw.id, path: at, line: place(at).line, profile: raw });
+        entries.push({ id: raw.id, path: at, line: place(at).line, profile: raw });
     });
     return { file: rel, yaml, entries };
 }
 
+;// CONCATENATED MODULE: ./src/gate/entry-result.ts
+
+/** A report result: the request as recorded (secrets and the token removed) and the engine's answer. */
+function recordResult(kind, file, entry, request, outcome) {
+    const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
+    if (outcome.problem !== undefined)
+        r.problem = outcome.problem;
+    else
+        r.response = outcome.response;
+    return r;
+}
+
+;// CONCATENATED MODULE: ./src/gate/run-provider.ts
+/**
+ * One `providers:` entry: with `discover: true`, fetch and check the discovery document first and
+ * lint with the jwks_uri it names; then lint the provider configuration.
+ */
+
+
+
+
+async function runProvider(config, provider, engine) {
+    const results = [];
+    const findings = [];
+    // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.
+    let request = provider.request;
+    let discovered = false;
+    if (provider.discover) {
+        const body = { issuer: provider.request.issuer };
+        if (Object.hasOwn(provider.request, 'https_required'))
+            body.https_required = provider.request.https_required;
+        const placer = new Placer(config, provider.path, provider.name, 'discover');
+        const outcome = await engine.run('discover', body);
+        results.push(recordResult('discover', config.file, provider, body, outcome));
+        if (outcome.problem !== undefined) {
+            placer.problem(outcome.problem);
+        }
+        else {
+            const discovery = outcome.response;
+            // Discovery findings are about the issuer the entry names; one without a field is about `discover: true`.
+            placer.addFindings(discovery.findings, parsePointer, ['discover']);
+            const filled = (0,src_engine/* withDiscoveredJwksUri */.S0)(request, discovery);
+            discovered = filled !== request;
+            request = filled;
+        }
+        findings.push(...placer.findings);
+    }
+    const placer = new Placer(config, provider.path, provider.name, 'lint');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
+        if (rel[0] === 'discovered_jwks_uri' && discovered)
+            return ['discover'];
+        return rel;
+    };
+    const outcome = await engine.run('lint', request);
+    results.push(recordResult('lint', config.file, provider, request, outcome));
+    if (outcome.problem !== undefined)
+        placer.problem(outcome.problem, map);
+    else
+        placer.addFindings(outcome.response.findings, map, []);
+    findings.push(...placer.findings);
+    return { file: config.file, results, findings };
+}
+
+;// CONCATENATED MODULE: ./src/gate/run-token.ts
+/**
+ * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
+ * report what the user must see: an unmet expectation as an error, and the sample's warnings.
+ */
+
+
+
+
+
+/** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
+async function runToken(config, token, engine, startedAt) {
+    const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
+    const r = recordResult('validate', config.file, token, token.request, outcome);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const placer = new Placer(config, token.path, token.name, 'validate');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
+        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
+    };
+    if (outcome.problem?.code === 'REQUEST_INVALID') {
+        placer.problem(outcome.problem, map);
+        r.passed = false;
+        return { file: config.file, results: [r], findings: placer.findings };
+    }
+    // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
+    let valid;
+    let errors;
+    let warnings;
+    if (outcome.problem !== undefined) {
+        valid = false;
+        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: src_engine/* GATE_CODES */.FD.MALFORMED_TOKEN.remediation }];
+        warnings = [];
+    }
+    else {
+        const response = outcome.response;
+        valid = response.valid;
+        errors = response.findings.filter((f) => f.severity === 'error');
+        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata.warnings ?? [])];
+    }
+    const verdict = judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
+    r.passed = verdict.passed;
+    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
+    // Outcome findings are about the sample as a whole: they point at the start of its entry.
+    const whole = [];
+    if (!verdict.passed) {
+        if (token.expect === 'valid') {
+            // Expected valid: each error is the reason, in the engine's own words.
+            for (const f of errors) {
+                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+            }
+        }
+        else {
+            placer.add({
+                code: src_engine/* GATE_CODES */.FD.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: src_engine/* GATE_CODES */.FD.EXPECTATION_FAILED.remediation,
+            }, token.expectPath.slice(token.path.length));
+        }
+    }
+    // A warning the sample expects is part of its expected outcome, not news.
+    for (const w of warnings) {
+        if (!expected.has(w.code))
+            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
+    }
+    return { file: config.file, results: [r], findings: placer.findings };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/run.ts
 /**
- * The gate: find config files, turn entries into engine requests, run them, and judge the outcome.
- * Shared by the action and `oidc-gate check`, so both produce the same report from the same files.
+ * The gate: find config files, load their entries and issuer profiles, check every entry with one
+ * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
+ * so both produce the same report from the same files.
  */
 
 
@@ -7772,34 +8009,24 @@ async function readProfilesFile(options, file, findings) {
 
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
-
 async function runGate(options, services = {}) {
     const startedAt = Date.now();
     const findings = [];
     const boundary = options.boundary ?? options.root;
     const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
     for (const m of missing) {
-        findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
     }
     if (files.length === 0 && missing.length === 0) {
-        findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
     }
     const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
     // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
     const budget = new EntryBudget();
     const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
-    let fetcher;
-    if (options.network && services.fetcher !== undefined)
-        fetcher = services.fetcher;
-    else if (options.network) {
-        try {
-            fetcher = (0,engine/* createGuardedFetcher */.OP)({ allow: (0,engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW) });
-        }
-        catch (err) {
-            findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
-        }
-    }
-    const keyCache = new engine/* KeyObjectCache */.hz();
+    const network = networkFor(options, services, findings);
+    // Every sample without `at` is judged at the instant the run started, whichever runs first.
+    const engine = (0,src_engine/* createEngine */.P)({ network, clock: () => startedAt });
     const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles }));
     const profiles = await loadProfiles({
         root: options.root,
@@ -7808,19 +8035,17 @@ async function runGate(options, services = {}) {
         ...(options.issuerProfilesFile !== undefined ? { issuerProfilesFile: options.issuerProfilesFile } : {}),
         sources: profileSources,
         env: options.env,
-        fetcher,
-        keyCache,
+        services: engine.services,
         onSecret: options.onSecret,
-        now: () => startedAt,
     });
-    const baseCtx = (0,engine/* createEngineContext */.g8)({ now: () => startedAt, keyCache, profiles: profiles.registry, offline: !options.network, ...(fetcher !== undefined ? { fetcher } : {}) });
+    const checker = engine.withProfiles(profiles.registry);
     // Tasks keep their slot so the report order is the file order, whatever finishes first.
     const tasks = [];
     for (const config of configs) {
         for (const provider of config.providers)
-            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, baseCtx)));
+            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
         for (const token of config.tokens)
-            tasks.push(isolated(config, token, 'validate', () => runToken(config, token, baseCtx, startedAt)));
+            tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt)));
     }
     const outcomes = await pool(tasks, CONCURRENCY);
     // Per file: config problems, then profile problems, then entry findings, in entry order.
@@ -7856,6 +8081,27 @@ async function runGate(options, services = {}) {
     return { report, findings, files: fileStatus };
 }
 /**
+ * The run's network: off, or on through the guarded fetcher with OUTBOUND_ALLOW's exemptions (or the
+ * fetcher a test passes). An OUTBOUND_ALLOW that cannot be parsed is one config error, and the run goes
+ * on offline: its network checks report CHECK_SKIPPED rather than fetching without the exemptions the
+ * workflow meant to give.
+ */
+function networkFor(options, services, findings) {
+    if (!options.network)
+        return { online: false };
+    let outboundAllow;
+    try {
+        outboundAllow = (0,src_engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW);
+    }
+    catch (err) {
+        if (!(err instanceof src_engine/* OutboundAllowError */.gn))
+            throw err;
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
+        return { online: false };
+    }
+    return services.fetcher !== undefined ? { online: true, outboundAllow, fetcher: services.fetcher } : { online: true, outboundAllow };
+}
+/**
  * One entry's check, fenced: a fault inside it (a bug, not a refused request, which the engine
  * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
  * The exception's message is not shown: it may quote the entry's input, secrets included.
@@ -7869,227 +8115,79 @@ function isolated(config, entry, kind, check) {
             const placer = new Placer(config, entry.path, entry.name, kind);
             const what = kind === 'validate' ? 'sample token' : 'provider';
             placer.add({
-                code: GATE_CODES.INTERNAL_ERROR.code,
+                code: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.code,
                 severity: 'error',
                 message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
-                remediation: GATE_CODES.INTERNAL_ERROR.remediation,
+                remediation: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.remediation,
             }, []);
             return { file: config.file, results: [], findings: placer.findings };
         }
     };
 }
-async function pool(tasks, limit) {
-    const out = new Array(tasks.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < tasks.length) {
-            const i = next++;
-            out[i] = await tasks[i]();
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
-    return out;
-}
-/** Place a response's findings (and a problem's errors) on the YAML lines of the fields they name. */
-class Placer {
-    config;
-    entryPath;
-    name;
-    kind;
-    findings = [];
-    constructor(config, entryPath, name, kind) {
-        this.config = config;
-        this.entryPath = entryPath;
-        this.name = name;
-        this.kind = kind;
-    }
-    add(f, rel, config = false) {
-        const path = [...this.entryPath, ...rel];
-        const yaml = this.config.yaml;
-        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
-        const out = {
-            code: f.code,
-            severity: f.severity,
-            message: f.message,
-            file: this.config.file,
-            line: pos.line,
-            column: pos.column,
-            pointer: toPointer(path),
-            stablePointer: toPointer([String(this.entryPath[0]), this.name, ...rel]),
-            kind: this.kind,
-            name: this.name,
-        };
-        if (f.remediation !== undefined)
-            out.remediation = f.remediation;
-        if (config)
-            out.config = true;
-        this.findings.push(out);
-    }
-    /** A 422: one config error per refused field. (A 400 is a sample outcome, judged by runToken.) */
-    problem(problem, map) {
-        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
-            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
-            this.add({
-                code: GATE_CODES.REQUEST_INVALID.code,
-                severity: 'error',
-                message: `The ${this.kind} request for "${this.name}" is invalid${where}: ${e.message}`,
-                remediation: GATE_CODES.REQUEST_INVALID.remediation,
-            }, map(e.pointer), true);
-        }
-    }
-}
-function fieldOf(f) {
-    const field = f.evidence?.field;
-    return typeof field === 'string' ? field : undefined;
-}
-function hasKey(value, key) {
-    return Object.prototype.hasOwnProperty.call(value, key);
-}
-async function runProvider(config, provider, ctx) {
-    const results = [];
-    const findings = [];
-    const request = { ...provider.request };
-    let discovered = false;
-    if (provider.discover) {
-        const body = { issuer: request.issuer };
-        if (hasKey(request, 'https_required'))
-            body.https_required = request.https_required;
-        const placer = new Placer(config, provider.path, provider.name, 'discover');
-        const outcome = await callEngine('discover', body, ctx);
-        results.push(result('discover', config, provider, body, outcome));
-        if (outcome.problem !== undefined) {
-            placer.problem(outcome.problem, (p) => parsePointer(p));
-        }
-        else {
-            const response = outcome.response;
-            for (const f of response.findings) {
-                const field = fieldOf(f);
-                placer.add(f, field !== undefined ? parsePointer(field) : ['discover']);
-            }
-            // As the engine's withDiscoveredJwksUri: what discovery finds now replaces a pinned value.
-            if (typeof response.jwks_uri === 'string') {
-                request.discovered_jwks_uri = response.jwks_uri;
-                discovered = true;
-            }
-        }
-        findings.push(...placer.findings);
-    }
-    const placer = new Placer(config, provider.path, provider.name, 'lint');
-    const map = (pointer) => {
-        const rel = parsePointer(pointer);
-        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
-        if (rel[0] === 'discovered_jwks_uri' && discovered)
-            return ['discover'];
-        return rel;
-    };
-    const outcome = await callEngine('lint', request, ctx);
-    results.push(result('lint', config, provider, request, outcome));
-    if (outcome.problem !== undefined) {
-        placer.problem(outcome.problem, map);
-    }
-    else {
-        for (const f of outcome.response.findings) {
-            const field = fieldOf(f);
-            placer.add(f, field !== undefined ? map(field) : []);
-        }
-    }
-    findings.push(...placer.findings);
-    return { file: config.file, results, findings };
-}
-function result(kind, config, entry, request, outcome) {
-    const r = { kind, file: config.file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
-    if (outcome.problem !== undefined)
-        r.problem = outcome.problem;
-    else
-        r.response = outcome.response;
-    return r;
-}
-async function runToken(config, token, base, startedAt) {
-    const now = token.atMs ?? startedAt;
-    const ctx = { ...base, now: () => now };
-    const outcome = await callEngine('validate', token.request, ctx);
-    const r = result('validate', config, token, token.request, outcome);
-    r.at = token.at ?? new Date(now).toISOString();
-    r.expect = token.expect;
-    const placer = new Placer(config, token.path, token.name, 'validate');
-    const map = (pointer) => {
-        const rel = parsePointer(pointer);
-        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
-    };
-    const expectRel = token.expectPath.slice(token.path.length);
-    if (outcome.problem?.code === 'REQUEST_INVALID') {
-        placer.problem(outcome.problem, map);
-        r.passed = false;
-        return { file: config.file, results: [r], findings: placer.findings };
-    }
-    let valid;
-    let errors;
-    let warnings;
-    if (outcome.problem !== undefined) {
-        valid = false;
-        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: GATE_CODES.MALFORMED_TOKEN.remediation }];
-        warnings = [];
-    }
-    else {
-        const response = outcome.response;
-        valid = response.valid;
-        errors = response.findings.filter((f) => f.severity === 'error');
-        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata?.warnings ?? [])];
-    }
-    const verdict = judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
-    r.passed = verdict.passed;
-    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
-    // Outcome findings are about the sample as a whole: they point at the start of its entry.
-    const at = [];
-    if (!verdict.passed) {
-        if (token.expect === 'valid') {
-            for (const f of errors) {
-                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : at);
-            }
-        }
-        else {
-            placer.add({
-                code: GATE_CODES.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: GATE_CODES.EXPECTATION_FAILED.remediation,
-            }, expectRel);
-        }
-    }
-    for (const w of warnings) {
-        if (!expected.has(w.code))
-            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, at);
-    }
-    return { file: config.file, results: [r], findings: placer.findings };
-}
-/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
-function judge(expect, valid, codes) {
-    if (expect === 'valid')
-        return { passed: valid, message: valid ? 'valid as expected' : `expected valid, got ${codes.join(', ') || 'invalid'}` };
-    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
-    if (expect === 'invalid') {
-        return valid
-            ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` }
-            : { passed: true, message: `invalid as expected (${got})` };
-    }
-    const missing = expect.filter((c) => !codes.includes(c));
-    return missing.length === 0
-        ? { passed: true, message: `produced ${expect.join(', ')} as expected` }
-        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
-}
 
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+;// CONCATENATED MODULE: ./src/cli/operations.ts
+/**
+ * The single-request subcommands: one per engine operation, named as the operation, reading its
+ * request body. What a subcommand accepts beyond `--offline` follows from its request schema, so a
+ * new operation needs nothing here.
+ */
+
+function requestMembers(operation) {
+    const properties = operation.request.schema.properties;
+    return properties !== undefined ? Object.keys(properties) : [];
+}
+/** A request that carries a token has its time claims judged: `--at` sets the instant. */
+function judgesTime(operation) {
+    return requestMembers(operation).includes('token');
+}
+/** A request that can name an issuer profile reads ISSUER_PROFILES_JSON / _FILE, as the service does. */
+function readsProfiles(operation) {
+    return requestMembers(operation).includes('issuer_profile_id');
+}
+/** "a, b and c" */
+function listing(names) {
+    return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+/** Where usage descriptions start, so they line up under one another. */
+const DESCRIPTION_COLUMN = 41;
+function usageEntry(command, description) {
+    const head = `  ${command}`;
+    const indent = ' '.repeat(DESCRIPTION_COLUMN);
+    const [first = '', ...rest] = description;
+    const lines = head.length < DESCRIPTION_COLUMN - 1
+        ? [`${head.padEnd(DESCRIPTION_COLUMN)}${first}`]
+        : [head, `${indent}${first}`];
+    return [...lines, ...rest.map((line) => `${indent}${line}`)].join('\n');
+}
+/** The usage lines of the single-request subcommands, from the operations table. */
+function singleUsage() {
+    return src_engine/* OPERATIONS */.xb.map((operation) => {
+        const options = `${judgesTime(operation) ? ' [--at <instant>]' : ''} [--offline]`;
+        const summary = operation.summary.charAt(0).toLowerCase() + operation.summary.slice(1);
+        return usageEntry(`oidc-gate ${operation.name} [file|-]${options}`, [summary, `(the ${operation.path} request body)`]);
+    }).join('\n');
+}
+/** The paragraph under the options that says how the single-request subcommands read and answer. */
+function singleHelp() {
+    return `${listing(src_engine/* OPERATIONS */.xb.map((o) => o.name))} read the request from a file, or from stdin when the file is - or
+absent, and print the engine response as the service would send it. An issuer_profile_id is looked
+up in ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. --at judges the token's time claims at that
+instant: an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z.`;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /** Command-line parsing: node:util parseArgs per command, strict, with one usage text. */
+
+
 
 
 const USAGE = `oidc-gate: catch broken identity configuration before it ships.
 
 Usage:
   oidc-gate check [paths...] [options]   check config files (the same checks and report as the action)
-  oidc-gate validate [file|-] [--at <instant>] [--offline]
-                                         validate one JWT: a /v1/validate/jwt request body as JSON
-  oidc-gate lint [file|-] [--offline]    lint one provider: a /v1/lint/oidc-config request body as JSON
-  oidc-gate discover [file|-] [--offline]
-                                         fetch and check discovery: a /v1/providers/discover request body
+${singleUsage()}
   oidc-gate serve                        start the HTTP service (settings from the environment)
 
 check options:
@@ -8103,10 +8201,7 @@ check options:
   --report <file>            also write the JSON report to <file>
   --sarif <file>             also write SARIF 2.1.0 to <file>
 
-validate, lint and discover read the request from a file, or from stdin when the file is - or
-absent, and print the engine response as the service would send it. validate uses issuer profiles
-from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. --at judges time claims at that instant: an
-RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z.
+${singleHelp()}
 
 Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or config error.
 Colour only on a terminal; NO_COLOR turns it off.`;
@@ -8176,29 +8271,28 @@ function parseCommand(argv) {
                     command.sarif = values.sarif;
                 return command;
             }
-            case 'validate':
-            case 'lint':
-            case 'discover': {
+            case 'serve':
+                if (rest.length > 0)
+                    throw new UsageError('serve takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).');
+                return { name: 'serve' };
+            default: {
+                const operation = (0,src_engine/* getOperation */.eu)(first);
+                if (operation === undefined)
+                    throw new UsageError(`Unknown command "${first}".`);
                 const { values, positionals } = (0,external_node_util_namespaceObject.parseArgs)({
                     args: rest,
                     allowPositionals: true,
                     strict: true,
-                    options: { offline: { type: 'boolean' }, ...(first === 'validate' ? { at: { type: 'string' } } : {}) },
+                    options: { offline: { type: 'boolean' }, ...(judgesTime(operation) ? { at: { type: 'string' } } : {}) },
                 });
                 if (positionals.length > 1)
                     throw new UsageError(`${first} takes one request file (or - for stdin).`);
-                const command = { name: first, input: positionals[0] ?? '-', offline: values.offline === true };
+                const command = { name: operation.name, input: positionals[0] ?? '-', offline: values.offline === true };
                 const at = values.at;
                 if (typeof at === 'string')
                     command.at = atInstant(at);
                 return command;
             }
-            case 'serve':
-                if (rest.length > 0)
-                    throw new UsageError('serve takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).');
-                return { name: 'serve' };
-            default:
-                throw new UsageError(`Unknown command "${first}".`);
         }
     }
     catch (err) {
@@ -8265,7 +8359,7 @@ function formatText(report, style, offline) {
         for (const r of samples.get(status.file) ?? []) {
             if (r.passed !== true)
                 continue;
-            const codes = r.problem !== undefined ? [r.problem.code] : (r.response.findings ?? []).map((f) => f.code);
+            const codes = r.problem !== undefined ? [r.problem.code] : (r.response?.findings ?? []).map((f) => f.code);
             const outcome = r.expect === 'valid' || r.expect === undefined ? 'valid' : `invalid as expected (${codes.join(', ')})`;
             lines.push(`  ${style.green('✔')} sample ${clean(r.name)}: ${outcome}${style.dim(`  at ${r.at ?? ''}`)}`);
         }
@@ -8280,8 +8374,9 @@ function formatText(report, style, offline) {
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
- * The CLI: `check` runs the gate like the action does; `validate`, `lint`, `discover` run one
- * request and print the engine response exactly as the service sends it; `serve` starts the service.
+ * The CLI: `check` runs the gate like the action does; one subcommand per engine operation
+ * (`validate`, `lint`, `discover`) runs one request and prints the engine response exactly as the
+ * service sends it; `serve` starts the service.
  */
 
 
@@ -8372,6 +8467,9 @@ async function check(command, io) {
     return shouldFail(command.failOn, errors, warnings) ? EXIT_FAIL : EXIT_PASS;
 }
 async function single(command, io) {
+    const operation = (0,src_engine/* getOperation */.eu)(command.name);
+    if (operation === undefined)
+        throw new Error(`no operation named ${command.name}`);
     const text = command.input === '-' ? await io.readStdin() : await external_node_fs_.promises.readFile(external_node_path_default().resolve(io.cwd, command.input), 'utf8');
     let body;
     try {
@@ -8381,286 +8479,419 @@ async function single(command, io) {
         // JSON.parse's message quotes the input, which holds a token or a secret.
         throw new UsageError('the request is not valid JSON');
     }
-    const fetcher = command.offline ? undefined : (0,engine/* createGuardedFetcher */.OP)({ allow: (0,engine/* parseOutboundAllow */.Db)(io.env.OUTBOUND_ALLOW) });
-    const at = command.at !== undefined ? Date.parse(command.at) : undefined;
-    const ctx = (0,engine/* createEngineContext */.g8)({
-        offline: command.offline,
-        ...(fetcher !== undefined ? { fetcher } : {}),
-        ...(at !== undefined ? { now: () => at } : {}),
-    });
-    // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set.
-    if (command.name === 'validate') {
-        ctx.profiles = (0,engine/* loadIssuerProfiles */.Mf)({ env: io.env, ...(fetcher !== undefined ? { fetcher } : {}), now: ctx.now, keyCache: ctx.keyCache });
-    }
-    const outcome = await callEngine(command.name, body, ctx);
+    const engine = (0,src_engine/* createEngine */.P)({ network: command.offline ? { online: false } : { online: true, outboundAllow: io.env.OUTBOUND_ALLOW } });
+    // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set; an invalid
+    // one is an error before any request is run.
+    const checker = readsProfiles(operation) ? engine.withProfiles((0,src_engine/* loadIssuerProfiles */.Mf)({ env: io.env, ...engine.services })) : engine;
+    const outcome = await checker.run(command.name, body, command.at !== undefined ? { at: Date.parse(command.at) } : {});
     if (outcome.problem !== undefined) {
         io.stdout(`${JSON.stringify(outcome.problem)}\n`);
         return EXIT_USAGE;
     }
     io.stdout(`${JSON.stringify(outcome.response)}\n`);
-    return outcome.response.valid === true ? EXIT_PASS : EXIT_FAIL;
+    return outcome.response.valid ? EXIT_PASS : EXIT_FAIL;
 }
 
 
 /***/ }),
 
-/***/ 3096:
+/***/ 4986:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Mu: () => (/* binding */ discoveryUris),
-/* harmony export */   WE: () => (/* binding */ DISCOVERY_FINDINGS),
-/* harmony export */   X4: () => (/* binding */ discoverProvider)
-/* harmony export */ });
-/* unused harmony exports withDiscoveredJwksUri, discoverForLint */
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8166);
-/* harmony import */ var _schema_discover_request_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8705);
-/* harmony import */ var _lint_rules_check_skipped_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6259);
-/* harmony import */ var _lint_rules_insecure_uri_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1873);
-/* harmony import */ var _lint_rules_issuer_invalid_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6449);
-/* harmony import */ var _lint_summary_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3286);
-/* harmony import */ var _lint_types_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4391);
-/* harmony import */ var _lint_uri_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1808);
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  FD: () => (/* reexport */ GATE_CODES),
+  HC: () => (/* reexport */ IssuerProfileError),
+  hz: () => (/* reexport */ KeyObjectCache),
+  C6: () => (/* reexport */ MAX_ARRAY_ITEMS),
+  KX: () => (/* reexport */ MAX_JSON_DEPTH),
+  xb: () => (/* reexport */ OPERATIONS),
+  gn: () => (/* reexport */ OutboundAllowError),
+  Ly: () => (/* reexport */ compileIssuerProfiles),
+  P: () => (/* reexport */ createEngine),
+  mC: () => (/* reexport */ customClaimValueSchema),
+  mv: () => (/* reexport */ customClaimValueUnrolled),
+  $f: () => (/* reexport */ findingSchema),
+  dc: () => (/* reexport */ getFindingDefinition),
+  eu: () => (/* reexport */ getOperation),
+  qO: () => (/* reexport */ healthSchema),
+  OI: () => (/* reexport */ issuerProfileSchema),
+  Mf: () => (/* reexport */ loadIssuerProfiles),
+  Db: () => (/* reexport */ parseOutboundAllow),
+  CC: () => (/* reexport */ problem),
+  zs: () => (/* reexport */ problemSchema),
+  r0: () => (/* reexport */ scanJsonStructure),
+  Wv: () => (/* reexport */ tokenFingerprint),
+  N2: () => (/* reexport */ verifyPolicySchema),
+  S0: () => (/* reexport */ withDiscoveredJwksUri)
+});
 
+// UNUSED EXPORTS: EngineError, MalformedTokenError, PROBLEM_CODES, PROBLEM_TYPES, RequestInvalidError, findingCatalogue, isEngineError, isOperationName, problemFromEngineError, problemType, validateRequestSchema
 
-
-
-
-
-
-function def(d) {
-    return d;
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/jws/base64url.ts
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const VALUE = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++)
+    VALUE[ALPHABET.charCodeAt(i)] = i;
+/**
+ * The three segments of a compact JWS, each of the base64url alphabet only (no padding, no whitespace),
+ * checked in one native pass; the per-segment length and trailing-bit rules are hasCanonicalEnd.
+ */
+const COMPACT_JWS_ALPHABET = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+/**
+ * For a segment already known to be of the base64url alphabet: a length that decodes to whole bytes,
+ * and zero unused low bits in the last character, so each byte string has exactly one encoding.
+ */
+function hasCanonicalEnd(s, start, end) {
+    const n = end - start;
+    if (n % 4 === 1)
+        return false;
+    if (n === 0 || n % 4 === 0)
+        return true;
+    const last = VALUE[s.charCodeAt(end - 1)];
+    return n % 4 === 2 ? (last & 0x0f) === 0 : (last & 0x03) === 0;
 }
 /**
- * Discovery findings (product-decisions §4). Discovery also reports INSECURE_URI, ISSUER_INVALID and
- * CHECK_SKIPPED, whose definitions belong to the lint rules. Every discovery finding is about the
- * request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
+ * Strict base64url (RFC 7515 §2): the URL-safe alphabet only, no padding, no whitespace, and the unused
+ * low bits of the last character zero, so each byte string has exactly one encoding.
  */
-const DISCOVERY_FINDINGS = {
-    DISCOVERY_UNREACHABLE: def({
-        code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
-        title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
-        remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
-    }),
-    DISCOVERY_INVALID: def({
-        code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
-        title: 'The discovery document is not a JSON object, or a member has the wrong type',
-        remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
-    }),
-    DISCOVERY_ISSUER_MISMATCH: def({
-        code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
-        title: 'The issuer in the discovery document is not exactly the issuer requested',
-        remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
-    }),
-    METADATA_MISSING: def({
-        code: 'METADATA_MISSING', severity: 'error', area: 'discover',
-        title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
-        remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
-    }),
-};
-const F = DISCOVERY_FINDINGS;
-/** Required by OpenID Connect Discovery §3 (token_endpoint is handled on its own: see below). */
-const REQUIRED_MEMBERS = [
-    'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
-    'subject_types_supported', 'id_token_signing_alg_values_supported',
-];
-/** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
-const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
-function isUrlMember(name) {
-    return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
-}
-/**
- * Members that OpenID Connect Discovery §3 and RFC 8414 §2 define as JSON arrays of strings. Names
- * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
- * explicit; members nobody defined are not type-checked.
- */
-const LIST_MEMBERS = new Set([
-    'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
-    'acr_values_supported', 'subject_types_supported', 'claim_types_supported', 'claims_supported',
-    'display_values_supported', 'claims_locales_supported', 'ui_locales_supported', 'code_challenge_methods_supported',
-    'token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported',
-    'introspection_endpoint_auth_methods_supported',
-]);
-/** Boolean members of OpenID Connect Discovery §3, Front- and Back-Channel Logout, and RFC 9207. */
-const BOOLEAN_MEMBERS = new Set([
-    'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
-    'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
-    'backchannel_logout_supported', 'backchannel_logout_session_supported', 'authorization_response_iss_parameter_supported',
-]);
-function expectedType(name, value) {
-    if (isUrlMember(name))
-        return typeof value === 'string' ? undefined : 'a string';
-    if (LIST_MEMBERS.has(name) || /_(alg|enc)_values_supported$/.test(name)) {
-        return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'an array of strings';
+function isStrictBase64url(s) {
+    const n = s.length;
+    if (n % 4 === 1)
+        return false;
+    for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 128 || VALUE[c] === -1)
+            return false;
     }
-    if (BOOLEAN_MEMBERS.has(name))
-        return typeof value === 'boolean' ? undefined : 'a boolean';
+    if (n === 0)
+        return true;
+    const last = VALUE[s.charCodeAt(n - 1)];
+    if (n % 4 === 2)
+        return (last & 0x0f) === 0;
+    if (n % 4 === 3)
+        return (last & 0x03) === 0;
+    return true;
+}
+function decodeStrictBase64url(s) {
+    return isStrictBase64url(s) ? Buffer.from(s, 'base64url') : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/key-strength.ts
+/**
+ * The only public keys oidc-gate verifies with. Outside these bounds a key is refused wherever it
+ * comes from (inline PEM, certificate, JWKS, issuer profile), and lint reports it:
+ * - RSA: a modulus of 2048 to 8192 bits and an odd public exponent with 65537 ≤ e < 2^256
+ *   (NIST SP 800-56B rev. 2, §6.2.1). With e = 1 the signature is its own padded digest, so anyone can
+ *   forge one; small exponents invite padding attacks; huge moduli or exponents make each verification
+ *   tens of times slower, which lets any caller slow the service down.
+ * - EC: P-256, P-384 and P-521 only, with the point on the curve.
+ * - OKP: Ed25519 and Ed448 (X25519 and X448 are key-agreement keys and never sign).
+ */
+const RSA_MIN_MODULUS_BITS = 2048;
+const RSA_MAX_MODULUS_BITS = 8192;
+const RSA_MIN_EXPONENT = 65537n;
+const RSA_EXPONENT_LIMIT_BITS = 256;
+const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
+/** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
+const SIGNING_EC_CURVES = ['P-256', 'P-384', 'P-521'];
+const SIGNING_OKP_CURVES = ['Ed25519', 'Ed448'];
+const BOUNDS = 'oidc-gate verifies only with RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256, EC keys on P-256, P-384 or P-521, and Ed25519 or Ed448 keys';
+/** "message (reason)": how a refusal reads where there is no field for the code (a 422, a start-up error). */
+function describeWeakness(weakness) {
+    return `${weakness.message} (${weakness.reason})`;
+}
+function bitLength(value) {
+    return value <= 0n ? 0 : value.toString(2).length;
+}
+/** The modulus size bound, on its own: lint reports a small modulus under its own code. */
+function rsaModulusWeakness(modulusBits) {
+    if (modulusBits < RSA_MIN_MODULUS_BITS) {
+        return { reason: 'key_too_small', message: `is an RSA key with a ${modulusBits}-bit modulus, under the ${RSA_MIN_MODULUS_BITS}-bit minimum; ${BOUNDS}` };
+    }
+    if (modulusBits > RSA_MAX_MODULUS_BITS) {
+        return { reason: 'key_too_large', message: `is an RSA key with a ${modulusBits}-bit modulus, over the ${RSA_MAX_MODULUS_BITS}-bit maximum (it would make every verification slow); ${BOUNDS}` };
+    }
     return undefined;
 }
-/**
- * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
- * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
- * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
- */
-function discoveryUris(issuer) {
-    const p = (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .parseAbsoluteUri */ .DP)(issuer);
-    if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
+/** The public exponent bound: odd, 65537 ≤ e < 2^256. */
+function rsaExponentWeakness(exponent) {
+    if (exponent % 2n === 0n) {
+        return { reason: 'even_exponent', message: `is an RSA key with an even public exponent, which no valid RSA key has; ${BOUNDS}` };
+    }
+    if (exponent < RSA_MIN_EXPONENT) {
+        return { reason: 'weak_exponent', message: `is an RSA key with a public exponent below 65537 (with an exponent of 1 anyone can forge a signature); ${BOUNDS}` };
+    }
+    if (exponent >= RSA_EXPONENT_LIMIT) {
+        return { reason: 'exponent_too_large', message: `is an RSA key with a ${bitLength(exponent)}-bit public exponent, not below 2^${RSA_EXPONENT_LIMIT_BITS} (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** Size first, then exponent: the first bound an RSA key breaks. */
+function rsaWeakness(modulusBits, exponent) {
+    return rsaModulusWeakness(modulusBits) ?? rsaExponentWeakness(exponent);
+}
+/** A JWK curve name checked against the bounds, before any import (Node cannot import some curves at all). */
+function curveWeakness(kty, crv) {
+    const allowed = kty === 'EC' ? SIGNING_EC_CURVES : SIGNING_OKP_CURVES;
+    if (allowed.includes(crv))
         return undefined;
-    // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
-    const path = p.url.pathname.replace(/\/$/, '');
+    const shown = crv.length > 40 ? `${crv.slice(0, 40)}…` : crv;
+    return { reason: 'unsupported_curve', message: `is an ${kty} key on the curve "${shown}"; ${BOUNDS}` };
+}
+function pointNotOnCurve(crv) {
+    return { reason: 'point_not_on_curve', message: `is an EC key whose point (x, y) is not on ${crv}; ${BOUNDS}` };
+}
+/** Node's (OpenSSL's) curve names -> JOSE names. */
+const NODE_EC_CURVES = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
+const NODE_OKP_TYPES = { ed25519: 'Ed25519', ed448: 'Ed448', x25519: 'X25519', x448: 'X448' };
+function computeWeakness(key) {
+    const type = key.asymmetricKeyType;
+    const details = key.asymmetricKeyDetails ?? {};
+    if (type === 'rsa' || type === 'rsa-pss')
+        return rsaWeakness(details.modulusLength ?? 0, details.publicExponent ?? 0n);
+    if (type === 'ec')
+        return curveWeakness('EC', NODE_EC_CURVES[details.namedCurve ?? ''] ?? details.namedCurve ?? 'unknown');
+    if (type !== undefined && NODE_OKP_TYPES[type] !== undefined)
+        return curveWeakness('OKP', NODE_OKP_TYPES[type]);
+    return { reason: 'unsupported_key_type', message: `is a${type === undefined ? 'n unknown' : ` ${type}`} key; ${BOUNDS}` };
+}
+/**
+ * Weakness verdicts per KeyObject: asymmetricKeyDetails builds a new object (and bigint) on every
+ * read, and a key is judged once however many tokens it verifies.
+ */
+const verdicts = new WeakMap();
+/** Why this public key is outside the bounds, or undefined when oidc-gate may verify with it. */
+function keyWeakness(key) {
+    const cached = verdicts.get(key);
+    if (cached !== undefined)
+        return cached ?? undefined;
+    const verdict = key.type === 'public' ? computeWeakness(key) : { reason: 'unsupported_key_type', message: `is not a public key; ${BOUNDS}` };
+    verdicts.set(key, verdict ?? null);
+    return verdict;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/keys.ts
+
+
+
+/**
+ * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
+ * secret as a key and a PEM sent with every request is parsed once.
+ */
+class KeyObjectCache {
+    maxEntries;
+    #entries = new Map();
+    constructor(maxEntries = 512) {
+        this.maxEntries = maxEntries;
+    }
+    get size() {
+        return this.#entries.size;
+    }
+    publicKey(pem) {
+        const id = (0,external_node_crypto_.hash)('sha256', `pem\u0000${pem}`, 'base64');
+        const hit = this.#entries.get(id);
+        if (hit !== undefined)
+            return this.#touch(id, hit);
+        return this.#store(id, parsePublicKeyPem(pem));
+    }
+    /**
+     * The HMAC key, or undefined when the encoding is wrong or the key is empty. A KeyObject, not a
+     * Buffer: createHmac imports a Buffer key on every call, which costs more than the HMAC itself.
+     */
+    secret(secret, encoding) {
+        const id = (0,external_node_crypto_.hash)('sha256', `secret\u0000${encoding}\u0000${secret}`, 'base64');
+        const hit = this.#entries.get(id);
+        if (hit !== undefined)
+            return this.#touch(id, hit);
+        const bytes = encoding === 'base64url' ? decodeStrictBase64url(secret) : Buffer.from(secret, 'utf8');
+        if (bytes === undefined || bytes.length === 0)
+            return undefined;
+        return this.#store(id, (0,external_node_crypto_.createSecretKey)(bytes));
+    }
+    #touch(id, value) {
+        // Re-insert so Map iteration order is least-recently-used first.
+        this.#entries.delete(id);
+        this.#entries.set(id, value);
+        return value;
+    }
+    #store(id, value) {
+        this.#entries.set(id, value);
+        if (this.#entries.size > this.maxEntries) {
+            const oldest = this.#entries.keys().next().value;
+            this.#entries.delete(oldest);
+        }
+        return value;
+    }
+}
+const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
+const PRIVATE_PEM_LABEL = /-----BEGIN [^-\r\n]*PRIVATE[^-\r\n]*-----/;
+/** Whether text holds a PEM block of private key material (PRIVATE KEY, RSA PRIVATE KEY, ENCRYPTED PRIVATE KEY…). */
+function containsPrivateKeyPem(text) {
+    return PRIVATE_PEM_LABEL.test(text);
+}
+/**
+ * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
+ * Every BEGIN line is read, not only the first: createPublicKey accepts a private key and derives
+ * its public half, so a private key anywhere in the text must be refused before it gets there.
+ */
+function parsePublicKeyPem(pem) {
+    if (containsPrivateKeyPem(pem)) {
+        return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
+    }
+    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
+    const label = labels[0];
+    if (label === undefined)
+        return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
+    if (labels.length > 1)
+        return { ok: false, reason: `holds ${labels.length} PEM blocks; give exactly one public key or certificate` };
+    if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
+        return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
+    }
+    let key;
+    try {
+        key = (0,external_node_crypto_.createPublicKey)({ key: pem, format: 'pem' });
+    }
+    catch {
+        const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
+        if (offCurve !== undefined) {
+            const weakness = pointNotOnCurve(offCurve);
+            return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+        }
+        return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+    }
+    if (key.type !== 'public')
+        return { ok: false, reason: 'is not a public key' };
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+    return { ok: true, key };
+}
+/**
+ * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
+ * encoding is fixed, so the prefix and total length identify the curve.
+ */
+const EC_SPKI_PREFIXES = [
+    { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
+    { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
+    { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
+];
+/**
+ * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
+ * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
+ * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
+ * than "not parseable".
+ */
+function offCurveSpkiCurve(pem) {
+    const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+    if (body === undefined)
+        return undefined;
+    const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
+    if (curve === undefined)
+        return undefined;
+    try {
+        (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' });
+        return undefined;
+    }
+    catch {
+        return curve;
+    }
+}
+const EC_CURVE = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
+/** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
+function hmacLength(alg) {
+    return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
+}
+/** Verdicts per key and alg: asymmetricKeyDetails builds a new object on every read. */
+const mismatchVerdicts = new WeakMap();
+/**
+ * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
+ * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ * A key outside the key-strength bounds serves no alg, whatever path it came in by.
+ */
+function keyAlgMismatch(key, alg) {
+    if (key.type === 'secret')
+        return alg.startsWith('HS') ? undefined : `${alg} needs a public key, but the key is a shared secret`;
+    let verdicts = mismatchVerdicts.get(key.key);
+    if (verdicts === undefined) {
+        verdicts = new Map();
+        mismatchVerdicts.set(key.key, verdicts);
+    }
+    if (verdicts.has(alg))
+        return verdicts.get(alg);
+    const verdict = publicKeyAlgMismatch(key.key, alg);
+    verdicts.set(alg, verdict);
+    return verdict;
+}
+function publicKeyAlgMismatch(k, alg) {
+    const family = alg.slice(0, 2);
+    if (family === 'HS')
+        return `${alg} needs a shared secret, but the key is a public key`;
+    const kty = k.asymmetricKeyType;
+    const details = k.asymmetricKeyDetails ?? {};
+    switch (family) {
+        case 'RS':
+        case 'PS': {
+            const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
+            if (!fits)
+                return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
+            return strengthMismatch(k, alg);
+        }
+        case 'ES': {
+            const curve = EC_CURVE[alg];
+            if (kty !== 'ec')
+                return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
+            if (details.namedCurve !== curve)
+                return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
+            return strengthMismatch(k, alg);
+        }
+        default: {
+            const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
+            if (kty === undefined || !allowed.includes(kty))
+                return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
+            return strengthMismatch(k, alg);
+        }
+    }
+}
+function strengthMismatch(k, alg) {
+    const weakness = keyWeakness(k);
+    return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${describeWeakness(weakness)}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/net/types.ts
+/**
+ * The outbound fetch contract. The engine only sees this interface, and always has one: with the network
+ * off it is the offline fetcher, which fetches nothing, so no code path has to ask whether a fetcher exists.
+ */
+/** The network switched off (CLI --offline, action network: false): every fetch answers `offline`. */
+function createOfflineFetcher() {
     return {
-        openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
-        oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
+        online: false,
+        getJson: async (url) => ({ ok: false, url, reason: 'offline', detail: 'offline mode: nothing is fetched' }),
     };
 }
+
+;// CONCATENATED MODULE: ./src/engine/context.ts
+
+
 /**
- * POST /v1/providers/discover. Throws RequestInvalidError (422) for a bad body; everything else is a
- * finding. Pure apart from the discovery fetches through ctx.fetcher.
+ * A context with defaults for what is not given: the system clock, a fresh key cache, and the
+ * offline fetcher, so a context built without a network can never reach one.
  */
-async function discoverProvider(body, ctx) {
-    const request = (0,_schema_discover_request_js__WEBPACK_IMPORTED_MODULE_1__/* .parseDiscoverRequest */ .I)(body);
-    const issuer = request.issuer;
-    const httpsRequired = request.https_required ?? true;
-    const findings = [];
-    const response = (discoveryUri, jwksUri, metadata) => ({
-        valid: !findings.some((f) => f.severity === 'error'),
-        issuer,
-        discovery_uri: discoveryUri,
-        jwks_uri: jwksUri,
-        metadata,
-        findings,
-        summary: (0,_lint_summary_js__WEBPACK_IMPORTED_MODULE_7__/* .summarise */ .f)('Provider metadata', findings),
-    });
-    const problems = (0,_lint_rules_issuer_invalid_js__WEBPACK_IMPORTED_MODULE_4__/* .issuerProblems */ .c)(issuer);
-    if (problems.length > 0) {
-        findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_issuer_invalid_js__WEBPACK_IMPORTED_MODULE_4__/* .issuerInvalid */ .N, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer), problems }));
-    }
-    if (httpsRequired && !(0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .isHttpsUri */ .EL)(issuer)) {
-        findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_insecure_uri_js__WEBPACK_IMPORTED_MODULE_3__/* .insecureUri */ .P, 'issuer is not an https:// URI.', { field: '/issuer', uri: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer) }));
-    }
-    const uris = discoveryUris(issuer);
-    if (ctx.offline === true) {
-        findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_check_skipped_js__WEBPACK_IMPORTED_MODULE_2__/* .checkSkipped */ .$, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
-            field: '/issuer',
-            uri: uris?.openid ?? (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer),
-            checks: NETWORK_CHECKS,
-        }, 'Run again with network access to fetch and check the discovery document.'));
-        return response(null, null, {});
-    }
-    if (uris === undefined) {
-        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
-            field: '/issuer', reason: 'blocked', attempts: [],
-        }));
-        return response(null, null, {});
-    }
-    if (ctx.fetcher === undefined)
-        throw new Error('discoverProvider needs ctx.fetcher unless ctx.offline is true');
-    const attempts = [];
-    let fetched;
-    for (const uri of [uris.openid, uris.oauth]) {
-        const result = await ctx.fetcher.getJson(uri, { allowHttp: !httpsRequired });
-        if (result.ok) {
-            fetched = { uri, json: result.json };
-            break;
-        }
-        const attempt = { uri, reason: result.reason, detail: result.detail };
-        if (result.status !== undefined)
-            attempt.status = result.status;
-        attempts.push(attempt);
-    }
-    if (fetched === undefined) {
-        const first = attempts[0];
-        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: first.reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
-        return response(null, null, {});
-    }
-    const doc = fetched.json;
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
-        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
-            field: '/issuer', discovery_uri: fetched.uri,
-        }));
-        return response(fetched.uri, null, {});
-    }
-    const metadata = doc;
-    checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
-    return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
-}
-function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
-    const wrongType = new Set();
-    for (const [member, value] of Object.entries(doc)) {
-        const expected = expectedType(member, value);
-        if (expected === undefined)
-            continue;
-        wrongType.add(member);
-        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
-    }
-    const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
-    // Discovery §3: token_endpoint is required "unless only the Implicit Flow is used", which the
-    // document shows by offering only response types made of id_token and token.
-    const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
-        responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
-    const required = [...REQUIRED_MEMBERS];
-    if (!implicitOnly)
-        required.splice(2, 0, 'token_endpoint');
-    for (const member of required) {
-        if (doc[member] !== undefined)
-            continue;
-        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
-    }
-    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
-        const hint = (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .nearMiss */ .bi)(issuer, doc.issuer);
-        findings.push((0,_findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk)(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${(0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(doc.issuer)}, not ${(0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(issuer), actual: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(doc.issuer), discovery_uri: discoveryUri }));
-    }
-    if (httpsRequired) {
-        for (const [member, value] of Object.entries(doc)) {
-            if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .isHttpsUri */ .EL)(value))
-                continue;
-            findings.push((0,_lint_types_js__WEBPACK_IMPORTED_MODULE_5__/* .report */ .z)(_lint_rules_insecure_uri_js__WEBPACK_IMPORTED_MODULE_3__/* .insecureUri */ .P, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: (0,_lint_uri_js__WEBPACK_IMPORTED_MODULE_6__/* .redactUri */ .sU)(value) }));
-        }
-    }
-}
-/** The signing-algorithm and endpoint members, with the right types only (decisions §4). */
-function pickMetadata(doc) {
-    const out = {};
-    for (const [member, value] of Object.entries(doc)) {
-        if (member.endsWith('_endpoint') && typeof value === 'string')
-            out[member] = value;
-        else if (member.endsWith('_signing_alg_values_supported') && Array.isArray(value) && value.every((v) => typeof v === 'string'))
-            out[member] = value;
-    }
-    return out;
-}
-/**
- * For `discover: true` provider entries (action and CLI): the lint request with discovered_jwks_uri
- * set to what discovery found. A discovery that found no jwks_uri leaves the request as it was, so
- * the lint does not invent a mismatch; the discovery findings say what went wrong.
- */
-function withDiscoveredJwksUri(request, discovery) {
-    if (discovery.jwks_uri === null)
-        return request;
-    return { ...request, discovered_jwks_uri: discovery.jwks_uri };
-}
-/** Runs discovery for a lint request's issuer and returns both the discovery and the filled-in request. */
-async function discoverForLint(request, ctx) {
-    const body = { issuer: request.issuer };
-    if (request.https_required !== undefined)
-        body.https_required = request.https_required;
-    const discovery = await discoverProvider(body, ctx);
-    return { discovery, request: withDiscoveredJwksUri(request, discovery) };
+function createEngineContext(parts = {}) {
+    return {
+        ...parts,
+        now: parts.now ?? Date.now,
+        keyCache: parts.keyCache ?? new KeyObjectCache(),
+        fetcher: parts.fetcher ?? createOfflineFetcher(),
+    };
 }
 
-
-/***/ }),
-
-/***/ 7679:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Vp: () => (/* binding */ isEngineError),
-/* harmony export */   Zv: () => (/* binding */ MalformedTokenError),
-/* harmony export */   jf: () => (/* binding */ RequestInvalidError)
-/* harmony export */ });
-/* unused harmony export EngineError */
+;// CONCATENATED MODULE: ./src/engine/errors.ts
 class EngineError extends Error {
     code;
     constructor(code, message) {
@@ -8687,1357 +8918,258 @@ function isEngineError(value) {
     return value instanceof EngineError;
 }
 
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: ./src/engine/net/address.ts
 
-/***/ }),
-
-/***/ 8166:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D7: () => (/* binding */ VALIDATION_FINDINGS),
-/* harmony export */   QD: () => (/* binding */ STATUS_ORDER),
-/* harmony export */   gk: () => (/* binding */ finding)
-/* harmony export */ });
-function def(d) {
-    return d;
-}
-/** Validation findings (product-decisions §1), in the order responses list them. */
-const VALIDATION_FINDINGS = {
-    ALGORITHM_INVALID: def({
-        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
-        title: 'The token alg is not in allowed_algs, or is none',
-        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
-    }),
-    SIGNATURE_INVALID: def({
-        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The signature does not verify with the configured key',
-        remediation: 'Check that the policy key is the one the issuer signs with.',
-    }),
-    KEY_MISMATCH: def({
-        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
-        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
-    }),
-    KEY_NOT_FOUND: def({
-        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
-        title: 'No key in the JWKS fits the token kid and alg',
-        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
-    }),
-    UNSUPPORTED_CRITICAL_HEADER: def({
-        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The header carries crit entries or b64: false, which this validator does not support',
-    }),
-    JWKS_UNAVAILABLE: def({
-        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The JWKS could not be fetched and no keys are cached',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-    }),
-    ISSUER_MISMATCH: def({
-        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
-        title: 'The iss claim does not equal the expected issuer',
-    }),
-    AUDIENCE_MISMATCH: def({
-        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
-        title: 'No allowed audience matches the aud claim',
-        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
-    }),
-    TOKEN_EXPIRED: def({
-        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp is at or before now (less clock skew)',
-    }),
-    TOKEN_NOT_YET_VALID: def({
-        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'nbf is after now (plus clock skew)',
-    }),
-    TOKEN_ISSUED_IN_FUTURE: def({
-        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
-        title: 'iat is after now (plus clock skew)',
-        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
-    }),
-    TOKEN_LIFETIME_EXCEEDED: def({
-        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
-    }),
-    CLAIM_TYPE_INVALID: def({
-        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp, nbf or iat is not a finite number',
-    }),
-    REQUIRED_CLAIM_MISSING: def({
-        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim listed in required_claims is absent',
-    }),
-    REQUIRED_SCOPE_MISSING: def({
-        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A scope listed in required_scopes is absent from scope (or scp)',
-    }),
-    CUSTOM_CLAIM_MISMATCH: def({
-        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim does not match its required_custom_claims expectation',
-    }),
-    TOKEN_TYPE_MISMATCH: def({
-        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'The typ header does not match token_type',
-    }),
-    PROFILE_NOT_FOUND: def({
-        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
-        title: 'issuer_profile_id names no registered issuer profile',
-        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
-    }),
-    EXPIRATION_MISSING: def({
-        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
-        title: 'The token has no exp claim and never expires',
-        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
-    }),
-    WEAK_SECRET: def({
-        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
-        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
-        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
-    }),
-    JWKS_STALE: def({
-        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
-        title: 'Keys were served from a cache whose refresh failed',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-    }),
-};
-/** Order in which a validation response lists its findings (product-decisions §1 table). */
-const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
-/** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
-function finding(definition, message, evidence, remediation = definition.remediation) {
-    const f = { code: definition.code, severity: definition.severity, message };
-    if (evidence !== undefined)
-        f.evidence = evidence;
-    if (remediation !== undefined)
-        f.remediation = remediation;
-    return f;
-}
-
-
-/***/ }),
-
-/***/ 178:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W: () => (/* binding */ tokenFingerprint)
-/* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-
-/**
- * How a token is named wherever it may not appear: the action's report and the service's audit line.
- * One format, so a report entry and an audit line for the same token can be matched.
- */
-function tokenFingerprint(token) {
-    return `sha256:${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', token, 'hex')}`;
-}
-
-
-/***/ }),
-
-/***/ 4325:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  HC: () => (/* reexport */ profiles/* IssuerProfileError */.HC),
-  hz: () => (/* reexport */ keys/* KeyObjectCache */.hz),
-  g8: () => (/* reexport */ createEngineContext),
-  OP: () => (/* reexport */ createGuardedFetcher),
-  X4: () => (/* reexport */ discover/* discoverProvider */.X4),
-  U9: () => (/* reexport */ discover_request/* discoverRequestSchema */.U),
-  dc: () => (/* reexport */ getFindingDefinition),
-  Vp: () => (/* reexport */ errors/* isEngineError */.Vp),
-  xT: () => (/* reexport */ lintOidcConfig),
-  il: () => (/* reexport */ lint_request/* lintRequestSchema */.i),
-  Mf: () => (/* reexport */ profiles/* loadIssuerProfiles */.Mf),
-  Db: () => (/* reexport */ net_allow/* parseOutboundAllow */.Db),
-  mQ: () => (/* reexport */ validateJwt),
-  XQ: () => (/* reexport */ validate_request/* validateRequestSchema */.XQ)
-});
-
-// UNUSED EXPORTS: EngineError, MalformedTokenError, RequestInvalidError, discoverForLint, findingCatalogue
-
-// EXTERNAL MODULE: ./src/engine/jws/keys.ts
-var keys = __nccwpck_require__(6749);
-;// CONCATENATED MODULE: ./src/engine/context.ts
-
-function createEngineContext(overrides = {}) {
-    return {
-        ...overrides,
-        now: overrides.now ?? Date.now,
-        keyCache: overrides.keyCache ?? new keys/* KeyObjectCache */.hz(),
-    };
-}
-
-// EXTERNAL MODULE: ./src/engine/errors.ts
-var errors = __nccwpck_require__(7679);
-// EXTERNAL MODULE: ./src/engine/findings.ts
-var engine_findings = __nccwpck_require__(8166);
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-// EXTERNAL MODULE: ./src/engine/jws/base64url.ts
-var base64url = __nccwpck_require__(5481);
-// EXTERNAL MODULE: ./src/engine/jws/json.ts
-var json = __nccwpck_require__(3363);
-;// CONCATENATED MODULE: ./src/engine/jws/compact.ts
-
-
-
-
-function truncate(s) {
-    return s.length > 40 ? `${s.slice(0, 40)}…` : s;
-}
-function decodeJsonObject(bytes, what) {
-    if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes))
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} is not valid UTF-8.`);
-    const text = bytes.toString('utf8');
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} is not valid JSON.`);
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} is not a JSON object.`);
-    }
-    const issue = (0,json/* checkJsonStructure */.Ug)(text, value);
-    if (issue?.kind === 'duplicate')
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} repeats the member name "${truncate(issue.name)}".`);
-    if (issue?.kind === 'too_deep')
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${what} nests deeper than ${issue.maxDepth} levels.`);
-    return value;
-}
-/** Splits and decodes a compact JWS strictly (product-decisions §1 step 2). Throws MalformedTokenError. */
-function parseCompactJws(token) {
-    const first = token.indexOf('.');
-    const second = first === -1 ? -1 : token.indexOf('.', first + 1);
-    if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
-        const segments = token.split('.').length;
-        const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
-        throw new errors/* MalformedTokenError */.Zv(`A JWT has exactly three dot-separated segments; this token has ${segments}${hint}.`);
-    }
-    // One native pass for the alphabet of all three segments, then O(1) checks per segment.
-    if (!base64url/* COMPACT_JWS_ALPHABET */.rv.test(token) || !(0,base64url/* hasCanonicalEnd */.iq)(token, 0, first)) {
-        const which = !(0,base64url/* isStrictBase64url */.Yh)(token.slice(0, first)) || first === 0 ? 'header'
-            : !(0,base64url/* isStrictBase64url */.Yh)(token.slice(first + 1, second)) ? 'payload' : 'signature';
-        throw new errors/* MalformedTokenError */.Zv(`The JWT ${which} segment is not strict base64url.`);
-    }
-    if (!(0,base64url/* hasCanonicalEnd */.iq)(token, first + 1, second))
-        throw new errors/* MalformedTokenError */.Zv('The JWT payload segment is not strict base64url.');
-    if (!(0,base64url/* hasCanonicalEnd */.iq)(token, second + 1, token.length))
-        throw new errors/* MalformedTokenError */.Zv('The JWT signature segment is not strict base64url.');
-    const h = token.slice(0, first);
-    const p = token.slice(first + 1, second);
-    const s = token.slice(second + 1);
-    const header = decodeJsonObject(Buffer.from(h, 'base64url'), 'header');
-    if (typeof header.alg !== 'string')
-        throw new errors/* MalformedTokenError */.Zv('The JWT header has no "alg" string.');
-    return {
-        header: header,
-        payloadBytes: Buffer.from(p, 'base64url'),
-        signingInput: Buffer.from(token.slice(0, second), 'latin1'),
-        signature: Buffer.from(s, 'base64url'),
-    };
-}
-/** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
-function parseJwt(token) {
-    const jws = parseCompactJws(token);
-    jws.payload = decodeJsonObject(jws.payloadBytes, 'payload');
-    return jws;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/engine/jws/verify.ts
-
-const HASH = { '256': 'sha256', '384': 'sha384', '512': 'sha512' };
-/** Raw R‖S signature length for each ECDSA alg (RFC 7518 §3.4). */
-const EC_SIGNATURE_LENGTH = { ES256: 64, ES384: 96, ES512: 132 };
-/**
- * Verifies a JWS signature. The caller has already checked that the key fits the alg
- * (keyAlgMismatch); anything unexpected here is a failed verification, never an exception.
- */
-function verifySignature(alg, key, signingInput, signature) {
-    try {
-        if (key.type === 'secret') {
-            const hashName = HASH[alg.slice(2)];
-            if (alg[0] !== 'H' || hashName === undefined)
-                return false;
-            const mac = (0,external_node_crypto_.createHmac)(hashName, key.key).update(signingInput).digest();
-            return mac.length === signature.length && (0,external_node_crypto_.timingSafeEqual)(mac, signature);
-        }
-        const family = alg.slice(0, 2);
-        if (family === 'RS')
-            return (0,external_node_crypto_.verify)(HASH[alg.slice(2)], signingInput, key.key, signature);
-        if (family === 'PS') {
-            const hashName = HASH[alg.slice(2)];
-            // RFC 7518 §3.5: the salt is as long as the hash output, and nothing else verifies.
-            const saltLength = Number(alg.slice(2)) / 8;
-            return (0,external_node_crypto_.verify)(hashName, signingInput, { key: key.key, padding: external_node_crypto_.constants.RSA_PKCS1_PSS_PADDING, saltLength }, signature);
-        }
-        if (family === 'ES') {
-            // Raw R‖S only: a DER signature, or one of the wrong length, is refused before OpenSSL sees it.
-            if (signature.length !== EC_SIGNATURE_LENGTH[alg])
-                return false;
-            // Handed over as canonical DER: Node's own ieee-p1363 path verifies about 40% slower (Node 24).
-            return (0,external_node_crypto_.verify)(HASH[alg.slice(2)], signingInput, key.key, rawEcdsaToDer(signature));
-        }
-        if (alg === 'EdDSA' || alg === 'Ed25519' || alg === 'Ed448')
-            return (0,external_node_crypto_.verify)(null, signingInput, key.key, signature);
-        return false;
-    }
-    catch {
-        return false;
-    }
-}
-function derInteger(bytes) {
-    let start = 0;
-    while (start < bytes.length - 1 && bytes[start] === 0)
-        start++;
-    const value = bytes.subarray(start);
-    // A set high bit would read as negative: DER prefixes a zero byte.
-    const pad = value[0] & 0x80 ? 1 : 0;
-    const out = Buffer.allocUnsafe(2 + pad + value.length);
-    out[0] = 0x02;
-    out[1] = pad + value.length;
-    if (pad)
-        out[2] = 0;
-    value.copy(out, 2 + pad);
-    return out;
-}
-/**
- * R‖S (RFC 7518 §3.4) as the DER ECDSA-Sig-Value (RFC 3279) with minimal INTEGERs. r or s of zero
- * or out of range still encodes, and OpenSSL refuses it: range checks stay with OpenSSL.
- */
-function rawEcdsaToDer(signature) {
-    const half = signature.length / 2;
-    const r = derInteger(signature.subarray(0, half));
-    const s = derInteger(signature.subarray(half));
-    const length = r.length + s.length;
-    // P-521 sequences pass 127 bytes and need the long length form.
-    const header = length < 0x80 ? Buffer.from([0x30, length]) : Buffer.from([0x30, 0x81, length]);
-    return Buffer.concat([header, r, s]);
-}
-
-// EXTERNAL MODULE: ./src/engine/schema/ajv.ts
-var ajv = __nccwpck_require__(5287);
-// EXTERNAL MODULE: ./src/engine/schema/validate-request.ts
-var validate_request = __nccwpck_require__(3344);
-// EXTERNAL MODULE: ./src/engine/types.ts
-var types = __nccwpck_require__(3171);
-;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
-
-/**
- * Claim names come from the policy and the token, so `__proto__` or `toString` must become plain own
- * entries: assignment would call the prototype setter or be shadowed by an inherited member.
- */
-function setDiff(diff, claim, entry) {
-    Object.defineProperty(diff, claim, { value: entry, enumerable: true, writable: true, configurable: true });
-}
-function newCheck() {
-    return { errors: [], warnings: [], diff: {} };
-}
-function present(claims, name) {
-    return Object.hasOwn(claims, name);
-}
-function actual(claims, name) {
-    return present(claims, name) ? claims[name] : null;
-}
-function checkIssuer(claims, policy) {
-    const check = newCheck();
-    const iss = claims.iss;
-    if (iss === policy.issuer)
-        return check;
-    let remediation;
-    if (typeof iss === 'string') {
-        const trim = (s) => s.replace(/\/+$/, '');
-        if (trim(iss) === trim(policy.issuer)) {
-            remediation = 'The issuers differ only by a trailing slash; issuer comparison is exact, so set the policy issuer to the exact iss value.';
-        }
-        else if (iss.toLowerCase() === policy.issuer.toLowerCase()) {
-            remediation = 'The issuers differ only in letter case; issuer comparison is exact and case-sensitive.';
-        }
-    }
-    const message = present(claims, 'iss')
-        ? `The token iss does not equal the expected issuer "${policy.issuer}".`
-        : 'The token has no iss claim.';
-    check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
-    setDiff(check.diff, 'iss', { expected: policy.issuer, actual: actual(claims, 'iss') });
-    return check;
-}
-function checkAudience(claims, policy) {
-    const check = newCheck();
-    const aud = claims.aud;
-    let message;
-    if (typeof aud === 'string') {
-        if (policy.audiences.includes(aud))
-            return check;
-        message = 'The token aud is not one of the allowed audiences.';
-    }
-    else if (Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === 'string')) {
-        if (aud.some((a) => policy.audiences.includes(a)))
-            return check;
-        message = 'None of the token aud values is an allowed audience.';
-    }
-    else if (aud === undefined) {
-        message = 'The token has no aud claim.';
-    }
-    else {
-        message = 'The token aud claim is neither a string nor a non-empty array of strings.';
-    }
-    check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.AUDIENCE_MISMATCH, message, { aud: actual(claims, 'aud'), allowed_audiences: policy.audiences }));
-    setDiff(check.diff, 'aud', { expected: policy.audiences, actual: actual(claims, 'aud') });
-    return check;
-}
-/** exp, nbf, iat with skew; max TTL; EXPIRATION_MISSING. `now` in seconds (may be fractional). */
-function checkTime(claims, policy, now) {
-    const check = newCheck();
-    const skew = policy.clock_skew_seconds ?? 0;
-    const nowSeconds = Math.floor(now);
-    const numeric = (name) => {
-        if (!present(claims, name))
-            return undefined;
-        const value = claims[name];
-        if (typeof value === 'number' && Number.isFinite(value))
-            return value;
-        check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.CLAIM_TYPE_INVALID, `The ${name} claim is not a finite number (NumericDate).`, { claim: name, value: printable(value) }));
-        return undefined;
-    };
-    const exp = numeric('exp');
-    const nbf = numeric('nbf');
-    const iat = numeric('iat');
-    if (exp !== undefined && exp <= now - skew) {
-        check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.TOKEN_EXPIRED, `The token expired ${describeSeconds(now - exp)} ago.`, { exp, now: nowSeconds, clock_skew_seconds: skew }));
-    }
-    if (nbf !== undefined && nbf > now + skew) {
-        check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.TOKEN_NOT_YET_VALID, `The token is not valid for another ${describeSeconds(nbf - now)}.`, { nbf, now: nowSeconds, clock_skew_seconds: skew }));
-    }
-    if (iat !== undefined && iat > now + skew) {
-        check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.TOKEN_ISSUED_IN_FUTURE, `The token claims to be issued ${describeSeconds(iat - now)} in the future.`, { iat, now: nowSeconds, clock_skew_seconds: skew }));
-    }
-    const maxTtl = policy.max_ttl_seconds;
-    if (maxTtl !== undefined) {
-        if (exp !== undefined && iat !== undefined) {
-            if (exp - iat > maxTtl) {
-                check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.TOKEN_LIFETIME_EXCEEDED, `The token lifetime (exp - iat = ${exp - iat} s) exceeds max_ttl_seconds (${maxTtl} s).`, { lifetime_seconds: exp - iat, max_ttl_seconds: maxTtl }));
-            }
-        }
-        else if (!present(claims, 'exp') || !present(claims, 'iat')) {
-            const missing = ['exp', 'iat'].filter((c) => !present(claims, c));
-            check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.TOKEN_LIFETIME_EXCEEDED, `max_ttl_seconds is set, and the token lifetime cannot be computed without ${missing.join(' and ')}.`, { missing, max_ttl_seconds: maxTtl }));
-        }
-    }
-    if (!present(claims, 'exp')) {
-        check.warnings.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.EXPIRATION_MISSING, 'The token has no exp claim, so it never expires.'));
-    }
-    return check;
-}
-function describeSeconds(seconds) {
-    const s = Math.max(0, Math.round(seconds));
-    if (s < 120)
-        return `${s} s`;
-    if (s < 7200)
-        return `${Math.round(s / 60)} min`;
-    if (s < 172800)
-        return `${Math.round(s / 3600)} h`;
-    return `${Math.round(s / 86400)} days`;
-}
-/** JSON has no Infinity; show the type rather than a value JSON cannot carry. */
-function printable(value) {
-    if (typeof value === 'number' && !Number.isFinite(value))
-        return String(value);
-    return value;
-}
-/** `scope` when present (whatever its type: a mistyped scope grants nothing), else `scp`. */
-function grantedScopes(claims) {
-    if (present(claims, 'scope')) {
-        return { claim: 'scope', scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter((s) => s !== '') : [] };
-    }
-    const scp = claims.scp;
-    if (typeof scp === 'string')
-        return { claim: 'scp', scopes: scp.split(' ').filter((s) => s !== '') };
-    if (Array.isArray(scp))
-        return { claim: 'scp', scopes: scp.filter((s) => typeof s === 'string') };
-    return { claim: null, scopes: [] };
-}
-/** Equality of JSON values. */
-function jsonEqual(a, b) {
-    if (a === b)
-        return true;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a) && Array.isArray(b))
-        return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-    const ak = Object.keys(a);
-    const bk = Object.keys(b);
-    return ak.length === bk.length && ak.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
-}
-/**
- * required_custom_claims matching (product-decisions §1): a scalar matches an equal value or an array
- * containing it; an array matches when each element is in the claim's array; an object matches
- * recursively on its own keys.
- */
-function customClaimMatches(expected, actualValue) {
-    if (Array.isArray(expected)) {
-        return Array.isArray(actualValue) && expected.every((e) => actualValue.some((a) => jsonEqual(a, e)));
-    }
-    if (typeof expected === 'object' && expected !== null) {
-        if (typeof actualValue !== 'object' || actualValue === null || Array.isArray(actualValue))
-            return false;
-        return Object.keys(expected).every((k) => Object.hasOwn(actualValue, k) && customClaimMatches(expected[k], actualValue[k]));
-    }
-    if (Array.isArray(actualValue))
-        return actualValue.some((a) => a === expected);
-    return actualValue === expected;
-}
-function normaliseTyp(typ) {
-    const lower = typ.toLowerCase();
-    return lower.startsWith('application/') ? lower.slice('application/'.length) : lower;
-}
-function checkRequiredClaims(claims, header, policy) {
-    const check = newCheck();
-    for (const name of policy.required_claims ?? []) {
-        if (present(claims, name))
-            continue;
-        check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.REQUIRED_CLAIM_MISSING, `The required claim "${name}" is absent.`, { claim: name }));
-        setDiff(check.diff, name, { expected: 'present', actual: null });
-    }
-    const requiredScopes = policy.required_scopes ?? [];
-    if (requiredScopes.length > 0) {
-        const granted = grantedScopes(claims);
-        const missing = requiredScopes.filter((s) => !granted.scopes.includes(s));
-        if (missing.length > 0) {
-            const where = granted.claim === null ? 'the token has neither scope nor scp'
-                : granted.claim === 'scope' && typeof claims.scope !== 'string' ? 'scope is not a space-delimited string'
-                    : `from ${granted.claim}`;
-            check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.REQUIRED_SCOPE_MISSING, `Required scope${missing.length > 1 ? 's' : ''} ${missing.map((s) => `"${s}"`).join(', ')} missing (${where}).`, { claim: granted.claim, missing, granted: granted.scopes }));
-            setDiff(check.diff, granted.claim ?? 'scope', { expected: requiredScopes, actual: granted.claim === null ? null : claims[granted.claim] });
-        }
-    }
-    for (const [name, expected] of Object.entries(policy.required_custom_claims ?? {})) {
-        const value = actual(claims, name);
-        if (present(claims, name) && customClaimMatches(expected, value))
-            continue;
-        const message = present(claims, name) ? `The claim "${name}" does not match its required value.` : `The claim "${name}" is absent.`;
-        check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
-        setDiff(check.diff, name, { expected, actual: value });
-    }
-    if (policy.token_type !== undefined) {
-        const typ = header.typ;
-        if (typeof typ !== 'string' || normaliseTyp(typ) !== normaliseTyp(policy.token_type)) {
-            const message = typeof typ === 'string' ? `The typ header does not match "${policy.token_type}".` : 'The token has no typ header.';
-            check.errors.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.TOKEN_TYPE_MISMATCH, message, { typ: typ ?? null, expected: policy.token_type }));
-            setDiff(check.diff, 'typ', { expected: policy.token_type, actual: typ ?? null });
-        }
-    }
-    return check;
-}
-
-// EXTERNAL MODULE: ./src/engine/validate/inline.ts
-var validate_inline = __nccwpck_require__(1200);
-;// CONCATENATED MODULE: ./src/engine/validate/validate.ts
-
-
-
-
-
-
-
-
-
-
-const parseValidateRequest = (0,ajv/* compileSchema */.Fc)(validate_request/* validateRequestSchema */.XQ);
-const MAX_TOKEN_BYTES = 16384;
-/**
- * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
- * token syntax (400), trust source, algorithm allowlist, key and signature, claims.
- * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
- */
-async function validateJwt(body, ctx) {
-    const request = parseValidateRequest(body);
-    // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8 (product-decisions §1).
-    // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
-    if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
-        throw new errors/* RequestInvalidError */.jf([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
-    }
-    const hasPolicy = request.policy !== undefined;
-    if (hasPolicy === (request.issuer_profile_id !== undefined)) {
-        throw new errors/* RequestInvalidError */.jf([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
-    }
-    // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
-    const inline = request.policy !== undefined ? (0,validate_inline/* inlineTrustSource */.Z)(request.policy, ctx.keyCache) : undefined;
-    const jwt = parseJwt(request.token);
-    const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id);
-    if (trust === undefined)
-        return profileNotFound(jwt, request.issuer_profile_id);
-    const gate = signatureGate(jwt, trust.policy);
-    let resolution;
-    if (gate === undefined) {
-        // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
-        // on every inline validation.
-        const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
-        resolution = keys instanceof Promise ? await keys : keys;
-    }
-    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000);
-}
-/**
- * What stops the signature check before any key lookup: the allowlist (none in any letter case
- * always fails), a registered alg the validator does not implement, and unsupported critical
- * headers. Undefined when keys may be looked up.
- */
-function signatureGate(jwt, policy) {
-    const { header } = jwt;
-    const alg = header.alg;
-    if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
-        const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
-        return { status: 'algorithm', finding: (0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
-    }
-    if (!(0,types/* isImplementedAlgorithm */.cx)(alg)) {
-        const reason = `oidc-gate does not implement ${alg}; it verifies ${types/* JWS_ALGORITHMS */.CV.join(', ')}`;
-        return { status: 'signature', finding: (0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.KEY_MISMATCH, `The token cannot be verified: ${reason}.`, { alg, reason }) };
-    }
-    // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
-    // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
-    if (header.crit !== undefined || header.b64 === false) {
-        const evidence = {};
-        if (header.crit !== undefined)
-            evidence.crit = header.crit;
-        if (header.b64 !== undefined)
-            evidence.b64 = header.b64;
-        return { status: 'signature', finding: (0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.UNSUPPORTED_CRITICAL_HEADER, 'The header has crit entries or b64: false, which this validator does not support.', evidence) };
-    }
+/** Parse an IPv4 or IPv6 literal (no brackets, no zone id) into 16 bytes; undefined when it is not one. */
+function parseIp(text) {
+    const family = (0,external_node_net_namespaceObject.isIP)(text);
+    if (family === 4)
+        return v4ToMapped(parseV4(text));
+    if (family === 6)
+        return parseV6(text);
     return undefined;
 }
-function profileNotFound(jwt, id) {
-    const f = (0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.PROFILE_NOT_FOUND, `No issuer profile is registered under the id "${id.length > 80 ? `${id.slice(0, 80)}…` : id}".`, { issuer_profile_id: id });
-    return {
-        valid: false,
-        statuses: { signature: 'fail', issuer: 'fail', audience: 'fail', algorithm: 'fail', time: 'fail', required_claims: 'fail' },
-        findings: [f],
-        summary: summarise([f], []),
-        metadata: headerMetadata(jwt),
-    };
+function parseV4(text) {
+    return text.split('.').map((p) => Number(p));
 }
-function headerMetadata(jwt) {
-    const metadata = { alg: jwt.header.alg };
-    if (typeof jwt.header.kid === 'string')
-        metadata.kid = jwt.header.kid;
-    return metadata;
+function v4ToMapped(octets) {
+    const bytes = new Uint8Array(16);
+    bytes[10] = 0xff;
+    bytes[11] = 0xff;
+    bytes.set(octets, 12);
+    return bytes;
 }
-function checkSignature(jwt, alg, resolution, metadata) {
-    if (resolution.cache !== undefined)
-        metadata.jwks_cache = resolution.cache;
-    const warnings = [...(resolution.warnings ?? [])];
-    if (resolution.failure !== undefined)
-        return { errors: [resolution.failure], warnings };
-    let mismatch;
-    let tried = 0;
-    for (const key of resolution.keys) {
-        const reason = (0,keys/* keyAlgMismatch */.MU)(key, alg);
-        if (reason !== undefined) {
-            mismatch ??= reason;
-            continue;
-        }
-        tried++;
-        const secretBytes = key.type === 'secret' ? (key.key.symmetricKeySize ?? 0) : Infinity;
-        if (secretBytes < (0,keys/* hmacLength */.wE)(alg)) {
-            warnings.push((0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.WEAK_SECRET, `The ${alg} secret is ${secretBytes} bytes; at least ${(0,keys/* hmacLength */.wE)(alg)} are needed for full strength.`, { secret_bytes: secretBytes, minimum_bytes: (0,keys/* hmacLength */.wE)(alg) }));
-        }
-        if (verifySignature(alg, key, jwt.signingInput, jwt.signature)) {
-            if (key.kid !== undefined)
-                metadata.kid = key.kid;
-            return { errors: [], warnings };
-        }
-    }
-    if (tried === 0) {
-        return { errors: [(0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.KEY_MISMATCH, `The configured key cannot verify ${alg}: ${mismatch ?? 'no key fits'}.`, { alg, reason: mismatch ?? 'no key fits' })], warnings };
-    }
-    return { errors: [(0,engine_findings/* finding */.gk)(engine_findings/* VALIDATION_FINDINGS */.D7.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
-}
-function evaluate(jwt, trust, gate, resolution, nowSeconds) {
-    const { policy } = trust;
-    const alg = jwt.header.alg;
-    const metadata = headerMetadata(jwt);
-    metadata.key_source = trust.keySource;
-    const errorsByStatus = {};
-    const warnings = [];
-    const diff = {};
-    if (gate !== undefined) {
-        errorsByStatus[gate.status] = [gate.finding];
-        // Fail closed: no signature was checked, so the signature status cannot pass.
-        errorsByStatus.signature ??= [];
-    }
-    else {
-        const signature = checkSignature(jwt, alg, resolution, metadata);
-        if (signature.errors.length > 0)
-            errorsByStatus.signature = signature.errors;
-        warnings.push(...signature.warnings);
-    }
-    // Claims are evaluated even when the signature failed, so the response explains everything.
-    const claimChecks = [
-        ['issuer', checkIssuer(jwt.payload, policy)],
-        ['audience', checkAudience(jwt.payload, policy)],
-        ['time', checkTime(jwt.payload, policy, nowSeconds)],
-        ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
-    ];
-    for (const [status, check] of claimChecks) {
-        if (check.errors.length > 0)
-            errorsByStatus[status] = check.errors;
-        warnings.push(...check.warnings);
-        // The first check to describe a claim keeps its entry: the audience check's view of a missing
-        // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
-        for (const [claim, entry] of Object.entries(check.diff))
-            if (!Object.hasOwn(diff, claim))
-                setDiff(diff, claim, entry);
-    }
-    const statuses = {
-        signature: errorsByStatus.signature ? 'fail' : 'pass',
-        issuer: errorsByStatus.issuer ? 'fail' : 'pass',
-        audience: errorsByStatus.audience ? 'fail' : 'pass',
-        algorithm: errorsByStatus.algorithm ? 'fail' : 'pass',
-        time: errorsByStatus.time ? 'fail' : 'pass',
-        required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
-    };
-    const findings = [];
-    for (const status of engine_findings/* STATUS_ORDER */.QD)
-        findings.push(...(errorsByStatus[status] ?? []));
-    const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
-    if (warnings.length > 0)
-        metadata.warnings = warnings;
-    // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
-    const summary = summarise(findings, warnings);
-    return Object.keys(diff).length > 0
-        ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
-        : { valid, statuses, findings, summary, metadata };
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-function codes(findings) {
-    return [...new Set(findings.map((f) => f.code))].join(', ');
-}
-/** One sentence: `Token is invalid: 2 errors (AUDIENCE_MISMATCH, TOKEN_EXPIRED).` */
-function summarise(errors, warnings) {
-    const warned = warnings.length > 0 ? `${plural(warnings.length, 'warning')}: ${codes(warnings)}` : '';
-    if (errors.length === 0)
-        return warned ? `Token is valid (${warned}).` : 'Token is valid.';
-    const base = `Token is invalid: ${plural(errors.length, 'error')} (${codes(errors)})`;
-    return warned ? `${base}; ${warned}.` : `${base}.`;
-}
-
-// EXTERNAL MODULE: ./src/engine/schema/lint-request.ts
-var lint_request = __nccwpck_require__(7303);
-// EXTERNAL MODULE: ./src/engine/jws/key-strength.ts
-var key_strength = __nccwpck_require__(1118);
-// EXTERNAL MODULE: ./src/engine/jwks/jwk.ts
-var jwk = __nccwpck_require__(3445);
-;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
-
-
-
-
-const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
-const MIN_EC_BITS = 224;
-const REQUIRED = { RSA: ['n', 'e'], EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'], oct: ['k'] };
-const BINARY = new Set(['n', 'e', 'x', 'y', 'k', 'd', 'p', 'q', 'dp', 'dq', 'qi']);
-const EC_BITS = { 'P-192': 192, 'P-224': 224, 'P-256': 256, 'P-384': 384, 'P-521': 521, secp256k1: 256 };
-/** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
-const IMPORTABLE = { EC: ['P-256', 'P-384', 'P-521', 'secp256k1'], OKP: ['Ed25519', 'Ed448', 'X25519', 'X448'] };
-const B64URL = /^[A-Za-z0-9_-]*$/;
-function isObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-function analyseJwks(document) {
-    if (!isObject(document))
-        return { notASet: 'the document is not a JSON object', keys: [] };
-    if (!('keys' in document))
-        return { notASet: 'the document has no "keys" member', keys: [] };
-    if (!Array.isArray(document.keys))
-        return { notASet: '"keys" is not an array', keys: [] };
-    return { keys: document.keys.map((k, i) => analyseJwk(k, i)) };
-}
-function analyseJwk(value, index) {
-    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
-    if (!isObject(value)) {
-        info.malformed.push('the key is not a JSON object');
-        return info;
-    }
-    if (typeof value.kid === 'string')
-        info.kid = value.kid;
-    else if (value.kid !== undefined)
-        info.malformed.push('"kid" is not a string');
-    info.use = value.use;
-    info.alg = value.alg;
-    const imported = (0,jwk/* importJwk */.W6)(value);
-    if (imported.ok)
-        info.validatorKey = imported.jwk;
-    info.privateMembers = PRIVATE_MEMBERS.filter((m) => m in value);
-    if (typeof value.kty !== 'string') {
-        if (value.kty === undefined)
-            info.missing.push('kty');
-        else
-            info.malformed.push('"kty" is not a string');
-        return info;
-    }
-    const kty = value.kty;
-    info.kty = kty;
-    for (const m of REQUIRED[kty] ?? []) {
-        const v = value[m];
-        if (v === undefined)
-            info.missing.push(m);
-        else if (typeof v !== 'string')
-            info.malformed.push(`"${m}" is not a string`);
-        else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
-            info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
-        }
-    }
-    if (typeof value.crv === 'string')
-        info.crv = value.crv;
-    if (info.missing.length > 0 || info.malformed.length > 0)
-        return info;
-    if (kty === 'RSA') {
-        info.bits = bitLength(Buffer.from(value.n, 'base64url'));
-        const e = Buffer.from(value.e, 'base64url');
-        info.exponentBits = bitLength(e);
-        const exponent = (0,key_strength/* rsaExponentWeakness */.f9)(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
-        if (exponent !== undefined)
-            info.unsafe.push(exponent);
-        const modulus = info.bits > key_strength/* RSA_MAX_MODULUS_BITS */.FX ? (0,key_strength/* rsaModulusWeakness */.fJ)(info.bits) : undefined;
-        if (modulus !== undefined)
-            info.unsafe.push(modulus);
-    }
-    if (kty === 'EC' && info.crv !== undefined) {
-        info.bits = EC_BITS[info.crv];
-        const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : (0,key_strength/* curveWeakness */.T0)('EC', info.crv);
-        if (curve !== undefined)
-            info.unsafe.push(curve);
-    }
-    if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
-        // Import only the public members, so a leaked private part can never turn into a private KeyObject.
-        const pub = { kty };
-        for (const m of REQUIRED[kty] ?? [])
-            pub[m] = value[m];
-        try {
-            info.publicKey = (0,external_node_crypto_.createPublicKey)({ key: pub, format: 'jwk' });
-        }
-        catch {
-            // The validator's import tells an EC point off its curve apart from other damage.
-            const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
-            info.malformed.push(offCurve
-                ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
-                : `the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
-        }
-    }
-    return info;
-}
-/** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */
-function bitLength(bytes) {
-    let i = 0;
-    while (i < bytes.length && bytes[i] === 0)
-        i++;
-    if (i === bytes.length)
-        return 0;
-    return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]));
-}
-function isJwsAlgorithm(alg) {
-    return types/* JWS_ALGORITHMS */.CV.includes(alg);
-}
-/**
- * Whether this key could verify a token signed with alg, decided by the validator's own JWKS import
- * and key selection (importJwk, jwkFits), so lint and validation never disagree about a key: a key
- * with private members is refused, `use` must be "sig" when present (RFC 7517 §4.2 makes it
- * optional), `key_ops` must include "verify" and `alg` must equal the algorithm when present.
- */
-function keyFitsAlg(key, alg) {
-    return isJwsAlgorithm(alg) && key.validatorKey !== undefined && (0,jwk/* jwkFits */.bk)(key.validatorKey, alg);
-}
-/** "RSA 2048", "EC P-256", "OKP X25519": a description without key material. */
-function describeKey(key) {
-    if (key.kty === 'RSA')
-        return key.bits !== undefined ? `RSA ${key.bits}` : 'RSA';
-    if (key.kty === undefined)
-        return 'unknown';
-    return key.crv !== undefined ? `${key.kty} ${key.crv}` : key.kty;
-}
-/** Evidence naming a key without its material. */
-function keyRef(key) {
-    const ref = { key_index: key.index };
-    if (key.kid !== undefined)
-        ref.kid = key.kid;
-    return ref;
-}
-
-// EXTERNAL MODULE: ./src/engine/lint/rules/check-skipped.ts
-var check_skipped = __nccwpck_require__(6259);
-// EXTERNAL MODULE: ./src/engine/lint/rules/insecure-uri.ts
-var insecure_uri = __nccwpck_require__(1873);
-// EXTERNAL MODULE: ./src/engine/lint/rules/issuer-invalid.ts
-var issuer_invalid = __nccwpck_require__(6449);
-// EXTERNAL MODULE: ./src/engine/lint/types.ts
-var lint_types = __nccwpck_require__(4391);
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-duplicate-kid.ts
-
-const jwksDuplicateKid = {
-    code: 'JWKS_DUPLICATE_KID',
-    severity: 'warning',
-    title: 'Two JWKS keys share a kid',
-    docs: 'Validators pick the key by kid; when two keys share one, which key verifies a token depends on the validator, and a rotation can silently break verification.',
-    remediation: 'Give every key in the set its own kid.',
-    needsJwks: true,
-    check({ jwks }) {
-        if (jwks.state !== 'fetched')
+function parseV6(text) {
+    const [head = '', tail] = text.split('::');
+    const toGroups = (part) => {
+        if (part === '')
             return [];
-        const byKid = new Map();
-        for (const k of jwks.analysis.keys) {
-            if (k.kid === undefined)
-                continue;
-            byKid.set(k.kid, [...(byKid.get(k.kid) ?? []), k.index]);
-        }
-        return [...byKid]
-            .filter(([, indexes]) => indexes.length > 1)
-            .map(([kid, indexes]) => (0,lint_types/* report */.z)(jwksDuplicateKid, `JWKS keys ${indexes.join(', ')} share kid "${kid}".`, { field: '/jwks_uri', kid, key_indexes: indexes }));
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-invalid.ts
-
-
-const jwksInvalid = {
-    code: 'JWKS_INVALID',
-    severity: 'error',
-    title: 'The JWKS is not a JWK Set, or a key lacks required members',
-    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
-    remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
-    needsJwks: true,
-    check({ jwks }) {
-        if (jwks.state !== 'fetched')
-            return [];
-        const { analysis } = jwks;
-        if (analysis.notASet !== undefined) {
-            return [(0,lint_types/* report */.z)(jwksInvalid, `The jwks_uri document is not a JWK Set: ${analysis.notASet}.`, { field: '/jwks_uri', problems: [analysis.notASet] })];
-        }
-        return analysis.keys
-            .filter((k) => k.missing.length > 0 || k.malformed.length > 0)
-            .map((k) => {
-            const problems = [...(k.missing.length > 0 ? [`missing ${k.missing.join(', ')}`] : []), ...k.malformed];
-            const evidence = { field: '/jwks_uri', ...keyRef(k), problems };
-            if (k.missing.length > 0)
-                evidence.missing = k.missing;
-            return (0,lint_types/* report */.z)(jwksInvalid, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''}: ${problems.join('; ')}.`, evidence);
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-too-small.ts
-
-
-
-const jwksKeyTooSmall = {
-    code: 'JWKS_KEY_TOO_SMALL',
-    severity: 'error',
-    title: 'A JWKS key is too small (RSA under 2048 bits, EC under 224 bits)',
-    docs: 'RSA keys under 2048 bits and EC keys under 224 bits are within reach of factoring or discrete-log attacks (NIST SP 800-57); oidc-gate will not verify with such RSA keys. The RSA size is that of the modulus without leading zero bytes.',
-    remediation: 'Ask the provider to rotate to RSA 2048+ or an EC P-256/P-384 key, and allow only the algorithms of the strong keys.',
-    needsJwks: true,
-    check({ jwks }) {
-        if (jwks.state !== 'fetched')
-            return [];
-        return jwks.analysis.keys.flatMap((k) => {
-            if (k.bits === undefined)
-                return [];
-            const minimum = k.kty === 'RSA' ? key_strength/* RSA_MIN_MODULUS_BITS */.r9 : k.kty === 'EC' ? MIN_EC_BITS : undefined;
-            if (minimum === undefined || k.bits >= minimum)
-                return [];
-            return [
-                (0,lint_types/* report */.z)(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
-            ];
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-unsafe.ts
-
-
-
-const jwksKeyUnsafe = {
-    code: 'JWKS_KEY_UNSAFE',
-    severity: 'error',
-    title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
-    docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
-    remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
-    needsJwks: true,
-    check({ jwks }) {
-        if (jwks.state !== 'fetched')
-            return [];
-        return jwks.analysis.keys.flatMap((k) => k.unsafe.map((weakness) => {
-            const evidence = { field: '/jwks_uri', ...keyRef(k), kty: k.kty, reason: weakness.reason };
-            if (weakness.reason === 'key_too_large')
-                Object.assign(evidence, { bits: k.bits, maximum_bits: key_strength/* RSA_MAX_MODULUS_BITS */.FX });
-            else if (k.kty === 'RSA')
-                evidence.exponent_bits = k.exponentBits;
-            else
-                evidence.crv = k.crv !== undefined && k.crv.length > 40 ? `${k.crv.slice(0, 40)}…` : k.crv;
-            return (0,lint_types/* report */.z)(jwksKeyUnsafe, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} ${weakness.message}.`, evidence);
-        }));
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-no-usable-key.ts
-
-
-const jwksNoUsableKey = {
-    code: 'JWKS_NO_USABLE_KEY',
-    severity: 'error',
-    title: 'No key in the JWKS can verify any allowed algorithm',
-    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
-    remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
-    needsJwks: true,
-    check({ jwks, request }) {
-        if (jwks.state !== 'fetched' || jwks.analysis.notASet !== undefined)
-            return [];
-        const algs = request.alg_policy.allowed_algs;
-        if (jwks.analysis.keys.some((k) => algs.some((alg) => keyFitsAlg(k, alg))))
-            return [];
-        const keys = jwks.analysis.keys.map((k) => {
-            const d = { key_index: k.index, type: describeKey(k) };
-            if (k.kid !== undefined)
-                d.kid = k.kid;
-            if (typeof k.alg === 'string')
-                d.alg = k.alg;
-            if (typeof k.use === 'string')
-                d.use = k.use;
-            return d;
-        });
-        const message = keys.length === 0
-            ? 'The JWKS holds no keys, so no allowed algorithm can be verified.'
-            : `None of the ${keys.length} JWKS key${keys.length === 1 ? '' : 's'} (${[...new Set(keys.map((k) => k.type))].join(', ')}) can verify any of ${algs.join(', ')}.`;
-        return [(0,lint_types/* report */.z)(jwksNoUsableKey, message, { field: '/jwks_uri', allowed_algs: algs, keys })];
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-private-key-exposed.ts
-
-
-const jwksPrivateKeyExposed = {
-    code: 'JWKS_PRIVATE_KEY_EXPOSED',
-    severity: 'error',
-    title: 'A JWKS key carries private or symmetric key members',
-    docs: 'A public JWK Set must hold public keys only. A key with d, p, q, dp, dq, qi or oth is a private key, and k is a symmetric secret: anyone who reads the JWKS can sign tokens. The finding names the key and the member names, never their values.',
-    remediation: 'Rotate the exposed key now (it must be considered compromised), then publish only the public members.',
-    needsJwks: true,
-    check({ jwks }) {
-        if (jwks.state !== 'fetched')
-            return [];
-        return jwks.analysis.keys
-            .filter((k) => k.privateMembers.length > 0)
-            .map((k) => (0,lint_types/* report */.z)(jwksPrivateKeyExposed, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} publishes private members: ${k.privateMembers.join(', ')}.`, { field: '/jwks_uri', ...keyRef(k), members: k.privateMembers }));
-    },
-};
-
-// EXTERNAL MODULE: ./src/engine/lint/uri.ts
-var lint_uri = __nccwpck_require__(1808);
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-unreachable.ts
-
-
-const jwksUnreachable = {
-    code: 'JWKS_UNREACHABLE',
-    severity: 'error',
-    title: 'GET jwks_uri did not give a 2xx JSON answer in time',
-    docs: 'The configured JWKS endpoint is fetched once, through the guarded fetcher (public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB). evidence.reason says why it failed: dns, refused, timeout, tls, http_status, blocked, too_large or not_json.',
-    remediation: 'Check that jwks_uri is right and reachable from where tokens are validated.',
-    needsJwks: true,
-    check({ jwks }) {
-        if (jwks.state !== 'unreachable')
-            return [];
-        const evidence = { field: '/jwks_uri', uri: (0,lint_uri/* redactUri */.sU)(jwks.uri), reason: jwks.reason };
-        if (jwks.status !== undefined)
-            evidence.status = jwks.status;
-        return [(0,lint_types/* report */.z)(jwksUnreachable, `jwks_uri could not be fetched (${jwks.reason}): ${jwks.detail}`, evidence)];
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-uri-mismatch.ts
-
-
-const jwksUriMismatch = {
-    code: 'JWKS_URI_MISMATCH',
-    severity: 'error',
-    title: 'jwks_uri differs from the JWKS URI the provider publishes in discovery',
-    docs: 'When discovered_jwks_uri is given, jwks_uri must equal it exactly: a configured JWKS that is not the provider\'s own means trusting keys the provider did not publish, or missing its rotations.',
-    remediation: 'Set jwks_uri to the jwks_uri of the provider discovery document.',
-    check({ request }) {
-        const discovered = request.discovered_jwks_uri;
-        if (discovered === undefined || discovered === request.jwks_uri)
-            return [];
-        const hint = (0,lint_uri/* nearMiss */.bi)(discovered, request.jwks_uri);
-        return [
-            (0,lint_types/* report */.z)(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: (0,lint_uri/* redactUri */.sU)(request.jwks_uri), discovered: (0,lint_uri/* redactUri */.sU)(discovered) }, `Set jwks_uri to ${(0,lint_uri/* redactUri */.sU)(discovered)}.`),
-        ];
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-invalid.ts
-
-
-const DANGEROUS_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript']);
-/** RFC 6749 §3.1.2: absolute, no fragment; OAuth 2.0 Security BCP §4.1: no scheme that runs code. */
-const redirectUriInvalid = {
-    code: 'REDIRECT_URI_INVALID',
-    severity: 'error',
-    title: 'A redirect URI is not absolute, has a fragment or user info, or uses a javascript:, data: or file: scheme',
-    docs: 'A redirect URI must be an absolute URI without fragment (RFC 6749 §3.1.2). User info and the javascript:, data:, file: and vbscript: schemes let an authorization response land somewhere other than the client.',
-    remediation: 'Register the exact absolute https:// callback URL of the client (or a private-use scheme / loopback URI for native apps, RFC 8252).',
-    check({ request }) {
-        return request.redirect_uris.flatMap((raw, i) => {
-            const problems = [];
-            const p = (0,lint_uri/* parseAbsoluteUri */.DP)(raw);
-            if (!p.ok) {
-                problems.push(p.reason);
+        const out = [];
+        for (const piece of part.split(':')) {
+            if (piece.includes('.')) {
+                const [a = 0, b = 0, c = 0, d = 0] = parseV4(piece);
+                out.push((a << 8) | b, (c << 8) | d);
             }
             else {
-                if (DANGEROUS_SCHEMES.has(p.scheme))
-                    problems.push(`uses the ${p.scheme}: scheme`);
-                if (p.url.username !== '' || p.url.password !== '')
-                    problems.push('carries user info');
-                if (raw.includes('#'))
-                    problems.push('has a fragment');
-                const illegal = p.illegalChars.filter((c) => c !== '*');
-                if (illegal.length > 0)
-                    problems.push(`contains characters not allowed in a URI (${illegal.join(' ')})`);
+                out.push(parseInt(piece, 16));
             }
-            if (problems.length === 0)
-                return [];
-            const field = (0,lint_uri/* pointer */.Wn)('redirect_uris', i);
-            return [(0,lint_types/* report */.z)(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: (0,lint_uri/* redactUri */.sU)(raw), problems })];
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-localhost.ts
-
-
-const redirectUriLocalhost = {
-    code: 'REDIRECT_URI_LOCALHOST',
-    severity: 'warning',
-    title: 'A redirect URI uses localhost instead of a loopback IP literal',
-    docs: 'RFC 8252 §8.3: loopback redirect URIs should use 127.0.0.1 or [::1]; the name localhost may resolve to another interface, or be answered by another listener.',
-    remediation: 'Use http://127.0.0.1:<port>/... or http://[::1]:<port>/... for a native app loopback redirect.',
-    check({ request }) {
-        return request.redirect_uris.flatMap((raw, i) => {
-            const p = (0,lint_uri/* parseAbsoluteUri */.DP)(raw);
-            if (!p.ok)
-                return [];
-            const host = p.url.hostname.toLowerCase().replace(/\.$/, '');
-            if (host !== 'localhost' && !host.endsWith('.localhost'))
-                return [];
-            return [(0,lint_types/* report */.z)(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: (0,lint_uri/* pointer */.Wn)('redirect_uris', i), uri: (0,lint_uri/* redactUri */.sU)(raw) })];
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-wildcard.ts
-
-
-const redirectUriWildcard = {
-    code: 'REDIRECT_URI_WILDCARD',
-    severity: 'error',
-    title: 'A redirect URI contains a * wildcard',
-    docs: 'Redirect URIs are compared by exact string match (OAuth 2.0 Security BCP §4.1.3). A pattern invites providers or proxies that do expand it to send codes to an attacker-chosen host or path.',
-    remediation: 'List every callback URL explicitly instead of a pattern.',
-    check({ request }) {
-        return request.redirect_uris.flatMap((raw, i) => raw.includes('*')
-            ? [(0,lint_types/* report */.z)(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: (0,lint_uri/* pointer */.Wn)('redirect_uris', i), uri: (0,lint_uri/* redactUri */.sU)(raw) })]
-            : []);
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/weak-algorithm.ts
-
-
-/** Why each weak name is weak; `none` is matched in any letter case. */
-const WEAK = {
-    none: 'means unsigned tokens: anyone can forge one',
-    HS256: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
-    HS384: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
-    HS512: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
-    RS1: 'uses SHA-1, which is broken for signatures',
-    HS1: 'uses SHA-1',
-};
-function weakAlgorithmReason(alg) {
-    return alg.toLowerCase() === 'none' ? WEAK.none : Object.hasOwn(WEAK, alg) ? WEAK[alg] : undefined;
-}
-const weakAlgorithm = {
-    code: 'WEAK_ALGORITHM',
-    severity: 'error',
-    title: 'The allowlist holds an algorithm weaker than RS256, ES256 or EdDSA',
-    docs: 'alg_policy.allowed_algs must not contain none (in any letter case), the HMAC algorithms HS256/HS384/HS512, or the SHA-1 algorithms RS1/HS1. For tokens from an OIDC provider, only asymmetric algorithms let a relying party verify without being able to forge.',
-    remediation: 'Allow only asymmetric algorithms the provider signs with, e.g. [RS256] or [ES256, EdDSA].',
-    check({ request }) {
-        return request.alg_policy.allowed_algs.flatMap((alg, i) => {
-            const why = weakAlgorithmReason(alg);
-            if (why === undefined)
-                return [];
-            return [(0,lint_types/* report */.z)(weakAlgorithm, `allowed_algs[${i}] "${alg}" ${why}.`, { field: (0,lint_uri/* pointer */.Wn)('alg_policy', 'allowed_algs', i), alg })];
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/rules/unknown-algorithm.ts
-
-
-
-
-const unknownAlgorithm = {
-    code: 'UNKNOWN_ALGORITHM',
-    severity: 'error',
-    title: 'The allowlist holds a name that is no registered JWS algorithm',
-    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Registered names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519, Ed448, ES256K, ESP256/384/512 and ESB256/320/384/512 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead). The validator implements all but ES256K, ESP* and ESB*.',
-    remediation: 'Use the registered spelling, e.g. RS256, ES256 or EdDSA.',
-    check({ request }) {
-        return request.alg_policy.allowed_algs.flatMap((alg, i) => {
-            if (types/* REGISTERED_JWS_ALGORITHMS */.tY.includes(alg) || weakAlgorithmReason(alg) !== undefined)
-                return [];
-            const near = types/* REGISTERED_JWS_ALGORITHMS */.tY.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
-            return [
-                (0,lint_types/* report */.z)(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: (0,lint_uri/* pointer */.Wn)('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
-            ];
-        });
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/lint/registry.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Every lint rule, in the order a lint response lists their findings: the request fields first
- * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
- * skipped. Within a rule, findings follow the order of the fields in the request. Adding a rule is one
- * module in rules/ plus one line here.
- */
-const LINT_RULES = [
-    issuer_invalid/* issuerInvalid */.N,
-    insecure_uri/* insecureUri */.P,
-    redirectUriInvalid,
-    redirectUriWildcard,
-    redirectUriLocalhost,
-    weakAlgorithm,
-    unknownAlgorithm,
-    jwksUriMismatch,
-    jwksUnreachable,
-    jwksInvalid,
-    jwksPrivateKeyExposed,
-    jwksKeyTooSmall,
-    jwksKeyUnsafe,
-    jwksDuplicateKid,
-    jwksNoUsableKey,
-    check_skipped/* checkSkipped */.$,
-];
-const LINT_FINDINGS = LINT_RULES.map(lint_types/* ruleDefinition */.O);
-function getLintRule(code) {
-    return LINT_RULES.find((r) => r.code === code);
-}
-
-// EXTERNAL MODULE: ./src/engine/lint/summary.ts
-var summary = __nccwpck_require__(3286);
-;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
-
-
-
-
-
-/**
- * POST /v1/lint/oidc-config. Throws RequestInvalidError (422) for a body that is missing a field or
- * has a wrong type; every other problem is a finding. Pure apart from the one JWKS fetch through
- * ctx.fetcher, which offline mode replaces by CHECK_SKIPPED.
- */
-async function lintOidcConfig(body, ctx) {
-    const request = (0,lint_request/* parseLintRequest */.w)(body);
-    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
-    const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
-    return {
-        valid: !findings.some((f) => f.severity === 'error'),
-        findings,
-        summary: (0,summary/* summarise */.f)('Configuration', findings),
+        }
+        return out;
     };
+    const h = toGroups(head);
+    const t = tail === undefined ? undefined : toGroups(tail);
+    const groups = t === undefined ? h : [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
+    const bytes = new Uint8Array(16);
+    groups.forEach((g, i) => {
+        bytes[i * 2] = g >> 8;
+        bytes[i * 2 + 1] = g & 0xff;
+    });
+    return bytes;
+}
+/** "10.0.0.0/8", "fd00::/8", or a single address (a /32 or /128). Undefined when malformed. */
+function parseCidr(text) {
+    const slash = text.indexOf('/');
+    const addr = slash === -1 ? text : text.slice(0, slash);
+    const family = (0,external_node_net_namespaceObject.isIP)(addr);
+    if (family === 0)
+        return undefined;
+    const base = parseIp(addr);
+    if (base === undefined)
+        return undefined;
+    const max = family === 4 ? 32 : 128;
+    let bits = max;
+    if (slash !== -1) {
+        const p = text.slice(slash + 1);
+        if (!/^\d{1,3}$/.test(p))
+            return undefined;
+        bits = Number(p);
+        if (bits > max)
+            return undefined;
+    }
+    return { base, bits: family === 4 ? bits + 96 : bits };
+}
+function inCidr(ip, cidr) {
+    const full = cidr.bits >> 3;
+    for (let i = 0; i < full; i++)
+        if (ip[i] !== cidr.base[i])
+            return false;
+    const rest = cidr.bits & 7;
+    if (rest === 0)
+        return true;
+    const mask = (0xff << (8 - rest)) & 0xff;
+    return ((ip[full] ?? 0) & mask) === ((cidr.base[full] ?? 0) & mask);
+}
+function cidrs(list) {
+    return list.map(([text, label]) => ({ cidr: parseCidr(text), label }));
+}
+/** Cloud metadata endpoints, named separately so the refusal says what was targeted. */
+const METADATA = cidrs([
+    ['169.254.169.254/32', 'cloud metadata'],
+    ['fd00:ec2::254/128', 'cloud metadata'],
+    ['100.100.100.200/32', 'cloud metadata'],
+]);
+/** IPv4 space that is not public unicast (IANA special-purpose registry), checked on the embedded form too. */
+const V4_BLOCKED = cidrs([
+    ['0.0.0.0/8', 'unspecified / this network'],
+    ['10.0.0.0/8', 'private'],
+    ['100.64.0.0/10', 'carrier-grade NAT'],
+    ['127.0.0.0/8', 'loopback'],
+    ['169.254.0.0/16', 'link-local'],
+    ['172.16.0.0/12', 'private'],
+    ['192.0.0.0/24', 'IETF protocol assignment'],
+    ['192.0.2.0/24', 'documentation'],
+    ['192.88.99.0/24', 'reserved (6to4 relay)'],
+    ['192.168.0.0/16', 'private'],
+    ['198.18.0.0/15', 'benchmarking'],
+    ['198.51.100.0/24', 'documentation'],
+    ['203.0.113.0/24', 'documentation'],
+    ['224.0.0.0/4', 'multicast'],
+    ['255.255.255.255/32', 'broadcast'],
+    ['240.0.0.0/4', 'reserved'],
+]);
+/** IPv6 ranges inside global unicast 2000::/3 that are still not public. */
+const V6_BLOCKED_IN_GLOBAL = cidrs([
+    ['2001::/23', 'IETF protocol assignment (Teredo, ORCHID, ...)'],
+    ['2001:db8::/32', 'documentation'],
+    ['3fff::/20', 'documentation'],
+]);
+const V4_MAPPED = parseCidr('::ffff:0:0/96');
+const V4_COMPAT = parseCidr('::/96');
+const NAT64 = parseCidr('64:ff9b::/96');
+const NAT64_LOCAL = parseCidr('64:ff9b:1::/48');
+const SIX_TO_FOUR = parseCidr('2002::/16');
+const GLOBAL_UNICAST = parseCidr('2000::/3');
+const ULA = parseCidr('fc00::/7');
+const LINK_LOCAL_6 = parseCidr('fe80::/10');
+const SITE_LOCAL_6 = parseCidr('fec0::/10');
+const MULTICAST_6 = parseCidr('ff00::/8');
+function classifyV4(octets) {
+    const ip = v4ToMapped([...octets]);
+    for (const { cidr, label } of METADATA)
+        if (inCidr(ip, cidr))
+            return label;
+    for (const { cidr, label } of V4_BLOCKED)
+        if (inCidr(ip, cidr))
+            return label;
+    return undefined;
 }
 /**
- * What every rule of one lint reads, with the request defaults applied. The rule tests build their
- * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ * Why this address must not be dialled, or undefined when it is public unicast. IPv6 forms that
+ * carry an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by the address they carry.
  */
-function buildRuleContext(request, jwks) {
-    return {
-        request,
-        httpsRequired: request.https_required ?? true,
-        jwks,
-        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
-    };
-}
-/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
-function runLintRule(rule, ctx) {
-    return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
-}
-/** The one JWKS fetch of a lint; every JWKS rule reads its result. */
-async function loadJwks(request, ctx) {
-    const uri = request.jwks_uri;
-    if (ctx.offline === true)
-        return { state: 'skipped', uri };
-    const parsed = (0,lint_uri/* parseAbsoluteUri */.DP)(uri);
-    if (!parsed.ok || (parsed.scheme !== 'https' && parsed.scheme !== 'http')) {
-        // Never hand the fetcher something that is not an http(s) URL: there is nothing safe to dial.
-        return { state: 'unreachable', uri, reason: 'blocked', detail: `jwks_uri ${parsed.ok ? `uses the ${parsed.scheme}: scheme` : parsed.reason}, so it was not fetched.` };
+function nonPublicReason(ip) {
+    for (const { cidr, label } of METADATA)
+        if (inCidr(ip, cidr))
+            return label;
+    if (inCidr(ip, V4_MAPPED))
+        return classifyV4(ip.subarray(12, 16));
+    if (inCidr(ip, V4_COMPAT)) {
+        if (ip.every((b) => b === 0))
+            return 'unspecified';
+        const v4 = classifyV4(ip.subarray(12, 16));
+        if (ip[15] === 1 && ip.subarray(0, 15).every((b) => b === 0))
+            return 'loopback';
+        return v4 === undefined ? 'IPv4-compatible IPv6 (deprecated)' : v4;
     }
-    if (ctx.fetcher === undefined) {
-        throw new Error('lintOidcConfig needs ctx.fetcher unless ctx.offline is true');
+    if (inCidr(ip, NAT64)) {
+        const v4 = classifyV4(ip.subarray(12, 16));
+        return v4 === undefined ? undefined : `NAT64 of ${v4}`;
     }
-    const result = await ctx.fetcher.getJson(uri, { allowHttp: request.https_required === false });
-    if (!result.ok) {
-        const state = { state: 'unreachable', uri, reason: result.reason, detail: result.detail };
-        if (result.status !== undefined)
-            state.status = result.status;
-        return state;
+    if (inCidr(ip, NAT64_LOCAL))
+        return 'local-use NAT64';
+    if (inCidr(ip, SIX_TO_FOUR)) {
+        const v4 = classifyV4(ip.subarray(2, 6));
+        return v4 === undefined ? undefined : `6to4 of ${v4}`;
     }
-    return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+    if (inCidr(ip, ULA))
+        return 'unique local (private)';
+    if (inCidr(ip, LINK_LOCAL_6))
+        return 'link-local';
+    if (inCidr(ip, SITE_LOCAL_6))
+        return 'site-local (deprecated)';
+    if (inCidr(ip, MULTICAST_6))
+        return 'multicast';
+    if (!inCidr(ip, GLOBAL_UNICAST))
+        return 'reserved';
+    for (const { cidr, label } of V6_BLOCKED_IN_GLOBAL)
+        if (inCidr(ip, cidr))
+            return label;
+    return undefined;
+}
+/** Text form used in messages: IPv4-mapped addresses are shown as IPv4. */
+function formatIp(ip) {
+    if (inCidr(ip, V4_MAPPED))
+        return [...ip.subarray(12, 16)].join('.');
+    const groups = [];
+    for (let i = 0; i < 16; i += 2)
+        groups.push((((ip[i] ?? 0) << 8) | (ip[i + 1] ?? 0)).toString(16));
+    return groups.join(':');
 }
 
-// EXTERNAL MODULE: ./src/engine/discovery/discover.ts
-var discover = __nccwpck_require__(3096);
-;// CONCATENATED MODULE: ./src/engine/catalogue.ts
+;// CONCATENATED MODULE: ./src/engine/net/allow.ts
 
 
-
+/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
+class OutboundAllowError extends Error {
+    code = 'OUTBOUND_ALLOW_INVALID';
+    constructor(message) {
+        super(message);
+        this.name = 'OutboundAllowError';
+    }
+}
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 /**
- * The one finding catalogue: every code any endpoint can emit, exactly once. The README table,
- * the SARIF rules and the OpenAPI description are built from or checked against this list.
- * Codes shared by two endpoints (INSECURE_URI, ISSUER_INVALID and CHECK_SKIPPED are also discovery
- * findings) are listed once, under the lint rule that defines them.
+ * Parse OUTBOUND_ALLOW: comma-separated (whitespace also accepted) host names, IPs or CIDRs.
+ * Returns the normalised entries; throws OutboundAllowError naming the bad entry.
  */
-const findingCatalogue = [
-    ...Object.values(engine_findings/* VALIDATION_FINDINGS */.D7),
-    ...LINT_FINDINGS,
-    ...Object.values(discover/* DISCOVERY_FINDINGS */.WE),
-];
-const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
-function getFindingDefinition(code) {
-    return byCode.get(code);
+function parseOutboundAllow(value) {
+    if (value === undefined)
+        return [];
+    const out = [];
+    for (const raw of value.split(/[\s,]+/)) {
+        if (raw === '')
+            continue;
+        const entry = normaliseEntry(raw);
+        if (entry === undefined) {
+            throw new OutboundAllowError(`OUTBOUND_ALLOW entry "${raw}" is not a host name, an IP address or a CIDR`);
+        }
+        out.push(entry);
+    }
+    return out;
+}
+function normaliseEntry(raw) {
+    let text = raw.trim().toLowerCase();
+    if (text.startsWith('[') && text.includes(']'))
+        text = text.replace(/^\[([^\]]+)\]/, '$1');
+    if (text.includes('/') || (0,external_node_net_namespaceObject.isIP)(text) !== 0)
+        return parseCidr(text) === undefined ? undefined : text;
+    return HOST_NAME.test(text) ? text.replace(/\.$/, '') : undefined;
+}
+/** Compiled allow list: host names match the URL host exactly; IPs and CIDRs match dialled addresses. */
+class OutboundAllowList {
+    #hosts = new Set();
+    #cidrs = [];
+    constructor(entries) {
+        for (const raw of entries) {
+            const entry = normaliseEntry(raw);
+            if (entry === undefined)
+                throw new OutboundAllowError(`allow entry "${raw}" is not a host name, an IP address or a CIDR`);
+            const cidr = entry.includes('/') || (0,external_node_net_namespaceObject.isIP)(entry) !== 0 ? parseCidr(entry) : undefined;
+            if (cidr !== undefined)
+                this.#cidrs.push(cidr);
+            else
+                this.#hosts.add(entry);
+        }
+    }
+    /** The URL host name (lower case, no brackets, no trailing dot) is exempt from the address check. */
+    allowsHost(hostname) {
+        return this.#hosts.has(hostname);
+    }
+    allowsAddress(ip) {
+        return this.#cidrs.some((c) => inCidr(ip, c));
+    }
 }
 
 ;// CONCATENATED MODULE: external "node:dns"
@@ -10048,15 +9180,9 @@ var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_nod
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
-// EXTERNAL MODULE: external "node:net"
-var external_node_net_ = __nccwpck_require__(7030);
 ;// CONCATENATED MODULE: external "node:tls"
 const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_namespaceObject);
-// EXTERNAL MODULE: ./src/engine/net/address.ts
-var address = __nccwpck_require__(7290);
-// EXTERNAL MODULE: ./src/engine/net/allow.ts
-var net_allow = __nccwpck_require__(5643);
 ;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
 
 
@@ -10083,12 +9209,12 @@ class RefusedTarget extends Error {
     }
 }
 /**
- * The one outbound fetcher (product-decisions §5). The address check runs in the socket's DNS
+ * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
  * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
  * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
  */
 function createGuardedFetcher(options = {}) {
-    const allow = new net_allow/* OutboundAllowList */.y3(options.allow ?? []);
+    const allow = new OutboundAllowList(options.allow ?? []);
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -10098,6 +9224,7 @@ function createGuardedFetcher(options = {}) {
     // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
     const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
     return {
+        online: true,
         async getJson(url, opts = {}) {
             const controller = new AbortController();
             let timedOut = false;
@@ -10180,13 +9307,13 @@ function checkUrl(url, previousProtocol, allowHttp, allow) {
     if (allow.allowsHost(host))
         return undefined;
     // Node does not call `lookup` for IP literals, so they are checked here instead.
-    if ((0,external_node_net_.isIP)(host) !== 0) {
-        const ip = (0,address/* parseIp */.r5)(host);
+    if ((0,external_node_net_namespaceObject.isIP)(host) !== 0) {
+        const ip = parseIp(host);
         if (ip === undefined)
             return `address ${host} could not be parsed`;
-        const reason = (0,address/* nonPublicReason */.lm)(ip);
+        const reason = nonPublicReason(ip);
         if (reason !== undefined && !allow.allowsAddress(ip))
-            return `address ${(0,address/* formatIp */.v_)(ip)} is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`;
+            return `address ${formatIp(ip)} is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`;
     }
     return undefined;
 }
@@ -10199,8 +9326,8 @@ function guardedLookup(allow, hostExempt, resolveHost) {
             if (!hostExempt) {
                 // Every answer is checked, not just the first: a mixed answer is how rebinding is usually staged.
                 for (const a of addresses) {
-                    const ip = (0,address/* parseIp */.r5)(a.address);
-                    const reason = ip === undefined ? 'unparseable' : (0,address/* nonPublicReason */.lm)(ip);
+                    const ip = parseIp(a.address);
+                    const reason = ip === undefined ? 'unparseable' : nonPublicReason(ip);
                     if (reason !== undefined && (ip === undefined || !allow.allowsAddress(ip))) {
                         return callback(new RefusedTarget(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
                     }
@@ -10356,1869 +9483,15 @@ function requestOnce(url, settings) {
     });
 }
 
-// EXTERNAL MODULE: ./src/engine/profiles/index.ts + 4 modules
-var profiles = __nccwpck_require__(2862);
-// EXTERNAL MODULE: ./src/engine/schema/discover-request.ts
-var discover_request = __nccwpck_require__(8705);
-;// CONCATENATED MODULE: ./src/engine/index.ts
-/** The engine's public surface: what the faces (action, CLI, service) may call. */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/***/ }),
-
-/***/ 3445:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   W6: () => (/* binding */ importJwk),
-/* harmony export */   bk: () => (/* binding */ jwkFits),
-/* harmony export */   br: () => (/* binding */ parseJwks),
-/* harmony export */   pi: () => (/* binding */ selectKeys)
-/* harmony export */ });
-/* unused harmony exports PRIVATE_JWK_MEMBERS, MAX_JWKS_KEYS */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1118);
-/* harmony import */ var _jws_keys_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6749);
-
-
-
-/** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
-const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
-/** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
-const MAX_JWKS_KEYS = 100;
-const KTY = new Set(['RSA', 'EC', 'OKP']);
-/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
-const EC_COORDINATE_BYTES = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
-function refuse(jwk, weakness) {
-    const refused = { weakness };
-    if (typeof jwk.kid === 'string')
-        refused.kid = jwk.kid;
-    return { ok: false, reason: (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .describeWeakness */ .hx)(weakness), refused };
-}
-/**
- * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
- * the point is not on the curve (OpenSSL checks this on import).
- */
-function isOffCurve(jwk) {
-    const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
-    const coordinate = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
-    return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
-}
-/**
- * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
- * members stripped: a provider that publishes them has leaked its key and must not be trusted.
- * Reasons name members, never values.
- */
-function importJwk(value) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        return { ok: false, reason: 'is not a JSON object' };
-    const jwk = value;
-    const leaked = PRIVATE_JWK_MEMBERS.filter((m) => m in jwk);
-    if (leaked.length > 0)
-        return { ok: false, reason: `carries private or symmetric key members (${leaked.join(', ')})`, private: [...leaked] };
-    const kty = jwk.kty;
-    if (typeof kty !== 'string')
-        return { ok: false, reason: 'has no kty' };
-    if (!KTY.has(kty))
-        return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
-    for (const member of ['kid', 'use', 'alg']) {
-        if (jwk[member] !== undefined && typeof jwk[member] !== 'string')
-            return { ok: false, reason: `has a non-string ${member}` };
-    }
-    const keyOps = jwk.key_ops;
-    if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
-        return { ok: false, reason: 'has a key_ops that is not an array of strings' };
-    }
-    // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
-    if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
-        const weakness = (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .curveWeakness */ .T0)(kty, jwk.crv);
-        if (weakness !== undefined)
-            return refuse(jwk, weakness);
-    }
-    let key;
-    try {
-        // Only the members createPublicKey needs, so unknown extras (x5c, ext, ...) cannot change the import.
-        const material = { kty };
-        for (const m of ['n', 'e', 'crv', 'x', 'y'])
-            if (jwk[m] !== undefined)
-                material[m] = jwk[m];
-        key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: material, format: 'jwk' });
-    }
-    catch {
-        if (kty === 'EC' && isOffCurve(jwk))
-            return refuse(jwk, (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .pointNotOnCurve */ .Wh)(jwk.crv));
-        return { ok: false, reason: `is not a valid ${kty} public key` };
-    }
-    const weakness = (0,_jws_key_strength_js__WEBPACK_IMPORTED_MODULE_1__/* .keyWeakness */ .d$)(key);
-    if (weakness !== undefined)
-        return refuse(jwk, weakness);
-    const parsed = { key };
-    if (typeof jwk.kid === 'string')
-        parsed.kid = jwk.kid;
-    if (typeof jwk.use === 'string')
-        parsed.use = jwk.use;
-    if (typeof jwk.alg === 'string')
-        parsed.alg = jwk.alg;
-    if (Array.isArray(keyOps))
-        parsed.keyOps = keyOps;
-    return { ok: true, jwk: parsed };
-}
-/** A JWK Set document -> importable keys. Undefined when the document is not a JWK Set at all. */
-function parseJwks(doc) {
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-        return undefined;
-    const list = doc.keys;
-    if (!Array.isArray(list))
-        return undefined;
-    const result = { keys: [], skipped: [], refused: [] };
-    list.forEach((entry, index) => {
-        if (result.keys.length >= MAX_JWKS_KEYS) {
-            result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
-            return;
-        }
-        const imported = importJwk(entry);
-        if (imported.ok) {
-            result.keys.push(imported.jwk);
-            return;
-        }
-        result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
-        if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS)
-            result.refused.push(imported.refused);
-    });
-    return result;
-}
-/** Whether a JWK may verify a token signed with alg: use, alg, key_ops, then key type/curve/size. */
-function jwkFits(jwk, alg) {
-    if (jwk.use !== undefined && jwk.use !== 'sig')
-        return false;
-    if (jwk.alg !== undefined && jwk.alg !== alg)
-        return false;
-    if (jwk.keyOps !== undefined && !jwk.keyOps.includes('verify'))
-        return false;
-    return (0,_jws_keys_js__WEBPACK_IMPORTED_MODULE_2__/* .keyAlgMismatch */ .MU)({ type: 'public', key: jwk.key }, alg) === undefined;
-}
-/**
- * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
- * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
- * that names a refused key is not unknown either: refetching would serve the same key.
- */
-function selectKeys(keys, header, alg, refused = []) {
-    if (header.kid !== undefined && typeof header.kid !== 'string')
-        return { keys: [], unknownKid: false };
-    const kid = header.kid;
-    const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
-    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
-    const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
-    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
-    if (kid !== undefined)
-        selection.kid = kid;
-    if (refusedKey !== undefined)
-        selection.refused = refusedKey.weakness;
-    return selection;
+;// CONCATENATED MODULE: ./src/engine/operation.ts
+/** Keeps the literal name in the type, so the table's names form a union. */
+function defineOperation(operation) {
+    return operation;
 }
 
-
-/***/ }),
-
-/***/ 5481:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Mw: () => (/* binding */ decodeStrictBase64url),
-/* harmony export */   Yh: () => (/* binding */ isStrictBase64url),
-/* harmony export */   iq: () => (/* binding */ hasCanonicalEnd),
-/* harmony export */   rv: () => (/* binding */ COMPACT_JWS_ALPHABET)
-/* harmony export */ });
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-const VALUE = new Int16Array(128).fill(-1);
-for (let i = 0; i < ALPHABET.length; i++)
-    VALUE[ALPHABET.charCodeAt(i)] = i;
-/**
- * The three segments of a compact JWS, each of the base64url alphabet only (no padding, no whitespace),
- * checked in one native pass; the per-segment length and trailing-bit rules are hasCanonicalEnd.
- */
-const COMPACT_JWS_ALPHABET = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
-/**
- * For a segment already known to be of the base64url alphabet: a length that decodes to whole bytes,
- * and zero unused low bits in the last character, so each byte string has exactly one encoding.
- */
-function hasCanonicalEnd(s, start, end) {
-    const n = end - start;
-    if (n % 4 === 1)
-        return false;
-    if (n === 0 || n % 4 === 0)
-        return true;
-    const last = VALUE[s.charCodeAt(end - 1)];
-    return n % 4 === 2 ? (last & 0x0f) === 0 : (last & 0x03) === 0;
-}
-/**
- * Strict base64url (RFC 7515 §2): the URL-safe alphabet only, no padding, no whitespace, and the unused
- * low bits of the last character zero, so each byte string has exactly one encoding.
- */
-function isStrictBase64url(s) {
-    const n = s.length;
-    if (n % 4 === 1)
-        return false;
-    for (let i = 0; i < n; i++) {
-        const c = s.charCodeAt(i);
-        if (c >= 128 || VALUE[c] === -1)
-            return false;
-    }
-    if (n === 0)
-        return true;
-    const last = VALUE[s.charCodeAt(n - 1)];
-    if (n % 4 === 2)
-        return (last & 0x0f) === 0;
-    if (n % 4 === 3)
-        return (last & 0x03) === 0;
-    return true;
-}
-function decodeStrictBase64url(s) {
-    return isStrictBase64url(s) ? Buffer.from(s, 'base64url') : undefined;
-}
-
-
-/***/ }),
-
-/***/ 3363:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
-/* harmony export */   Ug: () => (/* binding */ checkJsonStructure),
-/* harmony export */   r0: () => (/* binding */ scanJsonStructure)
-/* harmony export */ });
-/* unused harmony exports findDuplicateMember, scanForDuplicate */
-/**
- * JSON.parse keeps the last of duplicate member names, so {"alg":"RS256","alg":"none"} would be read
- * differently by different libraries. This scanner finds a duplicate member name in text that
- * JSON.parse has already accepted (so it may assume the text is well formed).
- */
-/** Nesting deeper than this is refused in token JSON and request bodies alike: no real claim set comes close. */
-const MAX_JSON_DEPTH = 64;
-function findDuplicateMember(text, parsed) {
-    const issue = checkJsonStructure(text, parsed);
-    return issue?.kind === 'duplicate' ? issue.name : undefined;
-}
-/** A repeated member name or nesting deeper than maxDepth, in text that JSON.parse turned into `parsed`. */
-function checkJsonStructure(text, parsed, maxDepth = MAX_JSON_DEPTH) {
-    return provablySound(text, parsed, maxDepth) ? undefined : scanJsonStructure(text, maxDepth);
-}
-/**
- * Members in a parsed value, or undefined when it nests deeper than maxDepth. Iterative: a hostile
- * token nests thousands of levels inside 16 KiB, and recursion would exhaust the stack.
- */
-function countMembers(value, maxDepth) {
-    let n = 0;
-    const values = [value];
-    const depths = [1];
-    while (values.length > 0) {
-        const v = values.pop();
-        const depth = depths.pop();
-        if (typeof v !== 'object' || v === null)
-            continue;
-        if (depth > maxDepth)
-            return undefined;
-        if (Array.isArray(v)) {
-            for (const item of v) {
-                values.push(item);
-                depths.push(depth + 1);
-            }
-            continue;
-        }
-        for (const key in v) {
-            n++;
-            values.push(v[key]);
-            depths.push(depth + 1);
-        }
-    }
-    return n;
-}
-/**
- * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
- * any other `":` lies inside a string and only adds to the count. So the count is at least the number
- * of members in the text, which is at least the number JSON.parse kept; equality proves that no
- * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
- */
-function provablySound(text, parsed, maxDepth) {
-    if (/"\s/.test(text))
-        return false;
-    const members = countMembers(parsed, maxDepth);
-    if (members === undefined)
-        return false;
-    let count = 0;
-    for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
-        count++;
-    return count === members;
-}
-/** The full scan, exported so a property test can hold the fast path to it. */
-function scanForDuplicate(text) {
-    const issue = scanJsonStructure(text);
-    return issue?.kind === 'duplicate' ? issue.name : undefined;
-}
-/**
- * One pass over text that JSON.parse has accepted: the first repeated member name in one object, or
- * nesting deeper than maxDepth. Shared by the token parser and the service's request body parser.
- */
-function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
-    // One Set per open object; null for an open array.
-    const stack = [];
-    const n = text.length;
-    let i = 0;
-    while (i < n) {
-        const c = text.charCodeAt(i);
-        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-            stack.push(c === 0x7b ? new Set() : null);
-            if (stack.length > maxDepth)
-                return { kind: 'too_deep', maxDepth };
-            i++;
-        }
-        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-            stack.pop();
-            i++;
-        }
-        else if (c === 0x22 /* " */) {
-            const start = i + 1;
-            // Jump to each candidate closing quote natively; a quote preceded by an odd run of
-            // backslashes is escaped and does not close the string.
-            let end = text.indexOf('"', start);
-            for (;;) {
-                let backslashes = 0;
-                while (text.charCodeAt(end - 1 - backslashes) === 0x5c)
-                    backslashes++;
-                if (backslashes % 2 === 0)
-                    break;
-                end = text.indexOf('"', end + 1);
-            }
-            i = end + 1;
-            const top = stack[stack.length - 1];
-            if (top) {
-                let j = i;
-                while (j < n) {
-                    const w = text.charCodeAt(j);
-                    if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0d)
-                        j++;
-                    else
-                        break;
-                }
-                if (text.charCodeAt(j) === 0x3a /* : */) {
-                    // "a" and "\u0061" name the same member: compare decoded names.
-                    const raw = text.slice(start, end);
-                    const name = raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
-                    if (top.has(name))
-                        return { kind: 'duplicate', name };
-                    top.add(name);
-                    i = j + 1;
-                }
-            }
-        }
-        else {
-            i++;
-        }
-    }
-    return undefined;
-}
-
-
-/***/ }),
-
-/***/ 1118:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FX: () => (/* binding */ RSA_MAX_MODULUS_BITS),
-/* harmony export */   T0: () => (/* binding */ curveWeakness),
-/* harmony export */   Wh: () => (/* binding */ pointNotOnCurve),
-/* harmony export */   d$: () => (/* binding */ keyWeakness),
-/* harmony export */   f9: () => (/* binding */ rsaExponentWeakness),
-/* harmony export */   fJ: () => (/* binding */ rsaModulusWeakness),
-/* harmony export */   hx: () => (/* binding */ describeWeakness),
-/* harmony export */   r9: () => (/* binding */ RSA_MIN_MODULUS_BITS)
-/* harmony export */ });
-/* unused harmony exports RSA_MIN_EXPONENT, RSA_EXPONENT_LIMIT_BITS, SIGNING_EC_CURVES, SIGNING_OKP_CURVES, rsaWeakness */
-/**
- * The only public keys oidc-gate verifies with. Outside these bounds a key is refused wherever it
- * comes from (inline PEM, certificate, JWKS, issuer profile), and lint reports it:
- * - RSA: a modulus of 2048 to 8192 bits and an odd public exponent with 65537 ≤ e < 2^256
- *   (NIST SP 800-56B rev. 2, §6.2.1). With e = 1 the signature is its own padded digest, so anyone can
- *   forge one; small exponents invite padding attacks; huge moduli or exponents make each verification
- *   tens of times slower, which lets any caller slow the service down.
- * - EC: P-256, P-384 and P-521 only, with the point on the curve.
- * - OKP: Ed25519 and Ed448 (X25519 and X448 are key-agreement keys and never sign).
- */
-const RSA_MIN_MODULUS_BITS = 2048;
-const RSA_MAX_MODULUS_BITS = 8192;
-const RSA_MIN_EXPONENT = 65537n;
-const RSA_EXPONENT_LIMIT_BITS = 256;
-const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
-/** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
-const SIGNING_EC_CURVES = ['P-256', 'P-384', 'P-521'];
-const SIGNING_OKP_CURVES = ['Ed25519', 'Ed448'];
-const BOUNDS = 'oidc-gate verifies only with RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256, EC keys on P-256, P-384 or P-521, and Ed25519 or Ed448 keys';
-/** "message (reason)": how a refusal reads where there is no field for the code (a 422, a start-up error). */
-function describeWeakness(weakness) {
-    return `${weakness.message} (${weakness.reason})`;
-}
-function bitLength(value) {
-    return value <= 0n ? 0 : value.toString(2).length;
-}
-/** The modulus size bound, on its own: lint reports a small modulus under its own code. */
-function rsaModulusWeakness(modulusBits) {
-    if (modulusBits < RSA_MIN_MODULUS_BITS) {
-        return { reason: 'key_too_small', message: `is an RSA key with a ${modulusBits}-bit modulus, under the ${RSA_MIN_MODULUS_BITS}-bit minimum; ${BOUNDS}` };
-    }
-    if (modulusBits > RSA_MAX_MODULUS_BITS) {
-        return { reason: 'key_too_large', message: `is an RSA key with a ${modulusBits}-bit modulus, over the ${RSA_MAX_MODULUS_BITS}-bit maximum (it would make every verification slow); ${BOUNDS}` };
-    }
-    return undefined;
-}
-/** The public exponent bound: odd, 65537 ≤ e < 2^256. */
-function rsaExponentWeakness(exponent) {
-    if (exponent % 2n === 0n) {
-        return { reason: 'even_exponent', message: `is an RSA key with an even public exponent, which no valid RSA key has; ${BOUNDS}` };
-    }
-    if (exponent < RSA_MIN_EXPONENT) {
-        return { reason: 'weak_exponent', message: `is an RSA key with a public exponent below 65537 (with an exponent of 1 anyone can forge a signature); ${BOUNDS}` };
-    }
-    if (exponent >= RSA_EXPONENT_LIMIT) {
-        return { reason: 'exponent_too_large', message: `is an RSA key with a ${bitLength(exponent)}-bit public exponent, not below 2^${RSA_EXPONENT_LIMIT_BITS} (it would make every verification slow); ${BOUNDS}` };
-    }
-    return undefined;
-}
-/** Size first, then exponent: the first bound an RSA key breaks. */
-function rsaWeakness(modulusBits, exponent) {
-    return rsaModulusWeakness(modulusBits) ?? rsaExponentWeakness(exponent);
-}
-/** A JWK curve name checked against the bounds, before any import (Node cannot import some curves at all). */
-function curveWeakness(kty, crv) {
-    const allowed = kty === 'EC' ? SIGNING_EC_CURVES : SIGNING_OKP_CURVES;
-    if (allowed.includes(crv))
-        return undefined;
-    const shown = crv.length > 40 ? `${crv.slice(0, 40)}…` : crv;
-    return { reason: 'unsupported_curve', message: `is an ${kty} key on the curve "${shown}"; ${BOUNDS}` };
-}
-function pointNotOnCurve(crv) {
-    return { reason: 'point_not_on_curve', message: `is an EC key whose point (x, y) is not on ${crv}; ${BOUNDS}` };
-}
-/** Node's (OpenSSL's) curve names -> JOSE names. */
-const NODE_EC_CURVES = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
-const NODE_OKP_TYPES = { ed25519: 'Ed25519', ed448: 'Ed448', x25519: 'X25519', x448: 'X448' };
-function computeWeakness(key) {
-    const type = key.asymmetricKeyType;
-    const details = key.asymmetricKeyDetails ?? {};
-    if (type === 'rsa' || type === 'rsa-pss')
-        return rsaWeakness(details.modulusLength ?? 0, details.publicExponent ?? 0n);
-    if (type === 'ec')
-        return curveWeakness('EC', NODE_EC_CURVES[details.namedCurve ?? ''] ?? details.namedCurve ?? 'unknown');
-    if (type !== undefined && NODE_OKP_TYPES[type] !== undefined)
-        return curveWeakness('OKP', NODE_OKP_TYPES[type]);
-    return { reason: 'unsupported_key_type', message: `is a${type === undefined ? 'n unknown' : ` ${type}`} key; ${BOUNDS}` };
-}
-/**
- * Weakness verdicts per KeyObject: asymmetricKeyDetails builds a new object (and bigint) on every
- * read, and a key is judged once however many tokens it verifies.
- */
-const verdicts = new WeakMap();
-/** Why this public key is outside the bounds, or undefined when oidc-gate may verify with it. */
-function keyWeakness(key) {
-    const cached = verdicts.get(key);
-    if (cached !== undefined)
-        return cached ?? undefined;
-    const verdict = key.type === 'public' ? computeWeakness(key) : { reason: 'unsupported_key_type', message: `is not a public key; ${BOUNDS}` };
-    verdicts.set(key, verdict ?? null);
-    return verdict;
-}
-
-
-/***/ }),
-
-/***/ 6749:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   MU: () => (/* binding */ keyAlgMismatch),
-/* harmony export */   hz: () => (/* binding */ KeyObjectCache),
-/* harmony export */   wE: () => (/* binding */ hmacLength)
-/* harmony export */ });
-/* unused harmony exports containsPrivateKeyPem, parsePublicKeyPem */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _base64url_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5481);
-/* harmony import */ var _key_strength_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1118);
-
-
-
-/**
- * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
- * secret as a key and a PEM sent with every request is parsed once.
- */
-class KeyObjectCache {
-    maxEntries;
-    #entries = new Map();
-    constructor(maxEntries = 512) {
-        this.maxEntries = maxEntries;
-    }
-    get size() {
-        return this.#entries.size;
-    }
-    publicKey(pem) {
-        const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', `pem\u0000${pem}`, 'base64');
-        const hit = this.#entries.get(id);
-        if (hit !== undefined)
-            return this.#touch(id, hit);
-        return this.#store(id, parsePublicKeyPem(pem));
-    }
-    /**
-     * The HMAC key, or undefined when the encoding is wrong or the key is empty. A KeyObject, not a
-     * Buffer: createHmac imports a Buffer key on every call, which costs more than the HMAC itself.
-     */
-    secret(secret, encoding) {
-        const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.hash)('sha256', `secret\u0000${encoding}\u0000${secret}`, 'base64');
-        const hit = this.#entries.get(id);
-        if (hit !== undefined)
-            return this.#touch(id, hit);
-        const bytes = encoding === 'base64url' ? (0,_base64url_js__WEBPACK_IMPORTED_MODULE_1__/* .decodeStrictBase64url */ .Mw)(secret) : Buffer.from(secret, 'utf8');
-        if (bytes === undefined || bytes.length === 0)
-            return undefined;
-        return this.#store(id, (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createSecretKey)(bytes));
-    }
-    #touch(id, value) {
-        // Re-insert so Map iteration order is least-recently-used first.
-        this.#entries.delete(id);
-        this.#entries.set(id, value);
-        return value;
-    }
-    #store(id, value) {
-        this.#entries.set(id, value);
-        if (this.#entries.size > this.maxEntries) {
-            const oldest = this.#entries.keys().next().value;
-            this.#entries.delete(oldest);
-        }
-        return value;
-    }
-}
-const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
-const PRIVATE_PEM_LABEL = /-----BEGIN [^-\r\n]*PRIVATE[^-\r\n]*-----/;
-/** Whether text holds a PEM block of private key material (PRIVATE KEY, RSA PRIVATE KEY, ENCRYPTED PRIVATE KEY…). */
-function containsPrivateKeyPem(text) {
-    return PRIVATE_PEM_LABEL.test(text);
-}
-/**
- * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
- * Every BEGIN line is read, not only the first: createPublicKey accepts a private key and derives
- * its public half, so a private key anywhere in the text must be refused before it gets there.
- */
-function parsePublicKeyPem(pem) {
-    if (containsPrivateKeyPem(pem)) {
-        return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
-    }
-    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
-    const label = labels[0];
-    if (label === undefined)
-        return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
-    if (labels.length > 1)
-        return { ok: false, reason: `holds ${labels.length} PEM blocks; give exactly one public key or certificate` };
-    if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
-        return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
-    }
-    let key;
-    try {
-        key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: pem, format: 'pem' });
-    }
-    catch {
-        const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
-        if (offCurve !== undefined) {
-            const weakness = (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .pointNotOnCurve */ .Wh)(offCurve);
-            return { ok: false, reason: (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWeakness */ .hx)(weakness), weakness: weakness.reason };
-        }
-        return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
-    }
-    if (key.type !== 'public')
-        return { ok: false, reason: 'is not a public key' };
-    const weakness = (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .keyWeakness */ .d$)(key);
-    if (weakness !== undefined)
-        return { ok: false, reason: (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWeakness */ .hx)(weakness), weakness: weakness.reason };
-    return { ok: true, key };
-}
-/**
- * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
- * encoding is fixed, so the prefix and total length identify the curve.
- */
-const EC_SPKI_PREFIXES = [
-    { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
-    { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
-    { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
-];
-/**
- * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
- * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
- * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
- * than "not parseable".
- */
-function offCurveSpkiCurve(pem) {
-    const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
-    if (body === undefined)
-        return undefined;
-    const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
-    const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
-    if (curve === undefined)
-        return undefined;
-    try {
-        (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPublicKey)({ key: der, format: 'der', type: 'spki' });
-        return undefined;
-    }
-    catch {
-        return curve;
-    }
-}
-const EC_CURVE = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
-/** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
-function hmacLength(alg) {
-    return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
-}
-/** Verdicts per key and alg: asymmetricKeyDetails builds a new object on every read. */
-const mismatchVerdicts = new WeakMap();
-/**
- * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
- * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
- * A key outside the key-strength bounds serves no alg, whatever path it came in by.
- */
-function keyAlgMismatch(key, alg) {
-    if (key.type === 'secret')
-        return alg.startsWith('HS') ? undefined : `${alg} needs a public key, but the key is a shared secret`;
-    let verdicts = mismatchVerdicts.get(key.key);
-    if (verdicts === undefined) {
-        verdicts = new Map();
-        mismatchVerdicts.set(key.key, verdicts);
-    }
-    if (verdicts.has(alg))
-        return verdicts.get(alg);
-    const verdict = publicKeyAlgMismatch(key.key, alg);
-    verdicts.set(alg, verdict);
-    return verdict;
-}
-function publicKeyAlgMismatch(k, alg) {
-    const family = alg.slice(0, 2);
-    if (family === 'HS')
-        return `${alg} needs a shared secret, but the key is a public key`;
-    const kty = k.asymmetricKeyType;
-    const details = k.asymmetricKeyDetails ?? {};
-    switch (family) {
-        case 'RS':
-        case 'PS': {
-            const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
-            if (!fits)
-                return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
-            return strengthMismatch(k, alg);
-        }
-        case 'ES': {
-            const curve = EC_CURVE[alg];
-            if (kty !== 'ec')
-                return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
-            if (details.namedCurve !== curve)
-                return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
-            return strengthMismatch(k, alg);
-        }
-        default: {
-            const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
-            if (kty === undefined || !allowed.includes(kty))
-                return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
-            return strengthMismatch(k, alg);
-        }
-    }
-}
-function strengthMismatch(k, alg) {
-    const weakness = (0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .keyWeakness */ .d$)(k);
-    return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${(0,_key_strength_js__WEBPACK_IMPORTED_MODULE_2__/* .describeWeakness */ .hx)(weakness)}`;
-}
-
-
-/***/ }),
-
-/***/ 6259:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ checkSkipped)
-/* harmony export */ });
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4391);
-/* harmony import */ var _uri_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1808);
-
-
-const checkSkipped = {
-    code: 'CHECK_SKIPPED',
-    severity: 'warning',
-    title: 'A network check was not run (offline mode)',
-    docs: 'In offline mode (CLI --offline, action network: false) nothing is fetched: one CHECK_SKIPPED warning per skipped fetch lists the checks that depend on it (evidence.checks), so a green offline run is never mistaken for a full one.',
-    remediation: 'Run again with network access to check the JWKS.',
-    check({ jwks, skippedChecks }) {
-        if (jwks.state !== 'skipped' || skippedChecks.length === 0)
-            return [];
-        return [
-            (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .report */ .z)(checkSkipped, `jwks_uri was not fetched (offline mode); not run: ${skippedChecks.join(', ')}.`, {
-                field: '/jwks_uri',
-                uri: (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .redactUri */ .sU)(jwks.uri),
-                checks: skippedChecks,
-            }),
-        ];
-    },
-};
-
-
-/***/ }),
-
-/***/ 1873:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ insecureUri)
-/* harmony export */ });
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4391);
-/* harmony import */ var _uri_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1808);
-
-
-const insecureUri = {
-    code: 'INSECURE_URI',
-    severity: 'error',
-    title: 'A URI is not https:// while https_required is true',
-    docs: 'With https_required (the default), issuer, jwks_uri, discovered_jwks_uri and every redirect URI must be absolute https:// URLs: keys fetched or codes delivered over plain HTTP can be swapped or read on the way. A value that is not a URL at all is reported too, since it is not https either.',
-    remediation: 'Use the https:// form of the URI, or set https_required: false only for a local test setup.',
-    check({ request, httpsRequired }) {
-        if (!httpsRequired)
-            return [];
-        // [pointer, label for the message, value], in request field order.
-        const fields = [
-            [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('issuer'), 'issuer', request.issuer],
-            [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('jwks_uri'), 'jwks_uri', request.jwks_uri],
-            ...request.redirect_uris.map((u, i) => [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('redirect_uris', i), `redirect_uris[${i}]`, u]),
-            [(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .pointer */ .Wn)('discovered_jwks_uri'), 'discovered_jwks_uri', request.discovered_jwks_uri],
-        ];
-        return fields
-            .filter((f) => f[2] !== undefined && !(0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .isHttpsUri */ .EL)(f[2]))
-            .map(([field, label, uri]) => (0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .report */ .z)(insecureUri, `${label} is not an https:// URI.`, { field, uri: (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .redactUri */ .sU)(uri) }));
-    },
-};
-
-
-/***/ }),
-
-/***/ 6449:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N: () => (/* binding */ issuerInvalid),
-/* harmony export */   c: () => (/* binding */ issuerProblems)
-/* harmony export */ });
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4391);
-/* harmony import */ var _uri_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1808);
-
-
-/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
-function issuerProblems(raw) {
-    const p = (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .parseAbsoluteUri */ .DP)(raw);
-    if (!p.ok)
-        return [p.reason];
-    const problems = [];
-    if (p.url.username !== '' || p.url.password !== '')
-        problems.push('carries user info');
-    if (raw.includes('?'))
-        problems.push('has a query');
-    if (raw.includes('#'))
-        problems.push('has a fragment');
-    if (p.illegalChars.length > 0) {
-        problems.push(`contains characters not allowed in a URL (${p.illegalChars.join(' ')})${p.illegalChars.includes('{') ? ', probably an unfilled template' : ''}`);
-    }
-    return problems;
-}
-/** OIDC Core §2 / Discovery §2: the issuer is an https URL with no query or fragment. */
-const issuerInvalid = {
-    code: 'ISSUER_INVALID',
-    severity: 'error',
-    title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
-    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
-    remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
-    check({ request }) {
-        const problems = issuerProblems(request.issuer);
-        if (problems.length === 0)
-            return [];
-        return [(0,_types_js__WEBPACK_IMPORTED_MODULE_0__/* .report */ .z)(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: (0,_uri_js__WEBPACK_IMPORTED_MODULE_1__/* .redactUri */ .sU)(request.issuer), problems })];
-    },
-};
-
-
-/***/ }),
-
-/***/ 3286:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   f: () => (/* binding */ summarise)
-/* harmony export */ });
-function count(n, word) {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-/**
- * One sentence: "<Subject> is invalid: 2 errors, 1 warning (A, B, C)." / "<Subject> is valid." /
- * "<Subject> is valid with 1 warning (C)." Codes appear once each, in finding order.
- */
-function summarise(subject, findings) {
-    const errors = findings.filter((f) => f.severity === 'error').length;
-    const warnings = findings.length - errors;
-    const codes = [...new Set(findings.map((f) => f.code))].join(', ');
-    if (errors > 0) {
-        return `${subject} is invalid: ${count(errors, 'error')}${warnings > 0 ? `, ${count(warnings, 'warning')}` : ''} (${codes}).`;
-    }
-    if (warnings > 0)
-        return `${subject} is valid with ${count(warnings, 'warning')} (${codes}).`;
-    return `${subject} is valid.`;
-}
-
-
-/***/ }),
-
-/***/ 4391:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ ruleDefinition),
-/* harmony export */   z: () => (/* binding */ report)
-/* harmony export */ });
-/* harmony import */ var _findings_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8166);
-
-function ruleDefinition(rule) {
-    const d = { code: rule.code, severity: rule.severity, area: 'lint', title: rule.title };
-    if (rule.remediation !== undefined)
-        d.remediation = rule.remediation;
-    return d;
-}
-/** A finding of this rule; the same builder as every other finding. */
-const report = _findings_js__WEBPACK_IMPORTED_MODULE_0__/* .finding */ .gk;
-
-
-/***/ }),
-
-/***/ 1808:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DP: () => (/* binding */ parseAbsoluteUri),
-/* harmony export */   EL: () => (/* binding */ isHttpsUri),
-/* harmony export */   Wn: () => (/* binding */ pointer),
-/* harmony export */   bi: () => (/* binding */ nearMiss),
-/* harmony export */   sU: () => (/* binding */ redactUri)
-/* harmony export */ });
-/* unused harmony export illegalUriChars */
-/**
- * Strict URI reading for the lint rules. WHATWG `new URL` is deliberately forgiving (it trims spaces,
- * accepts `https:host`, percent-encodes `{`), but an issuer is later compared byte for byte with a
- * token's `iss`, so the linter judges the string as written, against RFC 3986.
- */
-const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
-// RFC 3986 unreserved + reserved characters; '%' is checked separately for a following hex pair.
-const URI_CHAR = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
-const PCT = /^%[0-9A-Fa-f]{2}/;
-function parseAbsoluteUri(raw) {
-    if (raw.length === 0)
-        return { ok: false, reason: 'is empty' };
-    // eslint-disable-next-line no-control-regex
-    if (/[\s\u0000-\u001f\u007f]/.test(raw))
-        return { ok: false, reason: 'contains whitespace or control characters' };
-    const m = SCHEME.exec(raw);
-    if (m === null)
-        return { ok: false, reason: 'is not an absolute URI (it has no scheme)' };
-    const scheme = (m[1] ?? '').toLowerCase();
-    if ((scheme === 'http' || scheme === 'https') && !raw.slice(m[0].length).startsWith('//')) {
-        return { ok: false, reason: `must start with ${scheme}://` };
-    }
-    let url;
-    try {
-        url = new URL(raw);
-    }
-    catch {
-        return { ok: false, reason: 'is not a parseable URI' };
-    }
-    if ((scheme === 'http' || scheme === 'https') && url.hostname === '')
-        return { ok: false, reason: 'has no host' };
-    return { ok: true, url, scheme, illegalChars: illegalUriChars(raw) };
-}
-/** Characters RFC 3986 does not allow anywhere in a URI, each listed once, in order of appearance. */
-function illegalUriChars(raw) {
-    const found = [];
-    for (let i = 0; i < raw.length; i++) {
-        const c = raw[i];
-        if (c === '%') {
-            if (PCT.test(raw.slice(i)))
-                continue;
-        }
-        else if (URI_CHAR.test(c)) {
-            continue;
-        }
-        if (!found.includes(c))
-            found.push(c);
-    }
-    return found;
-}
-function isHttpsUri(raw) {
-    const p = parseAbsoluteUri(raw);
-    return p.ok && p.scheme === 'https';
-}
-/** RFC 6901 pointer from path segments. */
-function pointer(...segments) {
-    return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
-/** A hint for two strings that differ only by a trailing slash or letter case (exact comparisons). */
-function nearMiss(expected, actual) {
-    if (expected === actual)
-        return undefined;
-    const strip = (s) => s.replace(/\/+$/, '');
-    if (strip(expected) === strip(actual))
-        return 'they differ only by a trailing slash, and the comparison is exact';
-    if (expected.toLowerCase() === actual.toLowerCase())
-        return 'they differ only in letter case, and the comparison is exact';
-    return undefined;
-}
-/** The URI for evidence: user info (which may hold a password) is replaced by "***". */
-function redactUri(raw) {
-    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1***@');
-}
-
-
-/***/ }),
-
-/***/ 7290:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   GN: () => (/* binding */ parseCidr),
-/* harmony export */   lm: () => (/* binding */ nonPublicReason),
-/* harmony export */   r5: () => (/* binding */ parseIp),
-/* harmony export */   sr: () => (/* binding */ inCidr),
-/* harmony export */   v_: () => (/* binding */ formatIp)
-/* harmony export */ });
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-
-/** Parse an IPv4 or IPv6 literal (no brackets, no zone id) into 16 bytes; undefined when it is not one. */
-function parseIp(text) {
-    const family = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(text);
-    if (family === 4)
-        return v4ToMapped(parseV4(text));
-    if (family === 6)
-        return parseV6(text);
-    return undefined;
-}
-function parseV4(text) {
-    return text.split('.').map((p) => Number(p));
-}
-function v4ToMapped(octets) {
-    const bytes = new Uint8Array(16);
-    bytes[10] = 0xff;
-    bytes[11] = 0xff;
-    bytes.set(octets, 12);
-    return bytes;
-}
-function parseV6(text) {
-    const [head = '', tail] = text.split('::');
-    const toGroups = (part) => {
-        if (part === '')
-            return [];
-        const out = [];
-        for (const piece of part.split(':')) {
-            if (piece.includes('.')) {
-                const [a = 0, b = 0, c = 0, d = 0] = parseV4(piece);
-                out.push((a << 8) | b, (c << 8) | d);
-            }
-            else {
-                out.push(parseInt(piece, 16));
-            }
-        }
-        return out;
-    };
-    const h = toGroups(head);
-    const t = tail === undefined ? undefined : toGroups(tail);
-    const groups = t === undefined ? h : [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
-    const bytes = new Uint8Array(16);
-    groups.forEach((g, i) => {
-        bytes[i * 2] = g >> 8;
-        bytes[i * 2 + 1] = g & 0xff;
-    });
-    return bytes;
-}
-/** "10.0.0.0/8", "fd00::/8", or a single address (a /32 or /128). Undefined when malformed. */
-function parseCidr(text) {
-    const slash = text.indexOf('/');
-    const addr = slash === -1 ? text : text.slice(0, slash);
-    const family = (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(addr);
-    if (family === 0)
-        return undefined;
-    const base = parseIp(addr);
-    if (base === undefined)
-        return undefined;
-    const max = family === 4 ? 32 : 128;
-    let bits = max;
-    if (slash !== -1) {
-        const p = text.slice(slash + 1);
-        if (!/^\d{1,3}$/.test(p))
-            return undefined;
-        bits = Number(p);
-        if (bits > max)
-            return undefined;
-    }
-    return { base, bits: family === 4 ? bits + 96 : bits };
-}
-function inCidr(ip, cidr) {
-    const full = cidr.bits >> 3;
-    for (let i = 0; i < full; i++)
-        if (ip[i] !== cidr.base[i])
-            return false;
-    const rest = cidr.bits & 7;
-    if (rest === 0)
-        return true;
-    const mask = (0xff << (8 - rest)) & 0xff;
-    return ((ip[full] ?? 0) & mask) === ((cidr.base[full] ?? 0) & mask);
-}
-function cidrs(list) {
-    return list.map(([text, label]) => ({ cidr: parseCidr(text), label }));
-}
-/** Cloud metadata endpoints, named separately so the refusal says what was targeted. */
-const METADATA = cidrs([
-    ['169.254.169.254/32', 'cloud metadata'],
-    ['fd00:ec2::254/128', 'cloud metadata'],
-    ['100.100.100.200/32', 'cloud metadata'],
-]);
-/** IPv4 space that is not public unicast (IANA special-purpose registry), checked on the embedded form too. */
-const V4_BLOCKED = cidrs([
-    ['0.0.0.0/8', 'unspecified / this network'],
-    ['10.0.0.0/8', 'private'],
-    ['100.64.0.0/10', 'carrier-grade NAT'],
-    ['127.0.0.0/8', 'loopback'],
-    ['169.254.0.0/16', 'link-local'],
-    ['172.16.0.0/12', 'private'],
-    ['192.0.0.0/24', 'IETF protocol assignment'],
-    ['192.0.2.0/24', 'documentation'],
-    ['192.88.99.0/24', 'reserved (6to4 relay)'],
-    ['192.168.0.0/16', 'private'],
-    ['198.18.0.0/15', 'benchmarking'],
-    ['198.51.100.0/24', 'documentation'],
-    ['203.0.113.0/24', 'documentation'],
-    ['224.0.0.0/4', 'multicast'],
-    ['255.255.255.255/32', 'broadcast'],
-    ['240.0.0.0/4', 'reserved'],
-]);
-/** IPv6 ranges inside global unicast 2000::/3 that are still not public. */
-const V6_BLOCKED_IN_GLOBAL = cidrs([
-    ['2001::/23', 'IETF protocol assignment (Teredo, ORCHID, ...)'],
-    ['2001:db8::/32', 'documentation'],
-    ['3fff::/20', 'documentation'],
-]);
-const V4_MAPPED = parseCidr('::ffff:0:0/96');
-const V4_COMPAT = parseCidr('::/96');
-const NAT64 = parseCidr('64:ff9b::/96');
-const NAT64_LOCAL = parseCidr('64:ff9b:1::/48');
-const SIX_TO_FOUR = parseCidr('2002::/16');
-const GLOBAL_UNICAST = parseCidr('2000::/3');
-const ULA = parseCidr('fc00::/7');
-const LINK_LOCAL_6 = parseCidr('fe80::/10');
-const SITE_LOCAL_6 = parseCidr('fec0::/10');
-const MULTICAST_6 = parseCidr('ff00::/8');
-function classifyV4(octets) {
-    const ip = v4ToMapped([...octets]);
-    for (const { cidr, label } of METADATA)
-        if (inCidr(ip, cidr))
-            return label;
-    for (const { cidr, label } of V4_BLOCKED)
-        if (inCidr(ip, cidr))
-            return label;
-    return undefined;
-}
-/**
- * Why this address must not be dialled, or undefined when it is public unicast. IPv6 forms that
- * carry an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by the address they carry.
- */
-function nonPublicReason(ip) {
-    for (const { cidr, label } of METADATA)
-        if (inCidr(ip, cidr))
-            return label;
-    if (inCidr(ip, V4_MAPPED))
-        return classifyV4(ip.subarray(12, 16));
-    if (inCidr(ip, V4_COMPAT)) {
-        if (ip.every((b) => b === 0))
-            return 'unspecified';
-        const v4 = classifyV4(ip.subarray(12, 16));
-        if (ip[15] === 1 && ip.subarray(0, 15).every((b) => b === 0))
-            return 'loopback';
-        return v4 === undefined ? 'IPv4-compatible IPv6 (deprecated)' : v4;
-    }
-    if (inCidr(ip, NAT64)) {
-        const v4 = classifyV4(ip.subarray(12, 16));
-        return v4 === undefined ? undefined : `NAT64 of ${v4}`;
-    }
-    if (inCidr(ip, NAT64_LOCAL))
-        return 'local-use NAT64';
-    if (inCidr(ip, SIX_TO_FOUR)) {
-        const v4 = classifyV4(ip.subarray(2, 6));
-        return v4 === undefined ? undefined : `6to4 of ${v4}`;
-    }
-    if (inCidr(ip, ULA))
-        return 'unique local (private)';
-    if (inCidr(ip, LINK_LOCAL_6))
-        return 'link-local';
-    if (inCidr(ip, SITE_LOCAL_6))
-        return 'site-local (deprecated)';
-    if (inCidr(ip, MULTICAST_6))
-        return 'multicast';
-    if (!inCidr(ip, GLOBAL_UNICAST))
-        return 'reserved';
-    for (const { cidr, label } of V6_BLOCKED_IN_GLOBAL)
-        if (inCidr(ip, cidr))
-            return label;
-    return undefined;
-}
-/** Text form used in messages: IPv4-mapped addresses are shown as IPv4. */
-function formatIp(ip) {
-    if (inCidr(ip, V4_MAPPED))
-        return [...ip.subarray(12, 16)].join('.');
-    const groups = [];
-    for (let i = 0; i < 16; i += 2)
-        groups.push((((ip[i] ?? 0) << 8) | (ip[i + 1] ?? 0)).toString(16));
-    return groups.join(':');
-}
-
-
-/***/ }),
-
-/***/ 5643:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Db: () => (/* binding */ parseOutboundAllow),
-/* harmony export */   gn: () => (/* binding */ OutboundAllowError),
-/* harmony export */   y3: () => (/* binding */ OutboundAllowList)
-/* harmony export */ });
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7030);
-/* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7290);
-
-
-/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
-class OutboundAllowError extends Error {
-    code = 'OUTBOUND_ALLOW_INVALID';
-    constructor(message) {
-        super(message);
-        this.name = 'OutboundAllowError';
-    }
-}
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
-/**
- * Parse OUTBOUND_ALLOW: comma-separated (whitespace also accepted) host names, IPs or CIDRs.
- * Returns the normalised entries; throws OutboundAllowError naming the bad entry.
- */
-function parseOutboundAllow(value) {
-    if (value === undefined)
-        return [];
-    const out = [];
-    for (const raw of value.split(/[\s,]+/)) {
-        if (raw === '')
-            continue;
-        const entry = normaliseEntry(raw);
-        if (entry === undefined) {
-            throw new OutboundAllowError(`OUTBOUND_ALLOW entry "${raw}" is not a host name, an IP address or a CIDR`);
-        }
-        out.push(entry);
-    }
-    return out;
-}
-function normaliseEntry(raw) {
-    let text = raw.trim().toLowerCase();
-    if (text.startsWith('[') && text.includes(']'))
-        text = text.replace(/^\[([^\]]+)\]/, '$1');
-    if (text.includes('/') || (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(text) !== 0)
-        return (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseCidr */ .GN)(text) === undefined ? undefined : text;
-    return HOST_NAME.test(text) ? text.replace(/\.$/, '') : undefined;
-}
-/** Compiled allow list: host names match the URL host exactly; IPs and CIDRs match dialled addresses. */
-class OutboundAllowList {
-    #hosts = new Set();
-    #cidrs = [];
-    constructor(entries) {
-        for (const raw of entries) {
-            const entry = normaliseEntry(raw);
-            if (entry === undefined)
-                throw new OutboundAllowError(`allow entry "${raw}" is not a host name, an IP address or a CIDR`);
-            const cidr = entry.includes('/') || (0,node_net__WEBPACK_IMPORTED_MODULE_0__.isIP)(entry) !== 0 ? (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .parseCidr */ .GN)(entry) : undefined;
-            if (cidr !== undefined)
-                this.#cidrs.push(cidr);
-            else
-                this.#hosts.add(entry);
-        }
-    }
-    /** The URL host name (lower case, no brackets, no trailing dot) is exempt from the address check. */
-    allowsHost(hostname) {
-        return this.#hosts.has(hostname);
-    }
-    allowsAddress(ip) {
-        return this.#cidrs.some((c) => (0,_address_js__WEBPACK_IMPORTED_MODULE_1__/* .inCidr */ .sr)(ip, c));
-    }
-}
-
-
-/***/ }),
-
-/***/ 2862:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  HC: () => (/* reexport */ IssuerProfileError),
-  Ly: () => (/* reexport */ compileIssuerProfiles),
-  Mf: () => (/* reexport */ loadIssuerProfiles)
-});
-
-// UNUSED EXPORTS: DiscoveredJwks, PROFILE_KEY_SOURCES, discoveryUrl, issuerProfileSchema, issuerProfilesSchema, parseProfileDocument
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
 var _2020 = __nccwpck_require__(2210);
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-// EXTERNAL MODULE: ./src/engine/errors.ts
-var errors = __nccwpck_require__(7679);
-// EXTERNAL MODULE: ./src/engine/findings.ts
-var findings = __nccwpck_require__(8166);
-// EXTERNAL MODULE: ./src/engine/jwks/jwk.ts
-var jwk = __nccwpck_require__(3445);
-;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
-
-
-/** product-decisions §2. */
-const MIN_TTL_MS = 60_000;
-const MAX_TTL_MS = 24 * 3600_000;
-const DEFAULT_TTL_MS = 10 * 60_000;
-/** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
-const UNKNOWN_KID_COOLDOWN_MS = 30_000;
-/** A failed refresh serves the last good set for at most this long after it expired (decisions §2: "for up to 24 hours"). */
-const MAX_STALE_MS = 24 * 3600_000;
-/**
- * After a failed fetch, how long before the next attempt. Without it every validation during an
- * outage would wait for a fetch to fail. Shorter when nothing is cached, since then nothing verifies.
- */
-const RETRY_AFTER_FAILURE_MS = 30_000;
-const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
-const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
-/** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
-function cacheLifetimeMs(cacheControl) {
-    if (cacheControl === undefined)
-        return DEFAULT_TTL_MS;
-    const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
-    if (directives.some((d) => d === 'no-store' || d === 'no-cache'))
-        return MIN_TTL_MS;
-    for (const d of directives) {
-        const m = /^max-age\s*=\s*"?(\d+)"?$/.exec(d);
-        if (m !== null)
-            return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, Number(m[1]) * 1000));
-    }
-    return DEFAULT_TTL_MS;
-}
-/**
- * The keys of one jwks_uri. A cached lookup is synchronous work on already-imported keys: no fetch,
- * no key parsing. Concurrent callers that need a fetch all wait on the same one.
- */
-class JwksCache {
-    uri;
-    #fetcher;
-    #now;
-    #set;
-    #inflight;
-    #lastAttemptAt = Number.NEGATIVE_INFINITY;
-    #retryAt = Number.NEGATIVE_INFINITY;
-    #lastFailure;
-    #fetches = 0;
-    constructor(options) {
-        this.uri = options.uri;
-        this.#fetcher = options.fetcher;
-        this.#now = options.now;
-    }
-    /** Fetches started so far (for tests and diagnostics). */
-    get fetchCount() {
-        return this.#fetches;
-    }
-    async resolveKeys(header, alg) {
-        const t = this.#now();
-        const warnings = [];
-        let cache;
-        let set = this.#set;
-        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
-            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
-            this.#set = undefined;
-            set = undefined;
-        }
-        if (set === undefined) {
-            cache = 'miss';
-            const refresh = await this.#refreshUnlessBackingOff(t);
-            if (!refresh.ok)
-                return { keys: [], cache, failure: this.#unavailable(refresh.failure) };
-            set = this.#set;
-        }
-        else if (t >= set.expiresAt) {
-            const refresh = await this.#refreshUnlessBackingOff(t);
-            if (refresh.ok) {
-                cache = 'refreshed';
-                set = this.#set;
-            }
-            else {
-                cache = 'stale';
-                warnings.push(this.#stale(set, refresh.failure, t));
-            }
-        }
-        else {
-            cache = 'hit';
-        }
-        let selection = (0,jwk/* selectKeys */.pi)(set.keys, header, alg, set.refused);
-        if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
-            // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
-            // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
-            const joinable = this.#inflight;
-            const mayFetch = joinable !== undefined || this.#now() - this.#lastAttemptAt >= UNKNOWN_KID_COOLDOWN_MS;
-            if (mayFetch) {
-                const refresh = await (joinable ?? this.#refresh());
-                if (refresh.ok && this.#set !== undefined) {
-                    cache = cache === 'miss' ? 'miss' : 'refreshed';
-                    set = this.#set;
-                    selection = (0,jwk/* selectKeys */.pi)(set.keys, header, alg, set.refused);
-                }
-            }
-        }
-        const resolution = { keys: selection.keys, cache };
-        if (warnings.length > 0)
-            resolution.warnings = warnings;
-        if (selection.keys.length === 0) {
-            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
-                ? this.#refused(selection.kid, selection.refused, alg)
-                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
-        }
-        return resolution;
-    }
-    #refreshUnlessBackingOff(t) {
-        if (this.#inflight !== undefined)
-            return this.#inflight;
-        if (t < this.#retryAt && this.#lastFailure !== undefined)
-            return Promise.resolve({ ok: false, failure: this.#lastFailure });
-        return this.#refresh();
-    }
-    #refresh() {
-        if (this.#inflight !== undefined)
-            return this.#inflight;
-        const run = this.#fetch().finally(() => {
-            this.#inflight = undefined;
-        });
-        this.#inflight = run;
-        return run;
-    }
-    async #fetch() {
-        const started = this.#now();
-        this.#lastAttemptAt = started;
-        const fail = (failure) => {
-            this.#lastFailure = failure;
-            this.#retryAt = this.#now() + (this.#set === undefined ? RETRY_AFTER_COLD_FAILURE_MS : RETRY_AFTER_FAILURE_MS);
-            return { ok: false, failure };
-        };
-        if (this.#fetcher === undefined)
-            return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
-        this.#fetches++;
-        const result = await this.#fetcher.getJson(this.uri);
-        if (!result.ok) {
-            const failure = { reason: result.reason, detail: result.detail };
-            if (result.status !== undefined)
-                failure.status = result.status;
-            return fail(failure);
-        }
-        const parsed = (0,jwk/* parseJwks */.br)(result.json);
-        if (parsed === undefined)
-            return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
-        const fetchedAt = this.#now();
-        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
-        this.#lastFailure = undefined;
-        this.#retryAt = Number.NEGATIVE_INFINITY;
-        return { ok: true };
-    }
-    #unavailable(failure) {
-        const evidence = { jwks_uri: this.uri, reason: failure.reason, detail: failure.detail };
-        if (failure.status !== undefined)
-            evidence.status = failure.status;
-        return (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.JWKS_UNAVAILABLE, `The JWKS at ${this.uri} could not be fetched (${failure.reason}) and no keys are cached.`, evidence);
-    }
-    #stale(set, failure, t) {
-        const age = Math.round((t - set.fetchedAt) / 1000);
-        return (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
-            jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
-        });
-    }
-    /** The token names a key that the set holds but that is outside the key-strength bounds. */
-    #refused(kid, weakness, alg) {
-        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
-        return (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
-            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
-        }, REFUSED_KEY_REMEDIATION);
-    }
-    #notFound(kid, rawKid, alg, size) {
-        const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
-        if (kid !== undefined)
-            evidence.kid = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
-        const what = kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : rawKid !== undefined ? 'for a kid that is not a string' : `that fits ${alg}`;
-        return (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.KEY_NOT_FOUND, `No key in the JWKS at ${this.uri} ${what}.`, evidence);
-    }
-}
-
-// EXTERNAL MODULE: ./src/engine/schema/ajv.ts
-var ajv = __nccwpck_require__(5287);
-// EXTERNAL MODULE: ./src/engine/validate/inline.ts
-var validate_inline = __nccwpck_require__(1200);
-// EXTERNAL MODULE: ./src/engine/discovery/discover.ts
-var discover = __nccwpck_require__(3096);
-;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
-
-
-
-/**
- * Where the configuration document is looked for, in order: OpenID Connect Discovery §4, then RFC 8414.
- * The same locations POST /v1/providers/discover tries, built by the same function.
- */
-function discoveryLocations(issuer) {
-    const uris = (0,discover/* discoveryUris */.Mu)(issuer);
-    return uris === undefined ? [] : [uris.openid, uris.oauth];
-}
-/** OpenID Connect Discovery 1.0 §4: the configuration document sits under the issuer path. */
-function discoveryUrl(issuer) {
-    return discoveryLocations(issuer)[0] ?? `${issuer}/.well-known/openid-configuration`;
-}
-/**
- * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
- * so a provider that is down at boot does not stop the service; once found, the jwks_uri is kept for
- * the life of the process and its JwksCache does the rest.
- */
-class DiscoveredJwks {
-    issuer;
-    discoveryUri;
-    #fetcher;
-    #now;
-    #cache;
-    #inflight;
-    #lastFailure;
-    constructor(options) {
-        this.issuer = options.issuer;
-        this.discoveryUri = discoveryUrl(options.issuer);
-        this.#fetcher = options.fetcher;
-        this.#now = options.now;
-    }
-    /** The JwksCache once discovery succeeded (diagnostics and tests). */
-    get jwks() {
-        return this.#cache;
-    }
-    async resolveKeys(header, alg) {
-        if (this.#cache !== undefined)
-            return this.#cache.resolveKeys(header, alg);
-        const failed = this.#lastFailure;
-        // A provider that just failed is not asked again on every validation.
-        if (failed !== undefined && this.#now() - failed.at < RETRY_AFTER_COLD_FAILURE_MS)
-            return { keys: [], cache: 'miss', failure: failed.finding };
-        this.#inflight ??= this.#discover().finally(() => {
-            this.#inflight = undefined;
-        });
-        const lookup = await this.#inflight;
-        if (!lookup.ok)
-            return { keys: [], cache: 'miss', failure: lookup.failure };
-        return lookup.cache.resolveKeys(header, alg);
-    }
-    async #discover() {
-        const fail = (reason, detail, status) => {
-            const evidence = { discovery_uri: this.discoveryUri, reason, detail };
-            if (status !== undefined)
-                evidence.status = status;
-            const f = (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.JWKS_UNAVAILABLE, `The jwks_uri could not be discovered from ${this.discoveryUri} (${reason}) and no keys are cached.`, evidence, 'Check that the issuer serves its OpenID configuration at this URL, or give jwks_uri in the profile.');
-            this.#lastFailure = { finding: f, at: this.#now() };
-            return { ok: false, failure: f };
-        };
-        if (this.#fetcher === undefined)
-            return fail('offline', 'offline mode: discovery is not fetched');
-        let result = await this.#fetcher.getJson(this.discoveryUri);
-        for (const fallback of discoveryLocations(this.issuer).slice(1)) {
-            if (result.ok)
-                break;
-            const next = await this.#fetcher.getJson(fallback);
-            // The first location's failure is the one reported when every location fails.
-            if (next.ok)
-                result = next;
-        }
-        if (!result.ok)
-            return fail(result.reason, result.detail, result.status);
-        const doc = result.json;
-        if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
-            return fail('invalid_discovery', 'the discovery document is not a JSON object');
-        const { issuer, jwks_uri: jwksUri } = doc;
-        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
-        if (issuer !== this.issuer)
-            return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
-        if (typeof jwksUri !== 'string' || jwksUri === '')
-            return fail('invalid_discovery', 'the document has no jwks_uri');
-        let parsed;
-        try {
-            parsed = new URL(jwksUri);
-        }
-        catch {
-            return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
-        }
-        if (parsed.protocol !== 'https:')
-            return fail('invalid_discovery', 'the document jwks_uri is not https');
-        this.#cache = new JwksCache({ uri: jwksUri, fetcher: this.#fetcher, now: this.#now });
-        this.#lastFailure = undefined;
-        return { ok: true, cache: this.#cache };
-    }
-}
-
-// EXTERNAL MODULE: ./src/engine/schema/validate-request.ts
-var validate_request = __nccwpck_require__(3344);
-;// CONCATENATED MODULE: ./src/engine/profiles/schema.ts
-
-/** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
-const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'];
-/**
- * One issuer profile (product-decisions §2): `id`, the claim fields of VerifyPolicy (shared with the
- * validate request schema, so the two cannot drift), and one key source. Exclusivity of the key
- * source is checked in code, where the message can name every field that was given.
- */
-const issuerProfileSchema = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', ...validate_request/* verifyPolicyClaimRequired */.Z9],
-    properties: {
-        id: { type: 'string', minLength: 1, maxLength: 200, description: 'The issuer_profile_id that selects this profile.' },
-        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*.' },
-        secret_env: {
-            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
-            description: 'Name of an environment variable holding the HMAC secret, read at start.',
-        },
-        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], description: 'How secret / secret_env is encoded (default utf8).' },
-        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
-        jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
-        jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
-        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
-        ...validate_request/* verifyPolicyClaimProperties */.PM,
-    },
-};
-const issuerProfilesSchema = {
-    type: 'array',
-    items: issuerProfileSchema,
-};
-
-;// CONCATENATED MODULE: ./src/engine/profiles/load.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The profile configuration is invalid; the service must not start. Messages name the profile and
- * the field, never a secret, key or any other configured value.
- */
-class IssuerProfileError extends Error {
-    code = 'ISSUER_PROFILES_INVALID';
-    problems;
-    constructor(source, problems) {
-        super(`${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
-        this.name = 'IssuerProfileError';
-        this.problems = problems;
-    }
-}
-// A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
-// problems need the profile named, which only this loader knows.
-const load_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-const checkProfileShape = load_ajv.compile(issuerProfileSchema);
-/**
- * Read, check and compile the issuer profiles. Every problem in every profile is collected and
- * thrown together as one IssuerProfileError, so one start-up run shows the whole list. Keys are
- * parsed here; JWKS and discovery documents are fetched lazily, at first use.
- */
-function loadIssuerProfiles(options) {
-    const json = options.json ?? options.env.ISSUER_PROFILES_JSON;
-    const file = options.file ?? options.env.ISSUER_PROFILES_FILE;
-    if (json !== undefined && json.trim() !== '' && file !== undefined && file !== '') {
-        throw new IssuerProfileError('issuer profiles', [{ profile: '', pointer: '', message: 'set only one of ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE' }]);
-    }
-    let source;
-    let text;
-    if (json !== undefined && json.trim() !== '') {
-        source = 'ISSUER_PROFILES_JSON';
-        text = json;
-    }
-    else if (file !== undefined && file !== '') {
-        source = `ISSUER_PROFILES_FILE ${file}`;
-        try {
-            text = (0,external_node_fs_.readFileSync)(file, 'utf8');
-        }
-        catch (err) {
-            const code = err.code;
-            throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `could not be read (${typeof code === 'string' ? code : 'error'})` }]);
-        }
-    }
-    else {
-        return buildRegistry(new Map());
-    }
-    return compileIssuerProfiles(parseProfileDocument(source, text), { ...options, source });
-}
-/**
- * JSON or YAML text -> the profile list. Parser messages quote the offending line, which could hold
- * a secret, so only the error code and position are reported.
- */
-function parseProfileDocument(source, text) {
-    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true });
-    const first = doc.errors[0];
-    if (first !== undefined) {
-        const pos = first.linePos?.[0];
-        const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
-        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
-    }
-    let value;
-    try {
-        value = doc.toJS({ maxAliasCount: 100 });
-    }
-    catch {
-        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
-        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
-    }
-    if (value === null || value === undefined)
-        return [];
-    if (Array.isArray(value))
-        return value;
-    if (typeof value === 'object' && Array.isArray(value.profiles))
-        return value.profiles;
-    throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'must be an array of issuer profiles (or an object with a "profiles" array)' }]);
-}
-/** Already-parsed profile entries -> registry (the action's config files use this directly). */
-function compileIssuerProfiles(entries, options) {
-    const source = options.source ?? 'issuer profiles';
-    const problems = [];
-    const profiles = new Map();
-    entries.forEach((entry, index) => {
-        const label = profileLabel(entry, index);
-        const local = [];
-        const trust = compileProfile(entry, options, local);
-        for (const p of local)
-            problems.push({ profile: label, pointer: `/${index}${p.pointer}`, message: p.message });
-        if (trust === undefined)
-            return;
-        const id = entry.id;
-        if (profiles.has(id)) {
-            problems.push({ profile: label, pointer: `/${index}/id`, message: 'duplicates the id of an earlier profile' });
-            return;
-        }
-        profiles.set(id, trust);
-    });
-    if (problems.length > 0)
-        throw new IssuerProfileError(source, problems);
-    return buildRegistry(profiles);
-}
-function profileLabel(entry, index) {
-    const id = typeof entry === 'object' && entry !== null ? entry.id : undefined;
-    return typeof id === 'string' && id !== '' && id.length <= 200 ? `"${id}" (#${index})` : `#${index}`;
-}
-function buildRegistry(profiles) {
-    return {
-        get: (id) => profiles.get(id),
-        ids: () => [...profiles.keys()],
-        get size() {
-            return profiles.size;
-        },
-    };
-}
-function isHttpsUrl(value) {
-    try {
-        const url = new URL(value);
-        return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hostname !== '';
-    }
-    catch {
-        return false;
-    }
-}
-function claimPolicy(profile) {
-    const policy = { issuer: profile.issuer, audiences: profile.audiences, allowed_algs: profile.allowed_algs };
-    if (profile.required_claims !== undefined)
-        policy.required_claims = profile.required_claims;
-    if (profile.required_scopes !== undefined)
-        policy.required_scopes = profile.required_scopes;
-    if (profile.required_custom_claims !== undefined)
-        policy.required_custom_claims = profile.required_custom_claims;
-    if (profile.max_ttl_seconds !== undefined)
-        policy.max_ttl_seconds = profile.max_ttl_seconds;
-    if (profile.clock_skew_seconds !== undefined)
-        policy.clock_skew_seconds = profile.clock_skew_seconds;
-    if (profile.token_type !== undefined)
-        policy.token_type = profile.token_type;
-    return policy;
-}
-function compileProfile(entry, options, problems) {
-    if (!checkProfileShape(entry)) {
-        problems.push(...(0,ajv/* toProblems */.ek)(checkProfileShape.errors ?? []));
-        return undefined;
-    }
-    const profile = entry;
-    const given = PROFILE_KEY_SOURCES.filter((f) => (f === 'discovery' ? profile.discovery === true : profile[f] !== undefined));
-    if (given.length !== 1) {
-        problems.push({
-            pointer: '',
-            message: given.length === 0
-                ? `needs a key source: one of ${PROFILE_KEY_SOURCES.filter((f) => f !== 'discovery').join(', ')} or discovery: true`
-                : `gives more than one key source (${given.join(', ')}); give exactly one`,
-        });
-        return undefined;
-    }
-    const field = given[0];
-    if (profile.secret_encoding !== undefined && field !== 'secret' && field !== 'secret_env') {
-        problems.push({ pointer: '/secret_encoding', message: 'applies only with secret or secret_env' });
-        return undefined;
-    }
-    const keySource = field === 'secret' || field === 'secret_env' ? 'secret' : field === 'public_key' ? 'public_key' : 'jwks';
-    const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
-    if (algProblem !== undefined) {
-        problems.push({ pointer: '/allowed_algs', message: algProblem });
-        return undefined;
-    }
-    const policy = claimPolicy(profile);
-    switch (field) {
-        case 'secret':
-        case 'secret_env':
-        case 'public_key': {
-            let keyPolicy;
-            if (field === 'public_key') {
-                keyPolicy = { ...policy, public_key: profile.public_key };
-            }
-            else {
-                const secret = field === 'secret' ? profile.secret : options.env[profile.secret_env];
-                if (secret === undefined || secret === '') {
-                    problems.push({ pointer: '/secret_env', message: `names the environment variable ${profile.secret_env}, which is not set or is empty` });
-                    return undefined;
-                }
-                keyPolicy = { ...policy, secret, secret_encoding: profile.secret_encoding ?? 'utf8' };
-            }
-            // The inline-policy trust source does the key parsing, so profiles and inline policies accept
-            // exactly the same keys; its problems point into /policy and are re-pointed at this profile.
-            try {
-                const inline = (0,validate_inline/* inlineTrustSource */.Z)(keyPolicy, options.keyCache);
-                return { policy, keySource, resolveKeys: inline.resolveKeys };
-            }
-            catch (err) {
-                if (!(err instanceof errors/* RequestInvalidError */.jf))
-                    throw err;
-                for (const p of err.errors) {
-                    const pointer = p.pointer === '/policy/secret' ? `/${field}` : p.pointer.replace(/^\/policy/, '');
-                    problems.push({ pointer, message: p.message });
-                }
-                return undefined;
-            }
-        }
-        case 'jwks': {
-            const keys = inlineJwks(profile.jwks, problems);
-            if (keys === undefined)
-                return undefined;
-            return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
-        }
-        case 'jwks_uri': {
-            if (!isHttpsUrl(profile.jwks_uri)) {
-                problems.push({ pointer: '/jwks_uri', message: 'must be an absolute https:// URL without user info' });
-                return undefined;
-            }
-            const cache = new JwksCache({ uri: profile.jwks_uri, fetcher: options.fetcher, now: options.now });
-            return { policy, keySource, resolveKeys: (header, alg) => cache.resolveKeys(header, alg) };
-        }
-        case 'discovery': {
-            if (!isHttpsUrl(profile.issuer)) {
-                problems.push({ pointer: '/issuer', message: 'must be an absolute https:// URL when discovery is true' });
-                return undefined;
-            }
-            const discovered = new DiscoveredJwks({ issuer: profile.issuer, fetcher: options.fetcher, now: options.now });
-            return { policy, keySource, resolveKeys: (header, alg) => discovered.resolveKeys(header, alg) };
-        }
-    }
-}
-/**
- * A key source that can never verify any allowed alg is a configuration error, caught at start
- * rather than as a KEY_MISMATCH on every token.
- */
-function allowedAlgsFit(algs, keySource) {
-    const usable = algs.filter((a) => a !== 'none');
-    const hmac = usable.filter((a) => a.startsWith('HS'));
-    if (keySource === 'secret' && hmac.length === 0)
-        return 'has no HS256/HS384/HS512 entry, so the secret can verify nothing';
-    if (keySource !== 'secret' && hmac.length === usable.length)
-        return `has only HMAC or none entries, which a ${keySource} key source cannot verify`;
-    return undefined;
-}
-function inlineJwks(doc, problems) {
-    const parsed = (0,jwk/* parseJwks */.br)(doc);
-    if (parsed === undefined) {
-        problems.push({ pointer: '/jwks', message: 'must be a JWK Set: an object with a "keys" array' });
-        return undefined;
-    }
-    for (const s of parsed.skipped)
-        problems.push({ pointer: `/jwks/keys/${s.index}`, message: s.reason });
-    if (problems.length > 0)
-        return undefined;
-    if (parsed.keys.length === 0) {
-        problems.push({ pointer: '/jwks/keys', message: 'holds no key' });
-        return undefined;
-    }
-    return parsed.keys;
-}
-function resolveStatic(keys, header, alg) {
-    const selection = (0,jwk/* selectKeys */.pi)(keys, header, alg);
-    if (selection.keys.length > 0)
-        return { keys: selection.keys };
-    const evidence = { alg, keys_in_set: keys.length };
-    if (selection.kid !== undefined)
-        evidence.kid = selection.kid.length > 128 ? `${selection.kid.slice(0, 128)}…` : selection.kid;
-    const what = selection.kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : `that fits ${alg}`;
-    return { keys: [], failure: (0,findings/* finding */.gk)(findings/* VALIDATION_FINDINGS */.D7.KEY_NOT_FOUND, `No key in the profile's inline JWKS ${what}.`, evidence) };
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/index.ts
-
-
-
-
-
-/***/ }),
-
-/***/ 5287:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fc: () => (/* binding */ compileSchema),
-/* harmony export */   ek: () => (/* binding */ toProblems)
-/* harmony export */ });
-/* unused harmony export MAX_LISTED_PROBLEMS */
-/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2210);
-/* harmony import */ var ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7679);
+;// CONCATENATED MODULE: ./src/engine/schema/ajv.ts
 
 
 /**
@@ -12233,7 +9506,7 @@ function resolveStatic(keys, header, alg) {
  * dropped so the CLI and the service do not print it.
  */
 const UNICODE_DEPRECATION = 'DEPRECATED: option unicode.';
-const ajv = new ajv_dist_2020_js__WEBPACK_IMPORTED_MODULE_1__.Ajv2020({
+const ajv = new _2020.Ajv2020({
     allErrors: true,
     strict: true,
     allowUnionTypes: true,
@@ -12252,7 +9525,7 @@ function compileSchema(schema) {
     return (body) => {
         if (validate(body))
             return body;
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestInvalidError */ .jf(toProblems(validate.errors ?? []));
+        throw new RequestInvalidError(toProblems(validate.errors ?? []));
     };
 }
 function escapePointerToken(token) {
@@ -12310,19 +9583,12 @@ function toProblems(errors) {
     return problems;
 }
 
+;// CONCATENATED MODULE: ./src/engine/schema/discover-request.ts
 
-/***/ }),
-
-/***/ 8705:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ parseDiscoverRequest),
-/* harmony export */   U: () => (/* binding */ discoverRequestSchema)
-/* harmony export */ });
-/* harmony import */ var _ajv_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5287);
-
-/** Discovery request body (product-decisions §4). URL-ness of issuer is reported as a finding. */
+/**
+ * Discovery request body. Whether the issuer is a usable URL is not a schema matter: it is reported as a
+ * finding (ISSUER_INVALID, INSECURE_URI), so one answer shows every problem instead of a bare 422.
+ */
 const discoverRequestSchema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'DiscoverRequest',
@@ -12338,113 +9604,9 @@ const discoverRequestSchema = {
         },
     },
 };
-const parseDiscoverRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileSchema */ .Fc)(discoverRequestSchema);
+const parseDiscoverRequest = compileSchema(discoverRequestSchema);
 
-
-/***/ }),
-
-/***/ 1494:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C: () => (/* binding */ MAX_ARRAY_ITEMS),
-/* harmony export */   Z: () => (/* binding */ MAX_CUSTOM_CLAIMS)
-/* harmony export */ });
-/**
- * Size limits of request bodies, shared by every request schema (validate, lint, discover) and by the
- * issuer profiles that reuse the policy fields. A real policy lists a handful of audiences, algorithms or
- * claims; without a cap, a 64 KiB body of thousands of repeated entries costs one finding (and answer
- * bytes) per entry, and array matching in required_custom_claims costs CPU per pair of items.
- */
-/** Items in any array of a request body, at any depth. */
-const MAX_ARRAY_ITEMS = 100;
-/** Members of required_custom_claims. */
-const MAX_CUSTOM_CLAIMS = 100;
-
-
-/***/ }),
-
-/***/ 7303:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   i: () => (/* binding */ lintRequestSchema),
-/* harmony export */   w: () => (/* binding */ parseLintRequest)
-/* harmony export */ });
-/* harmony import */ var _ajv_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5287);
-/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1494);
-
-
-/**
- * Lint request body (service-spec §2.5). Only presence and JSON types are schema matters: whether a
- * string is a usable URL is reported as a finding (ISSUER_INVALID, INSECURE_URI, ...) so that one run
- * shows every problem instead of stopping at the first 422.
- */
-const lintRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'LintRequest',
-    type: 'object',
-    additionalProperties: false,
-    required: ['issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy'],
-    properties: {
-        issuer: { type: 'string', description: 'OIDC issuer URL.' },
-        client_id: { type: 'string', minLength: 1, description: 'OAuth client ID.' },
-        audiences: {
-            type: 'array',
-            minItems: 1,
-            maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
-            items: { type: 'string', minLength: 1 },
-            description: 'Expected aud values.',
-        },
-        jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
-        redirect_uris: {
-            type: 'array',
-            maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
-            items: { type: 'string' },
-            description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
-        },
-        alg_policy: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['allowed_algs'],
-            properties: {
-                allowed_algs: {
-                    type: 'array',
-                    minItems: 1,
-                    maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
-                    items: { type: 'string' },
-                    description: 'Algorithm allowlist (case-sensitive JWS names).',
-                },
-            },
-        },
-        discovered_jwks_uri: {
-            type: 'string',
-            description: 'JWKS URI returned by the provider discovery endpoint; jwks_uri must equal it.',
-        },
-        https_required: {
-            type: 'boolean',
-            default: true,
-            description: 'When true, every URI in the request must use https://.',
-        },
-    },
-};
-const parseLintRequest = (0,_ajv_js__WEBPACK_IMPORTED_MODULE_0__/* .compileSchema */ .Fc)(lintRequestSchema);
-
-
-/***/ }),
-
-/***/ 888:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $f: () => (/* binding */ findingSchema),
-/* harmony export */   He: () => (/* binding */ validateResponseSchema),
-/* harmony export */   "in": () => (/* binding */ discoverResponseSchema),
-/* harmony export */   qO: () => (/* binding */ healthSchema),
-/* harmony export */   wX: () => (/* binding */ lintResponseSchema),
-/* harmony export */   zs: () => (/* binding */ problemSchema)
-/* harmony export */ });
-/* unused harmony export PROBLEM_CODES */
+;// CONCATENATED MODULE: ./src/engine/schema/responses.ts
 /**
  * JSON Schemas (2020-12) of every response body: the 200 bodies of the three endpoints and the
  * problem+json error body. The OpenAPI document embeds these objects as they are, and the server
@@ -12596,32 +9758,1456 @@ const healthSchema = {
     properties: { status: { type: 'string', enum: ['ok', 'draining'] } },
 };
 
+;// CONCATENATED MODULE: ./src/engine/findings.ts
+/**
+ * The one way a finding code is defined, whatever its area. Optional fields left undefined are not
+ * kept, so every definition has the same shape, and the result is frozen: the catalogue is shared by
+ * every request.
+ */
+function defineFinding(definition) {
+    const copy = Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined));
+    return Object.freeze(copy);
+}
+/**
+ * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
+ * signature, issuer, audience, time, required claims), then the warnings, which fail none.
+ */
+const VALIDATION_FINDINGS = {
+    ALGORITHM_INVALID: defineFinding({
+        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
+        title: 'The token alg is not in allowed_algs, or is none',
+        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+    }),
+    SIGNATURE_INVALID: defineFinding({
+        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The signature does not verify with the configured key',
+        remediation: 'Check that the policy key is the one the issuer signs with.',
+    }),
+    KEY_MISMATCH: defineFinding({
+        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
+    }),
+    KEY_NOT_FOUND: defineFinding({
+        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
+        title: 'No key in the JWKS fits the token kid and alg',
+        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+    }),
+    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
+        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The header carries crit entries or b64: false, which this validator does not support',
+    }),
+    JWKS_UNAVAILABLE: defineFinding({
+        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The JWKS could not be fetched and no keys are cached',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+    }),
+    ISSUER_MISMATCH: defineFinding({
+        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
+        title: 'The iss claim does not equal the expected issuer',
+    }),
+    AUDIENCE_MISMATCH: defineFinding({
+        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
+        title: 'No allowed audience matches the aud claim',
+        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+    }),
+    TOKEN_EXPIRED: defineFinding({
+        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp is at or before now (less clock skew)',
+    }),
+    TOKEN_NOT_YET_VALID: defineFinding({
+        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'nbf is after now (plus clock skew)',
+    }),
+    TOKEN_ISSUED_IN_FUTURE: defineFinding({
+        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
+        title: 'iat is after now (plus clock skew)',
+        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+    }),
+    TOKEN_LIFETIME_EXCEEDED: defineFinding({
+        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+    }),
+    CLAIM_TYPE_INVALID: defineFinding({
+        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp, nbf or iat is not a finite number',
+    }),
+    REQUIRED_CLAIM_MISSING: defineFinding({
+        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim listed in required_claims is absent',
+    }),
+    REQUIRED_SCOPE_MISSING: defineFinding({
+        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A scope listed in required_scopes is absent from scope (or scp)',
+    }),
+    CUSTOM_CLAIM_MISMATCH: defineFinding({
+        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim does not match its required_custom_claims expectation',
+    }),
+    TOKEN_TYPE_MISMATCH: defineFinding({
+        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'The typ header does not match token_type',
+    }),
+    PROFILE_NOT_FOUND: defineFinding({
+        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
+        title: 'issuer_profile_id names no registered issuer profile',
+        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+    }),
+    EXPIRATION_MISSING: defineFinding({
+        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
+        title: 'The token has no exp claim and never expires',
+        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+    }),
+    WEAK_SECRET: defineFinding({
+        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
+        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
+        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+    }),
+    JWKS_STALE: defineFinding({
+        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
+        title: 'Keys were served from a cache whose refresh failed',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+    }),
+};
+/**
+ * Order in which a validation response lists its findings: the order the checks run, from whether the
+ * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
+ */
+const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
+/** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
+function finding(definition, message, evidence, remediation = definition.remediation) {
+    const f = { code: definition.code, severity: definition.severity, message };
+    if (evidence !== undefined)
+        f.evidence = evidence;
+    if (remediation !== undefined)
+        f.remediation = remediation;
+    return f;
+}
 
-/***/ }),
+;// CONCATENATED MODULE: ./src/engine/lint/types.ts
 
-/***/ 3344:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
+function ruleDefinition(rule) {
+    const { code, severity, title, docs, remediation } = rule;
+    return defineFinding({ code, severity, area: 'lint', title, docs, remediation });
+}
+/** A finding of this rule; the same builder as every other finding. */
+const report = finding;
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   N2: () => (/* binding */ verifyPolicySchema),
-/* harmony export */   PM: () => (/* binding */ verifyPolicyClaimProperties),
-/* harmony export */   XQ: () => (/* binding */ validateRequestSchema),
-/* harmony export */   Z9: () => (/* binding */ verifyPolicyClaimRequired),
-/* harmony export */   mC: () => (/* binding */ customClaimValueSchema),
-/* harmony export */   mv: () => (/* binding */ customClaimValueUnrolled)
-/* harmony export */ });
-/* unused harmony export ALLOWED_ALG_NAMES */
-/* harmony import */ var _types_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3171);
-/* harmony import */ var _limits_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1494);
+;// CONCATENATED MODULE: ./src/engine/uri.ts
+/**
+ * Strict URI reading for lint, discovery and issuer profiles. WHATWG `new URL` is deliberately
+ * forgiving (it trims spaces, accepts `https:host`, percent-encodes `{`), but an issuer is later
+ * compared byte for byte with a token's `iss`, so a URI is judged as written, against RFC 3986.
+ */
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+// RFC 3986 unreserved + reserved characters; '%' is checked separately for a following hex pair.
+const URI_CHAR = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
+const PCT = /^%[0-9A-Fa-f]{2}/;
+function parseAbsoluteUri(raw) {
+    if (raw.length === 0)
+        return { ok: false, reason: 'is empty' };
+    // eslint-disable-next-line no-control-regex
+    if (/[\s\u0000-\u001f\u007f]/.test(raw))
+        return { ok: false, reason: 'contains whitespace or control characters' };
+    const m = SCHEME.exec(raw);
+    if (m === null)
+        return { ok: false, reason: 'is not an absolute URI (it has no scheme)' };
+    const scheme = (m[1] ?? '').toLowerCase();
+    if ((scheme === 'http' || scheme === 'https') && !raw.slice(m[0].length).startsWith('//')) {
+        return { ok: false, reason: `must start with ${scheme}://` };
+    }
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return { ok: false, reason: 'is not a parseable URI' };
+    }
+    if ((scheme === 'http' || scheme === 'https') && url.hostname === '')
+        return { ok: false, reason: 'has no host' };
+    return { ok: true, url, scheme, illegalChars: illegalUriChars(raw) };
+}
+/** Characters RFC 3986 does not allow anywhere in a URI, each listed once, in order of appearance. */
+function illegalUriChars(raw) {
+    const found = [];
+    for (let i = 0; i < raw.length; i++) {
+        const c = raw[i];
+        if (c === '%') {
+            if (PCT.test(raw.slice(i)))
+                continue;
+        }
+        else if (URI_CHAR.test(c)) {
+            continue;
+        }
+        if (!found.includes(c))
+            found.push(c);
+    }
+    return found;
+}
+/**
+ * Whether raw is an absolute https:// URI as written: the one https test of the engine, so a URI that
+ * lint reports as INSECURE_URI is also one an issuer profile refuses. `userInfo: false` refuses user
+ * info too (an issuer profile's jwks_uri and issuer: a URL with a password is a secret in the
+ * configuration, and the fetcher refuses it anyway). Lint leaves user info to ISSUER_INVALID and
+ * REDIRECT_URI_INVALID, so that one mistake is one finding.
+ */
+function isHttpsUri(raw, options = {}) {
+    const p = parseAbsoluteUri(raw);
+    if (!p.ok || p.scheme !== 'https')
+        return false;
+    return options.userInfo !== false || (p.url.username === '' && p.url.password === '');
+}
+/** RFC 6901 pointer from path segments. */
+function pointer(...segments) {
+    return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+/** A hint for two strings that differ only by a trailing slash or letter case (exact comparisons). */
+function nearMiss(expected, actual) {
+    if (expected === actual)
+        return undefined;
+    const strip = (s) => s.replace(/\/+$/, '');
+    if (strip(expected) === strip(actual))
+        return 'they differ only by a trailing slash, and the comparison is exact';
+    if (expected.toLowerCase() === actual.toLowerCase())
+        return 'they differ only in letter case, and the comparison is exact';
+    return undefined;
+}
+/** The URI for evidence: user info (which may hold a password) is replaced by "***". */
+function redactUri(raw) {
+    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1***@');
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/check-skipped.ts
+
+
+const checkSkipped = {
+    code: 'CHECK_SKIPPED',
+    severity: 'warning',
+    title: 'A network check was not run (offline mode)',
+    docs: 'In offline mode (CLI --offline, action network: false) nothing is fetched: one CHECK_SKIPPED warning per skipped fetch lists the checks that depend on it (evidence.checks), so a green offline run is never mistaken for a full one.',
+    remediation: 'Run again with network access to check the JWKS.',
+    check({ jwks, skippedChecks }) {
+        if (jwks.state !== 'skipped' || skippedChecks.length === 0)
+            return [];
+        return [
+            report(checkSkipped, `jwks_uri was not fetched (offline mode); not run: ${skippedChecks.join(', ')}.`, {
+                field: '/jwks_uri',
+                uri: redactUri(jwks.uri),
+                checks: skippedChecks,
+            }),
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/insecure-uri.ts
+
+
+const insecureUri = {
+    code: 'INSECURE_URI',
+    severity: 'error',
+    title: 'A URI is not https:// while https_required is true',
+    docs: 'With https_required (the default), issuer, jwks_uri, discovered_jwks_uri and every redirect URI must be absolute https:// URLs: keys fetched or codes delivered over plain HTTP can be swapped or read on the way. A value that is not a URL at all is reported too, since it is not https either.',
+    remediation: 'Use the https:// form of the URI, or set https_required: false only for a local test setup.',
+    check({ request, httpsRequired }) {
+        if (!httpsRequired)
+            return [];
+        // [pointer, label for the message, value], in request field order.
+        const fields = [
+            [pointer('issuer'), 'issuer', request.issuer],
+            [pointer('jwks_uri'), 'jwks_uri', request.jwks_uri],
+            ...request.redirect_uris.map((u, i) => [pointer('redirect_uris', i), `redirect_uris[${i}]`, u]),
+            [pointer('discovered_jwks_uri'), 'discovered_jwks_uri', request.discovered_jwks_uri],
+        ];
+        return fields
+            .filter((f) => f[2] !== undefined && !isHttpsUri(f[2]))
+            .map(([field, label, uri]) => report(insecureUri, `${label} is not an https:// URI.`, { field, uri: redactUri(uri) }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/issuer-invalid.ts
+
+
+/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
+function issuerProblems(raw) {
+    const p = parseAbsoluteUri(raw);
+    if (!p.ok)
+        return [p.reason];
+    const problems = [];
+    if (p.url.username !== '' || p.url.password !== '')
+        problems.push('carries user info');
+    if (raw.includes('?'))
+        problems.push('has a query');
+    if (raw.includes('#'))
+        problems.push('has a fragment');
+    if (p.illegalChars.length > 0) {
+        problems.push(`contains characters not allowed in a URL (${p.illegalChars.join(' ')})${p.illegalChars.includes('{') ? ', probably an unfilled template' : ''}`);
+    }
+    return problems;
+}
+/** OIDC Core §2 / Discovery §2: the issuer is an https URL with no query or fragment. */
+const issuerInvalid = {
+    code: 'ISSUER_INVALID',
+    severity: 'error',
+    title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
+    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
+    remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
+    check({ request }) {
+        const problems = issuerProblems(request.issuer);
+        if (problems.length === 0)
+            return [];
+        return [report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(request.issuer), problems })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/summary.ts
+/**
+ * The one-sentence `summary` of every response. A reader of a CI log sees only this line, so it
+ * counts errors and warnings and names each code once, in finding order.
+ */
+/** "1 error", "2 errors". */
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** The codes of these findings, each once, in order: "A, B". */
+function codeList(findings) {
+    return [...new Set(findings.map((f) => f.code))].join(', ');
+}
+/**
+ * Lint and discovery, whose findings hold errors and warnings together:
+ * "<Subject> is invalid: 2 errors, 1 warning (A, B, C)." / "<Subject> is valid." /
+ * "<Subject> is valid with 1 warning (C)."
+ */
+function summarise(subject, findings) {
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    const warnings = findings.length - errors;
+    const codes = codeList(findings);
+    if (errors > 0) {
+        return `${subject} is invalid: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''} (${codes}).`;
+    }
+    if (warnings > 0)
+        return `${subject} is valid with ${plural(warnings, 'warning')} (${codes}).`;
+    return `${subject} is valid.`;
+}
+/**
+ * Validation, which keeps its warnings apart from its findings (a valid token has no findings):
+ * "Token is valid.", "Token is valid (1 warning: EXPIRATION_MISSING).",
+ * "Token is invalid: 2 errors (AUDIENCE_MISMATCH, TOKEN_EXPIRED); 1 warning: WEAK_SECRET."
+ */
+function summariseToken(errors, warnings) {
+    const warned = warnings.length > 0 ? `${plural(warnings.length, 'warning')}: ${codeList(warnings)}` : '';
+    if (errors.length === 0)
+        return warned ? `Token is valid (${warned}).` : 'Token is valid.';
+    const base = `Token is invalid: ${plural(errors.length, 'error')} (${codeList(errors)})`;
+    return warned ? `${base}; ${warned}.` : `${base}.`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/discovery/fetch.ts
+
+/**
+ * Where and how a provider's discovery document is fetched. POST /v1/providers/discover and issuer
+ * profiles with `discovery: true` both fetch through here, so they look in the same places, in the
+ * same order, and blame the same failure.
+ */
+/**
+ * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
+ * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
+ * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ */
+function discoveryUris(issuer) {
+    const p = parseAbsoluteUri(issuer);
+    if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
+        return undefined;
+    // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
+    const path = p.url.pathname.replace(/\/$/, '');
+    return {
+        openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
+        oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
+    };
+}
+/**
+ * Fetch the discovery document of an issuer: the OpenID Connect location, then the RFC 8414 one
+ * when the first gave no JSON. A JSON answer that is not an object stops the search: the provider
+ * answered, and a second guess would hide what it got wrong. `allowHttp` lets a lint with
+ * https_required: false fetch a plain-http issuer.
+ */
+async function fetchDiscoveryDocument(fetcher, issuer, options) {
+    const uris = discoveryUris(issuer);
+    if (uris === undefined)
+        return { state: 'not_http' };
+    const attempts = [];
+    for (const uri of [uris.openid, uris.oauth]) {
+        const result = await fetcher.getJson(uri, { allowHttp: options.allowHttp });
+        if (result.ok) {
+            const doc = result.json;
+            if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+                return { state: 'not_an_object', uri };
+            return { state: 'fetched', uri, document: doc };
+        }
+        const attempt = { uri, reason: result.reason, detail: result.detail };
+        if (result.status !== undefined)
+            attempt.status = result.status;
+        attempts.push(attempt);
+    }
+    return { state: 'unreachable', attempts: attempts };
+}
+
+;// CONCATENATED MODULE: ./src/engine/discovery/findings.ts
+
+/**
+ * Discovery findings: what can go wrong fetching and reading a provider's discovery document.
+ * Discovery also reports INSECURE_URI, ISSUER_INVALID and CHECK_SKIPPED, whose definitions belong to
+ * the lint rules, so each code has one meaning wherever it appears. Every discovery finding is about
+ * the request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
+ */
+const DISCOVERY_FINDINGS = {
+    DISCOVERY_UNREACHABLE: defineFinding({
+        code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
+        title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
+        remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
+    }),
+    DISCOVERY_INVALID: defineFinding({
+        code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
+        title: 'The discovery document is not a JSON object, or a member has the wrong type',
+        remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
+    }),
+    DISCOVERY_ISSUER_MISMATCH: defineFinding({
+        code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
+        title: 'The issuer in the discovery document is not exactly the issuer requested',
+        remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
+    }),
+    METADATA_MISSING: defineFinding({
+        code: 'METADATA_MISSING', severity: 'error', area: 'discover',
+        title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
+        remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
+
+
+
+
+
+
+
+
+
+
+const F = DISCOVERY_FINDINGS;
+/** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
+const REQUIRED_MEMBERS = [
+    'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
+    'subject_types_supported', 'id_token_signing_alg_values_supported',
+];
+/** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
+const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+function isUrlMember(name) {
+    return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
+}
+/**
+ * Members that OpenID Connect Discovery and OAuth server metadata (RFC 8414) define as JSON arrays of strings. Names
+ * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
+ * explicit; members nobody defined are not type-checked.
+ */
+const LIST_MEMBERS = new Set([
+    'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
+    'acr_values_supported', 'subject_types_supported', 'claim_types_supported', 'claims_supported',
+    'display_values_supported', 'claims_locales_supported', 'ui_locales_supported', 'code_challenge_methods_supported',
+    'token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported',
+    'introspection_endpoint_auth_methods_supported',
+]);
+/** Boolean members of OpenID Connect Discovery, Front- and Back-Channel Logout, and RFC 9207. */
+const BOOLEAN_MEMBERS = new Set([
+    'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
+    'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
+    'backchannel_logout_supported', 'backchannel_logout_session_supported', 'authorization_response_iss_parameter_supported',
+]);
+function expectedType(name, value) {
+    if (isUrlMember(name))
+        return typeof value === 'string' ? undefined : 'a string';
+    if (LIST_MEMBERS.has(name) || /_(alg|enc)_values_supported$/.test(name)) {
+        return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'an array of strings';
+    }
+    if (BOOLEAN_MEMBERS.has(name))
+        return typeof value === 'boolean' ? undefined : 'a boolean';
+    return undefined;
+}
+/**
+ * POST /v1/providers/discover. Throws RequestInvalidError (422) for a bad body; everything else is a
+ * finding. Pure apart from the discovery fetches through ctx.fetcher.
+ */
+async function discoverProvider(body, ctx) {
+    const request = parseDiscoverRequest(body);
+    const issuer = request.issuer;
+    const httpsRequired = request.https_required ?? true;
+    const findings = [];
+    const response = (discoveryUri, jwksUri, metadata) => ({
+        valid: !findings.some((f) => f.severity === 'error'),
+        issuer,
+        discovery_uri: discoveryUri,
+        jwks_uri: jwksUri,
+        metadata,
+        findings,
+        summary: summarise('Provider metadata', findings),
+    });
+    const problems = issuerProblems(issuer);
+    if (problems.length > 0) {
+        findings.push(report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(issuer), problems }));
+    }
+    if (httpsRequired && !isHttpsUri(issuer)) {
+        findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: redactUri(issuer) }));
+    }
+    if (!ctx.fetcher.online) {
+        findings.push(report(checkSkipped, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
+            field: '/issuer',
+            uri: discoveryUris(issuer)?.openid ?? redactUri(issuer),
+            checks: NETWORK_CHECKS,
+        }, 'Run again with network access to fetch and check the discovery document.'));
+        return response(null, null, {});
+    }
+    const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
+    if (fetched.state === 'not_http') {
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+            field: '/issuer', reason: 'blocked', attempts: [],
+        }));
+        return response(null, null, {});
+    }
+    if (fetched.state === 'unreachable') {
+        const { attempts } = fetched;
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        return response(null, null, {});
+    }
+    if (fetched.state === 'not_an_object') {
+        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+            field: '/issuer', discovery_uri: fetched.uri,
+        }));
+        return response(fetched.uri, null, {});
+    }
+    const metadata = fetched.document;
+    checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+    return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
+}
+function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
+    const wrongType = new Set();
+    for (const [member, value] of Object.entries(doc)) {
+        const expected = expectedType(member, value);
+        if (expected === undefined)
+            continue;
+        wrongType.add(member);
+        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    }
+    const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
+    // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
+    // document shows by offering only response types made of id_token and token.
+    const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
+        responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
+    const required = [...REQUIRED_MEMBERS];
+    if (!implicitOnly)
+        required.splice(2, 0, 'token_endpoint');
+    for (const member of required) {
+        if (doc[member] !== undefined)
+            continue;
+        findings.push(finding(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    }
+    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+        const hint = nearMiss(issuer, doc.issuer);
+        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+    }
+    if (httpsRequired) {
+        for (const [member, value] of Object.entries(doc)) {
+            if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || isHttpsUri(value))
+                continue;
+            findings.push(report(insecureUri, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: redactUri(value) }));
+        }
+    }
+}
+/** The members a relying party configures itself from (signing algorithms and endpoints), with the right types only. */
+function pickMetadata(doc) {
+    const out = {};
+    for (const [member, value] of Object.entries(doc)) {
+        if (member.endsWith('_endpoint') && typeof value === 'string')
+            out[member] = value;
+        else if (member.endsWith('_signing_alg_values_supported') && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+            out[member] = value;
+    }
+    return out;
+}
+/**
+ * For `discover: true` provider entries (action and CLI): the lint request with discovered_jwks_uri
+ * set to what discovery found. A discovery that found no jwks_uri leaves the request as it was, so
+ * the lint does not invent a mismatch; the discovery findings say what went wrong.
+ */
+function withDiscoveredJwksUri(request, discovery) {
+    if (discovery.jwks_uri === null)
+        return request;
+    return { ...request, discovered_jwks_uri: discovery.jwks_uri };
+}
+
+;// CONCATENATED MODULE: ./src/engine/discovery/operation.ts
+
+
+
+
+const discoverOperation = defineOperation({
+    name: 'discover',
+    method: 'POST',
+    path: '/v1/providers/discover',
+    operationId: 'discoverProvider',
+    summary: 'Fetch and check a provider discovery document',
+    description: 'Fetches <issuer>/.well-known/openid-configuration (then the RFC 8414 form) and reports its jwks_uri and findings.',
+    tag: 'lint',
+    request: { name: 'DiscoverRequest', schema: discoverRequestSchema },
+    response: { name: 'DiscoverResponse', schema: discoverResponseSchema },
+    run: discoverProvider,
+});
+
+;// CONCATENATED MODULE: ./src/engine/schema/limits.ts
+/**
+ * Size limits of request bodies, shared by every request schema (validate, lint, discover) and by the
+ * issuer profiles that reuse the policy fields. A real policy lists a handful of audiences, algorithms or
+ * claims; without a cap, a 64 KiB body of thousands of repeated entries costs one finding (and answer
+ * bytes) per entry, and array matching in required_custom_claims costs CPU per pair of items.
+ */
+/** Items in any array of a request body, at any depth. */
+const MAX_ARRAY_ITEMS = 100;
+/** Members of required_custom_claims. */
+const MAX_CUSTOM_CLAIMS = 100;
+
+;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
+
+
+/**
+ * Lint request body. Only presence and JSON types are schema matters: whether a
+ * string is a usable URL is reported as a finding (ISSUER_INVALID, INSECURE_URI, ...) so that one run
+ * shows every problem instead of stopping at the first 422.
+ */
+const lintRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'LintRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy'],
+    properties: {
+        issuer: { type: 'string', description: 'OIDC issuer URL.' },
+        client_id: { type: 'string', minLength: 1, description: 'OAuth client ID.' },
+        audiences: {
+            type: 'array',
+            minItems: 1,
+            maxItems: MAX_ARRAY_ITEMS,
+            items: { type: 'string', minLength: 1 },
+            description: 'Expected aud values.',
+        },
+        jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
+        redirect_uris: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            items: { type: 'string' },
+            description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
+        },
+        alg_policy: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['allowed_algs'],
+            properties: {
+                allowed_algs: {
+                    type: 'array',
+                    minItems: 1,
+                    maxItems: MAX_ARRAY_ITEMS,
+                    items: { type: 'string' },
+                    description: 'Algorithm allowlist (case-sensitive JWS names).',
+                },
+            },
+        },
+        discovered_jwks_uri: {
+            type: 'string',
+            description: 'JWKS URI returned by the provider discovery endpoint; jwks_uri must equal it.',
+        },
+        https_required: {
+            type: 'boolean',
+            default: true,
+            description: 'When true, every URI in the request must use https://.',
+        },
+    },
+};
+const parseLintRequest = compileSchema(lintRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/jwks/jwk.ts
+
+
+
+/** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+/** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
+const MAX_JWKS_KEYS = 100;
+/** The members that make up each key type's public key (RFC 7518 §6.2.1, §6.3.1; RFC 8037 §2). */
+const PUBLIC_MEMBERS = new Map([['RSA', ['n', 'e']], ['EC', ['crv', 'x', 'y']], ['OKP', ['crv', 'x']]]);
+/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
+const EC_COORDINATE_BYTES = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
+function refuse(jwk, weakness) {
+    const refused = { weakness };
+    if (typeof jwk.kid === 'string')
+        refused.kid = jwk.kid;
+    return { ok: false, reason: describeWeakness(weakness), refused };
+}
+/**
+ * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
+ * the point is not on the curve (OpenSSL checks this on import).
+ */
+function isOffCurve(jwk) {
+    const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
+    const coordinate = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
+    return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
+}
+/**
+ * Import only the public members of an RSA, EC or OKP JWK, so unknown extras (x5c, ext, ...) cannot
+ * change the import and a leaked private part can never become a private KeyObject. The one import
+ * of a JWK: the validator's importJwk and the linter's analysis both go through it.
+ */
+function importPublicMembers(jwk, kty) {
+    const material = { kty };
+    for (const m of PUBLIC_MEMBERS.get(kty) ?? [])
+        if (jwk[m] !== undefined)
+            material[m] = jwk[m];
+    try {
+        return { ok: true, key: (0,external_node_crypto_.createPublicKey)({ key: material, format: 'jwk' }) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+/**
+ * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
+ * members stripped: a provider that publishes them has leaked its key and must not be trusted.
+ * Reasons name members, never values. `publicMembers` is importPublicMembers' answer for this JWK
+ * when the caller already has it (the linter imports every key it can), so no key is imported twice.
+ */
+function importJwk(value, publicMembers) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { ok: false, reason: 'is not a JSON object' };
+    const jwk = value;
+    const leaked = PRIVATE_JWK_MEMBERS.filter((m) => m in jwk);
+    if (leaked.length > 0)
+        return { ok: false, reason: `carries private or symmetric key members (${leaked.join(', ')})`, private: [...leaked] };
+    const kty = jwk.kty;
+    if (typeof kty !== 'string')
+        return { ok: false, reason: 'has no kty' };
+    if (!PUBLIC_MEMBERS.has(kty))
+        return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
+    for (const member of ['kid', 'use', 'alg']) {
+        if (jwk[member] !== undefined && typeof jwk[member] !== 'string')
+            return { ok: false, reason: `has a non-string ${member}` };
+    }
+    const keyOps = jwk.key_ops;
+    if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
+        return { ok: false, reason: 'has a key_ops that is not an array of strings' };
+    }
+    // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
+    if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
+        const weakness = curveWeakness(kty, jwk.crv);
+        if (weakness !== undefined)
+            return refuse(jwk, weakness);
+    }
+    const imported = publicMembers ?? importPublicMembers(jwk, kty);
+    if (!imported.ok) {
+        if (kty === 'EC' && isOffCurve(jwk))
+            return refuse(jwk, pointNotOnCurve(jwk.crv));
+        return { ok: false, reason: `is not a valid ${kty} public key` };
+    }
+    const key = imported.key;
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return refuse(jwk, weakness);
+    const parsed = { key };
+    if (typeof jwk.kid === 'string')
+        parsed.kid = jwk.kid;
+    if (typeof jwk.use === 'string')
+        parsed.use = jwk.use;
+    if (typeof jwk.alg === 'string')
+        parsed.alg = jwk.alg;
+    if (Array.isArray(keyOps))
+        parsed.keyOps = keyOps;
+    return { ok: true, jwk: parsed };
+}
+/** A JWK Set document -> importable keys. Undefined when the document is not a JWK Set at all. */
+function parseJwks(doc) {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return undefined;
+    const list = doc.keys;
+    if (!Array.isArray(list))
+        return undefined;
+    const result = { keys: [], skipped: [], refused: [] };
+    list.forEach((entry, index) => {
+        if (result.keys.length >= MAX_JWKS_KEYS) {
+            result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
+            return;
+        }
+        const imported = importJwk(entry);
+        if (imported.ok) {
+            result.keys.push(imported.jwk);
+            return;
+        }
+        result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+        if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS)
+            result.refused.push(imported.refused);
+    });
+    return result;
+}
+/** Whether a JWK may verify a token signed with alg: use, alg, key_ops, then key type/curve/size. */
+function jwkFits(jwk, alg) {
+    if (jwk.use !== undefined && jwk.use !== 'sig')
+        return false;
+    if (jwk.alg !== undefined && jwk.alg !== alg)
+        return false;
+    if (jwk.keyOps !== undefined && !jwk.keyOps.includes('verify'))
+        return false;
+    return keyAlgMismatch({ type: 'public', key: jwk.key }, alg) === undefined;
+}
+/**
+ * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
+ * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
+ * that names a refused key is not unknown either: refetching would serve the same key.
+ */
+function selectKeys(keys, header, alg, refused = []) {
+    if (header.kid !== undefined && typeof header.kid !== 'string')
+        return { keys: [], unknownKid: false };
+    const kid = header.kid;
+    const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
+    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
+    const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
+    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
+    if (kid !== undefined)
+        selection.kid = kid;
+    if (refusedKey !== undefined)
+        selection.refused = refusedKey.weakness;
+    return selection;
+}
+
+;// CONCATENATED MODULE: ./src/engine/types.ts
+/** Shapes of the /v1 request and response bodies: the JSON every face sends and receives, byte for byte. */
+const JWS_ALGORITHMS = [
+    'HS256', 'HS384', 'HS512',
+    'RS256', 'RS384', 'RS512',
+    'PS256', 'PS384', 'PS512',
+    'ES256', 'ES384', 'ES512',
+    'EdDSA', 'Ed25519', 'Ed448',
+];
+/**
+ * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
+ * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them, so a
+ * policy written for a newer provider is not a 422; the validator implements JWS_ALGORITHMS, and a token signed with any other
+ * registered algorithm fails its signature with KEY_MISMATCH.
+ */
+const REGISTERED_JWS_ALGORITHMS = [
+    ...JWS_ALGORITHMS,
+    'ES256K',
+    'ESP256', 'ESP384', 'ESP512',
+    'ESB256', 'ESB320', 'ESB384', 'ESB512',
+];
+function isImplementedAlgorithm(alg) {
+    return JWS_ALGORITHMS.includes(alg);
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
+
+
+const MIN_EC_BITS = 224;
+// Maps, not object literals: kty and crv come from a fetched document, and a kty of "constructor"
+// or "__proto__" must find nothing rather than a member of Object.prototype.
+const REQUIRED = new Map([['RSA', ['n', 'e']], ['EC', ['crv', 'x', 'y']], ['OKP', ['crv', 'x']], ['oct', ['k']]]);
+const BINARY = new Set(['n', 'e', 'x', 'y', 'k', 'd', 'p', 'q', 'dp', 'dq', 'qi']);
+const EC_BITS = new Map([['P-192', 192], ['P-224', 224], ['P-256', 256], ['P-384', 384], ['P-521', 521], ['secp256k1', 256]]);
+/** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
+const IMPORTABLE = new Map([['EC', ['P-256', 'P-384', 'P-521', 'secp256k1']], ['OKP', ['Ed25519', 'Ed448', 'X25519', 'X448']]]);
+const B64URL = /^[A-Za-z0-9_-]*$/;
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function analyseJwks(document) {
+    if (!isObject(document))
+        return { notASet: 'the document is not a JSON object', keys: [] };
+    if (!('keys' in document))
+        return { notASet: 'the document has no "keys" member', keys: [] };
+    if (!Array.isArray(document.keys))
+        return { notASet: '"keys" is not an array', keys: [] };
+    return { keys: document.keys.map((k, i) => analyseJwk(k, i)) };
+}
+/**
+ * One key, read member by member. The key is imported once: this analysis imports the public members
+ * of every key whose members are well formed (to tell a broken key apart), and hands that import to
+ * the validator's importJwk, which decides whether validation would use the key.
+ */
+function analyseJwk(value, index) {
+    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
+    if (!isObject(value)) {
+        info.malformed.push('the key is not a JSON object');
+        return info;
+    }
+    if (typeof value.kid === 'string')
+        info.kid = value.kid;
+    else if (value.kid !== undefined)
+        info.malformed.push('"kid" is not a string');
+    info.use = value.use;
+    info.alg = value.alg;
+    info.privateMembers = PRIVATE_JWK_MEMBERS.filter((m) => m in value);
+    const publicMembers = readMembers(value, info);
+    const imported = importJwk(value, publicMembers);
+    if (imported.ok)
+        info.validatorKey = imported.jwk;
+    if (publicMembers?.ok === false) {
+        // The validator's import tells an EC point off its curve apart from other damage.
+        const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+        info.malformed.push(offCurve
+            ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
+            : `the public members do not form a valid ${info.kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+    }
+    return info;
+}
+/**
+ * Fills in kty, crv, missing and malformed members, sizes and unsafe bounds. Returns the import of
+ * the public members when they are all present and well formed and Node can import the key type,
+ * else undefined (nothing was imported).
+ */
+function readMembers(value, info) {
+    if (typeof value.kty !== 'string') {
+        if (value.kty === undefined)
+            info.missing.push('kty');
+        else
+            info.malformed.push('"kty" is not a string');
+        return undefined;
+    }
+    const kty = value.kty;
+    info.kty = kty;
+    for (const m of REQUIRED.get(kty) ?? []) {
+        const v = value[m];
+        if (v === undefined)
+            info.missing.push(m);
+        else if (typeof v !== 'string')
+            info.malformed.push(`"${m}" is not a string`);
+        else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
+            info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
+        }
+    }
+    if (typeof value.crv === 'string')
+        info.crv = value.crv;
+    if (info.missing.length > 0 || info.malformed.length > 0)
+        return undefined;
+    if (kty === 'RSA') {
+        info.bits = jwks_bitLength(Buffer.from(value.n, 'base64url'));
+        const e = Buffer.from(value.e, 'base64url');
+        info.exponentBits = jwks_bitLength(e);
+        const exponent = rsaExponentWeakness(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
+        if (exponent !== undefined)
+            info.unsafe.push(exponent);
+        const modulus = info.bits > RSA_MAX_MODULUS_BITS ? rsaModulusWeakness(info.bits) : undefined;
+        if (modulus !== undefined)
+            info.unsafe.push(modulus);
+    }
+    if (kty === 'EC' && info.crv !== undefined) {
+        info.bits = EC_BITS.get(info.crv);
+        const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : curveWeakness('EC', info.crv);
+        if (curve !== undefined)
+            info.unsafe.push(curve);
+    }
+    const importable = kty === 'RSA' || (IMPORTABLE.get(kty)?.includes(info.crv ?? '') ?? false);
+    return importable ? importPublicMembers(value, kty) : undefined;
+}
+/** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */
+function jwks_bitLength(bytes) {
+    let i = 0;
+    while (i < bytes.length && bytes[i] === 0)
+        i++;
+    if (i === bytes.length)
+        return 0;
+    return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]));
+}
+function isJwsAlgorithm(alg) {
+    return JWS_ALGORITHMS.includes(alg);
+}
+/**
+ * Whether this key could verify a token signed with alg, decided by the validator's own JWKS import
+ * and key selection (importJwk, jwkFits), so lint and validation never disagree about a key: a key
+ * with private members is refused, `use` must be "sig" when present (RFC 7517 §4.2 makes it
+ * optional), `key_ops` must include "verify" and `alg` must equal the algorithm when present.
+ */
+function keyFitsAlg(key, alg) {
+    return isJwsAlgorithm(alg) && key.validatorKey !== undefined && jwkFits(key.validatorKey, alg);
+}
+/** "RSA 2048", "EC P-256", "OKP X25519": a description without key material. */
+function describeKey(key) {
+    if (key.kty === 'RSA')
+        return key.bits !== undefined ? `RSA ${key.bits}` : 'RSA';
+    if (key.kty === undefined)
+        return 'unknown';
+    return key.crv !== undefined ? `${key.kty} ${key.crv}` : key.kty;
+}
+/** Evidence naming a key without its material. */
+function keyRef(key) {
+    const ref = { key_index: key.index };
+    if (key.kid !== undefined)
+        ref.kid = key.kid;
+    return ref;
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-duplicate-kid.ts
+
+const jwksDuplicateKid = {
+    code: 'JWKS_DUPLICATE_KID',
+    severity: 'warning',
+    title: 'Two JWKS keys share a kid',
+    docs: 'Validators pick the key by kid; when two keys share one, which key verifies a token depends on the validator, and a rotation can silently break verification.',
+    remediation: 'Give every key in the set its own kid.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        const byKid = new Map();
+        for (const k of jwks.analysis.keys) {
+            if (k.kid === undefined)
+                continue;
+            byKid.set(k.kid, [...(byKid.get(k.kid) ?? []), k.index]);
+        }
+        return [...byKid]
+            .filter(([, indexes]) => indexes.length > 1)
+            .map(([kid, indexes]) => report(jwksDuplicateKid, `JWKS keys ${indexes.join(', ')} share kid "${kid}".`, { field: '/jwks_uri', kid, key_indexes: indexes }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-invalid.ts
+
+
+const jwksInvalid = {
+    code: 'JWKS_INVALID',
+    severity: 'error',
+    title: 'The JWKS is not a JWK Set, or a key lacks required members',
+    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
+    remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        const { analysis } = jwks;
+        if (analysis.notASet !== undefined) {
+            return [report(jwksInvalid, `The jwks_uri document is not a JWK Set: ${analysis.notASet}.`, { field: '/jwks_uri', problems: [analysis.notASet] })];
+        }
+        return analysis.keys
+            .filter((k) => k.missing.length > 0 || k.malformed.length > 0)
+            .map((k) => {
+            const problems = [...(k.missing.length > 0 ? [`missing ${k.missing.join(', ')}`] : []), ...k.malformed];
+            const evidence = { field: '/jwks_uri', ...keyRef(k), problems };
+            if (k.missing.length > 0)
+                evidence.missing = k.missing;
+            return report(jwksInvalid, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''}: ${problems.join('; ')}.`, evidence);
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-too-small.ts
+
+
+
+const jwksKeyTooSmall = {
+    code: 'JWKS_KEY_TOO_SMALL',
+    severity: 'error',
+    title: 'A JWKS key is too small (RSA under 2048 bits, EC under 224 bits)',
+    docs: 'RSA keys under 2048 bits and EC keys under 224 bits are within reach of factoring or discrete-log attacks (NIST SP 800-57); oidc-gate will not verify with such RSA keys. The RSA size is that of the modulus without leading zero bytes.',
+    remediation: 'Ask the provider to rotate to RSA 2048+ or an EC P-256/P-384 key, and allow only the algorithms of the strong keys.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.bits === undefined)
+                return [];
+            const minimum = k.kty === 'RSA' ? RSA_MIN_MODULUS_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+            if (minimum === undefined || k.bits >= minimum)
+                return [];
+            return [
+                report(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
+            ];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-unsafe.ts
+
+
+
+const jwksKeyUnsafe = {
+    code: 'JWKS_KEY_UNSAFE',
+    severity: 'error',
+    title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
+    docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
+    remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => k.unsafe.map((weakness) => {
+            const evidence = { field: '/jwks_uri', ...keyRef(k), kty: k.kty, reason: weakness.reason };
+            if (weakness.reason === 'key_too_large')
+                Object.assign(evidence, { bits: k.bits, maximum_bits: RSA_MAX_MODULUS_BITS });
+            else if (k.kty === 'RSA')
+                evidence.exponent_bits = k.exponentBits;
+            else
+                evidence.crv = k.crv !== undefined && k.crv.length > 40 ? `${k.crv.slice(0, 40)}…` : k.crv;
+            return report(jwksKeyUnsafe, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} ${weakness.message}.`, evidence);
+        }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-no-usable-key.ts
+
+
+const jwksNoUsableKey = {
+    code: 'JWKS_NO_USABLE_KEY',
+    severity: 'error',
+    title: 'No key in the JWKS can verify any allowed algorithm',
+    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+    remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
+    needsJwks: true,
+    check({ jwks, request }) {
+        if (jwks.state !== 'fetched' || jwks.analysis.notASet !== undefined)
+            return [];
+        const algs = request.alg_policy.allowed_algs;
+        if (jwks.analysis.keys.some((k) => algs.some((alg) => keyFitsAlg(k, alg))))
+            return [];
+        const keys = jwks.analysis.keys.map((k) => {
+            const d = { key_index: k.index, type: describeKey(k) };
+            if (k.kid !== undefined)
+                d.kid = k.kid;
+            if (typeof k.alg === 'string')
+                d.alg = k.alg;
+            if (typeof k.use === 'string')
+                d.use = k.use;
+            return d;
+        });
+        const message = keys.length === 0
+            ? 'The JWKS holds no keys, so no allowed algorithm can be verified.'
+            : `None of the ${keys.length} JWKS key${keys.length === 1 ? '' : 's'} (${[...new Set(keys.map((k) => k.type))].join(', ')}) can verify any of ${algs.join(', ')}.`;
+        return [report(jwksNoUsableKey, message, { field: '/jwks_uri', allowed_algs: algs, keys })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-private-key-exposed.ts
+
+
+const jwksPrivateKeyExposed = {
+    code: 'JWKS_PRIVATE_KEY_EXPOSED',
+    severity: 'error',
+    title: 'A JWKS key carries private or symmetric key members',
+    docs: 'A public JWK Set must hold public keys only. A key with d, p, q, dp, dq, qi or oth is a private key, and k is a symmetric secret: anyone who reads the JWKS can sign tokens. The finding names the key and the member names, never their values.',
+    remediation: 'Rotate the exposed key now (it must be considered compromised), then publish only the public members.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys
+            .filter((k) => k.privateMembers.length > 0)
+            .map((k) => report(jwksPrivateKeyExposed, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} publishes private members: ${k.privateMembers.join(', ')}.`, { field: '/jwks_uri', ...keyRef(k), members: k.privateMembers }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-unreachable.ts
+
+
+const jwksUnreachable = {
+    code: 'JWKS_UNREACHABLE',
+    severity: 'error',
+    title: 'GET jwks_uri did not give a 2xx JSON answer in time',
+    docs: 'The configured JWKS endpoint is fetched once, through the guarded fetcher (public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB). evidence.reason says why it failed: dns, refused, timeout, tls, http_status, blocked, too_large or not_json.',
+    remediation: 'Check that jwks_uri is right and reachable from where tokens are validated.',
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'unreachable')
+            return [];
+        const evidence = { field: '/jwks_uri', uri: redactUri(jwks.uri), reason: jwks.reason };
+        if (jwks.status !== undefined)
+            evidence.status = jwks.status;
+        return [report(jwksUnreachable, `jwks_uri could not be fetched (${jwks.reason}): ${jwks.detail}`, evidence)];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-uri-mismatch.ts
+
+
+const jwksUriMismatch = {
+    code: 'JWKS_URI_MISMATCH',
+    severity: 'error',
+    title: 'jwks_uri differs from the JWKS URI the provider publishes in discovery',
+    docs: 'When discovered_jwks_uri is given, jwks_uri must equal it exactly: a configured JWKS that is not the provider\'s own means trusting keys the provider did not publish, or missing its rotations.',
+    remediation: 'Set jwks_uri to the jwks_uri of the provider discovery document.',
+    check({ request }) {
+        const discovered = request.discovered_jwks_uri;
+        if (discovered === undefined || discovered === request.jwks_uri)
+            return [];
+        const hint = nearMiss(discovered, request.jwks_uri);
+        return [
+            report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: redactUri(request.jwks_uri), discovered: redactUri(discovered) }, `Set jwks_uri to ${redactUri(discovered)}.`),
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-invalid.ts
+
+
+const DANGEROUS_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript']);
+/** RFC 6749 §3.1.2: absolute, no fragment; OAuth 2.0 Security BCP §4.1: no scheme that runs code. */
+const redirectUriInvalid = {
+    code: 'REDIRECT_URI_INVALID',
+    severity: 'error',
+    title: 'A redirect URI is not absolute, has a fragment or user info, or uses a javascript:, data: or file: scheme',
+    docs: 'A redirect URI must be an absolute URI without fragment (RFC 6749 §3.1.2). User info and the javascript:, data:, file: and vbscript: schemes let an authorization response land somewhere other than the client.',
+    remediation: 'Register the exact absolute https:// callback URL of the client (or a private-use scheme / loopback URI for native apps, RFC 8252).',
+    check({ request }) {
+        return request.redirect_uris.flatMap((raw, i) => {
+            const problems = [];
+            const p = parseAbsoluteUri(raw);
+            if (!p.ok) {
+                problems.push(p.reason);
+            }
+            else {
+                if (DANGEROUS_SCHEMES.has(p.scheme))
+                    problems.push(`uses the ${p.scheme}: scheme`);
+                if (p.url.username !== '' || p.url.password !== '')
+                    problems.push('carries user info');
+                if (raw.includes('#'))
+                    problems.push('has a fragment');
+                const illegal = p.illegalChars.filter((c) => c !== '*');
+                if (illegal.length > 0)
+                    problems.push(`contains characters not allowed in a URI (${illegal.join(' ')})`);
+            }
+            if (problems.length === 0)
+                return [];
+            const field = pointer('redirect_uris', i);
+            return [report(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: redactUri(raw), problems })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-localhost.ts
+
+
+const redirectUriLocalhost = {
+    code: 'REDIRECT_URI_LOCALHOST',
+    severity: 'warning',
+    title: 'A redirect URI uses localhost instead of a loopback IP literal',
+    docs: 'RFC 8252 §8.3: loopback redirect URIs should use 127.0.0.1 or [::1]; the name localhost may resolve to another interface, or be answered by another listener.',
+    remediation: 'Use http://127.0.0.1:<port>/... or http://[::1]:<port>/... for a native app loopback redirect.',
+    check({ request }) {
+        return request.redirect_uris.flatMap((raw, i) => {
+            const p = parseAbsoluteUri(raw);
+            if (!p.ok)
+                return [];
+            const host = p.url.hostname.toLowerCase().replace(/\.$/, '');
+            if (host !== 'localhost' && !host.endsWith('.localhost'))
+                return [];
+            return [report(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-wildcard.ts
+
+
+const redirectUriWildcard = {
+    code: 'REDIRECT_URI_WILDCARD',
+    severity: 'error',
+    title: 'A redirect URI contains a * wildcard',
+    docs: 'Redirect URIs are compared by exact string match (OAuth 2.0 Security BCP §4.1.3). A pattern invites providers or proxies that do expand it to send codes to an attacker-chosen host or path.',
+    remediation: 'List every callback URL explicitly instead of a pattern.',
+    check({ request }) {
+        return request.redirect_uris.flatMap((raw, i) => raw.includes('*')
+            ? [report(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })]
+            : []);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/weak-algorithm.ts
+
+
+/** Why each weak name is weak; `none` is matched in any letter case. */
+const WEAK = {
+    none: 'means unsigned tokens: anyone can forge one',
+    HS256: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
+    HS384: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
+    HS512: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
+    RS1: 'uses SHA-1, which is broken for signatures',
+    HS1: 'uses SHA-1',
+};
+function weakAlgorithmReason(alg) {
+    return alg.toLowerCase() === 'none' ? WEAK.none : Object.hasOwn(WEAK, alg) ? WEAK[alg] : undefined;
+}
+const weakAlgorithm = {
+    code: 'WEAK_ALGORITHM',
+    severity: 'error',
+    title: 'The allowlist holds an algorithm weaker than RS256, ES256 or EdDSA',
+    docs: 'alg_policy.allowed_algs must not contain none (in any letter case), the HMAC algorithms HS256/HS384/HS512, or the SHA-1 algorithms RS1/HS1. For tokens from an OIDC provider, only asymmetric algorithms let a relying party verify without being able to forge.',
+    remediation: 'Allow only asymmetric algorithms the provider signs with, e.g. [RS256] or [ES256, EdDSA].',
+    check({ request }) {
+        return request.alg_policy.allowed_algs.flatMap((alg, i) => {
+            const why = weakAlgorithmReason(alg);
+            if (why === undefined)
+                return [];
+            return [report(weakAlgorithm, `allowed_algs[${i}] "${alg}" ${why}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/unknown-algorithm.ts
+
+
+
+
+const unknownAlgorithm = {
+    code: 'UNKNOWN_ALGORITHM',
+    severity: 'error',
+    title: 'The allowlist holds a name that is no registered JWS algorithm',
+    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Registered names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519, Ed448, ES256K, ESP256/384/512 and ESB256/320/384/512 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead). The validator implements all but ES256K, ESP* and ESB*.',
+    remediation: 'Use the registered spelling, e.g. RS256, ES256 or EdDSA.',
+    check({ request }) {
+        return request.alg_policy.allowed_algs.flatMap((alg, i) => {
+            if (REGISTERED_JWS_ALGORITHMS.includes(alg) || weakAlgorithmReason(alg) !== undefined)
+                return [];
+            const near = REGISTERED_JWS_ALGORITHMS.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
+            return [
+                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
+            ];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/registry.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Every lint rule, in the order a lint response lists their findings: the request fields first
+ * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
+ * skipped. Within a rule, findings follow the order of the fields in the request. Adding a rule is one
+ * module in rules/ plus one line here.
+ */
+const LINT_RULES = [
+    issuerInvalid,
+    insecureUri,
+    redirectUriInvalid,
+    redirectUriWildcard,
+    redirectUriLocalhost,
+    weakAlgorithm,
+    unknownAlgorithm,
+    jwksUriMismatch,
+    jwksUnreachable,
+    jwksInvalid,
+    jwksPrivateKeyExposed,
+    jwksKeyTooSmall,
+    jwksKeyUnsafe,
+    jwksDuplicateKid,
+    jwksNoUsableKey,
+    checkSkipped,
+];
+/** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
+const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
+
+;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
+
+
+
+
+
+/**
+ * POST /v1/lint/oidc-config. Throws RequestInvalidError (422) for a body that is missing a field or
+ * has a wrong type; every other problem is a finding. Pure apart from the one JWKS fetch through
+ * ctx.fetcher, which offline mode replaces by CHECK_SKIPPED.
+ */
+async function lintOidcConfig(body, ctx) {
+    const request = parseLintRequest(body);
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
+    return {
+        valid: !findings.some((f) => f.severity === 'error'),
+        findings,
+        summary: summarise('Configuration', findings),
+    };
+}
+/**
+ * What every rule of one lint reads, with the request defaults applied. The rule tests build their
+ * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ */
+function buildRuleContext(request, jwks) {
+    return {
+        request,
+        httpsRequired: request.https_required ?? true,
+        jwks,
+        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+    };
+}
+/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
+function runLintRule(rule, ctx) {
+    return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
+}
+/** The one JWKS fetch of a lint; every JWKS rule reads its result. */
+async function loadJwks(request, ctx) {
+    const uri = request.jwks_uri;
+    if (!ctx.fetcher.online)
+        return { state: 'skipped', uri };
+    const parsed = parseAbsoluteUri(uri);
+    if (!parsed.ok || (parsed.scheme !== 'https' && parsed.scheme !== 'http')) {
+        // Never hand the fetcher something that is not an http(s) URL: there is nothing safe to dial.
+        return { state: 'unreachable', uri, reason: 'blocked', detail: `jwks_uri ${parsed.ok ? `uses the ${parsed.scheme}: scheme` : parsed.reason}, so it was not fetched.` };
+    }
+    const result = await ctx.fetcher.getJson(uri, { allowHttp: request.https_required === false });
+    if (!result.ok) {
+        const state = { state: 'unreachable', uri, reason: result.reason, detail: result.detail };
+        if (result.status !== undefined)
+            state.status = result.status;
+        return state;
+    }
+    return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/operation.ts
+
+
+
+
+const lintOperation = defineOperation({
+    name: 'lint',
+    method: 'POST',
+    path: '/v1/lint/oidc-config',
+    operationId: 'lintOidcConfig',
+    summary: 'Lint an OIDC provider configuration',
+    description: 'Static checks (algorithms, URIs, redirect URIs) plus a reachability and content check of the JWKS.',
+    tag: 'lint',
+    request: { name: 'LintRequest', schema: lintRequestSchema },
+    response: { name: 'LintResponse', schema: lintResponseSchema },
+    run: lintOidcConfig,
+});
+
+;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
 
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [..._types_js__WEBPACK_IMPORTED_MODULE_0__/* .REGISTERED_JWS_ALGORITHMS */ .tY, 'none'];
-const stringList = { type: 'array', maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C, items: { type: 'string', minLength: 1 } };
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
 const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
 const anyValueWithShortArrays = {
     type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
-    maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
+    maxItems: MAX_ARRAY_ITEMS,
 };
 /**
  * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
@@ -12635,7 +11221,7 @@ const customClaimValueSchema = {
     ...anyValueWithShortArrays,
     items: { $ref: CUSTOM_CLAIM_VALUE_ID },
     additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    description: `A claim value to match; arrays hold at most ${_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C} items at any depth.`,
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
 };
 /** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
 function unrolled(levels) {
@@ -12658,7 +11244,7 @@ const verifyPolicyClaimProperties = {
     issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
     audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
-        type: 'array', minItems: 1, maxItems: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_ARRAY_ITEMS */ .C,
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
         items: { type: 'string', enum: ALLOWED_ALG_NAMES },
         description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
     },
@@ -12666,10 +11252,10 @@ const verifyPolicyClaimProperties = {
     required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
     required_custom_claims: {
         type: 'object',
-        maxProperties: _limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_CUSTOM_CLAIMS */ .Z,
+        maxProperties: MAX_CUSTOM_CLAIMS,
         $defs: { CustomClaimValue: customClaimValueSchema },
         additionalProperties: customClaimValueUnrolled,
-        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${_limits_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_CUSTOM_CLAIMS */ .Z} claims.`,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
     },
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
@@ -12701,51 +11287,493 @@ const validateRequestSchema = {
     },
 };
 
-
-/***/ }),
-
-/***/ 3171:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CV: () => (/* binding */ JWS_ALGORITHMS),
-/* harmony export */   cx: () => (/* binding */ isImplementedAlgorithm),
-/* harmony export */   tY: () => (/* binding */ REGISTERED_JWS_ALGORITHMS)
-/* harmony export */ });
-/** Shapes of the /v1 request and response bodies (service-spec §2, product-decisions §1, §3, §4). */
-const JWS_ALGORITHMS = [
-    'HS256', 'HS384', 'HS512',
-    'RS256', 'RS384', 'RS512',
-    'PS256', 'PS384', 'PS512',
-    'ES256', 'ES384', 'ES512',
-    'EdDSA', 'Ed25519', 'Ed448',
-];
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/engine/jws/json.ts
 /**
- * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
- * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them
- * (product-decisions §1); the validator implements JWS_ALGORITHMS, and a token signed with any other
- * registered algorithm fails its signature with KEY_MISMATCH.
+ * JSON.parse keeps the last of duplicate member names, so {"alg":"RS256","alg":"none"} would be read
+ * differently by different libraries. This scanner finds a duplicate member name in text that
+ * JSON.parse has already accepted (so it may assume the text is well formed).
  */
-const REGISTERED_JWS_ALGORITHMS = [
-    ...JWS_ALGORITHMS,
-    'ES256K',
-    'ESP256', 'ESP384', 'ESP512',
-    'ESB256', 'ESB320', 'ESB384', 'ESB512',
-];
-function isImplementedAlgorithm(alg) {
-    return JWS_ALGORITHMS.includes(alg);
+/** Nesting deeper than this is refused in token JSON and request bodies alike: no real claim set comes close. */
+const MAX_JSON_DEPTH = 64;
+function findDuplicateMember(text, parsed) {
+    const issue = checkJsonStructure(text, parsed);
+    return issue?.kind === 'duplicate' ? issue.name : undefined;
+}
+/** A repeated member name or nesting deeper than maxDepth, in text that JSON.parse turned into `parsed`. */
+function checkJsonStructure(text, parsed, maxDepth = MAX_JSON_DEPTH) {
+    return provablySound(text, parsed, maxDepth) ? undefined : scanJsonStructure(text, maxDepth);
+}
+/**
+ * Members in a parsed value, or undefined when it nests deeper than maxDepth. Iterative: a hostile
+ * token nests thousands of levels inside 16 KiB, and recursion would exhaust the stack.
+ */
+function countMembers(value, maxDepth) {
+    let n = 0;
+    const values = [value];
+    const depths = [1];
+    while (values.length > 0) {
+        const v = values.pop();
+        const depth = depths.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        if (depth > maxDepth)
+            return undefined;
+        if (Array.isArray(v)) {
+            for (const item of v) {
+                values.push(item);
+                depths.push(depth + 1);
+            }
+            continue;
+        }
+        for (const key in v) {
+            n++;
+            values.push(v[key]);
+            depths.push(depth + 1);
+        }
+    }
+    return n;
+}
+/**
+ * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
+ * any other `":` lies inside a string and only adds to the count. So the count is at least the number
+ * of members in the text, which is at least the number JSON.parse kept; equality proves that no
+ * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
+ */
+function provablySound(text, parsed, maxDepth) {
+    if (/"\s/.test(text))
+        return false;
+    const members = countMembers(parsed, maxDepth);
+    if (members === undefined)
+        return false;
+    let count = 0;
+    for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
+        count++;
+    return count === members;
+}
+/** The full scan, exported so a property test can hold the fast path to it. */
+function scanForDuplicate(text) {
+    const issue = scanJsonStructure(text);
+    return issue?.kind === 'duplicate' ? issue.name : undefined;
+}
+/**
+ * One pass over text that JSON.parse has accepted: the first repeated member name in one object, or
+ * nesting deeper than maxDepth. Shared by the token parser and the service's request body parser.
+ */
+function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
+    // One Set per open object; null for an open array.
+    const stack = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            stack.push(c === 0x7b ? new Set() : null);
+            if (stack.length > maxDepth)
+                return { kind: 'too_deep', maxDepth };
+            i++;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            i++;
+        }
+        else if (c === 0x22 /* " */) {
+            const start = i + 1;
+            // Jump to each candidate closing quote natively; a quote preceded by an odd run of
+            // backslashes is escaped and does not close the string.
+            let end = text.indexOf('"', start);
+            for (;;) {
+                let backslashes = 0;
+                while (text.charCodeAt(end - 1 - backslashes) === 0x5c)
+                    backslashes++;
+                if (backslashes % 2 === 0)
+                    break;
+                end = text.indexOf('"', end + 1);
+            }
+            i = end + 1;
+            const top = stack[stack.length - 1];
+            if (top) {
+                let j = i;
+                while (j < n) {
+                    const w = text.charCodeAt(j);
+                    if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0d)
+                        j++;
+                    else
+                        break;
+                }
+                if (text.charCodeAt(j) === 0x3a /* : */) {
+                    // "a" and "\u0061" name the same member: compare decoded names.
+                    const raw = text.slice(start, end);
+                    const name = raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
+                    if (top.has(name))
+                        return { kind: 'duplicate', name };
+                    top.add(name);
+                    i = j + 1;
+                }
+            }
+        }
+        else {
+            i++;
+        }
+    }
+    return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/engine/jws/compact.ts
 
-/***/ }),
 
-/***/ 1200:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Z: () => (/* binding */ inlineTrustSource)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7679);
+
+function truncate(s) {
+    return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+function decodeJsonObject(bytes, what) {
+    if (!(0,external_node_buffer_namespaceObject.isUtf8)(bytes))
+        throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
+    const text = bytes.toString('utf8');
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new MalformedTokenError(`The JWT ${what} is not valid JSON.`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new MalformedTokenError(`The JWT ${what} is not a JSON object.`);
+    }
+    const issue = checkJsonStructure(text, value);
+    if (issue?.kind === 'duplicate')
+        throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(issue.name)}".`);
+    if (issue?.kind === 'too_deep')
+        throw new MalformedTokenError(`The JWT ${what} nests deeper than ${issue.maxDepth} levels.`);
+    return value;
+}
+/**
+ * Splits and decodes a compact JWS strictly: exactly three segments of unpadded base64url, header and
+ * payload JSON objects without repeated member names. Anything looser would let two readers of one
+ * token (this validator and the relying party's library) see different claims. Throws MalformedTokenError.
+ */
+function parseCompactJws(token) {
+    const first = token.indexOf('.');
+    const second = first === -1 ? -1 : token.indexOf('.', first + 1);
+    if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
+        const segments = token.split('.').length;
+        const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
+        throw new MalformedTokenError(`A JWT has exactly three dot-separated segments; this token has ${segments}${hint}.`);
+    }
+    // One native pass for the alphabet of all three segments, then O(1) checks per segment.
+    if (!COMPACT_JWS_ALPHABET.test(token) || !hasCanonicalEnd(token, 0, first)) {
+        const which = !isStrictBase64url(token.slice(0, first)) || first === 0 ? 'header'
+            : !isStrictBase64url(token.slice(first + 1, second)) ? 'payload' : 'signature';
+        throw new MalformedTokenError(`The JWT ${which} segment is not strict base64url.`);
+    }
+    if (!hasCanonicalEnd(token, first + 1, second))
+        throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
+    if (!hasCanonicalEnd(token, second + 1, token.length))
+        throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
+    const h = token.slice(0, first);
+    const p = token.slice(first + 1, second);
+    const s = token.slice(second + 1);
+    const header = decodeJsonObject(Buffer.from(h, 'base64url'), 'header');
+    if (typeof header.alg !== 'string')
+        throw new MalformedTokenError('The JWT header has no "alg" string.');
+    return {
+        header: header,
+        payloadBytes: Buffer.from(p, 'base64url'),
+        signingInput: Buffer.from(token.slice(0, second), 'latin1'),
+        signature: Buffer.from(s, 'base64url'),
+    };
+}
+/** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
+function parseJwt(token) {
+    const jws = parseCompactJws(token);
+    jws.payload = decodeJsonObject(jws.payloadBytes, 'payload');
+    return jws;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/verify.ts
+
+const HASH = { '256': 'sha256', '384': 'sha384', '512': 'sha512' };
+/** Raw R‖S signature length for each ECDSA alg (RFC 7518 §3.4). */
+const EC_SIGNATURE_LENGTH = { ES256: 64, ES384: 96, ES512: 132 };
+/**
+ * Verifies a JWS signature. The caller has already checked that the key fits the alg
+ * (keyAlgMismatch); anything unexpected here is a failed verification, never an exception.
+ */
+function verifySignature(alg, key, signingInput, signature) {
+    try {
+        if (key.type === 'secret') {
+            const hashName = HASH[alg.slice(2)];
+            if (alg[0] !== 'H' || hashName === undefined)
+                return false;
+            const mac = (0,external_node_crypto_.createHmac)(hashName, key.key).update(signingInput).digest();
+            return mac.length === signature.length && (0,external_node_crypto_.timingSafeEqual)(mac, signature);
+        }
+        const family = alg.slice(0, 2);
+        if (family === 'RS')
+            return (0,external_node_crypto_.verify)(HASH[alg.slice(2)], signingInput, key.key, signature);
+        if (family === 'PS') {
+            const hashName = HASH[alg.slice(2)];
+            // RFC 7518 §3.5: the salt is as long as the hash output, and nothing else verifies.
+            const saltLength = Number(alg.slice(2)) / 8;
+            return (0,external_node_crypto_.verify)(hashName, signingInput, { key: key.key, padding: external_node_crypto_.constants.RSA_PKCS1_PSS_PADDING, saltLength }, signature);
+        }
+        if (family === 'ES') {
+            // Raw R‖S only: a DER signature, or one of the wrong length, is refused before OpenSSL sees it.
+            if (signature.length !== EC_SIGNATURE_LENGTH[alg])
+                return false;
+            // Handed over as canonical DER: Node's own ieee-p1363 path verifies about 40% slower (Node 24).
+            return (0,external_node_crypto_.verify)(HASH[alg.slice(2)], signingInput, key.key, rawEcdsaToDer(signature));
+        }
+        if (alg === 'EdDSA' || alg === 'Ed25519' || alg === 'Ed448')
+            return (0,external_node_crypto_.verify)(null, signingInput, key.key, signature);
+        return false;
+    }
+    catch {
+        return false;
+    }
+}
+function derInteger(bytes) {
+    let start = 0;
+    while (start < bytes.length - 1 && bytes[start] === 0)
+        start++;
+    const value = bytes.subarray(start);
+    // A set high bit would read as negative: DER prefixes a zero byte.
+    const pad = value[0] & 0x80 ? 1 : 0;
+    const out = Buffer.allocUnsafe(2 + pad + value.length);
+    out[0] = 0x02;
+    out[1] = pad + value.length;
+    if (pad)
+        out[2] = 0;
+    value.copy(out, 2 + pad);
+    return out;
+}
+/**
+ * R‖S (RFC 7518 §3.4) as the DER ECDSA-Sig-Value (RFC 3279) with minimal INTEGERs. r or s of zero
+ * or out of range still encodes, and OpenSSL refuses it: range checks stay with OpenSSL.
+ */
+function rawEcdsaToDer(signature) {
+    const half = signature.length / 2;
+    const r = derInteger(signature.subarray(0, half));
+    const s = derInteger(signature.subarray(half));
+    const length = r.length + s.length;
+    // P-521 sequences pass 127 bytes and need the long length form.
+    const header = length < 0x80 ? Buffer.from([0x30, length]) : Buffer.from([0x30, 0x81, length]);
+    return Buffer.concat([header, r, s]);
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
+/**
+ * Claim names come from the policy and the token, so `__proto__` or `toString` must become plain own
+ * entries: assignment would call the prototype setter or be shadowed by an inherited member.
+ */
+function setDiff(diff, claim, entry) {
+    Object.defineProperty(diff, claim, { value: entry, enumerable: true, writable: true, configurable: true });
+}
+function newCheck() {
+    return { errors: [], warnings: [], diff: {} };
+}
+function present(claims, name) {
+    return Object.hasOwn(claims, name);
+}
+function actual(claims, name) {
+    return present(claims, name) ? claims[name] : null;
+}
+function checkIssuer(claims, policy) {
+    const check = newCheck();
+    const iss = claims.iss;
+    if (iss === policy.issuer)
+        return check;
+    let remediation;
+    if (typeof iss === 'string') {
+        const trim = (s) => s.replace(/\/+$/, '');
+        if (trim(iss) === trim(policy.issuer)) {
+            remediation = 'The issuers differ only by a trailing slash; issuer comparison is exact, so set the policy issuer to the exact iss value.';
+        }
+        else if (iss.toLowerCase() === policy.issuer.toLowerCase()) {
+            remediation = 'The issuers differ only in letter case; issuer comparison is exact and case-sensitive.';
+        }
+    }
+    const message = present(claims, 'iss')
+        ? `The token iss does not equal the expected issuer "${policy.issuer}".`
+        : 'The token has no iss claim.';
+    check.errors.push(finding(VALIDATION_FINDINGS.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
+    setDiff(check.diff, 'iss', { expected: policy.issuer, actual: actual(claims, 'iss') });
+    return check;
+}
+function checkAudience(claims, policy) {
+    const check = newCheck();
+    const aud = claims.aud;
+    let message;
+    if (typeof aud === 'string') {
+        if (policy.audiences.includes(aud))
+            return check;
+        message = 'The token aud is not one of the allowed audiences.';
+    }
+    else if (Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === 'string')) {
+        if (aud.some((a) => policy.audiences.includes(a)))
+            return check;
+        message = 'None of the token aud values is an allowed audience.';
+    }
+    else if (aud === undefined) {
+        message = 'The token has no aud claim.';
+    }
+    else {
+        message = 'The token aud claim is neither a string nor a non-empty array of strings.';
+    }
+    check.errors.push(finding(VALIDATION_FINDINGS.AUDIENCE_MISMATCH, message, { aud: actual(claims, 'aud'), allowed_audiences: policy.audiences }));
+    setDiff(check.diff, 'aud', { expected: policy.audiences, actual: actual(claims, 'aud') });
+    return check;
+}
+/** exp, nbf, iat with skew; max TTL; EXPIRATION_MISSING. `now` in seconds (may be fractional). */
+function checkTime(claims, policy, now) {
+    const check = newCheck();
+    const skew = policy.clock_skew_seconds ?? 0;
+    const nowSeconds = Math.floor(now);
+    const numeric = (name) => {
+        if (!present(claims, name))
+            return undefined;
+        const value = claims[name];
+        if (typeof value === 'number' && Number.isFinite(value))
+            return value;
+        check.errors.push(finding(VALIDATION_FINDINGS.CLAIM_TYPE_INVALID, `The ${name} claim is not a finite number (NumericDate).`, { claim: name, value: printable(value) }));
+        return undefined;
+    };
+    const exp = numeric('exp');
+    const nbf = numeric('nbf');
+    const iat = numeric('iat');
+    if (exp !== undefined && exp <= now - skew) {
+        check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_EXPIRED, `The token expired ${describeSeconds(now - exp)} ago.`, { exp, now: nowSeconds, clock_skew_seconds: skew }));
+    }
+    if (nbf !== undefined && nbf > now + skew) {
+        check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_NOT_YET_VALID, `The token is not valid for another ${describeSeconds(nbf - now)}.`, { nbf, now: nowSeconds, clock_skew_seconds: skew }));
+    }
+    if (iat !== undefined && iat > now + skew) {
+        check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_ISSUED_IN_FUTURE, `The token claims to be issued ${describeSeconds(iat - now)} in the future.`, { iat, now: nowSeconds, clock_skew_seconds: skew }));
+    }
+    const maxTtl = policy.max_ttl_seconds;
+    if (maxTtl !== undefined) {
+        if (exp !== undefined && iat !== undefined) {
+            if (exp - iat > maxTtl) {
+                check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_LIFETIME_EXCEEDED, `The token lifetime (exp - iat = ${exp - iat} s) exceeds max_ttl_seconds (${maxTtl} s).`, { lifetime_seconds: exp - iat, max_ttl_seconds: maxTtl }));
+            }
+        }
+        else if (!present(claims, 'exp') || !present(claims, 'iat')) {
+            const missing = ['exp', 'iat'].filter((c) => !present(claims, c));
+            check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_LIFETIME_EXCEEDED, `max_ttl_seconds is set, and the token lifetime cannot be computed without ${missing.join(' and ')}.`, { missing, max_ttl_seconds: maxTtl }));
+        }
+    }
+    if (!present(claims, 'exp')) {
+        check.warnings.push(finding(VALIDATION_FINDINGS.EXPIRATION_MISSING, 'The token has no exp claim, so it never expires.'));
+    }
+    return check;
+}
+function describeSeconds(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    if (s < 120)
+        return `${s} s`;
+    if (s < 7200)
+        return `${Math.round(s / 60)} min`;
+    if (s < 172800)
+        return `${Math.round(s / 3600)} h`;
+    return `${Math.round(s / 86400)} days`;
+}
+/** JSON has no Infinity; show the type rather than a value JSON cannot carry. */
+function printable(value) {
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return String(value);
+    return value;
+}
+/** `scope` when present (whatever its type: a mistyped scope grants nothing), else `scp`. */
+function grantedScopes(claims) {
+    if (present(claims, 'scope')) {
+        return { claim: 'scope', scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter((s) => s !== '') : [] };
+    }
+    const scp = claims.scp;
+    if (typeof scp === 'string')
+        return { claim: 'scp', scopes: scp.split(' ').filter((s) => s !== '') };
+    if (Array.isArray(scp))
+        return { claim: 'scp', scopes: scp.filter((s) => typeof s === 'string') };
+    return { claim: null, scopes: [] };
+}
+/** Equality of JSON values. */
+function jsonEqual(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    if (Array.isArray(a) && Array.isArray(b))
+        return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+    const ak = Object.keys(a);
+    const bk = Object.keys(b);
+    return ak.length === bk.length && ak.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+/**
+ * required_custom_claims matching. A policy reads as "the token grants at least this": a scalar
+ * matches an equal value or an array containing it; an array matches when each element is in the
+ * claim's array; an object matches recursively on its own keys, so extra claims never fail a match.
+ */
+function customClaimMatches(expected, actualValue) {
+    if (Array.isArray(expected)) {
+        return Array.isArray(actualValue) && expected.every((e) => actualValue.some((a) => jsonEqual(a, e)));
+    }
+    if (typeof expected === 'object' && expected !== null) {
+        if (typeof actualValue !== 'object' || actualValue === null || Array.isArray(actualValue))
+            return false;
+        return Object.keys(expected).every((k) => Object.hasOwn(actualValue, k) && customClaimMatches(expected[k], actualValue[k]));
+    }
+    if (Array.isArray(actualValue))
+        return actualValue.some((a) => a === expected);
+    return actualValue === expected;
+}
+function normaliseTyp(typ) {
+    const lower = typ.toLowerCase();
+    return lower.startsWith('application/') ? lower.slice('application/'.length) : lower;
+}
+function checkRequiredClaims(claims, header, policy) {
+    const check = newCheck();
+    for (const name of policy.required_claims ?? []) {
+        if (present(claims, name))
+            continue;
+        check.errors.push(finding(VALIDATION_FINDINGS.REQUIRED_CLAIM_MISSING, `The required claim "${name}" is absent.`, { claim: name }));
+        setDiff(check.diff, name, { expected: 'present', actual: null });
+    }
+    const requiredScopes = policy.required_scopes ?? [];
+    if (requiredScopes.length > 0) {
+        const granted = grantedScopes(claims);
+        const missing = requiredScopes.filter((s) => !granted.scopes.includes(s));
+        if (missing.length > 0) {
+            const where = granted.claim === null ? 'the token has neither scope nor scp'
+                : granted.claim === 'scope' && typeof claims.scope !== 'string' ? 'scope is not a space-delimited string'
+                    : `from ${granted.claim}`;
+            check.errors.push(finding(VALIDATION_FINDINGS.REQUIRED_SCOPE_MISSING, `Required scope${missing.length > 1 ? 's' : ''} ${missing.map((s) => `"${s}"`).join(', ')} missing (${where}).`, { claim: granted.claim, missing, granted: granted.scopes }));
+            setDiff(check.diff, granted.claim ?? 'scope', { expected: requiredScopes, actual: granted.claim === null ? null : claims[granted.claim] });
+        }
+    }
+    for (const [name, expected] of Object.entries(policy.required_custom_claims ?? {})) {
+        const value = actual(claims, name);
+        if (present(claims, name) && customClaimMatches(expected, value))
+            continue;
+        const message = present(claims, name) ? `The claim "${name}" does not match its required value.` : `The claim "${name}" is absent.`;
+        check.errors.push(finding(VALIDATION_FINDINGS.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
+        setDiff(check.diff, name, { expected, actual: value });
+    }
+    if (policy.token_type !== undefined) {
+        const typ = header.typ;
+        if (typeof typ !== 'string' || normaliseTyp(typ) !== normaliseTyp(policy.token_type)) {
+            const message = typeof typ === 'string' ? `The typ header does not match "${policy.token_type}".` : 'The token has no typ header.';
+            check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_TYPE_MISMATCH, message, { typ: typ ?? null, expected: policy.token_type }));
+            setDiff(check.diff, 'typ', { expected: policy.token_type, actual: typ ?? null });
+        }
+    }
+    return check;
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/inline.ts
 
 /**
  * An inline policy as a trust source. The key is parsed (or taken from the cache) here, so a bad key
@@ -12758,23 +11786,23 @@ function inlineTrustSource(policy, keyCache) {
         const problem = hasSecret
             ? { pointer: '/policy', message: 'give exactly one of secret and public_key, not both' }
             : { pointer: '/policy', message: 'give exactly one of secret (HS*) and public_key (RS*, PS*, ES*, EdDSA)' };
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestInvalidError */ .jf([problem]);
+        throw new RequestInvalidError([problem]);
     }
     if (!hasSecret && policy.secret_encoding !== undefined) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestInvalidError */ .jf([{ pointer: '/policy/secret_encoding', message: 'applies only with secret' }]);
+        throw new RequestInvalidError([{ pointer: '/policy/secret_encoding', message: 'applies only with secret' }]);
     }
     let key;
     if (policy.secret !== undefined) {
         const secret = keyCache.secret(policy.secret, policy.secret_encoding ?? 'utf8');
         if (secret === undefined) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestInvalidError */ .jf([{ pointer: '/policy/secret', message: 'is not strict base64url (secret_encoding is base64url)' }]);
+            throw new RequestInvalidError([{ pointer: '/policy/secret', message: 'is not strict base64url (secret_encoding is base64url)' }]);
         }
         key = { type: 'secret', key: secret };
     }
     else {
         const parsed = keyCache.publicKey(policy.public_key);
         if (!parsed.ok)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestInvalidError */ .jf([{ pointer: '/policy/public_key', message: parsed.reason }]);
+            throw new RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);
         key = { type: 'public', key: parsed.key };
     }
     const resolution = { keys: [key] };
@@ -12785,19 +11813,226 @@ function inlineTrustSource(policy, keyCache) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/engine/validate/validate.ts
 
-/***/ }),
 
-/***/ 5788:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   C6: () => (/* binding */ problemFromEngineError),
-/* harmony export */   CC: () => (/* binding */ problem)
-/* harmony export */ });
-/* unused harmony exports PROBLEM_TYPES, problemType */
-/* harmony import */ var _engine_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7679);
-/* harmony import */ var _engine_schema_responses_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(888);
+
+
+
+
+
+
+
+
+const parseValidateRequest = compileSchema(validateRequestSchema);
+const MAX_TOKEN_BYTES = 16384;
+/**
+ * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
+ * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
+ * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
+ * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ */
+async function validateJwt(body, ctx) {
+    const request = parseValidateRequest(body);
+    // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
+    // token and small enough to bound the work one request can cause.
+    // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
+    if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
+        throw new RequestInvalidError([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
+    }
+    const hasPolicy = request.policy !== undefined;
+    if (hasPolicy === (request.issuer_profile_id !== undefined)) {
+        throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
+    }
+    // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
+    const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
+    const jwt = parseJwt(request.token);
+    const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id);
+    if (trust === undefined)
+        return profileNotFound(jwt, request.issuer_profile_id);
+    const gate = signatureGate(jwt, trust.policy);
+    let resolution;
+    if (gate === undefined) {
+        // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
+        // on every inline validation.
+        const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
+        resolution = keys instanceof Promise ? await keys : keys;
+    }
+    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000);
+}
+/**
+ * What stops the signature check before any key lookup: the allowlist (none in any letter case
+ * always fails), a registered alg the validator does not implement, and unsupported critical
+ * headers. Undefined when keys may be looked up.
+ */
+function signatureGate(jwt, policy) {
+    const { header } = jwt;
+    const alg = header.alg;
+    if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
+        const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
+        return { status: 'algorithm', finding: finding(VALIDATION_FINDINGS.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
+    }
+    if (!isImplementedAlgorithm(alg)) {
+        const reason = `oidc-gate does not implement ${alg}; it verifies ${JWS_ALGORITHMS.join(', ')}`;
+        return { status: 'signature', finding: finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The token cannot be verified: ${reason}.`, { alg, reason }) };
+    }
+    // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
+    // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
+    if (header.crit !== undefined || header.b64 === false) {
+        const evidence = {};
+        if (header.crit !== undefined)
+            evidence.crit = header.crit;
+        if (header.b64 !== undefined)
+            evidence.b64 = header.b64;
+        return { status: 'signature', finding: finding(VALIDATION_FINDINGS.UNSUPPORTED_CRITICAL_HEADER, 'The header has crit entries or b64: false, which this validator does not support.', evidence) };
+    }
+    return undefined;
+}
+function profileNotFound(jwt, id) {
+    const f = finding(VALIDATION_FINDINGS.PROFILE_NOT_FOUND, `No issuer profile is registered under the id "${id.length > 80 ? `${id.slice(0, 80)}…` : id}".`, { issuer_profile_id: id });
+    return {
+        valid: false,
+        statuses: { signature: 'fail', issuer: 'fail', audience: 'fail', algorithm: 'fail', time: 'fail', required_claims: 'fail' },
+        findings: [f],
+        summary: summariseToken([f], []),
+        metadata: headerMetadata(jwt),
+    };
+}
+function headerMetadata(jwt) {
+    const metadata = { alg: jwt.header.alg };
+    if (typeof jwt.header.kid === 'string')
+        metadata.kid = jwt.header.kid;
+    return metadata;
+}
+function checkSignature(jwt, alg, resolution, metadata) {
+    if (resolution.cache !== undefined)
+        metadata.jwks_cache = resolution.cache;
+    const warnings = [...(resolution.warnings ?? [])];
+    if (resolution.failure !== undefined)
+        return { errors: [resolution.failure], warnings };
+    let mismatch;
+    let tried = 0;
+    for (const key of resolution.keys) {
+        const reason = keyAlgMismatch(key, alg);
+        if (reason !== undefined) {
+            mismatch ??= reason;
+            continue;
+        }
+        tried++;
+        const secretBytes = key.type === 'secret' ? (key.key.symmetricKeySize ?? 0) : Infinity;
+        if (secretBytes < hmacLength(alg)) {
+            warnings.push(finding(VALIDATION_FINDINGS.WEAK_SECRET, `The ${alg} secret is ${secretBytes} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: secretBytes, minimum_bytes: hmacLength(alg) }));
+        }
+        if (verifySignature(alg, key, jwt.signingInput, jwt.signature)) {
+            if (key.kid !== undefined)
+                metadata.kid = key.kid;
+            return { errors: [], warnings };
+        }
+    }
+    if (tried === 0) {
+        return { errors: [finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The configured key cannot verify ${alg}: ${mismatch ?? 'no key fits'}.`, { alg, reason: mismatch ?? 'no key fits' })], warnings };
+    }
+    return { errors: [finding(VALIDATION_FINDINGS.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
+}
+function evaluate(jwt, trust, gate, resolution, nowSeconds) {
+    const { policy } = trust;
+    const alg = jwt.header.alg;
+    const metadata = headerMetadata(jwt);
+    metadata.key_source = trust.keySource;
+    const errorsByStatus = {};
+    const warnings = [];
+    const diff = {};
+    if (gate !== undefined) {
+        errorsByStatus[gate.status] = [gate.finding];
+        // Fail closed: no signature was checked, so the signature status cannot pass.
+        errorsByStatus.signature ??= [];
+    }
+    else {
+        const signature = checkSignature(jwt, alg, resolution, metadata);
+        if (signature.errors.length > 0)
+            errorsByStatus.signature = signature.errors;
+        warnings.push(...signature.warnings);
+    }
+    // Claims are evaluated even when the signature failed, so the response explains everything.
+    const claimChecks = [
+        ['issuer', checkIssuer(jwt.payload, policy)],
+        ['audience', checkAudience(jwt.payload, policy)],
+        ['time', checkTime(jwt.payload, policy, nowSeconds)],
+        ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
+    ];
+    for (const [status, check] of claimChecks) {
+        if (check.errors.length > 0)
+            errorsByStatus[status] = check.errors;
+        warnings.push(...check.warnings);
+        // The first check to describe a claim keeps its entry: the audience check's view of a missing
+        // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
+        for (const [claim, entry] of Object.entries(check.diff))
+            if (!Object.hasOwn(diff, claim))
+                setDiff(diff, claim, entry);
+    }
+    const statuses = {
+        signature: errorsByStatus.signature ? 'fail' : 'pass',
+        issuer: errorsByStatus.issuer ? 'fail' : 'pass',
+        audience: errorsByStatus.audience ? 'fail' : 'pass',
+        algorithm: errorsByStatus.algorithm ? 'fail' : 'pass',
+        time: errorsByStatus.time ? 'fail' : 'pass',
+        required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
+    };
+    const findings = [];
+    for (const status of STATUS_ORDER)
+        findings.push(...(errorsByStatus[status] ?? []));
+    const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
+    if (warnings.length > 0)
+        metadata.warnings = warnings;
+    // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
+    const summary = summariseToken(findings, warnings);
+    return Object.keys(diff).length > 0
+        ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
+        : { valid, statuses, findings, summary, metadata };
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/operation.ts
+
+
+
+
+const validateOperation = defineOperation({
+    name: 'validate',
+    method: 'POST',
+    path: '/v1/validate/jwt',
+    operationId: 'validateJwt',
+    summary: 'Validate a JWT',
+    description: 'Verifies the signature, then the claims, against exactly one of policy and issuer_profile_id. HTTP 200 for every validation outcome.',
+    tag: 'validate',
+    request: { name: 'ValidateRequest', schema: validateRequestSchema },
+    response: { name: 'ValidateResponse', schema: validateResponseSchema },
+    malformedToken: true,
+    run: validateJwt,
+});
+
+;// CONCATENATED MODULE: ./src/engine/operations.ts
+
+
+
+/**
+ * Every operation of the engine, in the order the service documents them. The service's routes and
+ * OpenAPI paths, the CLI's subcommands and the report's result kinds are all read from this table.
+ */
+const OPERATIONS = [validateOperation, lintOperation, discoverOperation];
+const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
+function getOperation(name) {
+    return byName.get(name);
+}
+function isOperationName(name) {
+    return byName.has(name);
+}
+
+;// CONCATENATED MODULE: ./src/engine/problem.ts
+/**
+ * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
+ * report records for the same request. Both faces take them from here, so the two cannot drift.
+ */
 
 
 
@@ -12840,12 +12075,740 @@ function detailFor(errors) {
  * The service answers with it and the action's report records it, so both must come from here.
  */
 function problemFromEngineError(error) {
-    if (error instanceof _engine_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestInvalidError */ .jf) {
+    if (error instanceof RequestInvalidError) {
         const errors = error.errors.map((e) => ({ pointer: e.pointer, message: e.message }));
         return problem('REQUEST_INVALID', detailFor(errors), { errors });
     }
     return problem('MALFORMED_TOKEN', error.message);
 }
+
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+/**
+ * The composition root: every face (action, CLI, service) builds its engine here, once, and only here.
+ * The fetcher, the key cache and the clock are made in one place, so a face cannot pair an online fetcher
+ * with offline checks, or give issuer profiles a different key cache than validation uses.
+ */
+
+
+
+
+
+
+
+
+/** Throws OutboundAllowError when OUTBOUND_ALLOW cannot be parsed. */
+function createEngine(options) {
+    const services = {
+        fetcher: fetcherFor(options.network),
+        keyCache: new KeyObjectCache(),
+        now: options.clock ?? Date.now,
+    };
+    return engineWith(services, undefined);
+}
+function fetcherFor(network) {
+    if (!network.online)
+        return createOfflineFetcher();
+    if (network.fetcher !== undefined)
+        return network.fetcher;
+    const allow = typeof network.outboundAllow === 'string' || network.outboundAllow === undefined
+        ? parseOutboundAllow(network.outboundAllow)
+        : network.outboundAllow;
+    return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
+}
+function engineWith(services, profiles) {
+    const context = createEngineContext(profiles === undefined ? { ...services } : { ...services, profiles });
+    return {
+        services,
+        operations: OPERATIONS,
+        async run(name, body, runOptions = {}) {
+            const operation = getOperation(name);
+            if (operation === undefined)
+                throw new Error(`no operation named ${name}`);
+            const at = runOptions.at;
+            const ctx = at === undefined ? context : { ...context, now: () => at };
+            try {
+                return { response: await operation.run(body, ctx) };
+            }
+            catch (error) {
+                if (isEngineError(error))
+                    return { problem: problemFromEngineError(error) };
+                throw error;
+            }
+        },
+        withProfiles(registry) {
+            return engineWith(services, registry);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/gate-findings.ts
+
+/** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
+function gateFinding(code, title, remediation, config = true) {
+    return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config });
+}
+/**
+ * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
+ * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
+ * the input rather than a finding about identity configuration; the CLI exits 2 for those. These are
+ * data like every other code's definition, so they live in the engine with the rest of the catalogue.
+ */
+const GATE_CODES = {
+    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
+    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.'),
+    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.'),
+    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
+    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
+    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
+    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.'),
+    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.'),
+    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.'),
+    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.'),
+    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.'),
+    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
+    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', false),
+    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
+};
+
+;// CONCATENATED MODULE: ./src/engine/catalogue.ts
+
+
+
+
+/**
+ * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
+ * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
+ * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
+ * ISSUER_INVALID and CHECK_SKIPPED are also discovery findings) are listed once, under the lint rule
+ * that defines them.
+ */
+const findingCatalogue = [
+    ...Object.values(VALIDATION_FINDINGS),
+    ...LINT_FINDINGS,
+    ...Object.values(DISCOVERY_FINDINGS),
+    ...Object.values(GATE_CODES),
+];
+const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
+/** The definition of a code, or undefined when oidc-gate has no such code. */
+function getFindingDefinition(code) {
+    return byCode.get(code);
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
+
+
+/**
+ * How long a fetched JWKS is fresh: the provider's Cache-Control max-age, clamped so that a provider
+ * saying no-store is not fetched on every token and one saying a year still gets key rotations within
+ * a day; 10 minutes when it says nothing.
+ */
+const MIN_TTL_MS = 60_000;
+const MAX_TTL_MS = 24 * 3600_000;
+const DEFAULT_TTL_MS = 10 * 60_000;
+/** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
+const UNKNOWN_KID_COOLDOWN_MS = 30_000;
+/**
+ * A failed refresh serves the last good set for at most this long after it expired, so a provider outage
+ * does not stop every validation, yet a key the provider withdrew is not trusted forever.
+ */
+const MAX_STALE_MS = 24 * 3600_000;
+/**
+ * After a failed fetch, how long before the next attempt. Without it every validation during an
+ * outage would wait for a fetch to fail. Shorter when nothing is cached, since then nothing verifies.
+ */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
+/** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
+function cacheLifetimeMs(cacheControl) {
+    if (cacheControl === undefined)
+        return DEFAULT_TTL_MS;
+    const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+    if (directives.some((d) => d === 'no-store' || d === 'no-cache'))
+        return MIN_TTL_MS;
+    for (const d of directives) {
+        const m = /^max-age\s*=\s*"?(\d+)"?$/.exec(d);
+        if (m !== null)
+            return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, Number(m[1]) * 1000));
+    }
+    return DEFAULT_TTL_MS;
+}
+/**
+ * The keys of one jwks_uri. A cached lookup is synchronous work on already-imported keys: no fetch,
+ * no key parsing. Concurrent callers that need a fetch all wait on the same one.
+ */
+class JwksCache {
+    uri;
+    #fetcher;
+    #now;
+    #set;
+    #inflight;
+    #lastAttemptAt = Number.NEGATIVE_INFINITY;
+    #retryAt = Number.NEGATIVE_INFINITY;
+    #lastFailure;
+    constructor(options) {
+        this.uri = options.uri;
+        this.#fetcher = options.fetcher;
+        this.#now = options.now;
+    }
+    async resolveKeys(header, alg) {
+        const t = this.#now();
+        const warnings = [];
+        let cache;
+        let set = this.#set;
+        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
+            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
+            this.#set = undefined;
+            set = undefined;
+        }
+        if (set === undefined) {
+            cache = 'miss';
+            const refresh = await this.#refreshUnlessBackingOff(t);
+            if (!refresh.ok)
+                return { keys: [], cache, failure: this.#unavailable(refresh.failure) };
+            set = this.#set;
+        }
+        else if (t >= set.expiresAt) {
+            const refresh = await this.#refreshUnlessBackingOff(t);
+            if (refresh.ok) {
+                cache = 'refreshed';
+                set = this.#set;
+            }
+            else {
+                cache = 'stale';
+                warnings.push(this.#stale(set, refresh.failure, t));
+            }
+        }
+        else {
+            cache = 'hit';
+        }
+        let selection = selectKeys(set.keys, header, alg, set.refused);
+        if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
+            // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
+            // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
+            const joinable = this.#inflight;
+            const mayFetch = joinable !== undefined || this.#now() - this.#lastAttemptAt >= UNKNOWN_KID_COOLDOWN_MS;
+            if (mayFetch) {
+                const refresh = await (joinable ?? this.#refresh());
+                if (refresh.ok && this.#set !== undefined) {
+                    cache = cache === 'miss' ? 'miss' : 'refreshed';
+                    set = this.#set;
+                    selection = selectKeys(set.keys, header, alg, set.refused);
+                }
+            }
+        }
+        const resolution = { keys: selection.keys, cache };
+        if (warnings.length > 0)
+            resolution.warnings = warnings;
+        if (selection.keys.length === 0) {
+            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+                ? this.#refused(selection.kid, selection.refused, alg)
+                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        }
+        return resolution;
+    }
+    #refreshUnlessBackingOff(t) {
+        if (this.#inflight !== undefined)
+            return this.#inflight;
+        if (t < this.#retryAt && this.#lastFailure !== undefined)
+            return Promise.resolve({ ok: false, failure: this.#lastFailure });
+        return this.#refresh();
+    }
+    #refresh() {
+        if (this.#inflight !== undefined)
+            return this.#inflight;
+        const run = this.#fetch().finally(() => {
+            this.#inflight = undefined;
+        });
+        this.#inflight = run;
+        return run;
+    }
+    async #fetch() {
+        const started = this.#now();
+        this.#lastAttemptAt = started;
+        const fail = (failure) => {
+            this.#lastFailure = failure;
+            this.#retryAt = this.#now() + (this.#set === undefined ? RETRY_AFTER_COLD_FAILURE_MS : RETRY_AFTER_FAILURE_MS);
+            return { ok: false, failure };
+        };
+        if (!this.#fetcher.online)
+            return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
+        const result = await this.#fetcher.getJson(this.uri);
+        if (!result.ok) {
+            const failure = { reason: result.reason, detail: result.detail };
+            if (result.status !== undefined)
+                failure.status = result.status;
+            return fail(failure);
+        }
+        const parsed = parseJwks(result.json);
+        if (parsed === undefined)
+            return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
+        const fetchedAt = this.#now();
+        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+        this.#lastFailure = undefined;
+        this.#retryAt = Number.NEGATIVE_INFINITY;
+        return { ok: true };
+    }
+    #unavailable(failure) {
+        const evidence = { jwks_uri: this.uri, reason: failure.reason, detail: failure.detail };
+        if (failure.status !== undefined)
+            evidence.status = failure.status;
+        return finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The JWKS at ${this.uri} could not be fetched (${failure.reason}) and no keys are cached.`, evidence);
+    }
+    #stale(set, failure, t) {
+        const age = Math.round((t - set.fetchedAt) / 1000);
+        return finding(VALIDATION_FINDINGS.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
+            jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
+        });
+    }
+    /** The token names a key that the set holds but that is outside the key-strength bounds. */
+    #refused(kid, weakness, alg) {
+        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        return finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+        }, REFUSED_KEY_REMEDIATION);
+    }
+    #notFound(kid, rawKid, alg, size) {
+        const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
+        if (kid !== undefined)
+            evidence.kid = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        const what = kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : rawKid !== undefined ? 'for a kid that is not a string' : `that fits ${alg}`;
+        return finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the JWKS at ${this.uri} ${what}.`, evidence);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
+
+
+
+
+/**
+ * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
+ * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
+ */
+function discoveryUrl(issuer) {
+    return discoveryUris(issuer)?.openid ?? `${issuer}/.well-known/openid-configuration`;
+}
+/**
+ * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
+ * so a provider that is down at boot does not stop the service; once found, the jwks_uri is kept for
+ * the life of the process and its JwksCache does the rest.
+ */
+class DiscoveredJwks {
+    issuer;
+    discoveryUri;
+    #fetcher;
+    #now;
+    #cache;
+    #inflight;
+    #lastFailure;
+    constructor(options) {
+        this.issuer = options.issuer;
+        this.discoveryUri = discoveryUrl(options.issuer);
+        this.#fetcher = options.fetcher;
+        this.#now = options.now;
+    }
+    async resolveKeys(header, alg) {
+        if (this.#cache !== undefined)
+            return this.#cache.resolveKeys(header, alg);
+        const failed = this.#lastFailure;
+        // A provider that just failed is not asked again on every validation.
+        if (failed !== undefined && this.#now() - failed.at < RETRY_AFTER_COLD_FAILURE_MS)
+            return { keys: [], cache: 'miss', failure: failed.finding };
+        this.#inflight ??= this.#discover().finally(() => {
+            this.#inflight = undefined;
+        });
+        const lookup = await this.#inflight;
+        if (!lookup.ok)
+            return { keys: [], cache: 'miss', failure: lookup.failure };
+        return lookup.cache.resolveKeys(header, alg);
+    }
+    async #discover() {
+        const fail = (reason, detail, status) => {
+            const evidence = { discovery_uri: this.discoveryUri, reason, detail };
+            if (status !== undefined)
+                evidence.status = status;
+            const f = finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The jwks_uri could not be discovered from ${this.discoveryUri} (${reason}) and no keys are cached.`, evidence, 'Check that the issuer serves its OpenID configuration at this URL, or give jwks_uri in the profile.');
+            this.#lastFailure = { finding: f, at: this.#now() };
+            return { ok: false, failure: f };
+        };
+        if (!this.#fetcher.online)
+            return fail('offline', 'offline mode: discovery is not fetched');
+        // Profiles are https only: the issuer was checked when the profile was compiled.
+        const fetched = await fetchDiscoveryDocument(this.#fetcher, this.issuer, { allowHttp: false });
+        if (fetched.state === 'not_http')
+            return fail('blocked', 'the issuer is not an http(s) URL, so discovery was not fetched');
+        if (fetched.state === 'unreachable') {
+            const [first] = fetched.attempts;
+            return fail(first.reason, first.detail, first.status);
+        }
+        if (fetched.state === 'not_an_object')
+            return fail('invalid_discovery', 'the discovery document is not a JSON object');
+        const { issuer, jwks_uri: jwksUri } = fetched.document;
+        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
+        if (issuer !== this.issuer)
+            return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
+        if (typeof jwksUri !== 'string' || jwksUri === '')
+            return fail('invalid_discovery', 'the document has no jwks_uri');
+        // Read as strictly as everywhere else (see uri.ts): what POST /v1/providers/discover reports as
+        // INSECURE_URI is never fetched here.
+        const parsed = parseAbsoluteUri(jwksUri);
+        if (!parsed.ok)
+            return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
+        if (parsed.scheme !== 'https')
+            return fail('invalid_discovery', 'the document jwks_uri is not https');
+        this.#cache = new JwksCache({ uri: jwksUri, fetcher: this.#fetcher, now: this.#now });
+        this.#lastFailure = undefined;
+        return { ok: true, cache: this.#cache };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/schema.ts
+
+/** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
+const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'];
+/**
+ * One issuer profile: the operator's named trust policy, so a client sends `issuer_profile_id`
+ * instead of a key. `id`, the claim fields of VerifyPolicy (shared with the validate request schema,
+ * so the two cannot drift), and one key source. Exclusivity of the key source is checked in code,
+ * where the message can name every field that was given.
+ */
+const issuerProfileSchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', ...verifyPolicyClaimRequired],
+    properties: {
+        id: { type: 'string', minLength: 1, maxLength: 200, description: 'The issuer_profile_id that selects this profile.' },
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*.' },
+        secret_env: {
+            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+            description: 'Name of an environment variable holding the HMAC secret, read at start.',
+        },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], description: 'How secret / secret_env is encoded (default utf8).' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
+        jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
+        jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
+        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/profiles/compile.ts
+
+
+
+
+
+
+
+
+
+
+// A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
+// problems need the profile named, which only the registry knows.
+const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+const checkProfileShape = compile_ajv.compile(issuerProfileSchema);
+/**
+ * One profile entry -> the trust source that validates its tokens, or undefined with the problems
+ * (pointers relative to the entry) added to `problems`. Keys are parsed here, so a bad key stops the
+ * start; JWKS and discovery documents are fetched lazily, at first use.
+ */
+function compileProfile(entry, options, problems) {
+    if (!checkProfileShape(entry)) {
+        problems.push(...toProblems(checkProfileShape.errors ?? []));
+        return undefined;
+    }
+    const profile = entry;
+    const given = PROFILE_KEY_SOURCES.filter((f) => (f === 'discovery' ? profile.discovery === true : profile[f] !== undefined));
+    if (given.length !== 1) {
+        problems.push({
+            pointer: '',
+            message: given.length === 0
+                ? `needs a key source: one of ${PROFILE_KEY_SOURCES.filter((f) => f !== 'discovery').join(', ')} or discovery: true`
+                : `gives more than one key source (${given.join(', ')}); give exactly one`,
+        });
+        return undefined;
+    }
+    const field = given[0];
+    if (profile.secret_encoding !== undefined && field !== 'secret' && field !== 'secret_env') {
+        problems.push({ pointer: '/secret_encoding', message: 'applies only with secret or secret_env' });
+        return undefined;
+    }
+    const keySource = field === 'secret' || field === 'secret_env' ? 'secret' : field === 'public_key' ? 'public_key' : 'jwks';
+    const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
+    if (algProblem !== undefined) {
+        problems.push({ pointer: '/allowed_algs', message: algProblem });
+        return undefined;
+    }
+    const policy = claimPolicy(profile);
+    switch (field) {
+        case 'secret':
+        case 'secret_env':
+        case 'public_key': {
+            let keyPolicy;
+            if (field === 'public_key') {
+                keyPolicy = { ...policy, public_key: profile.public_key };
+            }
+            else {
+                const secret = field === 'secret' ? profile.secret : options.env[profile.secret_env];
+                if (secret === undefined || secret === '') {
+                    problems.push({ pointer: '/secret_env', message: `names the environment variable ${profile.secret_env}, which is not set or is empty` });
+                    return undefined;
+                }
+                keyPolicy = { ...policy, secret, secret_encoding: profile.secret_encoding ?? 'utf8' };
+            }
+            // The inline-policy trust source does the key parsing, so profiles and inline policies accept
+            // exactly the same keys; its problems point into /policy and are re-pointed at this profile.
+            try {
+                const inline = inlineTrustSource(keyPolicy, options.keyCache);
+                return { policy, keySource, resolveKeys: inline.resolveKeys };
+            }
+            catch (err) {
+                if (!(err instanceof RequestInvalidError))
+                    throw err;
+                for (const p of err.errors) {
+                    const pointer = p.pointer === '/policy/secret' ? `/${field}` : p.pointer.replace(/^\/policy/, '');
+                    problems.push({ pointer, message: p.message });
+                }
+                return undefined;
+            }
+        }
+        case 'jwks': {
+            const keys = inlineJwks(profile.jwks, problems);
+            if (keys === undefined)
+                return undefined;
+            return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
+        }
+        case 'jwks_uri': {
+            if (!isHttpsUri(profile.jwks_uri, { userInfo: false })) {
+                problems.push({ pointer: '/jwks_uri', message: 'must be an absolute https:// URL without user info' });
+                return undefined;
+            }
+            const cache = new JwksCache({ uri: profile.jwks_uri, fetcher: options.fetcher, now: options.now });
+            return { policy, keySource, resolveKeys: (header, alg) => cache.resolveKeys(header, alg) };
+        }
+        case 'discovery': {
+            if (!isHttpsUri(profile.issuer, { userInfo: false })) {
+                problems.push({ pointer: '/issuer', message: 'must be an absolute https:// URL when discovery is true' });
+                return undefined;
+            }
+            const discovered = new DiscoveredJwks({ issuer: profile.issuer, fetcher: options.fetcher, now: options.now });
+            return { policy, keySource, resolveKeys: (header, alg) => discovered.resolveKeys(header, alg) };
+        }
+    }
+}
+function claimPolicy(profile) {
+    const policy = { issuer: profile.issuer, audiences: profile.audiences, allowed_algs: profile.allowed_algs };
+    if (profile.required_claims !== undefined)
+        policy.required_claims = profile.required_claims;
+    if (profile.required_scopes !== undefined)
+        policy.required_scopes = profile.required_scopes;
+    if (profile.required_custom_claims !== undefined)
+        policy.required_custom_claims = profile.required_custom_claims;
+    if (profile.max_ttl_seconds !== undefined)
+        policy.max_ttl_seconds = profile.max_ttl_seconds;
+    if (profile.clock_skew_seconds !== undefined)
+        policy.clock_skew_seconds = profile.clock_skew_seconds;
+    if (profile.token_type !== undefined)
+        policy.token_type = profile.token_type;
+    return policy;
+}
+/**
+ * A key source that can never verify any allowed alg is a configuration error, caught at start
+ * rather than as a KEY_MISMATCH on every token.
+ */
+function allowedAlgsFit(algs, keySource) {
+    const usable = algs.filter((a) => a !== 'none');
+    const hmac = usable.filter((a) => a.startsWith('HS'));
+    if (keySource === 'secret' && hmac.length === 0)
+        return 'has no HS256/HS384/HS512 entry, so the secret can verify nothing';
+    if (keySource !== 'secret' && hmac.length === usable.length)
+        return `has only HMAC or none entries, which a ${keySource} key source cannot verify`;
+    return undefined;
+}
+function inlineJwks(doc, problems) {
+    const parsed = parseJwks(doc);
+    if (parsed === undefined) {
+        problems.push({ pointer: '/jwks', message: 'must be a JWK Set: an object with a "keys" array' });
+        return undefined;
+    }
+    for (const s of parsed.skipped)
+        problems.push({ pointer: `/jwks/keys/${s.index}`, message: s.reason });
+    if (problems.length > 0)
+        return undefined;
+    if (parsed.keys.length === 0) {
+        problems.push({ pointer: '/jwks/keys', message: 'holds no key' });
+        return undefined;
+    }
+    return parsed.keys;
+}
+function resolveStatic(keys, header, alg) {
+    const selection = selectKeys(keys, header, alg);
+    if (selection.keys.length > 0)
+        return { keys: selection.keys };
+    const evidence = { alg, keys_in_set: keys.length };
+    if (selection.kid !== undefined)
+        evidence.kid = selection.kid.length > 128 ? `${selection.kid.slice(0, 128)}…` : selection.kid;
+    const what = selection.kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : `that fits ${alg}`;
+    return { keys: [], failure: finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the profile's inline JWKS ${what}.`, evidence) };
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/profiles/errors.ts
+/**
+ * The profile configuration is invalid; the service must not start. Messages name the profile and
+ * the field, never a secret, key or any other configured value.
+ */
+class IssuerProfileError extends Error {
+    code = 'ISSUER_PROFILES_INVALID';
+    problems;
+    constructor(source, problems) {
+        super(`${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
+        this.name = 'IssuerProfileError';
+        this.problems = problems;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/document.ts
+
+
+/**
+ * JSON or YAML text -> the profile list: a list, or an object with a "profiles" list (the shape the
+ * action's config files use). Parser messages quote the offending line, which could hold a secret,
+ * so only the error code and position are reported.
+ */
+function parseProfileDocument(source, text) {
+    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true });
+    const first = doc.errors[0];
+    if (first !== undefined) {
+        const pos = first.linePos?.[0];
+        const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
+    }
+    let value;
+    try {
+        value = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch {
+        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
+    }
+    if (value === null || value === undefined)
+        return [];
+    if (Array.isArray(value))
+        return value;
+    if (typeof value === 'object' && Array.isArray(value.profiles))
+        return value.profiles;
+    throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'must be an array of issuer profiles (or an object with a "profiles" array)' }]);
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/load.ts
+
+
+
+
+/** The service's profiles, from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE (given, or read from env). */
+function loadIssuerProfiles(options) {
+    const json = options.json ?? options.env.ISSUER_PROFILES_JSON;
+    const file = options.file ?? options.env.ISSUER_PROFILES_FILE;
+    if (json !== undefined && json.trim() !== '' && file !== undefined && file !== '') {
+        throw new IssuerProfileError('issuer profiles', [{ profile: '', pointer: '', message: 'set only one of ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE' }]);
+    }
+    let source;
+    let text;
+    if (json !== undefined && json.trim() !== '') {
+        source = 'ISSUER_PROFILES_JSON';
+        text = json;
+    }
+    else if (file !== undefined && file !== '') {
+        source = `ISSUER_PROFILES_FILE ${file}`;
+        try {
+            text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+        }
+        catch (err) {
+            const code = err.code;
+            throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `could not be read (${typeof code === 'string' ? code : 'error'})` }]);
+        }
+    }
+    else {
+        return registryOf(new Map());
+    }
+    return compileIssuerProfiles(parseProfileDocument(source, text), { ...options, source });
+}
+/** Already-parsed profile entries -> registry. Ids must be unique; the first profile keeps its id. */
+function compileIssuerProfiles(entries, options) {
+    const source = options.source ?? 'issuer profiles';
+    const problems = [];
+    const profiles = new Map();
+    entries.forEach((entry, index) => {
+        const label = profileLabel(entry, index);
+        const local = [];
+        const trust = compileProfile(entry, options, local);
+        for (const p of local)
+            problems.push({ profile: label, pointer: `/${index}${p.pointer}`, message: p.message });
+        if (trust === undefined)
+            return;
+        const id = entry.id;
+        if (profiles.has(id)) {
+            problems.push({ profile: label, pointer: `/${index}/id`, message: 'duplicates the id of an earlier profile' });
+            return;
+        }
+        profiles.set(id, trust);
+    });
+    if (problems.length > 0)
+        throw new IssuerProfileError(source, problems);
+    return registryOf(profiles);
+}
+function profileLabel(entry, index) {
+    const id = typeof entry === 'object' && entry !== null ? entry.id : undefined;
+    return typeof id === 'string' && id !== '' && id.length <= 200 ? `"${id}" (#${index})` : `#${index}`;
+}
+/** A Map lookup, so an id such as "__proto__" or "toString" finds nothing. */
+function registryOf(profiles) {
+    return { get: (id) => profiles.get(id) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/index.ts
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/index.ts
+/**
+ * The engine's public surface: the only module the faces (action, CLI, service) may import from the engine
+ * (an ESLint rule holds them to it). Faces build an engine with `createEngine` and run operations from the
+ * operations table; everything else here is what they need to describe, place or serve the results.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
 
 
 /***/ }),
@@ -12889,13 +12852,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-
-/***/ }),
-
-/***/ 7030:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 

@@ -1,9 +1,14 @@
-/** Every action input is read here, once, and checked; the rest of the action sees typed values. */
+/**
+ * Every action input is read here, once, and checked, with the runner's workspace; the rest of the
+ * action sees typed values.
+ */
 import * as core from '@actions/core';
 import { DEFAULT_PATTERNS, splitPatterns } from '../gate/files.ts';
 import type { FailOn } from '../gate/types.ts';
 
 export interface ActionInputs {
+  /** The checked-out repository (GITHUB_WORKSPACE): what the gate reads, and the only place it writes. */
+  workspace: string;
   patterns: string[];
   issuerProfiles?: string;
   failOn: FailOn;
@@ -39,6 +44,7 @@ export function readInputs(): ActionInputs {
     throw new InputError(`Input fail-on must be one of ${FAIL_ON.join(', ')}, not "${failOn.slice(0, 40)}".`);
   }
   const inputs: ActionInputs = {
+    workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
     patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
     failOn: failOn as FailOn,
     network: bool('network', true),

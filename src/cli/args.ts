@@ -1,17 +1,15 @@
 /** Command-line parsing: node:util parseArgs per command, strict, with one usage text. */
 import { parseArgs } from 'node:util';
+import { getOperation, type OperationName } from '../engine/index.ts';
 import { INSTANT_FORMAT, parseInstant } from '../gate/instant.ts';
 import type { FailOn } from '../gate/types.ts';
+import { judgesTime, singleHelp, singleUsage } from './operations.ts';
 
 export const USAGE = `oidc-gate: catch broken identity configuration before it ships.
 
 Usage:
   oidc-gate check [paths...] [options]   check config files (the same checks and report as the action)
-  oidc-gate validate [file|-] [--at <instant>] [--offline]
-                                         validate one JWT: a /v1/validate/jwt request body as JSON
-  oidc-gate lint [file|-] [--offline]    lint one provider: a /v1/lint/oidc-config request body as JSON
-  oidc-gate discover [file|-] [--offline]
-                                         fetch and check discovery: a /v1/providers/discover request body
+${singleUsage()}
   oidc-gate serve                        start the HTTP service (settings from the environment)
 
 check options:
@@ -25,10 +23,7 @@ check options:
   --report <file>            also write the JSON report to <file>
   --sarif <file>             also write SARIF 2.1.0 to <file>
 
-validate, lint and discover read the request from a file, or from stdin when the file is - or
-absent, and print the engine response as the service would send it. validate uses issuer profiles
-from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. --at judges time claims at that instant: an
-RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z.
+${singleHelp()}
 
 Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or config error.
 Colour only on a terminal; NO_COLOR turns it off.`;
@@ -46,7 +41,8 @@ export type Command =
     report?: string;
     sarif?: string;
   }
-  | { name: 'validate' | 'lint' | 'discover'; input: string; offline: boolean; at?: string }
+  /** One request to one engine operation, named as the operation. */
+  | { name: OperationName; input: string; offline: boolean; at?: string }
   | { name: 'serve' };
 
 export class UsageError extends Error {
@@ -111,26 +107,24 @@ export function parseCommand(argv: readonly string[]): Command {
         if (values.sarif !== undefined) command.sarif = values.sarif;
         return command;
       }
-      case 'validate':
-      case 'lint':
-      case 'discover': {
+      case 'serve':
+        if (rest.length > 0) throw new UsageError('serve takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).');
+        return { name: 'serve' };
+      default: {
+        const operation = getOperation(first);
+        if (operation === undefined) throw new UsageError(`Unknown command "${first}".`);
         const { values, positionals } = parseArgs({
           args: rest,
           allowPositionals: true,
           strict: true,
-          options: { offline: { type: 'boolean' }, ...(first === 'validate' ? { at: { type: 'string' as const } } : {}) },
+          options: { offline: { type: 'boolean' }, ...(judgesTime(operation) ? { at: { type: 'string' as const } } : {}) },
         });
         if (positionals.length > 1) throw new UsageError(`${first} takes one request file (or - for stdin).`);
-        const command: Command = { name: first, input: positionals[0] ?? '-', offline: values.offline === true };
+        const command: Command = { name: operation.name as OperationName, input: positionals[0] ?? '-', offline: values.offline === true };
         const at = (values as { at?: string | boolean }).at;
         if (typeof at === 'string') command.at = atInstant(at);
         return command;
       }
-      case 'serve':
-        if (rest.length > 0) throw new UsageError('serve takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).');
-        return { name: 'serve' };
-      default:
-        throw new UsageError(`Unknown command "${first}".`);
     }
   } catch (err) {
     if (err instanceof UsageError) throw err;

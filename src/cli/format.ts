@@ -62,7 +62,7 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
     }
     for (const r of samples.get(status.file) ?? []) {
       if (r.passed !== true) continue;
-      const codes = r.problem !== undefined ? [r.problem.code] : ((r.response as { findings?: { code: string }[] }).findings ?? []).map((f) => f.code);
+      const codes = r.problem !== undefined ? [r.problem.code] : (r.response?.findings ?? []).map((f) => f.code);
       const outcome = r.expect === 'valid' || r.expect === undefined ? 'valid' : `invalid as expected (${codes.join(', ')})`;
       lines.push(`  ${style.green('✔')} sample ${clean(r.name)}: ${outcome}${style.dim(`  at ${r.at ?? ''}`)}`);
     }

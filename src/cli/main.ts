@@ -1,11 +1,11 @@
 /**
- * The CLI: `check` runs the gate like the action does; `validate`, `lint`, `discover` run one
- * request and print the engine response exactly as the service sends it; `serve` starts the service.
+ * The CLI: `check` runs the gate like the action does; one subcommand per engine operation
+ * (`validate`, `lint`, `discover`) runs one request and prints the engine response exactly as the
+ * service sends it; `serve` starts the service.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createEngineContext, createGuardedFetcher, loadIssuerProfiles, parseOutboundAllow } from '../engine/index.ts';
-import { callEngine } from '../gate/engine.ts';
+import { createEngine, getOperation, loadIssuerProfiles, type OperationName } from '../engine/index.ts';
 import { findRepositoryRoot } from '../gate/boundary.ts';
 import { checkOutputPath, outputTarget, sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
 import { serializeReport, shouldFail, TOOL_VERSION } from '../gate/report.ts';
@@ -13,10 +13,11 @@ import { runGate } from '../gate/run.ts';
 import { DEFAULT_PATTERNS } from '../gate/files.ts';
 import { parseCommand, UsageError, USAGE, type Command } from './args.ts';
 import { formatText, pickStyle } from './format.ts';
+import { readsProfiles } from './operations.ts';
 
-export const EXIT_PASS = 0;
-export const EXIT_FAIL = 1;
-export const EXIT_USAGE = 2;
+const EXIT_PASS = 0;
+const EXIT_FAIL = 1;
+const EXIT_USAGE = 2;
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -97,7 +98,9 @@ async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): P
   return shouldFail(command.failOn, errors, warnings) ? EXIT_FAIL : EXIT_PASS;
 }
 
-async function single(command: Extract<Command, { name: 'validate' | 'lint' | 'discover' }>, io: CliIo): Promise<number> {
+async function single(command: Extract<Command, { name: OperationName }>, io: CliIo): Promise<number> {
+  const operation = getOperation(command.name);
+  if (operation === undefined) throw new Error(`no operation named ${command.name}`);
   const text = command.input === '-' ? await io.readStdin() : await fs.readFile(path.resolve(io.cwd, command.input), 'utf8');
   let body: unknown;
   try {
@@ -106,22 +109,15 @@ async function single(command: Extract<Command, { name: 'validate' | 'lint' | 'd
     // JSON.parse's message quotes the input, which holds a token or a secret.
     throw new UsageError('the request is not valid JSON');
   }
-  const fetcher = command.offline ? undefined : createGuardedFetcher({ allow: parseOutboundAllow(io.env.OUTBOUND_ALLOW) });
-  const at = command.at !== undefined ? Date.parse(command.at) : undefined;
-  const ctx = createEngineContext({
-    offline: command.offline,
-    ...(fetcher !== undefined ? { fetcher } : {}),
-    ...(at !== undefined ? { now: () => at } : {}),
-  });
-  // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set.
-  if (command.name === 'validate') {
-    ctx.profiles = loadIssuerProfiles({ env: io.env, ...(fetcher !== undefined ? { fetcher } : {}), now: ctx.now, keyCache: ctx.keyCache });
-  }
-  const outcome = await callEngine(command.name, body, ctx);
+  const engine = createEngine({ network: command.offline ? { online: false } : { online: true, outboundAllow: io.env.OUTBOUND_ALLOW } });
+  // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set; an invalid
+  // one is an error before any request is run.
+  const checker = readsProfiles(operation) ? engine.withProfiles(loadIssuerProfiles({ env: io.env, ...engine.services })) : engine;
+  const outcome = await checker.run(command.name, body, command.at !== undefined ? { at: Date.parse(command.at) } : {});
   if (outcome.problem !== undefined) {
     io.stdout(`${JSON.stringify(outcome.problem)}\n`);
     return EXIT_USAGE;
   }
   io.stdout(`${JSON.stringify(outcome.response)}\n`);
-  return (outcome.response as { valid?: boolean }).valid === true ? EXIT_PASS : EXIT_FAIL;
+  return outcome.response.valid ? EXIT_PASS : EXIT_FAIL;
 }

@@ -1,28 +1,31 @@
 import { KeyObjectCache } from './jws/keys.ts';
-import type { Fetcher } from './net/types.ts';
+import { createOfflineFetcher, type Fetcher } from './net/types.ts';
 import type { ProfileRegistry } from './validate/trust.ts';
 
 /**
- * Everything the engine needs from the outside world, passed in: no hidden global state.
- * Faces build one context at start and reuse it for every request.
+ * Everything an operation needs from the outside world, passed in: no hidden global state. Faces do
+ * not build it by hand: `createEngine` does, once, for every face.
  */
 export interface EngineContext {
   /** Milliseconds since the epoch. Tests and `at:` samples pass a fixed clock. */
-  now: () => number;
+  readonly now: () => number;
   /** Parsed keys, keyed by a hash of the key material, so a PEM sent with every request is parsed once. */
-  keyCache: KeyObjectCache;
-  /** Registered issuer profiles (ISSUER_PROFILES_JSON / _FILE). */
-  profiles?: ProfileRegistry;
-  /** The guarded outbound fetcher (JWKS, discovery). Required unless offline. */
-  fetcher?: Fetcher;
-  /** Offline mode: network checks are not run and report CHECK_SKIPPED. */
-  offline?: boolean;
+  readonly keyCache: KeyObjectCache;
+  /** Outbound fetches (JWKS, discovery). With the network off this is the offline fetcher. */
+  readonly fetcher: Fetcher;
+  /** Registered issuer profiles, when the face has any. */
+  readonly profiles?: ProfileRegistry;
 }
 
-export function createEngineContext(overrides: Partial<EngineContext> = {}): EngineContext {
+/**
+ * A context with defaults for what is not given: the system clock, a fresh key cache, and the
+ * offline fetcher, so a context built without a network can never reach one.
+ */
+export function createEngineContext(parts: Partial<EngineContext> = {}): EngineContext {
   return {
-    ...overrides,
-    now: overrides.now ?? Date.now,
-    keyCache: overrides.keyCache ?? new KeyObjectCache(),
+    ...parts,
+    now: parts.now ?? Date.now,
+    keyCache: parts.keyCache ?? new KeyObjectCache(),
+    fetcher: parts.fetcher ?? createOfflineFetcher(),
   };
 }

@@ -1,4 +1,4 @@
-/** Shapes of the /v1 request and response bodies (service-spec §2, product-decisions §1, §3, §4). */
+/** Shapes of the /v1 request and response bodies: the JSON every face sends and receives, byte for byte. */
 
 export type Severity = 'error' | 'warning';
 export type PassFail = 'pass' | 'fail';
@@ -22,8 +22,8 @@ export type JwsAlgorithm = (typeof JWS_ALGORITHMS)[number];
 
 /**
  * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
- * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them
- * (product-decisions §1); the validator implements JWS_ALGORITHMS, and a token signed with any other
+ * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them, so a
+ * policy written for a newer provider is not a 422; the validator implements JWS_ALGORITHMS, and a token signed with any other
  * registered algorithm fails its signature with KEY_MISMATCH.
  */
 export const REGISTERED_JWS_ALGORITHMS: readonly string[] = [

@@ -103,6 +103,17 @@ export async function readInsideRoot(root: string, abs: string, maxBytes: number
   }
 }
 
+/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
+export function describeIoError(error: unknown): string {
+  const code = (error as { code?: string } | undefined)?.code;
+  switch (code) {
+    case 'ENOENT': return 'no such file';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'EISDIR': return 'not a regular file';
+    default: return code ?? 'unknown error';
+  }
+}
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */

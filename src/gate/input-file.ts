@@ -3,14 +3,14 @@
  * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
  * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
  */
-import { decodeUtf8, describePlace, MAX_READ_BYTES, readInsideRoot } from './boundary.ts';
-import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
+import { GATE_CODES, type FindingDefinition } from '../engine/index.ts';
+import { decodeUtf8, describeIoError, describePlace, MAX_READ_BYTES, readInsideRoot } from './boundary.ts';
 import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT, type LoadedYaml } from './yaml.ts';
 
 export type YamlInput =
   | { ok: true; yaml: LoadedYaml }
   /** `yaml` is present when the text parsed but its expansion is too large. */
-  | { ok: false; code: GateCodeDefinition; message: string; yaml?: LoadedYaml };
+  | { ok: false; code: FindingDefinition; message: string; yaml?: LoadedYaml };
 
 /** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
 export async function readYamlInput(root: string, abs: string, name: string): Promise<YamlInput> {
@@ -25,7 +25,7 @@ export async function readYamlInput(root: string, abs: string, name: string): Pr
       case 'not-file':
         return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
       default:
-        return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeReadError(read.error)}.`);
+        return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
     }
   }
   const text = decodeUtf8(read.bytes);
@@ -44,15 +44,6 @@ export async function readYamlInput(root: string, abs: string, name: string): Pr
   return { ok: true, yaml };
 }
 
-function refused(code: GateCodeDefinition, message: string, yaml?: LoadedYaml): YamlInput {
+function refused(code: FindingDefinition, message: string, yaml?: LoadedYaml): YamlInput {
   return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
-}
-
-function describeReadError(error: unknown): string {
-  const code = (error as { code?: string } | undefined)?.code;
-  switch (code) {
-    case 'ENOENT': return 'no such file';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    default: return code ?? 'unknown error';
-  }
 }

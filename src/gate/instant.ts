@@ -11,7 +11,7 @@ export type InstantParse = { ok: true; ms: number } | { ok: false; reason: strin
 export const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
 
 // date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
-// case and (§5.6 note) a space stand for "T".
+// case, and a note in its section 5.6 lets a space stand for "T".
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

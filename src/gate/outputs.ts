@@ -1,6 +1,5 @@
 /** Writing the report and SARIF files, shared by the action and the CLI. */
 import { serializeReport } from './report.ts';
-import { ruleInfo } from './rules.ts';
 import { buildSarif } from './sarif.ts';
 import type { GateRun } from './types.ts';
 import { writeInsideRoot, type OutputTarget } from './write.ts';
@@ -8,7 +7,7 @@ import { writeInsideRoot, type OutputTarget } from './write.ts';
 export { checkOutputPath, OutputPathError, outputTarget, type OutputTarget } from './write.ts';
 
 export function sarifOf(run: GateRun): object {
-  return buildSarif(run.findings, ruleInfo);
+  return buildSarif(run.findings);
 }
 
 export async function writeReport(run: GateRun, target: OutputTarget): Promise<void> {

@@ -4,15 +4,16 @@
  * profiles still register.
  */
 import path from 'node:path';
-import type { KeyObjectCache } from '../engine/jws/keys.ts';
-import type { Fetcher } from '../engine/net/types.ts';
-import { compileIssuerProfiles, IssuerProfileError } from '../engine/profiles/index.ts';
-import type { ProfileRegistry, TrustSource } from '../engine/validate/trust.ts';
+import {
+  compileIssuerProfiles, GATE_CODES, IssuerProfileError, type EngineServices, type ProfileRegistry, type TrustSource,
+} from '../engine/index.ts';
 import { overBudgetMessage, type Admission } from './budget.ts';
-import { GATE_CODES } from './codes.ts';
-import { configFinding, isRecord, relativeFile, type ProfileEntry } from './config.ts';
+import { relativeFile } from './config.ts';
+import { configFinding } from './config-finding.ts';
 import { readYamlInput } from './input-file.ts';
+import type { ProfileEntry } from './profile-entry.ts';
 import type { GateFinding } from './types.ts';
+import { clip, isRecord } from './values.ts';
 import { parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
 
 export interface ProfileSource {
@@ -31,16 +32,14 @@ export interface LoadProfilesOptions {
   admitEntries?: (count: number) => Promise<Admission>;
   sources: ProfileSource[];
   env: NodeJS.ProcessEnv;
-  fetcher: Fetcher | undefined;
-  keyCache: KeyObjectCache;
+  /** The run engine's fetcher, key cache and clock: profiles share them with every other check. */
+  services: EngineServices;
   onSecret: ((value: string) => void) | undefined;
-  now: () => number;
 }
 
 export interface LoadedProfiles {
   registry: ProfileRegistry;
   findings: GateFinding[];
-  ids: string[];
 }
 
 export async function loadProfiles(options: LoadProfilesOptions): Promise<LoadedProfiles> {
@@ -65,7 +64,7 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
         findings.push(configFinding(GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
         continue;
       }
-      seen.set(entry.id, `${source.file}:${positionOf(source.yaml as LoadedYaml, entry.path).line}`);
+      seen.set(entry.id, `${source.file}:${entry.line}`);
       const secretEnv = entry.profile.secret_env;
       if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
         findings.push(configFinding(GATE_CODES.PROFILE_INVALID,
@@ -77,12 +76,8 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
       if (fromEnv !== undefined && fromEnv !== '') options.onSecret?.(fromEnv);
       try {
         // One profile per call: a refused profile must not keep the others from registering.
-        const registry = compileIssuerProfiles([entry.profile], {
-          env,
-          ...(options.fetcher !== undefined ? { fetcher: options.fetcher } : {}),
-          now: options.now,
-          keyCache: options.keyCache,
-        });
+        const { fetcher, keyCache, now } = options.services;
+        const registry = compileIssuerProfiles([entry.profile], { env, fetcher, keyCache, now });
         const trust = registry.get(entry.id);
         if (trust !== undefined) byId.set(entry.id, trust);
       } catch (err) {
@@ -96,7 +91,7 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
       }
     }
   }
-  return { registry: { get: (id) => byId.get(id) }, findings, ids: [...byId.keys()] };
+  return { registry: { get: (id) => byId.get(id) }, findings };
 }
 
 /**
@@ -112,10 +107,6 @@ function repositoryEnv(env: NodeJS.ProcessEnv): Record<string, string | undefine
   return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
 }
 
-function clip(s: string): string {
-  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
-
 async function readProfilesFile(options: LoadProfilesOptions, file: string, findings: GateFinding[]): Promise<ProfileSource | undefined> {
   const abs = path.resolve(options.root, file);
   const rel = relativeFile(options.root, abs);
@@ -129,7 +120,7 @@ async function readProfilesFile(options: LoadProfilesOptions, file: string, find
     findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
   }
   if (yaml.errors.length > 0) return undefined;
-  // Decisions §2: the file holds an array of profiles. `{ profiles: [...] }` is accepted too, like a config file.
+  // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
   const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
   const base: Path = isRecord(yaml.data) ? ['profiles'] : [];
   if (!Array.isArray(data)) {
@@ -152,7 +143,7 @@ async function readProfilesFile(options: LoadProfilesOptions, file: string, find
       return;
     }
     if (typeof raw.secret === 'string' && raw.secret !== '') options.onSecret?.(raw.secret);
-    entries.push({ index, id: raw.id, path: at, line: place(at).line, profile: raw });
+    entries.push({ id: raw.id, path: at, line: place(at).line, profile: raw });
   });
   return { file: rel, yaml, entries };
 }

@@ -5,17 +5,18 @@
  * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
  * recorded request can be replayed against the service.
  */
-import { discoverRequestSchema, KeyObjectCache, lintRequestSchema, validateRequestSchema } from '../engine/index.ts';
-import { tokenFingerprint } from '../engine/fingerprint.ts';
+import { getOperation, KeyObjectCache, tokenFingerprint } from '../engine/index.ts';
 import type { ResultKind } from './types.ts';
 
 export const REDACTED = '[redacted]';
 
-const REQUEST_SCHEMAS: Record<ResultKind, unknown> = {
-  validate: validateRequestSchema,
-  lint: lintRequestSchema,
-  discover: discoverRequestSchema,
-};
+/** The JSON Schema of a kind's request body: it says which members are known. */
+function requestSchema(kind: ResultKind): object {
+  const operation = getOperation(kind);
+  // Never redact against no schema: that would keep every member as written.
+  if (operation === undefined) throw new Error(`no operation named ${kind}`);
+  return operation.request.schema;
+}
 
 /**
  * Shorter values are not masked: the runner would star out every occurrence of, say, "api" in the
@@ -66,7 +67,7 @@ function unknownMembers(value: unknown, schema: unknown, visit: (holder: Json, k
 export function redactRequest(request: unknown, kind: ResultKind = 'validate'): Json {
   if (!isRecord(request)) return {};
   const out = structuredClone(request);
-  unknownMembers(out, REQUEST_SCHEMAS[kind], (holder, key) => put(holder, key, REDACTED));
+  unknownMembers(out, requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
   if (typeof out.token === 'string') out.token = tokenFingerprint(out.token);
   else if (hasOwn(out, 'token')) out.token = REDACTED;
   const policy = out.policy;
@@ -86,7 +87,7 @@ export function redactRequest(request: unknown, kind: ResultKind = 'validate'): 
 export function requestValuesToMask(request: unknown, kind: ResultKind): string[] {
   if (!isRecord(request)) return [];
   const out: string[] = [];
-  unknownMembers(request, REQUEST_SCHEMAS[kind], (holder, key) => out.push(...maskPieces(holder[key])));
+  unknownMembers(request, requestSchema(kind), (holder, key) => out.push(...maskPieces(holder[key])));
   const policy = request.policy;
   if (kind === 'validate' && isRecord(policy)) {
     if (typeof policy.secret === 'string' && policy.secret !== '') out.push(policy.secret);

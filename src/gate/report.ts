@@ -1,4 +1,7 @@
-/** The JSON report (decisions §7) and the decisions that read it: counts, pass/fail, fail-on. */
+/**
+ * The JSON report the action writes and `oidc-gate check --format json` prints (tool, api_version,
+ * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
+ */
 import type { FailOn, FileStatus, GateFinding, GateReport, GateResult } from './types.ts';
 
 export const TOOL_VERSION = '0.1.0';

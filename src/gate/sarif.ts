@@ -4,23 +4,9 @@
  * only move lines or reorder entries.
  */
 import { createHash } from 'node:crypto';
-import { GATE_CODES, type GateCodeDefinition } from './codes.ts';
+import { getFindingDefinition } from '../engine/index.ts';
 import { TOOL_VERSION } from './report.ts';
 import type { GateFinding } from './types.ts';
-
-export interface RuleInfo {
-  title: string;
-  remediation?: string;
-  severity?: 'error' | 'warning';
-}
-
-/** Rule text for a code: the gate's own codes here, the engine catalogue passed in by the caller. */
-export type RuleLookup = (code: string) => RuleInfo | undefined;
-
-export function gateRule(code: string): RuleInfo | undefined {
-  const def = (GATE_CODES as Record<string, GateCodeDefinition>)[code];
-  return def !== undefined ? { title: def.title, remediation: def.remediation, severity: 'error' } : undefined;
-}
 
 export function fingerprint(f: GateFinding): string {
   const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
@@ -30,7 +16,7 @@ export function fingerprint(f: GateFinding): string {
 /** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
 export const MAX_SARIF_RESULTS = 5000;
 
-export function buildSarif(all: readonly GateFinding[], lookup: RuleLookup = gateRule): object {
+export function buildSarif(all: readonly GateFinding[]): object {
   // Code scanning refuses a result without a location, so run-level problems (no config file
   // matched) stay in the report, annotations and summary only. Errors first when the cap cuts.
   const findings = all
@@ -40,16 +26,17 @@ export function buildSarif(all: readonly GateFinding[], lookup: RuleLookup = gat
   const codes = [...new Set(findings.map((f) => f.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
   const rules = codes.map((code) => {
-    const info = lookup(code) ?? gateRule(code);
+    // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+    const definition = getFindingDefinition(code);
     const sample = findings.find((f) => f.code === code);
-    const title = info?.title ?? code;
-    const help = info?.remediation ?? sample?.remediation;
+    const title = definition?.title ?? code;
+    const help = definition?.remediation ?? sample?.remediation;
     const rule: Record<string, unknown> = {
       id: code,
       name: toPascal(code),
       shortDescription: { text: title },
       fullDescription: { text: title },
-      defaultConfiguration: { level: info?.severity ?? sample?.severity ?? 'error' },
+      defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
       properties: { tags: ['security', 'oidc'] },
     };
     if (help !== undefined) rule.help = { text: help, markdown: help };

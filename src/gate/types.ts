@@ -1,8 +1,9 @@
 /** Shapes shared by the action and the CLI: gate options, findings, results and the report. */
-import type { Finding, Severity } from '../engine/index.ts';
+import type { Finding, OperationName, OperationResponse, Problem, Severity } from '../engine/index.ts';
 
 export type FailOn = 'error' | 'warning' | 'never';
-export type ResultKind = 'lint' | 'discover' | 'validate';
+/** A report result's kind: the engine operation that produced it (a new operation is a new kind). */
+export type ResultKind = OperationName;
 /** What a sample token must turn out as: `valid`, `invalid`, or a list of codes that must appear. */
 export type Expectation = 'valid' | 'invalid' | string[];
 
@@ -55,17 +56,6 @@ export interface GateFinding {
   config?: boolean;
 }
 
-/** The problem+json body the service answers a refused request with (decisions §6). */
-export interface RequestProblemRecord {
-  type: string;
-  title: string;
-  /** 400 MALFORMED_TOKEN or 422 REQUEST_INVALID. */
-  status: number;
-  detail: string;
-  code: 'MALFORMED_TOKEN' | 'REQUEST_INVALID';
-  errors?: { pointer: string; message: string }[];
-}
-
 export interface GateResult {
   kind: ResultKind;
   file: string;
@@ -74,9 +64,12 @@ export interface GateResult {
   /** The engine request with secrets redacted and the token replaced by its fingerprint. */
   request: Record<string, unknown>;
   /** The engine response, exactly as the service would return it. */
-  response?: unknown;
-  /** Present instead of response when the engine refused the request (the service's 400/422). */
-  problem?: RequestProblemRecord;
+  response?: OperationResponse;
+  /**
+   * Present instead of response when the engine refused the request: the problem+json body the
+   * service answers with (400 MALFORMED_TOKEN or 422 REQUEST_INVALID).
+   */
+  problem?: Problem;
   /** validate only: the instant used as the clock, and what the sample had to turn out as. */
   at?: string;
   expect?: Expectation;

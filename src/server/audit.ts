@@ -1,8 +1,9 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import type { Sink } from './log.ts';
+import type { RequestState } from './request.ts';
 import type { AuditTarget } from './settings.ts';
 import { StartupError } from './settings.ts';
-import type { Sink } from './log.ts';
 
 /** One audit line. Only digests and codes: never a token, a secret, a key or a request body. */
 export interface AuditRecord {
@@ -24,6 +25,21 @@ export interface AuditLog {
   readonly enabled: boolean;
   write(record: AuditRecord): void;
   close(): Promise<void>;
+}
+
+/** The audit line of a request answered with `status` (0: nobody was answered). */
+export function auditRecordOf(state: RequestState, status: number, now: number): AuditRecord {
+  return {
+    time: new Date(now).toISOString(),
+    request_id: state.id,
+    endpoint: state.endpoint,
+    api_key_fingerprint: state.keyFingerprint,
+    outcome: state.outcome,
+    status,
+    finding_codes: state.findingCodes,
+    token_fingerprint: state.tokenFingerprint,
+    duration_ms: now - state.start,
+  };
 }
 
 export const disabledAudit: AuditLog = { enabled: false, write: () => undefined, close: async () => undefined };

@@ -1,10 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_JSON_DEPTH, scanJsonStructure } from '../engine/jws/json.ts';
+import { MAX_JSON_DEPTH, scanJsonStructure } from '../engine/index.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export { MAX_JSON_DEPTH };
 
-/** application/json or any +json type; a charset parameter, when given, must be UTF-8 (RFC 8259 §8.1). */
+/**
+ * application/json or any +json type. A charset parameter, when given, must be UTF-8: JSON exchanged
+ * between systems is UTF-8, and a body declared otherwise would be read as something it is not.
+ */
 export function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
   const [type, ...params] = header.split(';');

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { problem, type Problem } from '../engine/index.ts';
 import type { HttpLimits } from './http-limits.ts';
-import { problem, type Problem } from './problem.ts';
 
 /**
  * How long a refused connection may stay half-open after the answer, so the client can read it

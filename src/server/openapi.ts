@@ -1,12 +1,7 @@
-import { discoverRequestSchema } from '../engine/schema/discover-request.ts';
-import { lintRequestSchema } from '../engine/schema/lint-request.ts';
 import {
-  discoverResponseSchema, findingSchema, healthSchema, lintResponseSchema, problemSchema, validateResponseSchema,
-} from '../engine/schema/responses.ts';
-import {
-  customClaimValueSchema, customClaimValueUnrolled, validateRequestSchema, verifyPolicySchema,
-} from '../engine/schema/validate-request.ts';
-import { MAX_ARRAY_ITEMS } from '../engine/schema/limits.ts';
+  customClaimValueSchema, customClaimValueUnrolled, findingSchema, healthSchema, MAX_ARRAY_ITEMS, OPERATIONS, problemSchema,
+  verifyPolicySchema, type Operation,
+} from '../engine/index.ts';
 import { MAX_BODY_BYTES } from './body.ts';
 import { HTTP_LIMITS } from './http-limits.ts';
 
@@ -19,12 +14,15 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
  * nothing is copied by hand) replaced by $ref into components. A shared schema that refers to
  * itself by its $id (a recursive one) is pointed at its component instead, since components drop $id.
  */
-function component(schema: object, shared: Map<object, string>, root: boolean): Json {
+function component(schema: object, shared: Map<object, string>, root: boolean, used: string[] = []): Json {
   if (!root) {
     const name = shared.get(schema);
-    if (name !== undefined) return { $ref: `#/components/schemas/${name}` };
+    if (name !== undefined) {
+      used.push(name);
+      return { $ref: `#/components/schemas/${name}` };
+    }
   }
-  if (Array.isArray(schema)) return schema.map((s: unknown) => (typeof s === 'object' && s !== null ? component(s, shared, false) : (s as Json)));
+  if (Array.isArray(schema)) return schema.map((s: unknown) => (typeof s === 'object' && s !== null ? component(s, shared, false, used) : (s as Json)));
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(schema)) {
     // Dialect and identity belong to the document (jsonSchemaDialect), not to each component.
@@ -35,7 +33,7 @@ function component(schema: object, shared: Map<object, string>, root: boolean): 
       out[k] = componentRefById(v, shared) ?? v;
       continue;
     }
-    out[k] = typeof v === 'object' && v !== null ? component(v as object, shared, false) : (v as Json);
+    out[k] = typeof v === 'object' && v !== null ? component(v as object, shared, false, used) : (v as Json);
   }
   return out;
 }
@@ -61,32 +59,28 @@ function jsonResponse(description: string, schema: string): Json {
   };
 }
 
-function postOperation(o: {
-  operationId: string; summary: string; description: string; tag: string; request: string; response: string; malformedToken?: boolean;
-}): Json {
-  const responses: Record<string, Json> = {
-    200: jsonResponse('The outcome. Every finding travels here: read valid and findings.', o.response),
-  };
-  responses['400'] = { $ref: `#/components/responses/${o.malformedToken === true ? 'MalformedToken' : 'BadRequest'}` };
-  Object.assign(responses, {
-    401: { $ref: '#/components/responses/Unauthorized' },
-    405: { $ref: '#/components/responses/MethodNotAllowed' },
-    408: { $ref: '#/components/responses/RequestTimeout' },
-    413: { $ref: '#/components/responses/PayloadTooLarge' },
-    415: { $ref: '#/components/responses/UnsupportedMediaType' },
-    422: { $ref: '#/components/responses/RequestInvalid' },
-    431: { $ref: '#/components/responses/HeadersTooLarge' },
-    500: { $ref: '#/components/responses/Internal' },
-    503: { $ref: '#/components/responses/Timeout' },
-  });
+/** One engine operation as the document describes it: its request and response components, and every problem it can answer. */
+function operationObject(o: Operation): Json {
   return {
     operationId: o.operationId,
     summary: o.summary,
     description: o.description,
     tags: [o.tag],
     parameters: [{ $ref: '#/components/parameters/RequestId' }],
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${o.request}` } } } },
-    responses,
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${o.request.name}` } } } },
+    responses: {
+      200: jsonResponse('The outcome. Every finding travels here: read valid and findings.', o.response.name),
+      400: { $ref: `#/components/responses/${o.malformedToken === true ? 'MalformedToken' : 'BadRequest'}` },
+      401: { $ref: '#/components/responses/Unauthorized' },
+      405: { $ref: '#/components/responses/MethodNotAllowed' },
+      408: { $ref: '#/components/responses/RequestTimeout' },
+      413: { $ref: '#/components/responses/PayloadTooLarge' },
+      415: { $ref: '#/components/responses/UnsupportedMediaType' },
+      422: { $ref: '#/components/responses/RequestInvalid' },
+      431: { $ref: '#/components/responses/HeadersTooLarge' },
+      500: { $ref: '#/components/responses/Internal' },
+      503: { $ref: '#/components/responses/Timeout' },
+    },
   };
 }
 
@@ -97,28 +91,48 @@ const httpErrors = {
   431: { $ref: '#/components/responses/HeadersTooLarge' },
 } as const;
 
-/** The OpenAPI 3.1 description of /v1, built from the request and response schemas in src/engine/schema. */
-export function buildOpenApiDocument(): Json {
-  const shared = new Map<object, string>([
-    [verifyPolicySchema, 'VerifyPolicy'],
-    [customClaimValueSchema, 'CustomClaimValue'],
-    // The validator's written-out copy of the same schema: published as the recursive form.
-    [customClaimValueUnrolled, 'CustomClaimValue'],
-    [findingSchema, 'Finding'],
-  ]);
-  const schemas: Record<string, Json> = {
-    ValidateRequest: component(validateRequestSchema, shared, true),
-    VerifyPolicy: component(verifyPolicySchema, shared, true),
-    CustomClaimValue: component(customClaimValueSchema, shared, true),
-    LintRequest: component(lintRequestSchema, shared, true),
-    DiscoverRequest: component(discoverRequestSchema, shared, true),
-    ValidateResponse: component(validateResponseSchema, shared, true),
-    LintResponse: component(lintResponseSchema, shared, true),
-    DiscoverResponse: component(discoverResponseSchema, shared, true),
-    Finding: component(findingSchema, shared, true),
-    Problem: component(problemSchema, shared, true),
-    Health: component(healthSchema, shared, true),
+/**
+ * Sub-schemas of requests published as components of their own, found by identity (nothing is copied
+ * by hand). Each is listed right after the first request that uses it.
+ */
+const REQUEST_PARTS = new Map<object, string>([
+  [verifyPolicySchema, 'VerifyPolicy'],
+  [customClaimValueSchema, 'CustomClaimValue'],
+  // The validator's written-out copy of the same schema: published as the recursive form.
+  [customClaimValueUnrolled, 'CustomClaimValue'],
+]);
+const PUBLISHED_PART = new Map<string, object>([['VerifyPolicy', verifyPolicySchema], ['CustomClaimValue', customClaimValueSchema]]);
+
+/** Components every response shares (and the error and health bodies): listed last. */
+const COMMON: readonly [string, object][] = [['Finding', findingSchema], ['Problem', problemSchema], ['Health', healthSchema]];
+
+/**
+ * The component schemas: each operation's request (followed by the request parts it introduces), then
+ * each operation's response, then the common ones.
+ */
+function componentSchemas(): Record<string, Json> {
+  const shared = new Map<object, string>([...REQUEST_PARTS, [findingSchema, 'Finding']]);
+  const schemas: Record<string, Json> = {};
+  const publishRequest = (name: string, schema: object): void => {
+    if (name in schemas) return;
+    const used: string[] = [];
+    schemas[name] = component(schema, shared, true, used);
+    for (const part of used) {
+      const partSchema = PUBLISHED_PART.get(part);
+      if (partSchema !== undefined) publishRequest(part, partSchema);
+    }
   };
+  for (const o of OPERATIONS) publishRequest(o.request.name, o.request.schema);
+  for (const o of OPERATIONS) schemas[o.response.name] = component(o.response.schema, shared, true);
+  for (const [name, schema] of COMMON) schemas[name] = component(schema, shared, true);
+  return schemas;
+}
+
+/** The OpenAPI 3.1 description of /v1: the engine's operations table, with their request and response schemas. */
+export function buildOpenApiDocument(): Json {
+  const schemas = componentSchemas();
+  const paths: Record<string, Json> = {};
+  for (const o of OPERATIONS) paths[o.path] = { [o.method.toLowerCase()]: operationObject(o) };
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -144,37 +158,7 @@ export function buildOpenApiDocument(): Json {
       { name: 'meta', description: 'Service description and health.' },
     ],
     paths: {
-      '/v1/validate/jwt': {
-        post: postOperation({
-          operationId: 'validateJwt',
-          summary: 'Validate a JWT',
-          description: 'Verifies the signature, then the claims, against exactly one of policy and issuer_profile_id. HTTP 200 for every validation outcome.',
-          tag: 'validate',
-          request: 'ValidateRequest',
-          response: 'ValidateResponse',
-          malformedToken: true,
-        }),
-      },
-      '/v1/lint/oidc-config': {
-        post: postOperation({
-          operationId: 'lintOidcConfig',
-          summary: 'Lint an OIDC provider configuration',
-          description: 'Static checks (algorithms, URIs, redirect URIs) plus a reachability and content check of the JWKS.',
-          tag: 'lint',
-          request: 'LintRequest',
-          response: 'LintResponse',
-        }),
-      },
-      '/v1/providers/discover': {
-        post: postOperation({
-          operationId: 'discoverProvider',
-          summary: 'Fetch and check a provider discovery document',
-          description: 'Fetches <issuer>/.well-known/openid-configuration (then the RFC 8414 form) and reports its jwks_uri and findings.',
-          tag: 'lint',
-          request: 'DiscoverRequest',
-          response: 'DiscoverResponse',
-        }),
-      },
+      ...paths,
       '/v1/openapi.json': {
         get: {
           operationId: 'getOpenApiDocument',

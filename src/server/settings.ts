@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { OutboundAllowError, parseOutboundAllow } from '../engine/net/allow.ts';
+import { OutboundAllowError, parseOutboundAllow } from '../engine/index.ts';
 
 /** A setting that stops the start. The message is the one line printed to the operator. */
 export class StartupError extends Error {

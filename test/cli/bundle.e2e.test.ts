@@ -1,6 +1,6 @@
 /** The CLI bundle (the `oidc-gate` bin) on the same fixtures as the action bundle. */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -32,6 +32,41 @@ describe.skipIf(!bundlesPresent())('dist/cli/index.js', () => {
       const r = runCliBundle(dir, ['check', '--offline', '--format', 'json']);
       expect(JSON.parse(r.stdout), name).toEqual(fromAction);
     }
+  });
+
+  describe('OUTBOUND_ALLOW', () => {
+    // The JWKS is on loopback: the guarded fetcher refuses it without dialling, so nothing leaves the machine.
+    const config = [
+      'providers:',
+      '  - name: loopback-idp',
+      '    issuer: https://idp.example',
+      '    client_id: c',
+      '    audiences: [api]',
+      '    jwks_uri: https://127.0.0.1:9/jwks',
+      '    redirect_uris: [https://app.example/cb]',
+      '    alg_policy: { allowed_algs: [RS256] }',
+      '',
+    ].join('\n');
+    const codes = (stdout: string) => [...stdout.matchAll(/^ *(?:\S+ +)?(?:error|warning) +([A-Z_]+) /gm)].map((m) => m[1]);
+
+    it('that cannot be parsed is one config error (exit 2); the providers are still linted, offline, and no INTERNAL_ERROR appears', () => {
+      const dir = workspace('good', parent);
+      writeFileSync(path.join(dir, '.github/oidc-gate/providers.yml'), config);
+      const r = runCliBundle(dir, ['check'], { OUTBOUND_ALLOW: 'not a host!' });
+      expect(r.status).toBe(2);
+      expect(r.stdout.split('\n')[0]).toBe('error  CONFIG_INVALID  OUTBOUND_ALLOW is invalid: OUTBOUND_ALLOW entry "host!" is not a host name, an IP address or a CIDR');
+      expect(codes(r.stdout)).toEqual(['CONFIG_INVALID', 'CHECK_SKIPPED']);
+      expect(r.stdout).not.toContain('INTERNAL_ERROR');
+    });
+
+    it('that parses gives no config error: the fetch runs, and is refused for loopback', () => {
+      const dir = workspace('good', parent);
+      writeFileSync(path.join(dir, '.github/oidc-gate/providers.yml'), config);
+      const r = runCliBundle(dir, ['check'], { OUTBOUND_ALLOW: 'idp.example' });
+      expect(r.status).toBe(1);
+      expect(codes(r.stdout)).toEqual(['JWKS_UNREACHABLE']);
+      expect(r.stdout).toContain('(blocked');
+    });
   });
 
   it('prints SARIF with --format sarif, and honours --fail-on', () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommand, UsageError } from '../../src/cli/args.ts';
+import { OPERATIONS } from '../../src/engine/index.ts';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { startServer } from '../../src/server/main.ts';
 
@@ -51,6 +52,20 @@ describe('argument parsing', () => {
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('single-request subcommands come from the engine operations table', () => {
+  it('lists every operation in --help with its summary and path, and parses it', async () => {
+    const help = (await cli(['--help'])).stdout;
+    for (const operation of OPERATIONS) {
+      expect(help).toContain(`  oidc-gate ${operation.name} [file|-]`);
+      expect(help.toLowerCase()).toContain(operation.summary.toLowerCase());
+      expect(help).toContain(`(the ${operation.path} request body)`);
+      expect(parseCommand([operation.name, 'r.json', '--offline'])).toEqual({ name: operation.name, input: 'r.json', offline: true });
+    }
+    expect(help).toContain('  oidc-gate validate [file|-] [--at <instant>] [--offline]\n');
+    expect(help).toContain('  oidc-gate lint [file|-] [--offline]    lint an OIDC provider configuration\n');
   });
 });
 

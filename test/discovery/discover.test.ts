@@ -1,5 +1,7 @@
+import { createEngineContext } from '../../src/engine/context.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverForLint, discoverProvider, discoveryUris, withDiscoveredJwksUri } from '../../src/engine/discovery/discover.ts';
+import { discoverProvider, withDiscoveredJwksUri } from '../../src/engine/discovery/discover.ts';
+import { discoveryUris } from '../../src/engine/discovery/fetch.ts';
 import { RequestInvalidError } from '../../src/engine/errors.ts';
 import { lintOidcConfig } from '../../src/engine/lint/lint.ts';
 import type { DiscoverResponse } from '../../src/engine/types.ts';
@@ -38,7 +40,7 @@ function provider(doc: (issuer: string) => unknown): string {
 }
 
 async function discover(body: unknown, offline = false): Promise<DiscoverResponse> {
-  return discoverProvider(body, netContext({ offline }));
+  return discoverProvider(body, offline ? createEngineContext() : netContext());
 }
 
 describe('discovery URLs', () => {
@@ -261,13 +263,15 @@ describe('discover: true for lint requests', () => {
     srv.set(`${new URL(issuer).pathname}/jwks`, { keys: [jwk(keys.rsa2048, { kid: 'r1' })] });
     srv.set('/elsewhere/jwks', { keys: [jwk(keys.rsa2048, { kid: 'r1' })] });
     const ctx = netContext();
-    const { discovery, request } = await discoverForLint(goodRequest(srv.url('/elsewhere/jwks'), { issuer }), ctx);
+    const discovery = await discoverProvider({ issuer }, ctx);
     expect(discovery.valid).toBe(true);
+    const request = withDiscoveredJwksUri(goodRequest(srv.url('/elsewhere/jwks'), { issuer }), discovery);
     expect(request.discovered_jwks_uri).toBe(`${issuer}/jwks`);
     expect(codes((await lintOidcConfig(request, ctx)).findings)).toEqual(['JWKS_URI_MISMATCH']);
 
-    const matching = await discoverForLint(goodRequest(`${issuer}/jwks`, { issuer }), ctx);
-    expect((await lintOidcConfig(matching.request, ctx)).findings).toEqual([]);
+    const matching = withDiscoveredJwksUri(goodRequest(`${issuer}/jwks`, { issuer }), discovery);
+    expect(matching.discovered_jwks_uri).toBe(`${issuer}/jwks`);
+    expect((await lintOidcConfig(matching, ctx)).findings).toEqual([]);
   });
 
   it('leaves the request alone when discovery found no jwks_uri', () => {
@@ -276,13 +280,20 @@ describe('discover: true for lint requests', () => {
     expect(withDiscoveredJwksUri(req, none)).toBe(req);
   });
 
+  it('replaces a discovered_jwks_uri written in the request with what discovery found, without changing the request', () => {
+    const req = { ...goodRequest('https://idp.example.com/jwks'), discovered_jwks_uri: 'https://idp.example.com/pinned' };
+    const found: DiscoverResponse = { valid: true, issuer: req.issuer, discovery_uri: null, jwks_uri: 'https://idp.example.com/keys', metadata: {}, findings: [], summary: '' };
+    expect(withDiscoveredJwksUri(req, found)).toEqual({ ...req, discovered_jwks_uri: 'https://idp.example.com/keys' });
+    expect(req.discovered_jwks_uri).toBe('https://idp.example.com/pinned');
+  });
+
   it('lints a provider advertising none and HS256 (the mojeID shape) from its own metadata', async () => {
     const issuer = provider((iss) => metadata(iss, { id_token_signing_alg_values_supported: ['RS256', 'HS256', 'none'] }));
     srv.set(`${new URL(issuer).pathname}/jwks`, { keys: [jwk(keys.rsa2048, { kid: 'r1' })] });
     const ctx = netContext();
     const d = await discoverProvider({ issuer }, ctx);
     const algs = d.metadata.id_token_signing_alg_values_supported as string[];
-    const { request } = await discoverForLint(goodRequest(`${issuer}/jwks`, { issuer, alg_policy: { allowed_algs: algs } }), ctx);
+    const request = withDiscoveredJwksUri(goodRequest(`${issuer}/jwks`, { issuer, alg_policy: { allowed_algs: algs } }), d);
     const r = await lintOidcConfig(request, ctx);
     expect(r.findings.map((f) => [f.code, f.evidence?.field])).toEqual([
       ['WEAK_ALGORITHM', '/alg_policy/allowed_algs/1'],

@@ -4,7 +4,7 @@ import { discoverProvider } from '../../src/engine/discovery/discover.ts';
 
 describe('discovery offline', () => {
   it('CHECK_SKIPPED tells the user what was skipped: the discovery document, not the JWKS', async () => {
-    const r = await discoverProvider({ issuer: 'https://idp.example.com' }, createEngineContext({ offline: true }));
+    const r = await discoverProvider({ issuer: 'https://idp.example.com' }, createEngineContext());
     const skipped = r.findings.filter((f) => f.code === 'CHECK_SKIPPED');
     expect(skipped).toHaveLength(1);
     expect(skipped[0]?.remediation).toContain('discovery document');

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync, chmodSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { getOperation, issuerProfileSchema } from '../../src/engine/index.ts';
 import { loadConfigFile } from '../../src/gate/config.ts';
 import { findConfigFiles, splitPatterns } from '../../src/gate/files.ts';
 import { loadYaml, parsePointer, positionOf, toPointer } from '../../src/gate/yaml.ts';
@@ -108,6 +109,21 @@ describe('loadConfigFile', () => {
     expect(c.findings[1]?.message).toContain('did you mean "audiences"?');
     expect(c.providers).toEqual([]);
     expect(c.tokens.map((t) => t.name)).toEqual(['t']);
+  });
+
+  it('accepts every member of the engine request and profile schemas, so a field added there is accepted here', async () => {
+    const members = (schema: object) => Object.keys((schema as { properties: object }).properties);
+    const entry = (keys: string[]) => keys.map((k, i) => `${i === 0 ? '  - ' : '    '}${k}: x`).join('\n');
+    const abs = file('every-member.yml', [
+      'providers:', entry(members(getOperation('lint')?.request.schema ?? {})),
+      'profiles:', entry(members(issuerProfileSchema)),
+      'tokens:', entry(members(getOperation('validate')?.request.schema ?? {})),
+      '',
+    ].join('\n'));
+    const c = await loadConfigFile(abs, ctx);
+    expect(members(issuerProfileSchema)).toContain('secret_env');
+    expect(c.findings).toEqual([]);
+    expect([c.providers.length, c.profiles.length, c.tokens.length]).toEqual([1, 1, 1]);
   });
 
   it('reads token_file relative to the config file and reports a missing one at the token_file line', async () => {

@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { runGate, tokenFingerprint } from '../../src/gate/run.ts';
+import { getOperation, tokenFingerprint, type OperationName } from '../../src/engine/index.ts';
+import { runGate } from '../../src/gate/run.ts';
 import type { GateReport, GateResult } from '../../src/gate/types.ts';
 import { startServer } from '../../src/server/main.ts';
 import { FIXTURES, known, SERVER_BUNDLE } from '../fixtures/harness.ts';
@@ -17,7 +18,8 @@ import { API_KEY as BUNDLE_KEY, spawnServer, type Spawned } from '../server/harn
 const root = path.join(FIXTURES, 'repos/parity');
 const config = parse(readFileSync(path.join(root, '.github/oidc-gate/parity.yml'), 'utf8')) as { profiles: unknown[] };
 const API_KEY = 'parity-test-key-0123456789abcdef';
-const ENDPOINT = { validate: '/v1/validate/jwt', lint: '/v1/lint/oidc-config', discover: '/v1/providers/discover' } as const;
+/** The service path of a result's kind: the operation that produced it. */
+const endpoint = (kind: OperationName): string => getOperation(kind)?.path ?? '';
 
 let server: { url: string; close(): Promise<void> };
 let report: GateReport;
@@ -51,7 +53,7 @@ describe('report parity with the service', () => {
 
   it('has, for every request, the exact body the service returns', async () => {
     for (const result of report.results) {
-      const res = await fetch(`${server.url}${ENDPOINT[result.kind]}`, {
+      const res = await fetch(`${server.url}${endpoint(result.kind)}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify(original(result)),
@@ -90,7 +92,7 @@ describe.skipIf(!existsSync(BUNDLE) && process.env.CI === undefined)('report par
     expect(timeless.map((r) => r.name)).toContain('unknown-profile');
     expect(timeless.length).toBeGreaterThanOrEqual(6);
     for (const result of timeless) {
-      const res = await fetch(`${(bundle as Spawned).url}${ENDPOINT[result.kind]}`, {
+      const res = await fetch(`${(bundle as Spawned).url}${endpoint(result.kind)}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${BUNDLE_KEY}`, 'content-type': 'application/json' },
         body: JSON.stringify(original(result)),

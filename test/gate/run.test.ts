@@ -5,7 +5,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
 import { shouldFail } from '../../src/gate/report.ts';
-import { judge, redactRequest, runGate, tokenFingerprint } from '../../src/gate/run.ts';
+import { tokenFingerprint, type ValidateResponse } from '../../src/engine/index.ts';
+import { judge } from '../../src/gate/expect.ts';
+import { redactRequest } from '../../src/gate/redact.ts';
+import { runGate } from '../../src/gate/run.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const repo = (name: string) => path.join(fixtures, 'repos', name);
@@ -32,7 +35,7 @@ describe('judge: expect semantics', () => {
   });
 
   it('names the missing codes', () => {
-    expect(judge(['A', 'B'], false, ['A', 'C']).message).toBe('The sample is expected to produce A, B, but B did not appear (got: A, C).');
+    expect(judge(['A', 'B'], false, ['A', 'C'])).toEqual({ passed: false, message: 'The sample is expected to produce A, B, but B did not appear (got: A, C).' });
   });
 });
 
@@ -60,7 +63,7 @@ describe('runGate on the good fixture', async () => {
     expect(report.summary).toMatchObject({ files: 2, results: 5, errors: 0, warnings: 1, text: 'Passed with 1 warning: 2 files, 5 checks.' });
   });
 
-  it('has the report shape of decisions §7', () => {
+  it('has the documented report shape: tool, api_version, valid, summary, results', () => {
     expect(Object.keys(report)).toEqual(['tool', 'api_version', 'valid', 'summary', 'results']);
     expect(report.api_version).toBe('v0.0.1');
     expect(report.tool.name).toBe('oidc-gate');
@@ -188,7 +191,7 @@ describe('runGate: profiles and run-level problems', () => {
     // The sample reached the first "good" profile (the duplicate did not replace it): the signature
     // verified with its secret, and the expected AUDIENCE_MISMATCH appeared.
     const sample = run.report.results[0];
-    expect((sample?.response as { statuses: Record<string, string> }).statuses.signature).toBe('pass');
+    expect((sample?.response as ValidateResponse).statuses.signature).toBe('pass');
     expect(sample?.passed).toBe(true);
     expect(masked).toEqual(expect.arrayContaining([secrets.secret, 'another-secret-another-secret-another', secrets.tokens['valid-hs.jwt']]));
   });
@@ -211,5 +214,40 @@ describe('runGate: profiles and run-level problems', () => {
     const run = await runGate({ root: path.join(tmp, 'pf'), patterns: ['c.yml'], issuerProfilesFile: 'profiles.yaml', network: false, env: {} });
     expect(run.findings.map((f) => [f.code, f.file, f.line])).toEqual([['PROFILE_INVALID', 'profiles.yaml', 6]]);
     expect(run.report.results[0]?.passed).toBe(true);
+  });
+});
+
+describe('runGate with the network on', () => {
+  // Loopback JWKS: the guarded fetcher refuses it without dialling, so nothing leaves the machine.
+  const provider = [
+    'providers:',
+    '  - name: loopback-idp',
+    '    issuer: https://idp.example',
+    '    client_id: c',
+    '    audiences: [api]',
+    '    jwks_uri: https://127.0.0.1:9/jwks',
+    '    redirect_uris: [https://app.example/cb]',
+    '    alg_policy: { allowed_algs: [RS256] }',
+    '',
+  ].join('\n');
+  const root = path.join(tmp, 'net');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(path.join(root, 'p.yml'), provider);
+  const online = (env: NodeJS.ProcessEnv) => runGate({ root, patterns: ['p.yml'], network: true, env });
+
+  it('an OUTBOUND_ALLOW that cannot be parsed is one run-level CONFIG_INVALID, and the providers are linted offline', async () => {
+    const run = await online({ OUTBOUND_ALLOW: 'not a host!' });
+    expect(run.findings.map((f) => [f.code, f.file, f.config === true])).toEqual([
+      ['CONFIG_INVALID', undefined, true],
+      ['CHECK_SKIPPED', 'p.yml', false],
+    ]);
+    expect(run.findings[0]?.message).toBe('OUTBOUND_ALLOW is invalid: OUTBOUND_ALLOW entry "host!" is not a host name, an IP address or a CIDR');
+    expect(run.report.results.map((r) => r.kind)).toEqual(['lint']);
+  });
+
+  it('a valid OUTBOUND_ALLOW is no finding: the JWKS fetch runs through the guarded fetcher', async () => {
+    const run = await online({ OUTBOUND_ALLOW: 'idp.example, 10.0.0.0/8' });
+    expect(run.findings.map((f) => [f.code, f.file])).toEqual([['JWKS_UNREACHABLE', 'p.yml']]);
+    expect(run.report.results[0]?.response?.findings[0]?.evidence).toMatchObject({ reason: 'blocked' });
   });
 });

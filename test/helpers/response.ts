@@ -22,8 +22,9 @@ export function failed(res: ValidateResponse): string[] {
 }
 
 /**
- * The response contract (service-spec §2.3, §4.1; product-decisions §1). Returns a list of
- * violations (empty when the response is well formed), so property tests can report them.
+ * The validation response contract: the fields every response carries, findings empty exactly when the
+ * token is valid, and statuses that agree with the findings. Returns a list of violations (empty when
+ * the response is well formed), so property tests can report them.
  */
 export function responseViolations(res: ValidateResponse): string[] {
   const v: string[] = [];

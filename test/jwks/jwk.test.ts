@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cacheLifetimeMs, DEFAULT_TTL_MS, MAX_TTL_MS, MIN_TTL_MS } from '../../src/engine/jwks/cache.ts';
-import { importJwk, parseJwks, selectKeys, type ParsedJwk } from '../../src/engine/jwks/jwk.ts';
+import { importJwk, importPublicMembers, parseJwks, selectKeys, type ParsedJwk } from '../../src/engine/jwks/jwk.ts';
 import { makeKey } from './helpers.ts';
 
 function parsed(jwk: Record<string, unknown>): ParsedJwk {
@@ -41,6 +41,28 @@ describe('importJwk', () => {
     const r = importJwk(jwk);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(why);
+  });
+
+  it.each(['constructor', '__proto__', 'toString'])('refuses kty %j as an unsupported kty', (kty) => {
+    expect(importJwk({ kty, kid: 'k' })).toEqual({ ok: false, reason: `has unsupported kty "${kty}"` });
+  });
+
+  it('uses the public-members import it is handed instead of importing again (the linter imports each key once)', () => {
+    const k = makeKey('k', 'ES256');
+    const handed = importPublicMembers(k.jwk as Record<string, unknown>, 'EC');
+    expect(handed.ok).toBe(true);
+    const r = importJwk(k.jwk, handed);
+    expect(r.ok && handed.ok && r.jwk.key === handed.key).toBe(true);
+    // Handed a failed import, it judges the key as OpenSSL's refusal would have.
+    expect(importJwk(makeKey('r', 'RS256').jwk, { ok: false })).toMatchObject({ ok: false, reason: 'is not a valid RSA public key' });
+  });
+
+  it('importPublicMembers reads only the public members of the key type', () => {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const priv = pair.privateKey.export({ format: 'jwk' });
+    const r = importPublicMembers(priv as Record<string, unknown>, 'EC');
+    expect(r.ok && r.key.type).toBe('public');
+    expect(importPublicMembers({ kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' }, 'EC')).toEqual({ ok: false });
   });
 
   it('parseJwks keeps usable keys and lists skipped ones by index', () => {

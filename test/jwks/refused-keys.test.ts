@@ -31,8 +31,8 @@ async function setup(keys: Array<Record<string, unknown>>): Promise<{ s: JwksSer
   cleanup.push(() => s.close());
   const clock = { now: T0 };
   const fetcher = loopbackFetcher();
-  const ctx = testContext(clock, { fetcher });
-  ctx.profiles = compileIssuerProfiles([{ id: 'p', issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: ['RS256', 'ES256'], jwks_uri: s.url }], { env: {}, fetcher, now: ctx.now, keyCache: ctx.keyCache });
+  const base = testContext(clock, { fetcher });
+  const ctx = { ...base, profiles: compileIssuerProfiles([{ id: 'p', issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: ['RS256', 'ES256'], jwks_uri: s.url }], { env: {}, fetcher, now: base.now, keyCache: base.keyCache }) };
   return { s, clock, validate: (token) => validateJwt({ token, issuer_profile_id: 'p' }, ctx) };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineContext } from '../../src/engine/context.ts';
 import { lintOidcConfig } from '../../src/engine/lint/lint.ts';
 import { createGuardedFetcher } from '../../src/engine/net/fetcher.ts';
+import { createOfflineFetcher } from '../../src/engine/net/types.ts';
 import type { Finding, LintRequest } from '../../src/engine/types.ts';
 import { startServer, testPki } from '../net/servers.ts';
 import { codes, goodRequest, jwk, keys, netContext, only, startDocServer, type DocServer } from './helpers/fixtures.ts';
@@ -77,7 +78,7 @@ describe('JWKS_UNREACHABLE', () => {
 describe('CHECK_SKIPPED (offline)', () => {
   it('fetches nothing and reports one warning listing the skipped JWKS checks', async () => {
     const before = srv.server.connections();
-    const r = await lintOidcConfig(goodRequest(srv.url('/never')), netContext({ offline: true }));
+    const r = await lintOidcConfig(goodRequest(srv.url('/never')), netContext({ fetcher: createOfflineFetcher() }));
     expect(srv.server.connections()).toBe(before);
     expect(r.valid).toBe(true);
     expect(r.findings).toEqual([
@@ -94,8 +95,8 @@ describe('CHECK_SKIPPED (offline)', () => {
     expect(r.summary).toBe('Configuration is valid with 1 warning (CHECK_SKIPPED).');
   });
 
-  it('works without a fetcher and still runs the static rules', async () => {
-    const r = await lintOidcConfig(goodRequest('https://idp.example.com/jwks', { alg_policy: { allowed_algs: ['none'] } }), createEngineContext({ offline: true }));
+  it('works with a default context (its fetcher is the offline one) and still runs the static rules', async () => {
+    const r = await lintOidcConfig(goodRequest('https://idp.example.com/jwks', { alg_policy: { allowed_algs: ['none'] } }), createEngineContext());
     expect(codes(r.findings)).toEqual(['WEAK_ALGORITHM', 'CHECK_SKIPPED']);
   });
 

@@ -9,7 +9,8 @@
  * or says the fetch failed, or that the lint ran offline.
  */
 import { describe, expect, it } from 'vitest';
-import { analyseJwks, PRIVATE_MEMBERS } from '../../src/engine/lint/jwks.ts';
+import { PRIVATE_JWK_MEMBERS } from '../../src/engine/jwks/jwk.ts';
+import { analyseJwks } from '../../src/engine/lint/jwks.ts';
 import { buildRuleContext, runLintRule } from '../../src/engine/lint/lint.ts';
 import type { JwksState, LintRule } from '../../src/engine/lint/types.ts';
 import type { FetchFailureReason } from '../../src/engine/net/types.ts';
@@ -159,7 +160,7 @@ function privateValues(value: unknown, underPrivate = false, found: string[] = [
   } else if (Array.isArray(value)) {
     for (const v of value) privateValues(v, underPrivate, found);
   } else if (typeof value === 'object' && value !== null) {
-    for (const [name, v] of Object.entries(value)) privateValues(v, underPrivate || (PRIVATE_MEMBERS as readonly string[]).includes(name), found);
+    for (const [name, v] of Object.entries(value)) privateValues(v, underPrivate || (PRIVATE_JWK_MEMBERS as readonly string[]).includes(name), found);
   }
   return found;
 }

@@ -3,6 +3,7 @@
  * certificate) or an unsafe key in an inline jwks stops the load with one problem per key, naming the
  * profile, the field and the reason, never the key.
  */
+import { createOfflineFetcher } from '../../src/engine/net/types.ts';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { KeyObjectCache } from '../../src/engine/jws/keys.ts';
@@ -11,7 +12,7 @@ import { AUDIENCE, ISSUER, T0 } from '../jwks/helpers.ts';
 import { certificateFor, modulus2048, offCurveP256, rsaKey, rsaOfSize, secp256k1 } from '../security/keys-fixtures.ts';
 
 function load(profiles: unknown[]) {
-  return loadIssuerProfiles({ json: JSON.stringify(profiles), env: {}, now: () => T0, keyCache: new KeyObjectCache() });
+  return loadIssuerProfiles({ json: JSON.stringify(profiles), env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() });
 }
 function problems(profiles: unknown[]): IssuerProfileError['problems'] {
   try {
@@ -44,7 +45,7 @@ describe('public_key profiles', () => {
     expect(problems([profile('cert', { public_key: cert(1n) })])).toEqual([
       { profile: '"cert" (#0)', pointer: '/0/public_key', message: expect.stringMatching(/\(weak_exponent\)$/) },
     ]);
-    expect(load([profile('cert', { public_key: cert(65537n) })]).ids()).toEqual(['cert']);
+    expect(load([profile('cert', { public_key: cert(65537n) })]).get('cert')?.keySource).toBe('public_key');
   });
 });
 

@@ -1,3 +1,4 @@
+import { createOfflineFetcher } from '../../src/engine/net/types.ts';
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KeyObjectCache } from '../../src/engine/jws/keys.ts';
 import { compileIssuerProfiles, IssuerProfileError, loadIssuerProfiles, discoveryUrl } from '../../src/engine/profiles/index.ts';
 import type { ValidateResponse } from '../../src/engine/types.ts';
+import type { EngineContext } from '../../src/engine/context.ts';
 import { validateJwt } from '../../src/engine/validate/validate.ts';
+import { lintOidcConfig } from '../../src/engine/lint/lint.ts';
 import { startServer, testPki, type TestServer } from '../net/servers.ts';
 import { AUDIENCE, claims, ISSUER, loopbackFetcher, makeKey, signJwt, startJwksServer, T0, testContext, type TestKey } from '../jwks/helpers.ts';
 
@@ -34,20 +37,20 @@ afterEach(async () => {
 function context(env: Record<string, string | undefined> = {}) {
   const clock = { now: T0 };
   const fetcher = loopbackFetcher();
-  const ctx = testContext(clock, { fetcher });
+  let ctx: EngineContext = testContext(clock, { fetcher });
   const load = (opts: { json?: string; file?: string }) => {
     const registry = loadIssuerProfiles({ ...opts, env, fetcher, now: ctx.now, keyCache: ctx.keyCache });
-    ctx.profiles = registry;
+    ctx = { ...ctx, profiles: registry };
     return registry;
   };
   const validate = (token: string, id: string): Promise<ValidateResponse> => validateJwt({ token, issuer_profile_id: id }, ctx);
-  return { clock, ctx, load, validate };
+  return { clock, load, validate };
 }
 
 /** The loader's error, or a test failure when it did not throw one. */
 function loadError(profiles: unknown, env: Record<string, string | undefined> = {}): IssuerProfileError {
   try {
-    loadIssuerProfiles({ json: JSON.stringify(profiles), env, now: () => T0, keyCache: new KeyObjectCache() });
+    loadIssuerProfiles({ json: JSON.stringify(profiles), env, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() });
   } catch (err) {
     if (err instanceof IssuerProfileError) return err;
     throw err;
@@ -95,7 +98,7 @@ describe('every key source validates a token end to end', () => {
     writeFileSync(file, `profiles:\n  - id: yaml-prof\n    issuer: ${ISSUER}\n    audiences: [${AUDIENCE}]\n    allowed_algs: [ES256]\n    jwks_uri: ${jwks.url}\n`);
     const { clock, load, validate } = context();
     const registry = load({ file });
-    expect(registry.ids()).toEqual(['yaml-prof']);
+    expect(registry.get('yaml-prof')?.keySource).toBe('jwks');
     expect(jwks.jwksRequests()).toBe(0);
     expect(await validate(signJwt(es, claims(clock.now)), 'yaml-prof')).toMatchObject({ valid: true, metadata: { jwks_cache: 'miss', kid: 'es-1' } });
   });
@@ -103,10 +106,10 @@ describe('every key source validates a token end to end', () => {
   it('ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE are read from env when not passed', () => {
     const registry = loadIssuerProfiles({
       env: { ISSUER_PROFILES_JSON: JSON.stringify([{ id: 'from-env', ...base, allowed_algs: ['HS256'], secret: SECRET }]) },
-      now: () => T0, keyCache: new KeyObjectCache(),
+      fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache(),
     });
-    expect(registry.ids()).toEqual(['from-env']);
-    expect(loadIssuerProfiles({ env: {}, now: () => T0, keyCache: new KeyObjectCache() }).size).toBe(0);
+    expect(registry.get('from-env')?.keySource).toBe('secret');
+    expect(loadIssuerProfiles({ env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() }).get('from-env')).toBeUndefined();
   });
 });
 
@@ -204,6 +207,12 @@ describe('invalid profiles stop the load, naming profile and field, never a valu
     ['secret_encoding without a secret', { id: 'a', ...base, allowed_algs: ['ES256'], public_key: 'x', secret_encoding: 'utf8' }, '/0/secret_encoding', /only with secret/],
     ['an http jwks_uri', { id: 'a', ...base, allowed_algs: ['RS256'], jwks_uri: 'http://idp.test/jwks' }, '/0/jwks_uri', /https/],
     ['discovery on an http issuer', { id: 'a', issuer: 'http://idp.test', audiences: [AUDIENCE], allowed_algs: ['RS256'], discovery: true }, '/0/issuer', /https/],
+    ['a jwks_uri with user info', { id: 'a', ...base, allowed_algs: ['RS256'], jwks_uri: 'https://ops:hunter2@idp.test/jwks' }, '/0/jwks_uri', /without user info/],
+    // URL parsers repair these silently (new URL trims the space and reads https:host as https://host);
+    // lint calls them INSECURE_URI, and a profile refuses them too.
+    ['a jwks_uri written https:host', { id: 'a', ...base, allowed_algs: ['RS256'], jwks_uri: 'https:idp.test/jwks' }, '/0/jwks_uri', /https/],
+    ['a jwks_uri with a leading space', { id: 'a', ...base, allowed_algs: ['RS256'], jwks_uri: ' https://idp.test/jwks' }, '/0/jwks_uri', /https/],
+    ['discovery on an issuer written https:host', { id: 'a', issuer: 'https:idp.test', audiences: [AUDIENCE], allowed_algs: ['RS256'], discovery: true }, '/0/issuer', /https/],
     ['an inline JWKS that is not a set', { id: 'a', ...base, allowed_algs: ['RS256'], jwks: { kty: 'RSA' } }, '/0/jwks', /JWK Set/],
     ['an inline JWKS with no key', { id: 'a', ...base, allowed_algs: ['RS256'], jwks: { keys: [] } }, '/0/jwks/keys', /no key/],
     ['a secret with only RS algs', { id: 'a', ...base, allowed_algs: ['RS256'], secret: SECRET }, '/0/allowed_algs', /no HS256/],
@@ -216,7 +225,7 @@ describe('invalid profiles stop the load, naming profile and field, never a valu
     expect(problem?.message).toMatch(why);
     expect(err.message).toContain(profile.id === '' ? '#0' : `"${profile.id}" (#0)`);
     expect(err.message).toContain(pointer);
-    for (const value of [SECRET, privatePem, 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE', 'not base64url!!']) expect(err.message).not.toContain(value);
+    for (const value of [SECRET, privatePem, 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE', 'not base64url!!', 'hunter2']) expect(err.message).not.toContain(value);
   });
 
   it('an inline JWKS holding a private key names the key and member, not the value', () => {
@@ -242,32 +251,57 @@ describe('invalid profiles stop the load, naming profile and field, never a valu
     writeFileSync(file, `- id: a\n  secret: "${SECRET}\n  issuer: x\n`);
     let err: unknown;
     try {
-      loadIssuerProfiles({ file, env: {}, now: () => T0, keyCache: new KeyObjectCache() });
+      loadIssuerProfiles({ file, env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() });
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(IssuerProfileError);
     expect((err as Error).message).toMatch(/not valid JSON or YAML \([A-Z_]+ at line \d+, column \d+\)/);
     expect((err as Error).message).not.toContain(SECRET);
-    expect(() => loadIssuerProfiles({ json: `[{"id": "a", "secret": "${SECRET}",,}]`, env: {}, now: () => T0, keyCache: new KeyObjectCache() }))
+    expect(() => loadIssuerProfiles({ json: `[{"id": "a", "secret": "${SECRET}",,}]`, env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() }))
       .toThrow(/ISSUER_PROFILES_JSON: \/ is not valid JSON or YAML/);
   });
 
   it('duplicate keys in a profile are refused', () => {
-    expect(() => loadIssuerProfiles({ json: '[{"id": "a", "id": "b"}]', env: {}, now: () => T0, keyCache: new KeyObjectCache() })).toThrow(/DUPLICATE_KEY/);
+    expect(() => loadIssuerProfiles({ json: '[{"id": "a", "id": "b"}]', env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() })).toThrow(/DUPLICATE_KEY/);
   });
 
   it('a missing file, both settings at once, and a non-list document are refused', () => {
-    const opts = { env: {}, now: () => T0, keyCache: new KeyObjectCache() };
+    const opts = { env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() };
     expect(() => loadIssuerProfiles({ ...opts, file: '/nonexistent/profiles.yaml' })).toThrow(/could not be read \(ENOENT\)/);
     expect(() => loadIssuerProfiles({ ...opts, file: '/x', json: '[]' })).toThrow(/only one of ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE/);
     expect(() => loadIssuerProfiles({ ...opts, json: '{"id": "a"}' })).toThrow(/must be an array/);
   });
 });
 
+describe('jwks_uri and a discovery issuer are read as strictly as lint reads a URI', () => {
+  const inputs = [
+    'https://idp.test/jwks', 'HTTPS://idp.test/jwks', 'https://idp.test:8443/t/{tenant}/jwks', 'https://[::1]/jwks',
+    'http://idp.test/jwks', 'https:idp.test/jwks', 'https:/idp.test/jwks', 'https:\\\\idp.test/jwks', ' https://idp.test/jwks',
+    'https://idp.test/jwks ', 'https://idp .test/jwks', 'https://', 'idp.test/jwks', 'ftp://idp.test/jwks', 'https://@idp.test/jwks',
+  ];
+  const loads = (source: Record<string, unknown>, issuer = ISSUER): boolean => {
+    try {
+      compileIssuerProfiles([{ id: 'p', issuer, audiences: [AUDIENCE], allowed_algs: ['RS256'], ...source }], { env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() });
+      return true;
+    } catch (err) {
+      if (err instanceof IssuerProfileError) return false;
+      throw err;
+    }
+  };
+  it.each(inputs)('%j: a profile loads exactly when lint finds no INSECURE_URI', async (uri) => {
+    const lint = await lintOidcConfig({
+      issuer: uri, client_id: 'c', audiences: [AUDIENCE], jwks_uri: uri, redirect_uris: [], alg_policy: { allowed_algs: ['RS256'] },
+    }, testContext({ now: T0 }, { fetcher: createOfflineFetcher() }));
+    const insecure = lint.findings.filter((f) => f.code === 'INSECURE_URI').map((f) => f.evidence?.field);
+    expect(loads({ jwks_uri: uri })).toBe(!insecure.includes('/jwks_uri'));
+    expect(loads({ discovery: true }, uri)).toBe(!insecure.includes('/issuer'));
+  });
+});
+
 describe('compileIssuerProfiles', () => {
   it('accepts already-parsed entries and reports pointers into the given list', () => {
-    const registry = compileIssuerProfiles([{ id: 'c', ...base, allowed_algs: ['HS256'], secret: SECRET }], { env: {}, now: () => T0, keyCache: new KeyObjectCache() });
+    const registry = compileIssuerProfiles([{ id: 'c', ...base, allowed_algs: ['HS256'], secret: SECRET }], { env: {}, fetcher: createOfflineFetcher(), now: () => T0, keyCache: new KeyObjectCache() });
     expect(registry.get('c')?.keySource).toBe('secret');
     expect(registry.get('c')?.policy).toEqual({ ...base, allowed_algs: ['HS256'] });
     expect(registry.get('toString')).toBeUndefined();

@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Fetcher, FetchJsonResult } from '../../src/engine/net/types.ts';
+import type { Fetcher, FetchJsonResult } from '../../src/engine/index.ts';
 import { runGate } from '../../src/gate/run.ts';
 import { bundlesPresent, known, runActionBundle, runCliBundle, tempParent } from '../fixtures/harness.ts';
 import { repoWith } from './outputs.ts';
@@ -181,6 +181,7 @@ describe('a fault while checking one entry', () => {
     const urls: string[] = [];
     return {
       urls,
+      online: true,
       getJson: async (url: string): Promise<FetchJsonResult> => {
         urls.push(url);
         if (host !== undefined && new URL(url).host === host) throw new TypeError(`cannot read ${SENTINEL}`);

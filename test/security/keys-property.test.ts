@@ -100,11 +100,14 @@ async function inline(token: string, pem: string, alg: string): Promise<{ status
 async function throughJwks(token: string, jwk: Record<string, unknown>, alg: string): Promise<ValidateResponse> {
   served = [jwk];
   const fetcher = loopbackFetcher(5000);
-  const ctx = createEngineContext({ fetcher, now: () => NOW * 1000 });
-  ctx.profiles = compileIssuerProfiles(
-    [{ id: 'p', issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: [alg], jwks_uri: `${jwks.origin}/jwks/${++runs}` }],
-    { env: {}, fetcher, now: ctx.now, keyCache: ctx.keyCache },
-  );
+  const base = createEngineContext({ fetcher, now: () => NOW * 1000 });
+  const ctx = {
+    ...base,
+    profiles: compileIssuerProfiles(
+      [{ id: 'p', issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: [alg], jwks_uri: `${jwks.origin}/jwks/${++runs}` }],
+      { env: {}, fetcher, now: base.now, keyCache: base.keyCache },
+    ),
+  };
   return validateJwt({ token, issuer_profile_id: 'p' }, ctx);
 }
 

@@ -2,9 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEngineContext } from '../../src/engine/context.ts';
-import { discoverProvider } from '../../src/engine/discovery/discover.ts';
-import { lintOidcConfig } from '../../src/engine/lint/lint.ts';
+import { createEngine, type Engine } from '../../src/engine/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { disabledAudit } from '../../src/server/audit.ts';
 import { ApiKeyAuthenticator } from '../../src/server/auth.ts';
@@ -52,14 +50,16 @@ describe('an unexpected fault', () => {
   it('is a 500 INTERNAL with no internals in the body, and is logged without the message secret', async () => {
     const leaked = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJsZWFrIn0.c2VjcmV0LXNpZ25hdHVyZS1ieXRlcw';
     const stderr = capture();
+    const real = createEngine({ network: { online: false } });
+    // The one stand-in in these tests: no real engine input makes the engine throw on purpose.
+    const engine: Engine = {
+      ...real,
+      run: (name, body, options) => (name === 'validate'
+        ? Promise.reject(new TypeError(`cannot read property of undefined near ${leaked}`))
+        : real.run(name, body, options)),
+    };
     const app = createApp({
-      // The one stand-in in these tests: no real engine input makes the engine throw on purpose.
-      engine: {
-        validateJwt: () => Promise.reject(new TypeError(`cannot read property of undefined near ${leaked}`)),
-        lintOidcConfig,
-        discoverProvider,
-      },
-      ctx: createEngineContext({ offline: true }),
+      engine,
       auth: new ApiKeyAuthenticator([API_KEY]),
       audit: disabledAudit,
       log: createLogger(stderr, 'info'),

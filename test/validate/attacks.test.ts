@@ -151,6 +151,7 @@ describe('header keys are never trusted', () => {
     const requests: string[] = [];
     const fetched: string[] = [];
     const spyFetcher: Fetcher = {
+      online: true,
       getJson: (url) => {
         fetched.push(url);
         return Promise.resolve({ ok: false, url, reason: 'blocked', detail: 'test spy' });

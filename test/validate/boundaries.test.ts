@@ -1,5 +1,5 @@
 /**
- * Boundaries of the time, scope, custom-claim and typ checks (product-decisions §1).
+ * Boundaries of the time, scope, custom-claim and typ checks.
  */
 import { describe, expect, it } from 'vitest';
 import type { VerifyPolicy } from '../../src/engine/types.ts';
@@ -264,7 +264,7 @@ describe('token_type (typ)', () => {
 });
 
 describe('scope claim present with the wrong type (reported engine deviations)', () => {
-  // product-decisions §1: claim_diff actual is "<token value, or null when absent>". A present but
+  // claim_diff actual is the token value, or null when the claim is absent. A present but
   // mistyped scope is not absent, so its value belongs in claim_diff.
   it('scope as an array: REQUIRED_SCOPE_MISSING, and claim_diff.scope.actual is the token value, not null', async () => {
     const res = await check(claims({ scope: ['read'] }), { required_scopes: ['read'] });

@@ -1,6 +1,6 @@
 /**
- * The validation response contract the three faces rely on byte for byte (service-spec §2.3, §4.1;
- * product-decisions §1): validity rules, finding order, claim_diff, summary sentences, metadata, key order.
+ * The validation response contract the three faces rely on byte for byte: validity rules, finding
+ * order, claim_diff, summary sentences, metadata, key order.
  */
 import { describe, expect, it } from 'vitest';
 import { validateJwt } from '../../src/engine/validate/validate.ts';

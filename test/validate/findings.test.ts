@@ -1,6 +1,6 @@
 /**
  * Each validation finding code: one test that makes it appear, one where it is absent
- * (product-decisions §1 table). KEY_NOT_FOUND, JWKS_UNAVAILABLE and JWKS_STALE belong to the JWKS tests.
+ * (the status table of the README). KEY_NOT_FOUND, JWKS_UNAVAILABLE and JWKS_STALE belong to the JWKS tests.
  */
 import { describe, expect, it } from 'vitest';
 import { validateJwt } from '../../src/engine/validate/validate.ts';

@@ -1,5 +1,5 @@
 /**
- * 422s: RequestInvalidError with one { pointer, message } per problem (product-decisions §1).
+ * 422s: RequestInvalidError with one { pointer, message } per problem.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -154,7 +154,7 @@ describe('public_key', () => {
 });
 
 describe('allowed_algs', () => {
-  it.each(['ES256K', 'ESP256', 'ESB320'])('%j is a registered JWS alg name: accepted in the list (product-decisions §1)', async (alg) => {
+  it.each(['ES256K', 'ESP256', 'ESB320'])('%j is a registered JWS alg name: accepted in the list', async (alg) => {
     const res = await validateJwt(body(token, policyFor('RS256', { allowed_algs: ['RS256', alg] })), ctx);
     expect(res.valid).toBe(true);
   });

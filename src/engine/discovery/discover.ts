@@ -1,50 +1,20 @@
 import type { EngineContext } from '../context.ts';
-import { finding, type FindingDefinition } from '../findings.ts';
+import { finding } from '../findings.ts';
 import type { FetchFailureReason } from '../net/types.ts';
 import { parseDiscoverRequest } from '../schema/discover-request.ts';
 import type { DiscoverResponse, Finding, LintRequest } from '../types.ts';
 import { checkSkipped } from '../lint/rules/check-skipped.ts';
 import { insecureUri } from '../lint/rules/insecure-uri.ts';
 import { issuerInvalid, issuerProblems } from '../lint/rules/issuer-invalid.ts';
-import { summarise } from '../lint/summary.ts';
 import { report } from '../lint/types.ts';
-import { isHttpsUri, nearMiss, parseAbsoluteUri, redactUri } from '../lint/uri.ts';
-
-function def(d: FindingDefinition): FindingDefinition {
-  return d;
-}
-
-/**
- * Discovery findings (product-decisions §4). Discovery also reports INSECURE_URI, ISSUER_INVALID and
- * CHECK_SKIPPED, whose definitions belong to the lint rules. Every discovery finding is about the
- * request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
- */
-export const DISCOVERY_FINDINGS = {
-  DISCOVERY_UNREACHABLE: def({
-    code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
-    title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
-    remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
-  }),
-  DISCOVERY_INVALID: def({
-    code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
-    title: 'The discovery document is not a JSON object, or a member has the wrong type',
-    remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
-  }),
-  DISCOVERY_ISSUER_MISMATCH: def({
-    code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
-    title: 'The issuer in the discovery document is not exactly the issuer requested',
-    remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
-  }),
-  METADATA_MISSING: def({
-    code: 'METADATA_MISSING', severity: 'error', area: 'discover',
-    title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
-    remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
-  }),
-} as const satisfies Record<string, FindingDefinition>;
+import { summarise } from '../summary.ts';
+import { isHttpsUri, nearMiss, redactUri } from '../uri.ts';
+import { discoveryUris, fetchDiscoveryDocument } from './fetch.ts';
+import { DISCOVERY_FINDINGS } from './findings.ts';
 
 const F = DISCOVERY_FINDINGS;
 
-/** Required by OpenID Connect Discovery §3 (token_endpoint is handled on its own: see below). */
+/** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
   'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
   'subject_types_supported', 'id_token_signing_alg_values_supported',
@@ -58,7 +28,7 @@ function isUrlMember(name: string): boolean {
 }
 
 /**
- * Members that OpenID Connect Discovery §3 and RFC 8414 §2 define as JSON arrays of strings. Names
+ * Members that OpenID Connect Discovery and OAuth server metadata (RFC 8414) define as JSON arrays of strings. Names
  * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
  * explicit; members nobody defined are not type-checked.
  */
@@ -70,7 +40,7 @@ const LIST_MEMBERS = new Set([
   'introspection_endpoint_auth_methods_supported',
 ]);
 
-/** Boolean members of OpenID Connect Discovery §3, Front- and Back-Channel Logout, and RFC 9207. */
+/** Boolean members of OpenID Connect Discovery, Front- and Back-Channel Logout, and RFC 9207. */
 const BOOLEAN_MEMBERS = new Set([
   'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
   'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
@@ -84,22 +54,6 @@ function expectedType(name: string, value: unknown): string | undefined {
   }
   if (BOOLEAN_MEMBERS.has(name)) return typeof value === 'boolean' ? undefined : 'a boolean';
   return undefined;
-}
-
-/**
- * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
- * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
- * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
- */
-export function discoveryUris(issuer: string): { openid: string; oauth: string } | undefined {
-  const p = parseAbsoluteUri(issuer);
-  if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http')) return undefined;
-  // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
-  const path = p.url.pathname.replace(/\/$/, '');
-  return {
-    openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
-    oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
-  };
 }
 
 /**
@@ -129,53 +83,38 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
     findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: redactUri(issuer) }));
   }
 
-  const uris = discoveryUris(issuer);
-  if (ctx.offline === true) {
+  if (!ctx.fetcher.online) {
     findings.push(report(checkSkipped, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
       field: '/issuer',
-      uri: uris?.openid ?? redactUri(issuer),
+      uri: discoveryUris(issuer)?.openid ?? redactUri(issuer),
       checks: NETWORK_CHECKS,
     }, 'Run again with network access to fetch and check the discovery document.'));
     return response(null, null, {});
   }
-  if (uris === undefined) {
+
+  const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
+  if (fetched.state === 'not_http') {
     findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
       field: '/issuer', reason: 'blocked' satisfies FetchFailureReason, attempts: [],
     }));
     return response(null, null, {});
   }
-  if (ctx.fetcher === undefined) throw new Error('discoverProvider needs ctx.fetcher unless ctx.offline is true');
-
-  const attempts: { uri: string; reason: FetchFailureReason; status?: number; detail: string }[] = [];
-  let fetched: { uri: string; json: unknown } | undefined;
-  for (const uri of [uris.openid, uris.oauth]) {
-    const result = await ctx.fetcher.getJson(uri, { allowHttp: !httpsRequired });
-    if (result.ok) {
-      fetched = { uri, json: result.json };
-      break;
-    }
-    const attempt: (typeof attempts)[number] = { uri, reason: result.reason, detail: result.detail };
-    if (result.status !== undefined) attempt.status = result.status;
-    attempts.push(attempt);
-  }
-  if (fetched === undefined) {
-    const first = attempts[0] as (typeof attempts)[number];
+  if (fetched.state === 'unreachable') {
+    const { attempts } = fetched;
     findings.push(finding(
       F.DISCOVERY_UNREACHABLE,
       `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`,
-      { field: '/issuer', reason: first.reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) },
+      { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) },
     ));
     return response(null, null, {});
   }
-
-  const doc = fetched.json;
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
+  if (fetched.state === 'not_an_object') {
     findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
       field: '/issuer', discovery_uri: fetched.uri,
     }));
     return response(fetched.uri, null, {});
   }
-  const metadata = doc as Record<string, unknown>;
+  const metadata = fetched.document;
   checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
   return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
 }
@@ -190,7 +129,7 @@ function checkDocument(doc: Record<string, unknown>, issuer: string, httpsRequir
   }
 
   const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
-  // Discovery §3: token_endpoint is required "unless only the Implicit Flow is used", which the
+  // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
   // document shows by offering only response types made of id_token and token.
   const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
     responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
@@ -218,7 +157,7 @@ function checkDocument(doc: Record<string, unknown>, issuer: string, httpsRequir
   }
 }
 
-/** The signing-algorithm and endpoint members, with the right types only (decisions §4). */
+/** The members a relying party configures itself from (signing algorithms and endpoints), with the right types only. */
 function pickMetadata(doc: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [member, value] of Object.entries(doc)) {
@@ -236,12 +175,4 @@ function pickMetadata(doc: Record<string, unknown>): Record<string, unknown> {
 export function withDiscoveredJwksUri(request: LintRequest, discovery: DiscoverResponse): LintRequest {
   if (discovery.jwks_uri === null) return request;
   return { ...request, discovered_jwks_uri: discovery.jwks_uri };
-}
-
-/** Runs discovery for a lint request's issuer and returns both the discovery and the filled-in request. */
-export async function discoverForLint(request: LintRequest, ctx: EngineContext): Promise<{ discovery: DiscoverResponse; request: LintRequest }> {
-  const body: { issuer: string; https_required?: boolean } = { issuer: request.issuer };
-  if (request.https_required !== undefined) body.https_required = request.https_required;
-  const discovery = await discoverProvider(body, ctx);
-  return { discovery, request: withDiscoveredJwksUri(request, discovery) };
 }

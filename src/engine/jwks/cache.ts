@@ -5,13 +5,20 @@ import type { JoseHeader, KeyResolution } from '../validate/trust.ts';
 import type { KeyWeakness } from '../jws/key-strength.ts';
 import { parseJwks, selectKeys, type ParsedJwk, type RefusedJwk } from './jwk.ts';
 
-/** product-decisions §2. */
+/**
+ * How long a fetched JWKS is fresh: the provider's Cache-Control max-age, clamped so that a provider
+ * saying no-store is not fetched on every token and one saying a year still gets key rotations within
+ * a day; 10 minutes when it says nothing.
+ */
 export const MIN_TTL_MS = 60_000;
 export const MAX_TTL_MS = 24 * 3600_000;
 export const DEFAULT_TTL_MS = 10 * 60_000;
 /** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
 export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
-/** A failed refresh serves the last good set for at most this long after it expired (decisions §2: "for up to 24 hours"). */
+/**
+ * A failed refresh serves the last good set for at most this long after it expired, so a provider outage
+ * does not stop every validation, yet a key the provider withdrew is not trusted forever.
+ */
 export const MAX_STALE_MS = 24 * 3600_000;
 /**
  * After a failed fetch, how long before the next attempt. Without it every validation during an
@@ -23,7 +30,7 @@ export const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
 const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
 
 /** Why a fetch failed: the fetcher's reasons plus a document that is not a JWK Set. */
-export type JwksFailureReason = FetchFailureReason | 'invalid_jwks' | 'offline';
+export type JwksFailureReason = FetchFailureReason | 'invalid_jwks';
 
 export interface JwksFailure {
   reason: JwksFailureReason;
@@ -55,8 +62,8 @@ type Refresh = { ok: true } | { ok: false; failure: JwksFailure };
 
 export interface JwksCacheOptions {
   uri: string;
-  /** Absent in offline mode: nothing is fetched and every lookup is JWKS_UNAVAILABLE. */
-  fetcher: Fetcher | undefined;
+  /** The offline fetcher fetches nothing: every lookup is then JWKS_UNAVAILABLE. */
+  fetcher: Fetcher;
   /** Milliseconds since the epoch; the engine context's clock, so tests can move time. */
   now: () => number;
 }
@@ -67,24 +74,18 @@ export interface JwksCacheOptions {
  */
 export class JwksCache {
   readonly uri: string;
-  readonly #fetcher: Fetcher | undefined;
+  readonly #fetcher: Fetcher;
   readonly #now: () => number;
   #set: CachedSet | undefined;
   #inflight: Promise<Refresh> | undefined;
   #lastAttemptAt = Number.NEGATIVE_INFINITY;
   #retryAt = Number.NEGATIVE_INFINITY;
   #lastFailure: JwksFailure | undefined;
-  #fetches = 0;
 
   constructor(options: JwksCacheOptions) {
     this.uri = options.uri;
     this.#fetcher = options.fetcher;
     this.#now = options.now;
-  }
-
-  /** Fetches started so far (for tests and diagnostics). */
-  get fetchCount(): number {
-    return this.#fetches;
   }
 
   async resolveKeys(header: JoseHeader, alg: JwsAlgorithm): Promise<KeyResolution> {
@@ -165,8 +166,7 @@ export class JwksCache {
       this.#retryAt = this.#now() + (this.#set === undefined ? RETRY_AFTER_COLD_FAILURE_MS : RETRY_AFTER_FAILURE_MS);
       return { ok: false, failure };
     };
-    if (this.#fetcher === undefined) return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
-    this.#fetches++;
+    if (!this.#fetcher.online) return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
     const result = await this.#fetcher.getJson(this.uri);
     if (!result.ok) {
       const failure: JwksFailure = { reason: result.reason, detail: result.detail };

@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { curveWeakness, describeWeakness, keyWeakness, pointNotOnCurve, type KeyWeakness } from '../jws/key-strength.ts';
 import { keyAlgMismatch } from '../jws/keys.ts';
 import type { JwsAlgorithm } from '../types.ts';
@@ -29,7 +29,8 @@ export type JwkImport =
   | { ok: true; jwk: ParsedJwk }
   | { ok: false; reason: string; private?: string[]; refused?: RefusedJwk };
 
-const KTY = new Set(['RSA', 'EC', 'OKP']);
+/** The members that make up each key type's public key (RFC 7518 §6.2.1, §6.3.1; RFC 8037 §2). */
+const PUBLIC_MEMBERS = new Map<string, readonly string[]>([['RSA', ['n', 'e']], ['EC', ['crv', 'x', 'y']], ['OKP', ['crv', 'x']]]);
 /** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
 const EC_COORDINATE_BYTES: Record<string, number> = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
 
@@ -49,19 +50,38 @@ function isOffCurve(jwk: Record<string, unknown>): boolean {
   return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
 }
 
+/** The public members of a JWK as a KeyObject, or not ok when OpenSSL refuses them. */
+export type PublicMembersImport = { ok: true; key: KeyObject } | { ok: false };
+
+/**
+ * Import only the public members of an RSA, EC or OKP JWK, so unknown extras (x5c, ext, ...) cannot
+ * change the import and a leaked private part can never become a private KeyObject. The one import
+ * of a JWK: the validator's importJwk and the linter's analysis both go through it.
+ */
+export function importPublicMembers(jwk: Record<string, unknown>, kty: string): PublicMembersImport {
+  const material: Record<string, unknown> = { kty };
+  for (const m of PUBLIC_MEMBERS.get(kty) ?? []) if (jwk[m] !== undefined) material[m] = jwk[m];
+  try {
+    return { ok: true, key: createPublicKey({ key: material as JsonWebKey, format: 'jwk' }) };
+  } catch {
+    return { ok: false };
+  }
+}
+
 /**
  * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
  * members stripped: a provider that publishes them has leaked its key and must not be trusted.
- * Reasons name members, never values.
+ * Reasons name members, never values. `publicMembers` is importPublicMembers' answer for this JWK
+ * when the caller already has it (the linter imports every key it can), so no key is imported twice.
  */
-export function importJwk(value: unknown): JwkImport {
+export function importJwk(value: unknown, publicMembers?: PublicMembersImport): JwkImport {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { ok: false, reason: 'is not a JSON object' };
   const jwk = value as Record<string, unknown>;
   const leaked = PRIVATE_JWK_MEMBERS.filter((m) => m in jwk);
   if (leaked.length > 0) return { ok: false, reason: `carries private or symmetric key members (${leaked.join(', ')})`, private: [...leaked] };
   const kty = jwk.kty;
   if (typeof kty !== 'string') return { ok: false, reason: 'has no kty' };
-  if (!KTY.has(kty)) return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
+  if (!PUBLIC_MEMBERS.has(kty)) return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
   for (const member of ['kid', 'use', 'alg'] as const) {
     if (jwk[member] !== undefined && typeof jwk[member] !== 'string') return { ok: false, reason: `has a non-string ${member}` };
   }
@@ -74,16 +94,12 @@ export function importJwk(value: unknown): JwkImport {
     const weakness = curveWeakness(kty, jwk.crv);
     if (weakness !== undefined) return refuse(jwk, weakness);
   }
-  let key: KeyObject;
-  try {
-    // Only the members createPublicKey needs, so unknown extras (x5c, ext, ...) cannot change the import.
-    const material: Record<string, unknown> = { kty };
-    for (const m of ['n', 'e', 'crv', 'x', 'y']) if (jwk[m] !== undefined) material[m] = jwk[m];
-    key = createPublicKey({ key: material as unknown as import('node:crypto').JsonWebKey, format: 'jwk' });
-  } catch {
+  const imported = publicMembers ?? importPublicMembers(jwk, kty);
+  if (!imported.ok) {
     if (kty === 'EC' && isOffCurve(jwk)) return refuse(jwk, pointNotOnCurve(jwk.crv as string));
     return { ok: false, reason: `is not a valid ${kty} public key` };
   }
+  const key = imported.key;
   const weakness = keyWeakness(key);
   if (weakness !== undefined) return refuse(jwk, weakness);
   const parsed: ParsedJwk = { key };

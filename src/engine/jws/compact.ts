@@ -40,7 +40,11 @@ function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload'): Record<str
   return value as Record<string, unknown>;
 }
 
-/** Splits and decodes a compact JWS strictly (product-decisions §1 step 2). Throws MalformedTokenError. */
+/**
+ * Splits and decodes a compact JWS strictly: exactly three segments of unpadded base64url, header and
+ * payload JSON objects without repeated member names. Anything looser would let two readers of one
+ * token (this validator and the relying party's library) see different claims. Throws MalformedTokenError.
+ */
 export function parseCompactJws(token: string): CompactJws {
   const first = token.indexOf('.');
   const second = first === -1 ? -1 : token.indexOf('.', first + 1);

@@ -1,8 +1,7 @@
-import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import {
   curveWeakness, RSA_MAX_MODULUS_BITS, rsaExponentWeakness, rsaModulusWeakness, type KeyWeakness,
 } from '../jws/key-strength.ts';
-import { importJwk, jwkFits, type ParsedJwk } from '../jwks/jwk.ts';
+import { importJwk, importPublicMembers, jwkFits, PRIVATE_JWK_MEMBERS, type ParsedJwk, type PublicMembersImport } from '../jwks/jwk.ts';
 import { JWS_ALGORITHMS, type JwsAlgorithm } from '../types.ts';
 
 /**
@@ -30,8 +29,6 @@ export interface JwkInfo {
    * under the minimum is JWKS_KEY_TOO_SMALL's; a point off its curve makes the key JWKS_INVALID.
    */
   unsafe: KeyWeakness[];
-  /** The public key, when Node can import it. */
-  publicKey?: KeyObject;
   /** The key as the validator's JWKS import reads it; absent when the validator would skip the key. */
   validatorKey?: ParsedJwk;
   use?: unknown;
@@ -44,14 +41,15 @@ export interface JwksAnalysis {
   keys: JwkInfo[];
 }
 
-export const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 export const MIN_EC_BITS = 224;
 
-const REQUIRED: Record<string, string[]> = { RSA: ['n', 'e'], EC: ['crv', 'x', 'y'], OKP: ['crv', 'x'], oct: ['k'] };
+// Maps, not object literals: kty and crv come from a fetched document, and a kty of "constructor"
+// or "__proto__" must find nothing rather than a member of Object.prototype.
+const REQUIRED = new Map<string, readonly string[]>([['RSA', ['n', 'e']], ['EC', ['crv', 'x', 'y']], ['OKP', ['crv', 'x']], ['oct', ['k']]]);
 const BINARY = new Set(['n', 'e', 'x', 'y', 'k', 'd', 'p', 'q', 'dp', 'dq', 'qi']);
-const EC_BITS: Record<string, number> = { 'P-192': 192, 'P-224': 224, 'P-256': 256, 'P-384': 384, 'P-521': 521, secp256k1: 256 };
+const EC_BITS = new Map([['P-192', 192], ['P-224', 224], ['P-256', 256], ['P-384', 384], ['P-521', 521], ['secp256k1', 256]]);
 /** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
-const IMPORTABLE: Record<string, string[]> = { EC: ['P-256', 'P-384', 'P-521', 'secp256k1'], OKP: ['Ed25519', 'Ed448', 'X25519', 'X448'] };
+const IMPORTABLE = new Map<string, readonly string[]>([['EC', ['P-256', 'P-384', 'P-521', 'secp256k1']], ['OKP', ['Ed25519', 'Ed448', 'X25519', 'X448']]]);
 const B64URL = /^[A-Za-z0-9_-]*$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -65,6 +63,11 @@ export function analyseJwks(document: unknown): JwksAnalysis {
   return { keys: document.keys.map((k: unknown, i: number) => analyseJwk(k, i)) };
 }
 
+/**
+ * One key, read member by member. The key is imported once: this analysis imports the public members
+ * of every key whose members are well formed (to tell a broken key apart), and hands that import to
+ * the validator's importJwk, which decides whether validation would use the key.
+ */
 function analyseJwk(value: unknown, index: number): JwkInfo {
   const info: JwkInfo = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
   if (!isObject(value)) {
@@ -75,18 +78,34 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
   else if (value.kid !== undefined) info.malformed.push('"kid" is not a string');
   info.use = value.use;
   info.alg = value.alg;
-  const imported = importJwk(value);
+  info.privateMembers = PRIVATE_JWK_MEMBERS.filter((m) => m in value);
+  const publicMembers = readMembers(value, info);
+  const imported = importJwk(value, publicMembers);
   if (imported.ok) info.validatorKey = imported.jwk;
-  info.privateMembers = PRIVATE_MEMBERS.filter((m) => m in value);
+  if (publicMembers?.ok === false) {
+    // The validator's import tells an EC point off its curve apart from other damage.
+    const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+    info.malformed.push(offCurve
+      ? `the point (x, y) is not on ${info.crv as string} (point_not_on_curve)`
+      : `the public members do not form a valid ${info.kty as string}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+  }
+  return info;
+}
 
+/**
+ * Fills in kty, crv, missing and malformed members, sizes and unsafe bounds. Returns the import of
+ * the public members when they are all present and well formed and Node can import the key type,
+ * else undefined (nothing was imported).
+ */
+function readMembers(value: Record<string, unknown>, info: JwkInfo): PublicMembersImport | undefined {
   if (typeof value.kty !== 'string') {
     if (value.kty === undefined) info.missing.push('kty');
     else info.malformed.push('"kty" is not a string');
-    return info;
+    return undefined;
   }
   const kty = value.kty;
   info.kty = kty;
-  for (const m of REQUIRED[kty] ?? []) {
+  for (const m of REQUIRED.get(kty) ?? []) {
     const v = value[m];
     if (v === undefined) info.missing.push(m);
     else if (typeof v !== 'string') info.malformed.push(`"${m}" is not a string`);
@@ -95,7 +114,7 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
     }
   }
   if (typeof value.crv === 'string') info.crv = value.crv;
-  if (info.missing.length > 0 || info.malformed.length > 0) return info;
+  if (info.missing.length > 0 || info.malformed.length > 0) return undefined;
 
   if (kty === 'RSA') {
     info.bits = bitLength(Buffer.from(value.n as string, 'base64url'));
@@ -107,26 +126,12 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
     if (modulus !== undefined) info.unsafe.push(modulus);
   }
   if (kty === 'EC' && info.crv !== undefined) {
-    info.bits = EC_BITS[info.crv];
+    info.bits = EC_BITS.get(info.crv);
     const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : curveWeakness('EC', info.crv);
     if (curve !== undefined) info.unsafe.push(curve);
   }
-
-  if (kty === 'RSA' || (IMPORTABLE[kty]?.includes(info.crv ?? '') ?? false)) {
-    // Import only the public members, so a leaked private part can never turn into a private KeyObject.
-    const pub: Record<string, unknown> = { kty };
-    for (const m of REQUIRED[kty] ?? []) pub[m] = value[m];
-    try {
-      info.publicKey = createPublicKey({ key: pub as JsonWebKey, format: 'jwk' });
-    } catch {
-      // The validator's import tells an EC point off its curve apart from other damage.
-      const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
-      info.malformed.push(offCurve
-        ? `the point (x, y) is not on ${info.crv as string} (point_not_on_curve)`
-        : `the public members do not form a valid ${kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
-    }
-  }
-  return info;
+  const importable = kty === 'RSA' || (IMPORTABLE.get(kty)?.includes(info.crv ?? '') ?? false);
+  return importable ? importPublicMembers(value, kty) : undefined;
 }
 
 /** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */

@@ -1,11 +1,11 @@
 import type { EngineContext } from '../context.ts';
 import { parseLintRequest } from '../schema/lint-request.ts';
+import { summarise } from '../summary.ts';
 import type { Finding, LintRequest, LintResponse } from '../types.ts';
 import { analyseJwks } from './jwks.ts';
 import { LINT_RULES } from './registry.ts';
-import { summarise } from './summary.ts';
 import type { JwksState, LintRule, LintRuleContext } from './types.ts';
-import { parseAbsoluteUri } from './uri.ts';
+import { parseAbsoluteUri } from '../uri.ts';
 
 /**
  * POST /v1/lint/oidc-config. Throws RequestInvalidError (422) for a body that is missing a field or
@@ -44,14 +44,11 @@ export function runLintRule(rule: LintRule, ctx: LintRuleContext): Finding[] {
 /** The one JWKS fetch of a lint; every JWKS rule reads its result. */
 async function loadJwks(request: LintRequest, ctx: EngineContext): Promise<JwksState> {
   const uri = request.jwks_uri;
-  if (ctx.offline === true) return { state: 'skipped', uri };
+  if (!ctx.fetcher.online) return { state: 'skipped', uri };
   const parsed = parseAbsoluteUri(uri);
   if (!parsed.ok || (parsed.scheme !== 'https' && parsed.scheme !== 'http')) {
     // Never hand the fetcher something that is not an http(s) URL: there is nothing safe to dial.
     return { state: 'unreachable', uri, reason: 'blocked', detail: `jwks_uri ${parsed.ok ? `uses the ${parsed.scheme}: scheme` : parsed.reason}, so it was not fetched.` };
-  }
-  if (ctx.fetcher === undefined) {
-    throw new Error('lintOidcConfig needs ctx.fetcher unless ctx.offline is true');
   }
   const result = await ctx.fetcher.getJson(uri, { allowHttp: request.https_required === false });
   if (!result.ok) {

@@ -42,8 +42,5 @@ export const LINT_RULES: readonly LintRule[] = [
   checkSkipped,
 ];
 
+/** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
 export const LINT_FINDINGS: readonly FindingDefinition[] = LINT_RULES.map(ruleDefinition);
-
-export function getLintRule(code: string): LintRule | undefined {
-  return LINT_RULES.find((r) => r.code === code);
-}

@@ -1,4 +1,4 @@
-import { finding, type FindingDefinition } from '../findings.ts';
+import { defineFinding, finding, type FindingDefinition } from '../findings.ts';
 import type { FetchFailureReason } from '../net/types.ts';
 import type { Finding, LintRequest, Severity } from '../types.ts';
 import type { JwksAnalysis } from './jwks.ts';
@@ -36,10 +36,10 @@ export interface LintRule {
   check(ctx: LintRuleContext): Finding[];
 }
 
+/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
 export function ruleDefinition(rule: LintRule): FindingDefinition {
-  const d: FindingDefinition = { code: rule.code, severity: rule.severity, area: 'lint', title: rule.title };
-  if (rule.remediation !== undefined) d.remediation = rule.remediation;
-  return d;
+  const { code, severity, title, docs, remediation } = rule;
+  return defineFinding({ code, severity, area: 'lint', title, docs, remediation });
 }
 
 /** A finding of this rule; the same builder as every other finding. */

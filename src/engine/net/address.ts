@@ -1,9 +1,11 @@
 import { isIP } from 'node:net';
 
 /**
- * IP address classification for the guarded fetcher (product-decisions §5). Addresses are handled as
- * 16-byte arrays (IPv4 as its IPv4-mapped IPv6 form), so one range table and one prefix comparison
- * serve both families and an IPv4-mapped IPv6 address can never slip past an IPv4 rule.
+ * IP address classification for the guarded fetcher, which dials public unicast addresses only, so a
+ * URL in a request or a fetched document cannot reach the host's own services or a cloud metadata
+ * endpoint. Addresses are handled as 16-byte arrays (IPv4 as its IPv4-mapped IPv6 form), so one range
+ * table and one prefix comparison serve both families and an IPv4-mapped IPv6 address can never slip
+ * past an IPv4 rule.
  */
 
 export type Ip = Uint8Array;

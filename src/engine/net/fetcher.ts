@@ -55,7 +55,7 @@ type HopOutcome =
   | { kind: 'redirect'; location: string };
 
 /**
- * The one outbound fetcher (product-decisions §5). The address check runs in the socket's DNS
+ * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
  * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
  * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
  */
@@ -71,6 +71,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Fetch
   const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
 
   return {
+    online: true,
     async getJson(url: string, opts: { signal?: AbortSignal; allowHttp?: boolean } = {}): Promise<FetchJsonResult> {
       const controller = new AbortController();
       let timedOut = false;

@@ -1,22 +1,17 @@
 import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
-import { discoveryUris } from '../discovery/discover.ts';
+import { discoveryUris, fetchDiscoveryDocument } from '../discovery/fetch.ts';
 import { JwksCache, RETRY_AFTER_COLD_FAILURE_MS } from '../jwks/cache.ts';
 import type { Fetcher } from '../net/types.ts';
 import type { Finding, JwsAlgorithm } from '../types.ts';
+import { parseAbsoluteUri } from '../uri.ts';
 import type { JoseHeader, KeyResolution } from '../validate/trust.ts';
 
 /**
- * Where the configuration document is looked for, in order: OpenID Connect Discovery §4, then RFC 8414.
- * The same locations POST /v1/providers/discover tries, built by the same function.
+ * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
+ * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
  */
-function discoveryLocations(issuer: string): string[] {
-  const uris = discoveryUris(issuer);
-  return uris === undefined ? [] : [uris.openid, uris.oauth];
-}
-
-/** OpenID Connect Discovery 1.0 §4: the configuration document sits under the issuer path. */
 export function discoveryUrl(issuer: string): string {
-  return discoveryLocations(issuer)[0] ?? `${issuer}/.well-known/openid-configuration`;
+  return discoveryUris(issuer)?.openid ?? `${issuer}/.well-known/openid-configuration`;
 }
 
 type Lookup = { ok: true; cache: JwksCache } | { ok: false; failure: Finding };
@@ -29,22 +24,17 @@ type Lookup = { ok: true; cache: JwksCache } | { ok: false; failure: Finding };
 export class DiscoveredJwks {
   readonly issuer: string;
   readonly discoveryUri: string;
-  readonly #fetcher: Fetcher | undefined;
+  readonly #fetcher: Fetcher;
   readonly #now: () => number;
   #cache: JwksCache | undefined;
   #inflight: Promise<Lookup> | undefined;
   #lastFailure: { finding: Finding; at: number } | undefined;
 
-  constructor(options: { issuer: string; fetcher: Fetcher | undefined; now: () => number }) {
+  constructor(options: { issuer: string; fetcher: Fetcher; now: () => number }) {
     this.issuer = options.issuer;
     this.discoveryUri = discoveryUrl(options.issuer);
     this.#fetcher = options.fetcher;
     this.#now = options.now;
-  }
-
-  /** The JwksCache once discovery succeeded (diagnostics and tests). */
-  get jwks(): JwksCache | undefined {
-    return this.#cache;
   }
 
   async resolveKeys(header: JoseHeader, alg: JwsAlgorithm): Promise<KeyResolution> {
@@ -69,28 +59,24 @@ export class DiscoveredJwks {
       this.#lastFailure = { finding: f, at: this.#now() };
       return { ok: false, failure: f };
     };
-    if (this.#fetcher === undefined) return fail('offline', 'offline mode: discovery is not fetched');
-    let result = await this.#fetcher.getJson(this.discoveryUri);
-    for (const fallback of discoveryLocations(this.issuer).slice(1)) {
-      if (result.ok) break;
-      const next = await this.#fetcher.getJson(fallback);
-      // The first location's failure is the one reported when every location fails.
-      if (next.ok) result = next;
+    if (!this.#fetcher.online) return fail('offline', 'offline mode: discovery is not fetched');
+    // Profiles are https only: the issuer was checked when the profile was compiled.
+    const fetched = await fetchDiscoveryDocument(this.#fetcher, this.issuer, { allowHttp: false });
+    if (fetched.state === 'not_http') return fail('blocked', 'the issuer is not an http(s) URL, so discovery was not fetched');
+    if (fetched.state === 'unreachable') {
+      const [first] = fetched.attempts;
+      return fail(first.reason, first.detail, first.status);
     }
-    if (!result.ok) return fail(result.reason, result.detail, result.status);
-    const doc = result.json;
-    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return fail('invalid_discovery', 'the discovery document is not a JSON object');
-    const { issuer, jwks_uri: jwksUri } = doc as { issuer?: unknown; jwks_uri?: unknown };
+    if (fetched.state === 'not_an_object') return fail('invalid_discovery', 'the discovery document is not a JSON object');
+    const { issuer, jwks_uri: jwksUri } = fetched.document;
     // Discovery §4.3: the document must name exactly the issuer it was fetched for.
     if (issuer !== this.issuer) return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
     if (typeof jwksUri !== 'string' || jwksUri === '') return fail('invalid_discovery', 'the document has no jwks_uri');
-    let parsed: URL;
-    try {
-      parsed = new URL(jwksUri);
-    } catch {
-      return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
-    }
-    if (parsed.protocol !== 'https:') return fail('invalid_discovery', 'the document jwks_uri is not https');
+    // Read as strictly as everywhere else (see uri.ts): what POST /v1/providers/discover reports as
+    // INSECURE_URI is never fetched here.
+    const parsed = parseAbsoluteUri(jwksUri);
+    if (!parsed.ok) return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
+    if (parsed.scheme !== 'https') return fail('invalid_discovery', 'the document jwks_uri is not https');
     this.#cache = new JwksCache({ uri: jwksUri, fetcher: this.#fetcher, now: this.#now });
     this.#lastFailure = undefined;
     return { ok: true, cache: this.#cache };

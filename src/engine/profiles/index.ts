@@ -1,4 +1,6 @@
-export { compileIssuerProfiles, IssuerProfileError, loadIssuerProfiles, parseProfileDocument } from './load.ts';
-export type { IssuerProfile, IssuerProfileRegistry, LoadIssuerProfilesOptions, ProfileProblem } from './load.ts';
-export { DiscoveredJwks, discoveryUrl } from './discovery.ts';
-export { issuerProfileSchema, issuerProfilesSchema, PROFILE_KEY_SOURCES } from './schema.ts';
+export { compileIssuerProfiles, loadIssuerProfiles, type LoadIssuerProfilesOptions } from './load.ts';
+export type { ProfileCompileOptions } from './compile.ts';
+export { parseProfileDocument } from './document.ts';
+export { IssuerProfileError, type ProfileProblem } from './errors.ts';
+export { discoveryUrl } from './discovery.ts';
+export { issuerProfileSchema } from './schema.ts';

@@ -1,13 +1,15 @@
 import { verifyPolicyClaimProperties, verifyPolicyClaimRequired } from '../schema/validate-request.ts';
+import type { VerifyPolicy } from '../types.ts';
 
 /** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
 export const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'] as const;
 export type ProfileKeySourceField = (typeof PROFILE_KEY_SOURCES)[number];
 
 /**
- * One issuer profile (product-decisions §2): `id`, the claim fields of VerifyPolicy (shared with the
- * validate request schema, so the two cannot drift), and one key source. Exclusivity of the key
- * source is checked in code, where the message can name every field that was given.
+ * One issuer profile: the operator's named trust policy, so a client sends `issuer_profile_id`
+ * instead of a key. `id`, the claim fields of VerifyPolicy (shared with the validate request schema,
+ * so the two cannot drift), and one key source. Exclusivity of the key source is checked in code,
+ * where the message can name every field that was given.
  */
 export const issuerProfileSchema = {
   type: 'object',
@@ -29,7 +31,11 @@ export const issuerProfileSchema = {
   },
 } as const;
 
-export const issuerProfilesSchema = {
-  type: 'array',
-  items: issuerProfileSchema,
-} as const;
+/** A profile as configured, once it has passed issuerProfileSchema. */
+export interface IssuerProfile extends VerifyPolicy {
+  id: string;
+  secret_env?: string;
+  jwks?: Record<string, unknown>;
+  jwks_uri?: string;
+  discovery?: boolean;
+}

@@ -1,7 +1,10 @@
 import { compileSchema } from './ajv.ts';
 import type { DiscoverRequest } from '../types.ts';
 
-/** Discovery request body (product-decisions §4). URL-ness of issuer is reported as a finding. */
+/**
+ * Discovery request body. Whether the issuer is a usable URL is not a schema matter: it is reported as a
+ * finding (ISSUER_INVALID, INSECURE_URI), so one answer shows every problem instead of a bare 422.
+ */
 export const discoverRequestSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'DiscoverRequest',

@@ -3,7 +3,7 @@ import { MAX_ARRAY_ITEMS } from './limits.ts';
 import type { LintRequest } from '../types.ts';
 
 /**
- * Lint request body (service-spec §2.5). Only presence and JSON types are schema matters: whether a
+ * Lint request body. Only presence and JSON types are schema matters: whether a
  * string is a usable URL is reported as a finding (ISSUER_INVALID, INSECURE_URI, ...) so that one run
  * shows every problem instead of stopping at the first 422.
  */

@@ -149,9 +149,9 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * required_custom_claims matching (product-decisions §1): a scalar matches an equal value or an array
- * containing it; an array matches when each element is in the claim's array; an object matches
- * recursively on its own keys.
+ * required_custom_claims matching. A policy reads as "the token grants at least this": a scalar
+ * matches an equal value or an array containing it; an array matches when each element is in the
+ * claim's array; an object matches recursively on its own keys, so extra claims never fail a match.
  */
 export function customClaimMatches(expected: unknown, actualValue: unknown): boolean {
   if (Array.isArray(expected)) {

@@ -5,6 +5,7 @@ import { parseJwt, type ParsedJwt } from '../jws/compact.ts';
 import { hmacLength, keyAlgMismatch } from '../jws/keys.ts';
 import { verifySignature } from '../jws/verify.ts';
 import { compileSchema } from '../schema/ajv.ts';
+import { summariseToken } from '../summary.ts';
 import { validateRequestSchema } from '../schema/validate-request.ts';
 import { JWS_ALGORITHMS, isImplementedAlgorithm } from '../types.ts';
 import type {
@@ -18,13 +19,15 @@ const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchem
 const MAX_TOKEN_BYTES = 16384;
 
 /**
- * POST /v1/validate/jwt. Order, each step fail-closed (product-decisions §1): body schema (422),
- * token syntax (400), trust source, algorithm allowlist, key and signature, claims.
+ * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
+ * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
+ * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
  * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
  */
 export async function validateJwt(body: unknown, ctx: EngineContext): Promise<ValidateResponse> {
   const request = parseValidateRequest(body);
-  // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8 (product-decisions §1).
+  // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
+  // token and small enough to bound the work one request can cause.
   // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
   if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
     throw new RequestInvalidError([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
@@ -82,7 +85,7 @@ function profileNotFound(jwt: ParsedJwt, id: string): ValidateResponse {
     valid: false,
     statuses: { signature: 'fail', issuer: 'fail', audience: 'fail', algorithm: 'fail', time: 'fail', required_claims: 'fail' },
     findings: [f],
-    summary: summarise([f], []),
+    summary: summariseToken([f], []),
     metadata: headerMetadata(jwt),
   };
 }
@@ -179,24 +182,8 @@ function evaluate(
   const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
   if (warnings.length > 0) metadata.warnings = warnings;
   // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
-  const summary = summarise(findings, warnings);
+  const summary = summariseToken(findings, warnings);
   return Object.keys(diff).length > 0
     ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
     : { valid, statuses, findings, summary, metadata };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-function codes(findings: Finding[]): string {
-  return [...new Set(findings.map((f) => f.code))].join(', ');
-}
-
-/** One sentence: `Token is invalid: 2 errors (AUDIENCE_MISMATCH, TOKEN_EXPIRED).` */
-function summarise(errors: Finding[], warnings: Finding[]): string {
-  const warned = warnings.length > 0 ? `${plural(warnings.length, 'warning')}: ${codes(warnings)}` : '';
-  if (errors.length === 0) return warned ? `Token is valid (${warned}).` : 'Token is valid.';
-  const base = `Token is invalid: ${plural(errors.length, 'error')} (${codes(errors)})`;
-  return warned ? `${base}; ${warned}.` : `${base}.`;
 }

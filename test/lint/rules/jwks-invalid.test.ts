@@ -11,6 +11,11 @@ runRule(jwksInvalid, {
   valid: [
     { name: 'is silent for complete keys, including key types it does not use (X25519, oct-free)', jwks: { keys: [...goodJwks.keys, jwk(x25519, { use: 'enc' })] } },
     { name: 'is silent for an empty set (JWKS_NO_USABLE_KEY reports it)', jwks: { keys: [] } },
+    {
+      // A kty read through an object literal found Object.prototype.constructor and threw "not iterable".
+      name: 'is silent, as for any unknown kty, when a kty names a member of Object.prototype',
+      jwks: { keys: [...goodJwks.keys, ...['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((kty) => ({ kty, kid: kty }))] },
+    },
     { name: 'is not run when the fetch failed (JWKS_UNREACHABLE reports it)', jwks: { unreachable: 'not_json' } },
     { name: 'is not run offline', jwks: 'skipped' },
   ],

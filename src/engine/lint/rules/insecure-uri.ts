@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { isHttpsUri, pointer, redactUri } from '../uri.ts';
+import { isHttpsUri, pointer, redactUri } from '../../uri.ts';
 
 export const insecureUri: LintRule = {
   code: 'INSECURE_URI',

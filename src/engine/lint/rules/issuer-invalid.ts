@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { parseAbsoluteUri, redactUri } from '../uri.ts';
+import { parseAbsoluteUri, redactUri } from '../../uri.ts';
 
 /** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
 export function issuerProblems(raw: string): string[] {

@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { redactUri } from '../uri.ts';
+import { redactUri } from '../../uri.ts';
 
 export const jwksUnreachable: LintRule = {
   code: 'JWKS_UNREACHABLE',

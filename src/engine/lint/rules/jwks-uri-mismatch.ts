@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { nearMiss, redactUri } from '../uri.ts';
+import { nearMiss, redactUri } from '../../uri.ts';
 
 export const jwksUriMismatch: LintRule = {
   code: 'JWKS_URI_MISMATCH',

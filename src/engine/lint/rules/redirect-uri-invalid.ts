@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { parseAbsoluteUri, pointer, redactUri } from '../uri.ts';
+import { parseAbsoluteUri, pointer, redactUri } from '../../uri.ts';
 
 const DANGEROUS_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript']);
 

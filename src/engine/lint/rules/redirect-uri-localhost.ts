@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { parseAbsoluteUri, pointer, redactUri } from '../uri.ts';
+import { parseAbsoluteUri, pointer, redactUri } from '../../uri.ts';
 
 export const redirectUriLocalhost: LintRule = {
   code: 'REDIRECT_URI_LOCALHOST',

@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { pointer, redactUri } from '../uri.ts';
+import { pointer, redactUri } from '../../uri.ts';
 
 export const redirectUriWildcard: LintRule = {
   code: 'REDIRECT_URI_WILDCARD',

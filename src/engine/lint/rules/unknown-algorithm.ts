@@ -1,6 +1,6 @@
 import { REGISTERED_JWS_ALGORITHMS } from '../../types.ts';
 import { report, type LintRule } from '../types.ts';
-import { pointer } from '../uri.ts';
+import { pointer } from '../../uri.ts';
 import { weakAlgorithmReason } from './weak-algorithm.ts';
 
 export const unknownAlgorithm: LintRule = {

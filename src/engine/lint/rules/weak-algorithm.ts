@@ -1,5 +1,5 @@
 import { report, type LintRule } from '../types.ts';
-import { pointer } from '../uri.ts';
+import { pointer } from '../../uri.ts';
 
 /** Why each weak name is weak; `none` is matched in any letter case. */
 const WEAK: Record<string, string> = {

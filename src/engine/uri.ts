@@ -1,7 +1,7 @@
 /**
- * Strict URI reading for the lint rules. WHATWG `new URL` is deliberately forgiving (it trims spaces,
- * accepts `https:host`, percent-encodes `{`), but an issuer is later compared byte for byte with a
- * token's `iss`, so the linter judges the string as written, against RFC 3986.
+ * Strict URI reading for lint, discovery and issuer profiles. WHATWG `new URL` is deliberately
+ * forgiving (it trims spaces, accepts `https:host`, percent-encodes `{`), but an issuer is later
+ * compared byte for byte with a token's `iss`, so a URI is judged as written, against RFC 3986.
  */
 
 export type UriParse =
@@ -48,9 +48,17 @@ export function illegalUriChars(raw: string): string[] {
   return found;
 }
 
-export function isHttpsUri(raw: string): boolean {
+/**
+ * Whether raw is an absolute https:// URI as written: the one https test of the engine, so a URI that
+ * lint reports as INSECURE_URI is also one an issuer profile refuses. `userInfo: false` refuses user
+ * info too (an issuer profile's jwks_uri and issuer: a URL with a password is a secret in the
+ * configuration, and the fetcher refuses it anyway). Lint leaves user info to ISSUER_INVALID and
+ * REDIRECT_URI_INVALID, so that one mistake is one finding.
+ */
+export function isHttpsUri(raw: string, options: { userInfo?: boolean } = {}): boolean {
   const p = parseAbsoluteUri(raw);
-  return p.ok && p.scheme === 'https';
+  if (!p.ok || p.scheme !== 'https') return false;
+  return options.userInfo !== false || (p.url.username === '' && p.url.password === '');
 }
 
 /** RFC 6901 pointer from path segments. */

@@ -3,8 +3,8 @@
  * escaped (a file can hold Markdown, HTML or @mentions), and the whole stays under 900 KB, since
  * GitHub refuses step summaries over 1 MiB.
  */
-import { plural } from './report.ts';
-import type { GateReport, GateResult } from './types.ts';
+import { plural } from '../gate/report.ts';
+import type { GateReport, GateResult } from '../gate/types.ts';
 
 export const SUMMARY_LIMIT_BYTES = 900 * 1000;
 
@@ -86,8 +86,6 @@ function describeExpect(r: GateResult): string {
 
 function outcomeOf(r: GateResult): string {
   if (r.problem !== undefined) return r.problem.code;
-  const response = r.response as { valid?: boolean; findings?: { code: string }[] } | undefined;
-  if (response === undefined) return '';
-  const codes = (response.findings ?? []).map((f) => f.code);
-  return response.valid === true ? 'valid' : `invalid: ${codes.join(', ')}`;
+  if (r.response === undefined) return '';
+  return r.response.valid ? 'valid' : `invalid: ${r.response.findings.map((f) => f.code).join(', ')}`;
 }

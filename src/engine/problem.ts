@@ -1,5 +1,9 @@
-import { RequestInvalidError, type EngineError, type RequestProblem } from '../engine/errors.ts';
-import { PROBLEM_CODES } from '../engine/schema/responses.ts';
+/**
+ * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
+ * report records for the same request. Both faces take them from here, so the two cannot drift.
+ */
+import { RequestInvalidError, type EngineError, type RequestProblem } from './errors.ts';
+import { PROBLEM_CODES } from './schema/responses.ts';
 
 export { PROBLEM_CODES };
 export type ProblemCode = (typeof PROBLEM_CODES)[number];

@@ -3,8 +3,8 @@
  * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
  * A failing step's own failure message is an error annotation too, so it takes one of the 10.
  */
-import { plural } from './report.ts';
-import type { GateFinding } from './types.ts';
+import { plural } from '../gate/report.ts';
+import type { GateFinding } from '../gate/types.ts';
 
 export const MAX_PER_LEVEL = 10;
 

@@ -1,0 +1,22 @@
+import { discoverOperation } from './discovery/operation.ts';
+import { lintOperation } from './lint/operation.ts';
+import type { Operation } from './operation.ts';
+import { validateOperation } from './validate/operation.ts';
+
+/**
+ * Every operation of the engine, in the order the service documents them. The service's routes and
+ * OpenAPI paths, the CLI's subcommands and the report's result kinds are all read from this table.
+ */
+export const OPERATIONS = [validateOperation, lintOperation, discoverOperation] as const;
+
+export type OperationName = (typeof OPERATIONS)[number]['name'];
+
+const byName = new Map<string, Operation>(OPERATIONS.map((o) => [o.name, o]));
+
+export function getOperation(name: string): Operation | undefined {
+  return byName.get(name);
+}
+
+export function isOperationName(name: string): name is OperationName {
+  return byName.has(name);
+}

@@ -1,0 +1,114 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Engine } from '../engine/index.ts';
+import { urlOf } from './address.ts';
+import { createApp } from './app.ts';
+import { openAudit } from './audit.ts';
+import { ApiKeyAuthenticator } from './auth.ts';
+import { answerClientError } from './client-error.ts';
+import { capConnections } from './connection-cap.ts';
+import { HTTP_LIMITS } from './http-limits.ts';
+import { describeFault, type Logger } from './log.ts';
+import { renderOpenApiDocument } from './openapi.ts';
+import { StartupError, type ServerSettings } from './settings.ts';
+import { exitOnSignals } from './signals.ts';
+import type { RunningServer, StartOptions } from './start-options.ts';
+
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * How often deadlines are checked: Node's header deadline and the app's request budget. Node's own
+ * default (30 s) would let a 10 s limit run to 40 s; this keeps every limit within half a second.
+ */
+const DEADLINE_CHECK_MS = 500;
+
+/** At most one warning per this interval while connections are being refused, with a count. */
+const REFUSAL_WARNING_INTERVAL_MS = 10_000;
+
+/**
+ * One process serving HTTP: the app on a Node server with the HTTP limits, the connection cap and the
+ * deadline sweep, until close() drains it. Throws StartupError when the audit file cannot be opened
+ * or the address cannot be bound.
+ */
+export async function listen(settings: ServerSettings, engine: Engine, keys: string[], log: Logger, options: StartOptions): Promise<RunningServer> {
+  const audit = await openAudit(settings.audit, options.stdout ?? process.stdout, (error) => {
+    log.error('audit log write failed', { error: (error as NodeJS.ErrnoException).code ?? error.name });
+  });
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const app = createApp({
+    engine,
+    auth: new ApiKeyAuthenticator(keys),
+    audit,
+    log,
+    openapiJson: renderOpenApiDocument(),
+    requestTimeoutMs,
+  });
+
+  const server: Server = createServer({
+    headersTimeout: HTTP_LIMITS.headersTimeoutMs,
+    maxHeaderSize: HTTP_LIMITS.maxHeaderBytes,
+    // The body deadline is the app's budget, counted from the headers (408 from the sweep). Node's
+    // whole-request deadline is only a backstop behind it, for a request the sweep somehow missed.
+    requestTimeout: HTTP_LIMITS.headersTimeoutMs + requestTimeoutMs + 2 * DEADLINE_CHECK_MS,
+    connectionsCheckingInterval: DEADLINE_CHECK_MS,
+    keepAliveTimeout: 5000,
+  }, app.handle);
+  let refused = 0;
+  let lastRefusalWarning = 0;
+  capConnections(server, settings.maxConnections, () => {
+    refused++;
+    const now = Date.now();
+    if (now - lastRefusalWarning < REFUSAL_WARNING_INTERVAL_MS) return;
+    log.warn('refusing connections: MAX_CONNECTIONS open connections reached', { max_connections: settings.maxConnections, refused });
+    lastRefusalWarning = now;
+    refused = 0;
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, HTTP_LIMITS));
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      reject(new StartupError(`cannot listen on ${settings.host}:${settings.port} (${error.code ?? error.message})`));
+    };
+    server.once('error', onError);
+    server.listen(settings.port, settings.host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log.error('server error', describeFault(error)));
+  const url = urlOf(server.address() as AddressInfo);
+
+  const sweeper = setInterval(() => app.sweep(Date.now()), Math.min(DEADLINE_CHECK_MS, Math.max(50, requestTimeoutMs / 4)));
+  sweeper.unref();
+
+  let stopSignals: (() => void) | undefined;
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      app.startDrain();
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = Date.now() + (options.drainTimeoutMs ?? requestTimeoutMs);
+      while (app.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      server.closeAllConnections();
+      await stopped;
+      clearInterval(sweeper);
+      await audit.close();
+      stopSignals?.();
+      log.info('stopped');
+    })();
+    return closing;
+  };
+  if (options.handleSignals ?? true) {
+    stopSignals = exitOnSignals((signal) => log.info('draining', { signal, in_flight: app.inFlight }), close);
+  }
+
+  log.info('listening', {
+    url,
+    api_keys: keys.length,
+    issuer_profiles: settings.profiles.json !== undefined || settings.profiles.file !== undefined,
+    audit: settings.audit.kind,
+    max_connections: settings.maxConnections,
+  });
+  return { url, close };
+}

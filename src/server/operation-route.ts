@@ -1,0 +1,43 @@
+import type { IncomingMessage } from 'node:http';
+import { problem, type Engine, type Operation, type OperationName } from '../engine/index.ts';
+import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';
+import { auditRequest, auditResponse, auditTraitsOf } from './operation-audit.ts';
+import { GONE, jsonReply, problemReply, refusal, type Reply } from './reply.ts';
+import type { RequestState } from './request.ts';
+
+/**
+ * The handler of one engine operation: read a JSON body, run the operation, answer its response (200)
+ * or its problem (400/422). The checks run in the documented order (415, 413, then the JSON itself),
+ * so a client fixes one mistake at a time. A fault thrown by the engine is left to the request
+ * lifecycle, which answers 500.
+ */
+export function operationHandler(operation: Operation<OperationName>, engine: Engine, auditing: boolean): (req: IncomingMessage, state: RequestState) => Promise<Reply> {
+  const traits = auditTraitsOf(operation);
+  return async (req, state) => {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
+    }
+    const read = await readBody(req);
+    // The request budget ran out while the body was arriving, and the 408 is already sent.
+    if (state.phase === 'done') return GONE;
+    if (read.kind === 'too_large') return refusal('PAYLOAD_TOO_LARGE', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+    if (read.kind === 'aborted') return GONE;
+    if (read.kind === 'not_utf8') {
+      return problemReply(problem('REQUEST_INVALID', 'The request body is not valid UTF-8.', { errors: [{ pointer: '', message: 'the request body is not valid UTF-8' }] }));
+    }
+    const parsed = parseJsonBody(read.text);
+    if (!parsed.ok) {
+      const errors = [{ pointer: parsed.pointer, message: parsed.message }];
+      return problemReply(problem('REQUEST_INVALID', `${parsed.message[0]?.toUpperCase() ?? ''}${parsed.message.slice(1)}.`, { errors }));
+    }
+    state.phase = 'engine';
+    // Fingerprints and code lists exist only for the audit line: not computed when it is off.
+    if (auditing) auditRequest(state, traits, parsed.value);
+    const outcome = await engine.run(operation.name, parsed.value);
+    if (outcome.problem !== undefined) return problemReply(outcome.problem);
+    const response = outcome.response;
+    state.outcome = response.valid ? 'valid' : 'invalid';
+    if (auditing) auditResponse(state, traits, response);
+    return jsonReply(200, JSON.stringify(response));
+  };
+}

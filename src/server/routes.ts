@@ -1,0 +1,68 @@
+import type { IncomingMessage } from 'node:http';
+import type { Engine } from '../engine/index.ts';
+import { operationHandler } from './operation-route.ts';
+import { jsonReply, type Reply } from './reply.ts';
+import { declaresBody, type RequestState } from './request.ts';
+
+export type Handler = (req: IncomingMessage, state: RequestState) => Reply | Promise<Reply>;
+
+/**
+ * One endpoint: its path, the methods it answers (any other is 405 with `Allow`), whether it needs an
+ * API key, and its handler. Shared concerns (request id, authentication, audit, deadlines) are the
+ * request lifecycle's, around the handler, so a handler only answers.
+ */
+export interface Route {
+  readonly url: string;
+  readonly methods: readonly string[];
+  readonly auth: boolean;
+  readonly handler: Handler;
+}
+
+export interface RouteDeps {
+  engine: Engine;
+  /** The audit log is on: operation handlers record fingerprints and finding codes. */
+  auditing: boolean;
+  /** The OpenAPI document, serialised once at start. */
+  openapiJson: string;
+  /** True once the service is draining: the health check says so. */
+  draining: () => boolean;
+}
+
+/**
+ * Every endpoint, by path: one per engine operation (POST, API key required), read from the engine's
+ * operations table so a new operation is served without a change here, and the two meta endpoints,
+ * which answer without a key so that load balancers and clients can reach them.
+ */
+export function buildRoutes(deps: RouteDeps): Map<string, Route> {
+  const routes: Route[] = deps.engine.operations.map((operation) => ({
+    url: operation.path,
+    methods: [operation.method],
+    auth: true,
+    handler: operationHandler(operation, deps.engine, deps.auditing),
+  }));
+  routes.push(
+    {
+      url: '/v1/openapi.json',
+      methods: ['GET', 'HEAD'],
+      auth: false,
+      handler: (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }),
+    },
+    {
+      url: '/healthz',
+      methods: ['GET', 'HEAD'],
+      auth: false,
+      handler: (req) => (deps.draining()
+        ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
+        : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
+    },
+  );
+  return new Map(routes.map((route) => [route.url, route]));
+}
+
+const NO_HEADERS: Record<string, string> = {};
+const CLOSE: Record<string, string> = { connection: 'close' };
+
+/** A body these endpoints do not read would keep the connection waiting for it: close instead. */
+function closeIfUnread(req: IncomingMessage): Record<string, string> {
+  return declaresBody(req) ? CLOSE : NO_HEADERS;
+}
