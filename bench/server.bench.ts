@@ -1,18 +1,31 @@
 /**
- * `npm run bench:server`: requests per second for POST /v1/validate/jwt (RS256, inline policy
- * carrying the PEM) at 32 connections, against two baselines started by this same script:
- *   - bare:    node:http, JSON.parse, a cached KeyObject, crypto.verify and the same claim checks;
- *   - fastify: Fastify + fast-jwt, with one verifier cached per PEM.
- * Each server runs in its own process (this script re-spawned with --serve), so RSS is its own.
+ * `npm run bench:server`: requests per second for POST /v1/validate/jwt (RS256, inline policy carrying
+ * the PEM) at 32 connections, in two scenarios run in the same session, interleaved slice by slice:
+ *   - repeated: one token presented again and again (every request of a session does this): oidc-gate
+ *     answers from its verification cache;
+ *   - rotation: 20,000 distinct tokens in turn, twice what the cache holds (10,000), so every request
+ *     verifies: the uncached cost.
+ * against two baselines started by this same script:
+ *   - bare:    node:http, JSON.parse, a cached KeyObject, crypto.verify on every request and the same claim checks;
+ *   - fastify: Fastify + fast-jwt, one verifier per PEM: with fast-jwt's cache (10,000 entries) for the
+ *              repeated token, without it for the rotation (a cache that never hits only costs).
+ * Each server runs in its own process (this script re-spawned with --serve), so RSS and CPU time are its
+ * own. Besides requests per second, each server's requests per CPU-second (from /proc) are reported: on a
+ * machine where the load generator competes for the cores, that is the server's own cost.
+ * oidc-gate runs with its defaults (LOG_LEVEL info: one access line per request, appended to a file).
  *
- * BENCH_DURATION (seconds of load per server, default 60), split into BENCH_ROUNDS (default 6)
- * interleaved slices; BENCH_WARMUP (seconds, default 3); BENCH_CONNECTIONS (default 32).
+ * Sized for a shared 2-core machine (the load generator takes one core): BENCH_DURATION (seconds of
+ * load per server and scenario, default 30) split into BENCH_ROUNDS (default 6) interleaved slices;
+ * BENCH_WARMUP (seconds per server and scenario, default 2); BENCH_CONNECTIONS (default 32);
+ * BENCH_TOKENS (distinct tokens of the rotation, default 20,000; signing them takes a few seconds).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createPublicKey, generateKeyPairSync, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const API_KEY = 'bench-api-key-0123456789abcdef';
@@ -75,25 +88,29 @@ function serveBare(): void {
 async function serveFastify(): Promise<void> {
   const { default: Fastify } = await import('fastify');
   const { createVerifier } = await import('fast-jwt');
-  const verifiers = new Map<string, (token: string) => Record<string, unknown>>();
+  type Verifier = (token: string) => Record<string, unknown>;
   const app = Fastify({ logger: false });
-  app.post('/v1/validate/jwt', async (request, reply) => {
-    if (!authorised(request.headers.authorization)) return reply.code(401).send();
-    const body = request.body as { token: string; policy: Policy };
-    let verifier = verifiers.get(body.policy.public_key);
-    if (verifier === undefined) {
-      verifier = createVerifier({
-        key: body.policy.public_key, algorithms: body.policy.allowed_algs as never, allowedIss: body.policy.issuer, allowedAud: body.policy.audiences, cache: false,
-      }) as (token: string) => Record<string, unknown>;
-      verifiers.set(body.policy.public_key, verifier);
-    }
-    try {
-      verifier(body.token);
-      return { valid: true, findings: [] };
-    } catch {
-      return { valid: false, findings: [] };
-    }
-  });
+  // One route with fast-jwt's cache (the repeated token), one without (the rotation).
+  for (const [path, cache] of [['/v1/validate/jwt', 10_000], ['/uncached/v1/validate/jwt', false]] as const) {
+    const verifiers = new Map<string, Verifier>();
+    app.post(path, async (request, reply) => {
+      if (!authorised(request.headers.authorization)) return reply.code(401).send();
+      const body = request.body as { token: string; policy: Policy };
+      let verifier = verifiers.get(body.policy.public_key);
+      if (verifier === undefined) {
+        verifier = createVerifier({
+          key: body.policy.public_key, algorithms: body.policy.allowed_algs as never, allowedIss: body.policy.issuer, allowedAud: body.policy.audiences, cache,
+        }) as Verifier;
+        verifiers.set(body.policy.public_key, verifier);
+      }
+      try {
+        verifier(body.token);
+        return { valid: true, findings: [] };
+      } catch {
+        return { valid: false, findings: [] };
+      }
+    });
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   console.log(JSON.stringify({ url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` }));
 }
@@ -102,21 +119,60 @@ async function serveFastify(): Promise<void> {
 
 interface Started { name: string; url: string; child: ChildProcess }
 
-function startChild(name: string, args: string[], env: Record<string, string>, urlFrom: 'stdout' | 'stderr'): Promise<Started> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(name: string, args: string[], env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let text = '';
     const onData = (c: Buffer): void => {
       text += c.toString('utf8');
       const m = /"url":"([^"]+)"/.exec(text);
-      if (m !== null) resolve({ name, url: m[1] as string, child });
+      if (m === null) return;
+      child.stdout?.off('data', onData);
+      child.stdout?.resume();
+      resolve({ name, url: m[1] as string, child });
     };
-    (urlFrom === 'stdout' ? child.stdout : child.stderr)?.on('data', onData);
-    child.stderr?.on('data', (c: Buffer) => {
-      if (urlFrom === 'stdout') text += c.toString('utf8');
-    });
+    child.stdout?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`${name} exited (${code}): ${text}`)));
   });
+}
+
+/**
+ * oidc-gate on a port chosen here, its stderr (the JSON log, one access line per request) appended to a
+ * file, as a log collector would take it: a pipe drained by this script would bill the reading to the
+ * load generator, which shares the machine.
+ */
+async function startGate(): Promise<Started> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const logDir = mkdtempSync(path.join(tmpdir(), 'oidc-gate-bench-'));
+  const log = openSync(path.join(logDir, 'stderr.jsonl'), 'a');
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: { ...process.env, PORT: String(port), API_KEYS: API_KEY, LOG_LEVEL: 'info', AUDIT_LOG: 'off', WORKERS: '1' },
+    stdio: ['ignore', 'ignore', log],
+  });
+  closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { name: GATE, url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`oidc-gate did not start; see ${logDir}/stderr.jsonl`);
+}
+
+/** CPU seconds (user + system) the process has used so far, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function rssMb(pid: number): number {
@@ -133,10 +189,12 @@ interface AutocannonResult {
   timeouts: number;
   non2xx: number;
 }
-type Autocannon = (options: { url: string; method: 'POST'; headers: Record<string, string>; body: string; connections: number; duration: number }) => Promise<AutocannonResult>;
+interface AutocannonRequest { method: 'POST'; path: string; headers: Record<string, string>; body?: string; setupRequest?: (req: { body?: string }) => { body?: string } }
+type Autocannon = (options: { url: string; connections: number; duration: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
 
-interface Slice { requests: number; seconds: number; p50: number; p99: number; errors: number; non2xx: number }
-interface Row { name: string; rps: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number }
+interface Slice { requests: number; seconds: number; cpu: number; p50: number; p99: number; errors: number; non2xx: number }
+/** perCpu: requests per CPU-second of the server process, the throughput of one core whatever the load generator manages. */
+interface Row { scenario: string; name: string; rps: number; perCpu: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -144,88 +202,160 @@ function median(values: number[]): number {
   return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
+/** One scenario: what each server is sent, and the path each server takes it on. */
+interface Scenario {
+  name: 'repeated' | 'rotation';
+  title: string;
+  path(server: Started): string;
+  /** Requests for autocannon; a rotation hands each request the next body of the list. */
+  requests(path: string): AutocannonRequest[];
+  /** A body for the sanity check. */
+  sample: string;
+}
+
 async function main(): Promise<void> {
-  const seconds = Number(process.env.BENCH_DURATION ?? 60);
-  const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+  const seconds = Number(process.env.BENCH_DURATION ?? 30);
+  const warmup = Number(process.env.BENCH_WARMUP ?? 2);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   // The machine is shared: the servers take turns in short slices, so a burst of someone else's
   // load hurts all three alike instead of whichever happened to run at that moment.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
+  const distinct = Number(process.env.BENCH_TOKENS ?? 20_000);
   const slice = seconds / rounds;
   // autocannon ships no types; this is the part of its API used here.
   const autocannon = ((await import('autocannon' as string)) as { default: Autocannon }).default;
 
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
   const now = Math.floor(Date.now() / 1000);
   const enc = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const input = `${enc({ alg: 'RS256', typ: 'JWT' })}.${enc({ iss: ISSUER, sub: 'bench', aud: AUDIENCE, iat: now - 10, nbf: now - 10, exp: now + 24 * 3600 })}`;
-  const token = `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
-  const body = JSON.stringify({
-    token,
-    policy: { public_key: publicKey.export({ type: 'spki', format: 'pem' }).toString(), issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: ['RS256'] },
-  });
+  const header = enc({ alg: 'RS256', typ: 'JWT' });
+  const bodyFor = (jti: number): string => {
+    const input = `${header}.${enc({ iss: ISSUER, sub: 'bench', aud: AUDIENCE, jti: `t-${jti}`, iat: now - 10, nbf: now - 10, exp: now + 24 * 3600 })}`;
+    const token = `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
+    return JSON.stringify({ token, policy: { public_key: pem, issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: ['RS256'] } });
+  };
+  const started = performance.now();
+  const bodies = Array.from({ length: distinct }, (_, i) => bodyFor(i));
+  console.log(`signed ${distinct} distinct RS256 tokens in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const repeatedBody = bodyFor(-1);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` };
 
+  const scenarios: Scenario[] = [
+    {
+      name: 'repeated',
+      title: 'one token, repeated',
+      path: () => '/v1/validate/jwt',
+      requests: (path) => [{ method: 'POST', path, headers, body: repeatedBody }],
+      sample: repeatedBody,
+    },
+    {
+      name: 'rotation',
+      title: `${distinct.toLocaleString('en-US')} distinct tokens in turn`,
+      path: (server) => (server.name === FASTIFY ? '/uncached/v1/validate/jwt' : '/v1/validate/jwt'),
+      requests: (path) => {
+        // One counter for every connection: the tokens go round in order, each seen once per lap.
+        let next = 0;
+        return [{ method: 'POST', path, headers, setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] as string }) }];
+      },
+      sample: bodies[0] as string,
+    },
+  ];
+
   const targets: Started[] = [
-    // At LOG_LEVEL info the service writes nothing per request, like the baselines.
-    await startChild('oidc-gate', [SERVER_ENTRY], { PORT: '0', API_KEYS: API_KEY, LOG_LEVEL: 'info', AUDIT_LOG: 'off', WORKERS: '1' }, 'stderr'),
-    await startChild('bare node:http', [SELF, '--serve', 'bare'], {}, 'stdout'),
-    await startChild('fastify + fast-jwt', [SELF, '--serve', 'fastify'], {}, 'stdout'),
+    await startGate(),
+    await startChild(BARE, [SELF, '--serve', 'bare'], {}),
+    await startChild(FASTIFY, [SELF, '--serve', 'fastify'], {}),
   ];
   try {
-    console.log(`POST /v1/validate/jwt, RS256, inline PEM policy; ${connections} connections; ${seconds} s of load per server in ${rounds} interleaved slices, after ${warmup} s warm-up; node ${process.version}`);
-    const slices = new Map<string, Slice[]>(targets.map((t) => [t.name, []]));
-    const rss = new Map<string, number[]>();
+    console.log(`POST /v1/validate/jwt, RS256, inline PEM policy; ${connections} connections; ${seconds} s of load per server and scenario `
+      + `in ${rounds} interleaved slices, after ${warmup} s warm-up; node ${process.version}`);
+    const key = (scenario: Scenario, t: Started): string => `${scenario.name}\u0000${t.name}`;
+    const slices = new Map<string, Slice[]>();
+    const rss = new Map<string, number[]>(targets.map((t) => [t.name, [] as number[]]));
     for (const t of targets) {
-      const url = `${t.url}/v1/validate/jwt`;
-      const check = await fetch(url, { method: 'POST', headers, body });
-      const answer = (await check.json()) as { valid: boolean };
-      if (check.status !== 200 || answer.valid !== true) throw new Error(`${t.name}: sanity request failed (${check.status})`);
-      if (warmup > 0) await autocannon({ url, method: 'POST', headers, body, connections, duration: warmup });
-      rss.set(t.name, [rssMb(t.child.pid as number)]);
+      for (const scenario of scenarios) {
+        const url = `${t.url}${scenario.path(t)}`;
+        const check = await fetch(url, { method: 'POST', headers, body: scenario.sample });
+        const answer = (await check.json()) as { valid: boolean };
+        if (check.status !== 200 || answer.valid !== true) throw new Error(`${t.name}: sanity request failed (${check.status})`);
+        if (warmup > 0) await autocannon({ url: t.url, connections, duration: warmup, requests: scenario.requests(scenario.path(t)) });
+        slices.set(key(scenario, t), []);
+      }
+      rss.get(t.name)?.push(rssMb(t.child.pid as number));
     }
     for (let round = 0; round < rounds; round++) {
-      // Rotate the order every round.
-      const order = targets.map((_, i) => targets[(i + round) % targets.length] as Started);
-      for (const t of order) {
-        const r = await autocannon({ url: `${t.url}/v1/validate/jwt`, method: 'POST', headers, body, connections, duration: slice });
-        slices.get(t.name)?.push({ requests: r.requests.total, seconds: r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
-        rss.get(t.name)?.push(rssMb(t.child.pid as number));
+      for (const scenario of round % 2 === 0 ? scenarios : [...scenarios].reverse()) {
+        // Rotate the order of the servers every round.
+        const order = targets.map((_, i) => targets[(i + round) % targets.length] as Started);
+        for (const t of order) {
+          const cpuBefore = cpuSeconds(t.child.pid as number);
+          const r = await autocannon({ url: t.url, connections, duration: slice, requests: scenario.requests(scenario.path(t)) });
+          const cpu = cpuSeconds(t.child.pid as number) - cpuBefore;
+          slices.get(key(scenario, t))?.push({ requests: r.requests.total, seconds: r.duration, cpu, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+          rss.get(t.name)?.push(rssMb(t.child.pid as number));
+        }
       }
       process.stdout.write(`  round ${round + 1}/${rounds} done\n`);
     }
-    const rows: Row[] = targets.map((t) => {
-      const s = slices.get(t.name) ?? [];
+    const rows: Row[] = scenarios.flatMap((scenario) => targets.map((t) => {
+      const s = slices.get(key(scenario, t)) ?? [];
       return {
+        scenario: scenario.name,
         name: t.name,
         rps: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.seconds, 0)),
+        perCpu: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.cpu, 0)),
         p50: median(s.map((x) => x.p50)),
         p99: median(s.map((x) => x.p99)),
         rss: rss.get(t.name) ?? [],
         errors: s.reduce((a, x) => a + x.errors, 0),
         non2xx: s.reduce((a, x) => a + x.non2xx, 0),
       };
-    });
-    report(rows);
+    }));
+    report(rows, scenarios);
   } finally {
     for (const t of targets) t.child.kill('SIGTERM');
   }
 }
 
-function report(rows: Row[]): void {
-  const [gate, bare, fastify] = rows as [Row, Row, Row];
+const GATE = 'oidc-gate';
+const BARE = 'bare node:http';
+const FASTIFY = 'fastify + fast-jwt';
+
+function report(rows: Row[], scenarios: Scenario[]): void {
+  const find = (scenario: string, name: string): Row => rows.find((r) => r.scenario === scenario && r.name === name) as Row;
   const ratio = (a: Row, b: Row): string => (a.rps / b.rps).toFixed(2);
-  console.log('\n| server | req/s | vs bare | vs fastify | p50 ms | p99 ms | RSS MB after warm-up → after load | errors / non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|---|---:|');
-  for (const r of rows) {
-    console.log(`| ${r.name} | ${r.rps} | ${ratio(r, bare)}× | ${ratio(r, fastify)}× | ${r.p50} | ${r.p99} | ${r.rss[0]} → ${r.rss[r.rss.length - 1]} | ${r.errors} / ${r.non2xx} |`);
+  const cpuRatio = (a: Row, b: Row): string => (a.perCpu / b.perCpu).toFixed(2);
+  console.log('\n| scenario | server | req/s | × bare | × fastify + fast-jwt | req per CPU-second | × bare | p50 ms | p99 ms | errors / non-2xx |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const scenario of scenarios) {
+    for (const r of rows.filter((x) => x.scenario === scenario.name)) {
+      const bare = find(scenario.name, BARE);
+      const fastify = find(scenario.name, FASTIFY);
+      console.log(`| ${scenario.title} | ${r.name} | ${r.rps} | ${ratio(r, bare)} | ${ratio(r, fastify)} | ${r.perCpu} | ${cpuRatio(r, bare)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`);
+    }
   }
+  console.log('\n| server | RSS MB after warm-up → after load (max) |');
+  console.log('|---|---|');
+  for (const name of [GATE, BARE, FASTIFY]) {
+    const samples = find('repeated', name).rss;
+    console.log(`| ${name} | ${samples[0]} → ${samples[samples.length - 1]} (${Math.max(...samples)}) |`);
+  }
+  const gateRss = find('repeated', GATE).rss;
   // Growth: the second half of the samples against the first half; after warm-up the heap should be flat.
-  const half = Math.floor(gate.rss.length / 2);
-  const growth = Math.max(...gate.rss.slice(half)) - Math.max(...gate.rss.slice(0, Math.max(1, half)));
-  console.log(`\noidc-gate RSS samples (MB): ${gate.rss.join(', ')}`);
-  console.log(`oidc-gate: ${ratio(gate, bare)}× bare (target ≥ 0.90), ${ratio(gate, fastify)}× fastify + fast-jwt (target ≥ 1.00), `
-    + `max RSS ${Math.max(...gate.rss)} MB (target < 200), growth second half vs first half ${growth.toFixed(1)} MB`);
+  const half = Math.floor(gateRss.length / 2);
+  const growth = Math.max(...gateRss.slice(half)) - Math.max(...gateRss.slice(0, Math.max(1, half)));
+  console.log(`\noidc-gate RSS samples (MB): ${gateRss.join(', ')}`);
+  const repeated = find('repeated', GATE);
+  const rotation = find('rotation', GATE);
+  const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+  const repeatedRatio = repeated.rps / find('repeated', BARE).rps;
+  const rotationRatio = rotation.rps / find('rotation', BARE).rps;
+  const aheadOfFastify = rotation.rps > find('rotation', FASTIFY).rps;
+  console.log(`repeated token: ${repeatedRatio.toFixed(2)}× bare (target ≥ 1.50) ${verdict(repeatedRatio >= 1.5)}; per CPU-second ${cpuRatio(repeated, find('repeated', BARE))}× bare`);
+  console.log(`rotation: ${rotationRatio.toFixed(2)}× bare (target ≥ 0.85) ${verdict(rotationRatio >= 0.85)}; `
+    + `${ratio(rotation, find('rotation', FASTIFY))}× fastify + fast-jwt (target > 1.00) ${verdict(aheadOfFastify)}; per CPU-second ${cpuRatio(rotation, find('rotation', BARE))}× bare`);
+  console.log(`oidc-gate max RSS ${Math.max(...gateRss)} MB (target < 200) ${verdict(Math.max(...gateRss) < 200)}, growth second half vs first half ${growth.toFixed(1)} MB`);
 }
 
 const serveIndex = process.argv.indexOf('--serve');

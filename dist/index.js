@@ -39223,10 +39223,10 @@ __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
 __webpack_unused_export__ = YAMLMap.YAMLMap;
 __webpack_unused_export__ = YAMLSeq.YAMLSeq;
-__webpack_unused_export__ = cst;
+exports.DB = cst;
 __webpack_unused_export__ = lexer.Lexer;
 exports.HN = lineCounter.LineCounter;
-__webpack_unused_export__ = parser.Parser;
+exports.iX = parser.Parser;
 __webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
@@ -48323,14 +48323,18 @@ function count(findings) {
     }
     return { errors, warnings };
 }
-function buildReport(results, findings, files) {
+function buildReport(results, findings, files, failOn = 'error') {
     const { errors, warnings } = count(findings);
+    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
+    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors }, failOn);
     return {
         tool: { name: 'oidc-gate', version: TOOL_VERSION },
         api_version: 'v0.0.1',
         valid: errors === 0,
         summary: {
-            text: summaryText(files.length, results.length, errors, warnings),
+            text: v.text,
+            fail_on: failOn,
+            failed: v.failed,
             files: files.length,
             results: results.length,
             errors,
@@ -48341,18 +48345,37 @@ function buildReport(results, findings, files) {
         results,
     };
 }
-function summaryText(files, results, errors, warnings) {
-    const head = `${plural(files, 'file')}, ${plural(results, 'check')}`;
-    if (errors === 0 && warnings === 0)
-        return `Passed: ${head}, no findings.`;
-    if (errors === 0)
-        return `Passed with ${plural(warnings, 'warning')}: ${head}.`;
-    return `Failed: ${plural(errors, 'error')}${warnings > 0 ? ` and ${plural(warnings, 'warning')}` : ''} in ${head}.`;
+/**
+ * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
+ * finding but a gate that could not check what it was given, so it fails the run even under
+ * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
+ * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
+ * never reads "Passed" for a failed run.
+ */
+function verdict(c, failOn) {
+    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
+    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
+    if (c.errors === 0 && c.warnings === 0)
+        return { failed: false, text: `Passed: ${where}, no findings.` };
+    if (c.errors === 0) {
+        return shouldFail(failOn, 0, c.warnings)
+            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
+            : { failed: false, text: `Passed with ${found}: ${where}.` };
+    }
+    if (shouldFail(failOn, c.errors, c.warnings))
+        return { failed: true, text: `Failed: ${found} in ${where}.` };
+    if (c.configErrors > 0) {
+        const one = c.configErrors === 1;
+        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
+            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
+        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+    }
+    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
 }
 function plural(n, word) {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
-/** Whether the run fails under `fail-on`. */
+/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
 function shouldFail(failOn, errors, warnings) {
     if (failOn === 'never')
         return false;
@@ -48538,17 +48561,197 @@ function decodeUtf8(bytes) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/gate/glob.ts
+
+
+const GLOB_CHARS = /[*?[\]{}]/;
+function isGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
+}
+/** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
+const MAX_ALTERNATIVES = 256;
+/**
+ * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
+ * without a comma, or without their partner, are plain characters, as in fs.glob.
+ */
+function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
+    for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
+        let depth = 0;
+        let end = -1;
+        const commas = [];
+        for (let i = start; i < pattern.length && end === -1; i++) {
+            const c = pattern[i];
+            if (c === '{')
+                depth++;
+            else if (c === '}' && --depth === 0)
+                end = i;
+            else if (c === ',' && depth === 1)
+                commas.push(i);
+        }
+        if (end === -1)
+            return [pattern];
+        if (commas.length === 0)
+            continue;
+        const head = pattern.slice(0, start);
+        const tail = pattern.slice(end + 1);
+        const out = [];
+        let from = start + 1;
+        for (const cut of [...commas, end]) {
+            if (out.length >= limit)
+                break;
+            out.push(...expandBraces(`${head}${pattern.slice(from, cut)}${tail}`, limit - out.length));
+            from = cut + 1;
+        }
+        return out;
+    }
+    return [pattern];
+}
+/** One part of a pattern (between slashes) as a test on a directory entry's name. */
+function compilePart(part) {
+    if (part === '**')
+        return { kind: 'globstar' };
+    if (!isGlob(part))
+        return { kind: 'name', matches: (name) => name === part };
+    let source = '';
+    for (let i = 0; i < part.length; i++) {
+        const c = part[i];
+        if (c === '*') {
+            source += '[^/]*';
+        }
+        else if (c === '?') {
+            source += '[^/]';
+        }
+        else if (c === '[') {
+            const close = classEnd(part, i);
+            if (close === -1) {
+                source += '\\[';
+            }
+            else {
+                let body = part.slice(i + 1, close);
+                const negated = body.startsWith('!') || body.startsWith('^');
+                if (negated)
+                    body = body.slice(1);
+                source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+                i = close;
+            }
+        }
+        else {
+            source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+        }
+    }
+    let re;
+    try {
+        re = new RegExp(`^${source}$`, 'u');
+    }
+    catch {
+        // A class no regular expression can hold ([z-a]): the part matches only its own spelling.
+        return { kind: 'name', matches: (name) => name === part };
+    }
+    // A wildcard never matches a leading dot: only a part written with one (".github", ".*") does.
+    const dotOk = part.startsWith('.');
+    return { kind: 'name', matches: (name) => (dotOk || !name.startsWith('.')) && re.test(name) };
+}
+/** Where the class opened at `open` ends; a `]` right after `[` (or `[!`) belongs to the class. */
+function classEnd(part, open) {
+    let i = open + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    if (part[i] === ']')
+        i++;
+    const close = part.indexOf(']', i);
+    return close;
+}
+/**
+ * The paths one pattern matches, relative to `root` (or absolute). `skip` names folders that are never
+ * entered nor matched (node_modules, .git). `enterBase` is asked before `base` is read: the caller
+ * refuses a base that leads outside the repository, so someone else's folder is never listed.
+ */
+async function globPattern(root, pattern, skip, enterBase) {
+    const out = [];
+    for (const alternative of expandBraces(pattern.replace(/\\/g, '/'))) {
+        const absolute = external_node_path_default().isAbsolute(alternative);
+        const start = absolute ? external_node_path_default().parse(alternative).root : root;
+        const parts = (absolute ? alternative.slice(start.length) : alternative).split('/').filter((p) => p !== '' && p !== '.');
+        if (parts.some((p) => skip.has(p))) {
+            out.push({ base: start, matches: [] });
+            continue;
+        }
+        let base = start;
+        while (parts.length > 0 && !isGlob(parts[0]))
+            base = external_node_path_default().join(base, parts.shift());
+        if (parts.length === 0) {
+            // Braces spelled out to a plain path: it matches when it exists; loading it applies the rules.
+            out.push({ base, matches: (await glob_exists(base)) ? [base] : [] });
+            continue;
+        }
+        if (!(await enterBase(base))) {
+            out.push({ base, matches: [] });
+            continue;
+        }
+        const found = new Set();
+        await walk(base, parts.map(compilePart).filter((p, i, all) => !(p.kind === 'globstar' && all[i - 1]?.kind === 'globstar')), 0, skip, found);
+        out.push({ base, matches: [...found] });
+    }
+    return out;
+}
+async function walk(dir, parts, index, skip, found) {
+    const part = parts[index];
+    if (part === undefined) {
+        found.add(dir);
+        return;
+    }
+    const entries = await readDir(dir);
+    if (part.kind === 'globstar') {
+        // `**` is zero or more folders: none here, then each real folder below, one level at a time.
+        // Last in the pattern, it matches everything below as well.
+        await walk(dir, parts, index + 1, skip, found);
+        const last = index === parts.length - 1;
+        for (const entry of entries) {
+            if (entry.name.startsWith('.') || skip.has(entry.name))
+                continue;
+            const abs = external_node_path_default().join(dir, entry.name);
+            if (last)
+                found.add(abs);
+            if (entry.isDirectory())
+                await walk(abs, parts, index, skip, found);
+        }
+        return;
+    }
+    const last = index === parts.length - 1;
+    for (const entry of entries) {
+        if (!part.matches(entry.name))
+            continue;
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (last)
+            found.add(abs);
+        // Only real folders are walked: a committed link to a folder elsewhere is not followed.
+        else if (entry.isDirectory() && !skip.has(entry.name))
+            await walk(abs, parts, index + 1, skip, found);
+    }
+}
+async function glob_exists(abs) {
+    return (await external_node_fs_namespaceObject.promises.lstat(abs).catch(() => undefined)) !== undefined;
+}
+async function readDir(dir) {
+    try {
+        return await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/files.ts
 /**
- * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
- * (every .yml/.yaml below them, dot folders such as .github included).
+ * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
+ * directories (every .yml/.yaml below them, dot folders such as .github included).
  */
+
 
 
 
 const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
 const SKIP_DIRS = new Set(['node_modules', '.git']);
-const GLOB_CHARS = /[*?[\]{}]/;
 /** The `config` input: newline- or comma-separated, blank entries ignored. */
 function splitPatterns(value) {
     return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
@@ -48562,11 +48765,19 @@ async function findConfigFiles(root, patterns, boundary = root) {
     const found = new Set();
     const missing = [];
     for (const pattern of patterns) {
-        if (GLOB_CHARS.test(pattern)) {
-            for await (const match of external_node_fs_namespaceObject.promises.glob(pattern, { cwd: root, exclude: (name) => SKIP_DIRS.has(external_node_path_default().basename(name)) })) {
-                const abs = external_node_path_default().resolve(root, match);
-                if (await isFile(abs))
-                    found.add(abs);
+        if (isGlob(pattern)) {
+            // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
+            // itself, and refused once when it is loaded, as a directory path is.
+            const enterBase = async (base) => {
+                const place = await resolveInsideRoot(boundary, base);
+                if (!place.ok && place.reason !== 'missing')
+                    found.add(base);
+                return place.ok;
+            };
+            for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
+                for (const abs of matches)
+                    if (await isFile(abs))
+                        found.add(abs);
             }
             continue;
         }
@@ -48681,7 +48892,8 @@ function bytes(s) {
 }
 function buildSummary(report, reportPath) {
     const { summary } = report;
-    const icon = summary.errors > 0 ? '❌' : summary.warnings > 0 ? '⚠️' : '✅';
+    // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
+    const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
     let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
     if (reportPath !== undefined && reportPath !== '')
         head += `Full report: ${escapeCell(reportPath)}\n\n`;
@@ -48693,7 +48905,7 @@ function buildSummary(report, reportPath) {
         f.severity, f.code, f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '', f.name ?? '', f.message,
     ]));
     const samples = report.results.filter((r) => r.kind === 'validate');
-    const sampleRows = samples.map((r) => row([r.name, `${r.file}:${r.line}`, describeExpect(r), outcomeOf(r), r.at ?? '', r.passed === true ? '✅ pass' : '❌ fail']));
+    const sampleRows = samples.map((r) => row([r.name, `${r.file}:${r.line}`, describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
     const sections = [
         { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
         { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message'], rows: findingRows, noun: 'finding' },
@@ -48725,7 +48937,14 @@ function describeExpect(r) {
         return 'valid';
     return Array.isArray(r.expect) ? r.expect.join(', ') : r.expect;
 }
+function gateOf(r) {
+    if (r.not_checked !== undefined)
+        return '➖ not checked';
+    return r.passed === true ? '✅ pass' : '❌ fail';
+}
 function outcomeOf(r) {
+    if (r.not_checked !== undefined)
+        return `not checked: ${r.not_checked}`;
     if (r.problem !== undefined)
         return r.problem.code;
     if (r.response === undefined)
@@ -48882,13 +49101,18 @@ function keyWeakness(key) {
 
 
 
+/** Text that is one public key or certificate PEM block and nothing else: public material only. */
+const PUBLIC_PEM_ONLY = /^\s*-----BEGIN (PUBLIC KEY|CERTIFICATE)-----[A-Za-z0-9+/=\s]+-----END \1-----\s*$/;
 /**
  * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
- * secret as a key and a PEM sent with every request is parsed once.
+ * secret as a key and a PEM sent with every request is parsed once. A PEM that parsed as a public key
+ * and holds nothing but its one block is also found by its text, which is public and costs less to
+ * look up than a digest costs to compute.
  */
 class KeyObjectCache {
     maxEntries;
     #entries = new Map();
+    #publicByText = new Map();
     constructor(maxEntries = 512) {
         this.maxEntries = maxEntries;
     }
@@ -48896,11 +49120,22 @@ class KeyObjectCache {
         return this.#entries.size;
     }
     publicKey(pem) {
+        const known = this.#publicByText.get(pem);
+        if (known !== undefined) {
+            // Re-insert, so this map too drops its least recently used key first.
+            this.#publicByText.delete(pem);
+            this.#publicByText.set(pem, known);
+            return known;
+        }
         const id = (0,external_node_crypto_.hash)('sha256', `pem\u0000${pem}`, 'base64');
         const hit = this.#entries.get(id);
-        if (hit !== undefined)
-            return this.#touch(id, hit);
-        return this.#store(id, parsePublicKeyPem(pem));
+        const parse = hit !== undefined ? this.#touch(id, hit) : this.#store(id, parsePublicKeyPem(pem));
+        if (parse.ok && PUBLIC_PEM_ONLY.test(pem)) {
+            this.#publicByText.set(pem, parse);
+            if (this.#publicByText.size > this.maxEntries)
+                this.#publicByText.delete(this.#publicByText.keys().next().value);
+        }
+        return parse;
     }
     /**
      * The HMAC key, or undefined when the encoding is wrong or the key is empty. A KeyObject, not a
@@ -49120,6 +49355,83 @@ class RequestInvalidError extends EngineError {
 }
 function isEngineError(value) {
     return value instanceof EngineError;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/verify-cache.ts
+
+/** How many passed signature checks the engine remembers unless told otherwise. */
+const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
+/**
+ * Every KeyObject gets a number the first time it is seen, and keeps it while it lives. A JWKS
+ * refresh imports every key anew, so a key its issuer stopped serving can never be selected again,
+ * and nothing remembered for its old KeyObject can ever be reached.
+ */
+const keyIds = new WeakMap();
+let nextKeyId = 1;
+function keyIdOf(key) {
+    let id = keyIds.get(key);
+    if (id === undefined) {
+        id = nextKeyId++;
+        keyIds.set(key, id);
+    }
+    return id;
+}
+/**
+ * The digest a signature check is remembered under. The token text is the signing input, a dot and
+ * the signature in strict (canonical, unpadded) base64url, so it encodes the pair without ambiguity:
+ * a token that moves bytes between its payload and its signature never shares a digest with another.
+ */
+function tokenDigest(token) {
+    // "binary" (Latin-1): 32 characters, one per byte of the digest, the cheapest string to make and to look up.
+    // It is a map key only, never printed.
+    return (0,external_node_crypto_.hash)('sha256', token, 'binary');
+}
+/**
+ * A bounded LRU of signature checks that passed: SHA-256 of the token -> the key and alg it passed
+ * with. A token seen again, checked with that same key and alg, skips the public-key operation; its
+ * claims and times are still judged on every call by the validator. Only digests are held, never a
+ * token. A failed check is never remembered, so nothing ever turns a failure into a pass, and each
+ * entry an attacker could add costs them a signature that verifies.
+ */
+class VerifyCache {
+    maxEntries;
+    #entries = new Map();
+    #evictions = 0;
+    constructor(maxEntries = DEFAULT_VERIFY_CACHE_SIZE) {
+        if (!Number.isInteger(maxEntries) || maxEntries < 1)
+            throw new RangeError('a verification cache holds at least one entry');
+        this.maxEntries = maxEntries;
+    }
+    get size() {
+        return this.#entries.size;
+    }
+    /** Entries pushed out to make room since the start: a steady rise means the cache is too small for the traffic. */
+    get evictions() {
+        return this.#evictions;
+    }
+    /** Whether a token with this digest passed a signature check before (with any key): its text is well formed. */
+    knows(digest) {
+        return this.#entries.has(digest);
+    }
+    /** Whether this exact token passed its signature check before with this very key and alg. */
+    passed(digest, key, alg) {
+        const entry = this.#entries.get(digest);
+        if (entry === undefined || entry.alg !== alg || entry.keyId !== keyIds.get(key))
+            return false;
+        // Re-insert, so Map iteration order is least-recently-used first.
+        this.#entries.delete(digest);
+        this.#entries.set(digest, entry);
+        return true;
+    }
+    /** Remember a check that passed; the least recently used entry goes when the cache is full. */
+    remember(digest, key, alg) {
+        this.#entries.delete(digest);
+        this.#entries.set(digest, { keyId: keyIdOf(key), alg });
+        if (this.#entries.size > this.maxEntries) {
+            this.#entries.delete(this.#entries.keys().next().value);
+            this.#evictions++;
+        }
+    }
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -49876,8 +50188,13 @@ const validateResponseSchema = {
                 kid: { type: 'string', description: 'The token header kid, when present.' },
                 key_source: { type: 'string', enum: ['secret', 'public_key', 'jwks'] },
                 jwks_cache: { type: 'string', enum: ['hit', 'miss', 'refreshed', 'stale'], description: 'JWKS trust sources only.' },
+                signature_cache: {
+                    type: 'string',
+                    enum: ['hit', 'miss'],
+                    description: 'Present when the verification cache is on and a key was tried: hit when a signature check that passed before with the same key was reused (claims and times are judged on every call), miss when the signature was verified.',
+                },
                 warnings: { ...findings, description: 'Findings of severity warning; they never change valid.' },
-                request_id: { ...nonEmpty, description: 'The request id, present when the audit log is on.' },
+                request_id: { ...nonEmpty, description: 'The request id (the X-Request-Id header): the one sent, or a generated one.' },
             },
         },
     },
@@ -49972,6 +50289,48 @@ function defineFinding(definition) {
     const copy = Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined));
     return Object.freeze(copy);
 }
+/** The instant every validation example is judged at, and the same in seconds since the epoch. */
+const EXAMPLE_AT = '2026-01-05T09:15:00Z';
+const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
+/** Where the issuer of the validation examples serves its keys. */
+const EXAMPLE_KEYS = 'https://idp.example.com/keys';
+/**
+ * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
+ * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
+ */
+function profileSample(profile = [], sample = []) {
+    return [
+        'profiles:',
+        '  - id: orders-api',
+        '    issuer: https://idp.example.com',
+        '    audiences: [api://orders]',
+        '    allowed_algs: [RS256]',
+        `    jwks_uri: ${EXAMPLE_KEYS}`,
+        ...profile.map((line) => `    ${line}`),
+        '',
+        'tokens:',
+        '  - name: orders-token',
+        '    token_file: sample.jwt',
+        '    issuer_profile_id: orders-api',
+        `    at: ${EXAMPLE_AT}`,
+        ...sample.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
+function sampleToken(claims = {}, header = {}) {
+    const all = {
+        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
+    };
+    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
+}
+function defined(members) {
+    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+/** A validation example: the profile sample above, its token, and the issuer's keys served. */
+function validationExample(scenario, token, profile = [], sample = []) {
+    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
+}
 /**
  * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
  * signature, issuer, audience, time, required claims), then the warnings, which fail none.
@@ -49981,96 +50340,249 @@ const VALIDATION_FINDINGS = {
         code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
         title: 'The token alg is not in allowed_algs, or is none',
         remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
+        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
+        securitySeverity: 8.1,
+        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
     }),
     SIGNATURE_INVALID: defineFinding({
         code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
         title: 'The signature does not verify with the configured key',
         remediation: 'Check that the policy key is the one the issuer signs with.',
+        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
+        securitySeverity: 7.5,
+        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
     }),
     KEY_MISMATCH: defineFinding({
         code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
         title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
         remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
+        securitySeverity: 8.1,
+        example: {
+            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
+            config: [
+                'tokens:',
+                '  - name: orders-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [RS256]',
+                '      public_key: |',
+                '        -----BEGIN PUBLIC KEY-----',
+                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
+                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
+                '        -----END PUBLIC KEY-----',
+                '',
+            ].join('\n'),
+            token: sampleToken(),
+        },
     }),
     KEY_NOT_FOUND: defineFinding({
         code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
         title: 'No key in the JWKS fits the token kid and alg',
         remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
+        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
+            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
+            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
+            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+        },
     }),
     UNSUPPORTED_CRITICAL_HEADER: defineFinding({
         code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
         title: 'The header carries crit entries or b64: false, which this validator does not support',
+        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
+        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
+        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
+        securitySeverity: 5.3,
+        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
     }),
     JWKS_UNAVAILABLE: defineFinding({
         code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
         title: 'The JWKS could not be fetched and no keys are cached',
         remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
+        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
+            config: profileSample(),
+            token: sampleToken(),
+        },
     }),
     ISSUER_MISMATCH: defineFinding({
         code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
         title: 'The iss claim does not equal the expected issuer',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
+        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
+        securitySeverity: 6.5,
+        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
     }),
     AUDIENCE_MISMATCH: defineFinding({
         code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
         title: 'No allowed audience matches the aud claim',
         remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
+        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
+        securitySeverity: 6.5,
+        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
     }),
     TOKEN_EXPIRED: defineFinding({
         code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
         title: 'exp is at or before now (less clock skew)',
+        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
+        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
+        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
+        securitySeverity: 5.3,
+        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
     }),
     TOKEN_NOT_YET_VALID: defineFinding({
         code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
         title: 'nbf is after now (plus clock skew)',
+        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
+        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
+        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
+        securitySeverity: 4.3,
+        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
     }),
     TOKEN_ISSUED_IN_FUTURE: defineFinding({
         code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
         title: 'iat is after now (plus clock skew)',
         remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
+        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
+        securitySeverity: 4.3,
+        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
     }),
     TOKEN_LIFETIME_EXCEEDED: defineFinding({
         code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
         title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
+        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
+        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
+        securitySeverity: 5.3,
+        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
     }),
     CLAIM_TYPE_INVALID: defineFinding({
         code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
         title: 'exp, nbf or iat is not a finite number',
+        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
+        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
+        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
+        securitySeverity: 5.3,
+        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
     }),
     REQUIRED_CLAIM_MISSING: defineFinding({
         code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
         title: 'A claim listed in required_claims is absent',
+        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
+        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
+        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
+        securitySeverity: 5.3,
+        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
     }),
     REQUIRED_SCOPE_MISSING: defineFinding({
         code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
         title: 'A scope listed in required_scopes is absent from scope (or scp)',
+        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
+        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
+        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
+        securitySeverity: 6.5,
+        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
     }),
     CUSTOM_CLAIM_MISMATCH: defineFinding({
         code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
         title: 'A claim does not match its required_custom_claims expectation',
+        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
+        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
+        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
+        securitySeverity: 6.5,
+        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
     }),
     TOKEN_TYPE_MISMATCH: defineFinding({
         code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
         title: 'The typ header does not match token_type',
+        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
+        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
+        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
+        securitySeverity: 6.5,
+        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
     }),
     PROFILE_NOT_FOUND: defineFinding({
         code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
         title: 'issuer_profile_id names no registered issuer profile',
         remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
+        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
+        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
+        securitySeverity: 4.3,
+        example: {
+            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
+            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
+            token: sampleToken(),
+            keysAt: EXAMPLE_KEYS,
+        },
     }),
     EXPIRATION_MISSING: defineFinding({
         code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
         title: 'The token has no exp claim and never expires',
         remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
+        securitySeverity: 6.5,
+        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
     }),
     WEAK_SECRET: defineFinding({
         code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
         title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
         remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
+        securitySeverity: 7.5,
+        example: {
+            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
+            config: [
+                'tokens:',
+                '  - name: internal-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [HS256]',
+                '      secret: changeme',
+                '',
+            ].join('\n'),
+            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
+        },
     }),
     JWKS_STALE: defineFinding({
         code: 'JWKS_STALE', severity: 'warning', area: 'validate',
         title: 'Keys were served from a cache whose refresh failed',
         remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
+        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
+            transcript: [
+                '"metadata": {',
+                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
+                '  "warnings": [{',
+                '    "code": "JWKS_STALE", "severity": "warning",',
+                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
+                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
+                '    "remediation": "Check that the JWKS URI is reachable from this host."',
+                '  }]',
+                '}',
+            ].join('\n'),
+        },
     }),
 };
 /**
@@ -50092,11 +50604,38 @@ function finding(definition, message, evidence, remediation = definition.remedia
 
 /** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
 function ruleDefinition(rule) {
-    const { code, severity, title, docs, remediation } = rule;
-    return defineFinding({ code, severity, area: 'lint', title, docs, remediation });
+    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
+    return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
 }
 /** A finding of this rule; the same builder as every other finding. */
 const report = finding;
+/** The provider entry every lint example starts from: a sound configuration of the orders web app. */
+const EXAMPLE_PROVIDER = [
+    ['name', 'orders-web'],
+    ['issuer', 'https://idp.example.com'],
+    ['client_id', 'orders-web'],
+    ['audiences', '[api://orders]'],
+    ['jwks_uri', 'https://idp.example.com/keys'],
+    ['redirect_uris', '\n      - https://orders.example.com/callback'],
+    ['alg_policy', '\n      allowed_algs: [RS256]'],
+];
+/** Where the examples' provider serves its JWK Set. */
+const EXAMPLE_JWKS_URI = 'https://idp.example.com/keys';
+/**
+ * A config file for a lint example: the sound provider entry with `changes` (a key's YAML value, a
+ * value starting with a newline being a block; undefined removes the key; new keys come last).
+ */
+function providerExample(changes = {}) {
+    const fields = new Map(EXAMPLE_PROVIDER);
+    for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined)
+            fields.delete(key);
+        else
+            fields.set(key, value);
+    }
+    const lines = [...fields].map(([key, value], i) => `${i === 0 ? '  - ' : '    '}${key}:${value.startsWith('\n') ? '' : ' '}${value}`);
+    return ['providers:', ...lines, ''].join('\n');
+}
 
 ;// CONCATENATED MODULE: ./src/engine/uri.ts
 /**
@@ -50177,9 +50716,12 @@ function nearMiss(expected, actual) {
         return 'they differ only in letter case, and the comparison is exact';
     return undefined;
 }
-/** The URI for evidence: user info (which may hold a password) is replaced by "***". */
+/**
+ * The URI for evidence: user info (which may hold a password) is replaced by "***". It runs to the
+ * last @ of the authority, as the URL parser reads it, so a password holding an @ goes too.
+ */
 function redactUri(raw) {
-    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1***@');
+    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@');
 }
 
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/check-skipped.ts
@@ -50191,6 +50733,15 @@ const checkSkipped = {
     title: 'A network check was not run (offline mode)',
     docs: 'In offline mode (CLI --offline, action network: false) nothing is fetched: one CHECK_SKIPPED warning per skipped fetch lists the checks that depend on it (evidence.checks), so a green offline run is never mistaken for a full one.',
     remediation: 'Run again with network access to check the JWKS.',
+    alsoIn: ['discover'],
+    why: 'An offline run checks the configuration as written but not what the provider serves: an unreachable, broken or unsafe JWKS, or a discovery document that disagrees with the configuration, goes unnoticed until a run with the network.',
+    fix: 'Run again with network access (drop --offline; in the action, network: true) so the JWKS and the discovery document are fetched and checked. evidence.checks lists what was not run.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'A provider with discover: true, checked offline: neither its discovery document nor its JWKS is fetched.',
+        config: providerExample({ discover: 'true' }),
+        offline: true,
+    },
     check({ jwks, skippedChecks }) {
         if (jwks.state !== 'skipped' || skippedChecks.length === 0)
             return [];
@@ -50213,6 +50764,13 @@ const insecureUri = {
     title: 'A URI is not https:// while https_required is true',
     docs: 'With https_required (the default), issuer, jwks_uri, discovered_jwks_uri and every redirect URI must be absolute https:// URLs: keys fetched or codes delivered over plain HTTP can be swapped or read on the way. A value that is not a URL at all is reported too, since it is not https either.',
     remediation: 'Use the https:// form of the URI, or set https_required: false only for a local test setup.',
+    alsoIn: ['discover'],
+    why: 'Whoever sits on the network path of a plain-HTTP fetch can answer it: a JWKS fetched over HTTP can be replaced with the attacker\'s own keys (and then every forged token verifies), and an authorization code sent to an HTTP redirect URI can be read and redeemed.',
+    securitySeverity: 7.4,
+    example: {
+        scenario: 'The JWKS is fetched over plain HTTP.',
+        config: providerExample({ jwks_uri: 'http://idp.example.com/keys' }),
+    },
     check({ request, httpsRequired }) {
         if (!httpsRequired)
             return [];
@@ -50256,6 +50814,13 @@ const issuerInvalid = {
     title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
     docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
     remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
+    alsoIn: ['discover'],
+    why: 'No token ever carries an issuer that is not a plain URL, so every token fails ISSUER_MISMATCH; and a template left in the configuration (a {tenantid} placeholder) usually means whoever set it up meant to accept a whole family of issuers, which exact matching will never do.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The issuer was copied from a multi-tenant provider\'s documentation with its {tenantid} placeholder still in it.',
+        config: providerExample({ issuer: 'https://login.example.com/{tenantid}/v2.0' }),
+    },
     check({ request }) {
         const problems = issuerProblems(request.issuer);
         if (problems.length === 0)
@@ -50358,6 +50923,28 @@ async function fetchDiscoveryDocument(fetcher, issuer, options) {
 
 ;// CONCATENATED MODULE: ./src/engine/discovery/findings.ts
 
+
+/** A provider's discovery document as the examples' provider serves it, with `changes` (undefined drops a member). */
+function discoveryDocument(changes = {}) {
+    const document = {
+        issuer: 'https://idp.example.com',
+        authorization_endpoint: 'https://idp.example.com/authorize',
+        token_endpoint: 'https://idp.example.com/token',
+        jwks_uri: 'https://idp.example.com/keys',
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        ...changes,
+    };
+    return Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined));
+}
+/** A discovery example: the examples' provider with discover: true, and what its discovery URL serves (nothing: HTTP 404). */
+function discoveryExample(scenario, document) {
+    const config = providerExample({ discover: 'true' });
+    return document === undefined
+        ? { scenario, config }
+        : { scenario, config, served: { 'https://idp.example.com/.well-known/openid-configuration': document } };
+}
 /**
  * Discovery findings: what can go wrong fetching and reading a provider's discovery document.
  * Discovery also reports INSECURE_URI, ISSUER_INVALID and CHECK_SKIPPED, whose definitions belong to
@@ -50369,21 +50956,33 @@ const DISCOVERY_FINDINGS = {
         code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
         title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
         remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
+        why: 'Without the discovery document nothing can be checked against what the provider publishes (its issuer, its jwks_uri), and clients that configure themselves from it cannot start.',
+        securitySeverity: 5.3,
+        example: discoveryExample('Neither discovery URL of the issuer answers (HTTP 404): the issuer is probably missing a path segment such as a realm or tenant.'),
     }),
     DISCOVERY_INVALID: defineFinding({
         code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
         title: 'The discovery document is not a JSON object, or a member has the wrong type',
         remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
+        why: 'Clients read the document to find the endpoints and keys to trust. A member of the wrong type is read differently by different libraries, or not at all, so what they end up trusting is anyone\'s guess.',
+        securitySeverity: 5.3,
+        example: discoveryExample('The document lists its response types as a string instead of an array.', discoveryDocument({ response_types_supported: 'code' })),
     }),
     DISCOVERY_ISSUER_MISMATCH: defineFinding({
         code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
         title: 'The issuer in the discovery document is not exactly the issuer requested',
         remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
+        why: 'A client must check that the document it fetched speaks for the issuer it asked (OpenID Connect Discovery §4.3): otherwise a document served elsewhere, or by another tenant of the same host, can point it at keys and endpoints it should not trust, and tokens with the document\'s issuer will fail the client\'s exact issuer check anyway.',
+        securitySeverity: 7.4,
+        example: discoveryExample('The provider publishes its issuer with a trailing slash; the configuration has none.', discoveryDocument({ issuer: 'https://idp.example.com/' })),
     }),
     METADATA_MISSING: defineFinding({
         code: 'METADATA_MISSING', severity: 'error', area: 'discover',
         title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
         remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
+        why: 'Relying parties configure themselves from these members. A provider without id_token_signing_alg_values_supported, for instance, leaves each client to guess which algorithms to accept.',
+        securitySeverity: 4.3,
+        example: discoveryExample('The document does not say which algorithms sign its ID tokens.', discoveryDocument({ id_token_signing_alg_values_supported: undefined })),
     }),
 };
 
@@ -50448,7 +51047,8 @@ async function discoverProvider(body, ctx) {
     const findings = [];
     const response = (discoveryUri, jwksUri, metadata) => ({
         valid: !findings.some((f) => f.severity === 'error'),
-        issuer,
+        // Echoed without its user info: a password written into the issuer URL must not come back in the answer.
+        issuer: redactUri(issuer),
         discovery_uri: discoveryUri,
         jwks_uri: jwksUri,
         metadata,
@@ -50962,6 +51562,20 @@ const jwksDuplicateKid = {
     title: 'Two JWKS keys share a kid',
     docs: 'Validators pick the key by kid; when two keys share one, which key verifies a token depends on the validator, and a rotation can silently break verification.',
     remediation: 'Give every key in the set its own kid.',
+    why: 'When two keys share a kid, which one verifies a token depends on the validator: some try only the first, so after a rotation valid tokens fail in some services and not in others.',
+    securitySeverity: 3.7,
+    example: {
+        scenario: 'A rotation published the new key under the old key\'s kid.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: {
+            [EXAMPLE_JWKS_URI]: {
+                keys: [
+                    { kty: 'EC', crv: 'P-256', kid: 'orders', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' },
+                    { kty: 'EC', crv: 'P-256', kid: 'orders', use: 'sig', alg: 'ES256', x: 'Gl3utLkpY-KeNi-m6F7mN7VGFhZ17Lgz-vDP-FNN8pc', y: 'HXXhxfMlcMl2RR6PeF26SbJyj0nWlS6c4PMjAMOcM4c' },
+                ],
+            },
+        },
+    },
     needsJwks: true,
     check({ jwks }) {
         if (jwks.state !== 'fetched')
@@ -50987,6 +51601,13 @@ const jwksInvalid = {
     title: 'The JWKS is not a JWK Set, or a key lacks required members',
     docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
     remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
+    why: 'Keys that do not parse cannot verify anything, and validators differ in how they treat them: one skips the key, another fails the whole set. A broken JWKS can stop every token from verifying.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The RSA key in the set has no modulus (n).',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQAB' }] } },
+    },
     needsJwks: true,
     check({ jwks }) {
         if (jwks.state !== 'fetched')
@@ -51017,6 +51638,13 @@ const jwksKeyTooSmall = {
     title: 'A JWKS key is too small (RSA under 2048 bits, EC under 224 bits)',
     docs: 'RSA keys under 2048 bits and EC keys under 224 bits are within reach of factoring or discrete-log attacks (NIST SP 800-57); oidc-gate will not verify with such RSA keys. The RSA size is that of the modulus without leading zero bytes.',
     remediation: 'Ask the provider to rotate to RSA 2048+ or an EC P-256/P-384 key, and allow only the algorithms of the strong keys.',
+    why: 'A 1024-bit RSA key can be factored with resources well within reach of a determined attacker, and whoever factors it signs tokens as the provider.',
+    securitySeverity: 7.4,
+    example: {
+        scenario: 'The provider still signs with a 1024-bit RSA key.',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2016', use: 'sig', alg: 'RS256', e: 'AQAB', n: 'yhueO0hjbwHnnmDmF-dPrTQmrkmSrA1uVa7Fpu1XgTC0RE4--8RQqA6G2gJV5QFIhJArNUeMiAqf7CkOKSMPZ3Op27fnG_PvDPi_wIMeFzKLPUldEOGsLcwZo7aTS92C_DKwJNdrsuFdvYh0InQX195hCCCaLU_shGpxvHJUxYE' }] } },
+    },
     needsJwks: true,
     check({ jwks }) {
         if (jwks.state !== 'fetched')
@@ -51044,6 +51672,13 @@ const jwksKeyUnsafe = {
     title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
     docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
     remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
+    why: 'An RSA key with exponent 1 verifies any "signature" that is just the padded hash of the token, which anyone can compute: every validator that uses the key accepts forged tokens. Other bounds protect against padding attacks and against keys that make each verification a denial of service.',
+    securitySeverity: 9.1,
+    example: {
+        scenario: 'The JWKS holds an RSA key with public exponent 1 (e "AQ").',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQ', n: 'wKe-Uzivkm5_fRZNzUuyMmtUv_Gngzbx1p__rIo44U0aMGZCdO46edqlRyAIiCFTnALYxivMw_N91M-mzq_rcZGbvRz1RwZuWXgH8A81G3YIzmQAHeOMiEVntMtL4bojVr1Ye7BlZJg41JJ5pNP3DHGbNgZu4Ch2WvWMwJ0oRd2gdqh1qM6-b2FfeT05qiC_9Dek9WRAY4in737ItR7i8mwOrTIjvbX_EdTl_GDupJO9M5tgQ2g6bTlhQRwcFf2-tuYB0gzrAG2aTi6CIIJRAhlFkli4iUL8_uTaJDOb7BsfPE-fXk8zaExjaW_qXVincjmD30t3XHZccW6jvpStfw' }] } },
+    },
     needsJwks: true,
     check({ jwks }) {
         if (jwks.state !== 'fetched')
@@ -51070,6 +51705,13 @@ const jwksNoUsableKey = {
     title: 'No key in the JWKS can verify any allowed algorithm',
     docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
     remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
+    why: 'If no published key fits the algorithms the client allows, every token fails: usually the allowlist names RS256 while the provider moved to ES256 keys, or jwks_uri points at another provider.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The client allows RS256, but the provider publishes only an EC P-256 key.',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+    },
     needsJwks: true,
     check({ jwks, request }) {
         if (jwks.state !== 'fetched' || jwks.analysis.notASet !== undefined)
@@ -51103,6 +51745,13 @@ const jwksPrivateKeyExposed = {
     title: 'A JWKS key carries private or symmetric key members',
     docs: 'A public JWK Set must hold public keys only. A key with d, p, q, dp, dq, qi or oth is a private key, and k is a symmetric secret: anyone who reads the JWKS can sign tokens. The finding names the key and the member names, never their values.',
     remediation: 'Rotate the exposed key now (it must be considered compromised), then publish only the public members.',
+    why: 'The JWKS is public: anyone who fetches it gets the private key and can sign tokens every relying party accepts. The key must be considered compromised from the moment it was published.',
+    securitySeverity: 9.8,
+    example: {
+        scenario: 'The signing key was published with its private part d.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg', d: '(the private key, elided here)' }] } },
+    },
     needsJwks: true,
     check({ jwks }) {
         if (jwks.state !== 'fetched')
@@ -51122,6 +51771,12 @@ const jwksUnreachable = {
     title: 'GET jwks_uri did not give a 2xx JSON answer in time',
     docs: 'The configured JWKS endpoint is fetched once, through the guarded fetcher (public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB). evidence.reason says why it failed: dns, refused, timeout, tls, http_status, blocked, too_large or not_json.',
     remediation: 'Check that jwks_uri is right and reachable from where tokens are validated.',
+    why: 'Validators that cannot fetch the JWKS refuse every token once their cache runs out, so an unreachable jwks_uri is an outage waiting for the next key rotation or restart.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The jwks_uri answers HTTP 404.',
+        config: providerExample(),
+    },
     needsJwks: true,
     check({ jwks }) {
         if (jwks.state !== 'unreachable')
@@ -51142,6 +51797,12 @@ const jwksUriMismatch = {
     title: 'jwks_uri differs from the JWKS URI the provider publishes in discovery',
     docs: 'When discovered_jwks_uri is given, jwks_uri must equal it exactly: a configured JWKS that is not the provider\'s own means trusting keys the provider did not publish, or missing its rotations.',
     remediation: 'Set jwks_uri to the jwks_uri of the provider discovery document.',
+    why: 'Keys from a JWKS the provider did not publish are keys someone else controls, or an old copy that misses the provider\'s rotations: either tokens are forged with them, or valid tokens start failing the day the provider rotates.',
+    securitySeverity: 8.1,
+    example: {
+        scenario: 'The configured jwks_uri differs from the one discovery reports by a trailing slash.',
+        config: providerExample({ discovered_jwks_uri: 'https://idp.example.com/keys/' }),
+    },
     check({ request }) {
         const discovered = request.discovered_jwks_uri;
         if (discovered === undefined || discovered === request.jwks_uri)
@@ -51164,6 +51825,12 @@ const redirectUriInvalid = {
     title: 'A redirect URI is not absolute, has a fragment or user info, or uses a javascript:, data: or file: scheme',
     docs: 'A redirect URI must be an absolute URI without fragment (RFC 6749 §3.1.2). User info and the javascript:, data:, file: and vbscript: schemes let an authorization response land somewhere other than the client.',
     remediation: 'Register the exact absolute https:// callback URL of the client (or a private-use scheme / loopback URI for native apps, RFC 8252).',
+    why: 'The provider sends authorization codes and tokens to the redirect URI. A fragment is dropped or mangled on the way, user info can make a URI point at another host than it seems to, and a javascript:, data: or file: URI runs or reads something in the user\'s browser instead of reaching the client.',
+    securitySeverity: 7.4,
+    example: {
+        scenario: 'A redirect URI carries a fragment, which RFC 6749 forbids.',
+        config: providerExample({ redirect_uris: '\n      - https://orders.example.com/callback#signed-in' }),
+    },
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => {
             const problems = [];
@@ -51199,6 +51866,12 @@ const redirectUriLocalhost = {
     title: 'A redirect URI uses localhost instead of a loopback IP literal',
     docs: 'RFC 8252 §8.3: loopback redirect URIs should use 127.0.0.1 or [::1]; the name localhost may resolve to another interface, or be answered by another listener.',
     remediation: 'Use http://127.0.0.1:<port>/... or http://[::1]:<port>/... for a native app loopback redirect.',
+    why: 'localhost is a name: it may resolve to an address other than the loopback interface, and another program listening on it can receive the native app\'s authorization code.',
+    securitySeverity: 3.7,
+    example: {
+        scenario: 'A native app\'s loopback redirect uses the name localhost.',
+        config: providerExample({ redirect_uris: '\n      - http://localhost:5173/callback', https_required: 'false' }),
+    },
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => {
             const p = parseAbsoluteUri(raw);
@@ -51221,6 +51894,12 @@ const redirectUriWildcard = {
     title: 'A redirect URI contains a * wildcard',
     docs: 'Redirect URIs are compared by exact string match (OAuth 2.0 Security BCP §4.1.3). A pattern invites providers or proxies that do expand it to send codes to an attacker-chosen host or path.',
     remediation: 'List every callback URL explicitly instead of a pattern.',
+    why: 'Authorization codes go wherever the redirect URI points. If any subdomain or path matches, an attacker who controls one of them (a forgotten DNS record, a user-content site) receives codes for your client and can log in as its users.',
+    securitySeverity: 8.1,
+    example: {
+        scenario: 'One redirect URI covers every subdomain of the app.',
+        config: providerExample({ redirect_uris: '\n      - https://*.orders.example.com/callback' }),
+    },
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => raw.includes('*')
             ? [report(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })]
@@ -51249,6 +51928,12 @@ const weakAlgorithm = {
     title: 'The allowlist holds an algorithm weaker than RS256, ES256 or EdDSA',
     docs: 'alg_policy.allowed_algs must not contain none (in any letter case), the HMAC algorithms HS256/HS384/HS512, or the SHA-1 algorithms RS1/HS1. For tokens from an OIDC provider, only asymmetric algorithms let a relying party verify without being able to forge.',
     remediation: 'Allow only asymmetric algorithms the provider signs with, e.g. [RS256] or [ES256, EdDSA].',
+    why: 'With none allowed, anyone can write a token that verifies. With HS256 allowed next to an RSA or EC key, a validator that takes the key type from the token can be fed an HMAC token "signed" with the public key, which everyone has. Both forge any token.',
+    securitySeverity: 9.1,
+    example: {
+        scenario: 'The allowlist has HS256 next to RS256.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [RS256, HS256]' }),
+    },
     check({ request }) {
         return request.alg_policy.allowed_algs.flatMap((alg, i) => {
             const why = weakAlgorithmReason(alg);
@@ -51270,6 +51955,12 @@ const unknownAlgorithm = {
     title: 'The allowlist holds a name that is no registered JWS algorithm',
     docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Registered names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519, Ed448, ES256K, ESP256/384/512 and ESB256/320/384/512 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead). The validator implements all but ES256K, ESP* and ESB*.',
     remediation: 'Use the registered spelling, e.g. RS256, ES256 or EdDSA.',
+    why: 'A name that is no JWS algorithm matches no token, so every token fails; and a misspelling such as rs256 often hides that the policy is not what its author believes.',
+    securitySeverity: 4.3,
+    example: {
+        scenario: 'The algorithm is written in lower case.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [rs256]' }),
+    },
     check({ request }) {
         return request.alg_policy.allowed_algs.flatMap((alg, i) => {
             if (REGISTERED_JWS_ALGORITHMS.includes(alg) || weakAlgorithmReason(alg) !== undefined)
@@ -51632,7 +52323,9 @@ function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
 function truncate(s) {
     return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
-function decodeJsonObject(bytes, what) {
+function decodeJsonObject(bytes, what, proven) {
+    if (proven)
+        return JSON.parse(bytes.toString('utf8'));
     if (!(0,external_node_buffer_.isUtf8)(bytes))
         throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
     const text = bytes.toString('utf8');
@@ -51654,13 +52347,70 @@ function decodeJsonObject(bytes, what) {
     return value;
 }
 /**
+ * Headers already decoded, by their segment text. An issuer signs every token with the same few
+ * headers ({"alg":"RS256","kid":"…","typ":"JWT"}), so most tokens skip decoding theirs. Decoding is a
+ * pure function of the text, so remembering it changes no verdict; only headers that passed every check
+ * are remembered, frozen, since every token with that header shares the one object. Bounded: short
+ * segments only, and the oldest goes first.
+ */
+const decodedHeaders = new Map();
+const MAX_DECODED_HEADERS = 256;
+const MAX_REMEMBERED_HEADER_LENGTH = 512;
+/** A header segment (already known to be strict base64url) as a JOSE header with a string alg. Throws MalformedTokenError. */
+function decodeHeader(segment, proven) {
+    const known = decodedHeaders.get(segment);
+    if (known !== undefined)
+        return known;
+    const header = decodeJsonObject(Buffer.from(segment, 'base64url'), 'header', proven);
+    if (typeof header.alg !== 'string')
+        throw new MalformedTokenError('The JWT header has no "alg" string.');
+    if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
+        decodedHeaders.set(segment, Object.freeze(header));
+        if (decodedHeaders.size > MAX_DECODED_HEADERS)
+            decodedHeaders.delete(decodedHeaders.keys().next().value);
+    }
+    return header;
+}
+/**
+ * The signing input and signature are decoded only when a signature is actually verified: a check
+ * answered by the verification cache, or a token refused before any key is tried, never needs them.
+ */
+class CompactParts {
+    header;
+    payloadBytes;
+    #token;
+    #signatureDot;
+    #signingInput;
+    #signature;
+    constructor(token, header, payloadBytes, signatureDot) {
+        this.header = header;
+        this.payloadBytes = payloadBytes;
+        this.#token = token;
+        this.#signatureDot = signatureDot;
+    }
+    get signingInput() {
+        this.#signingInput ??= Buffer.from(this.#token.slice(0, this.#signatureDot), 'latin1');
+        return this.#signingInput;
+    }
+    get signature() {
+        this.#signature ??= Buffer.from(this.#token.slice(this.#signatureDot + 1), 'base64url');
+        return this.#signature;
+    }
+}
+/**
  * Splits and decodes a compact JWS strictly: exactly three segments of unpadded base64url, header and
  * payload JSON objects without repeated member names. Anything looser would let two readers of one
  * token (this validator and the relying party's library) see different claims. Throws MalformedTokenError.
+ *
+ * `proven`: this exact text passed every one of these checks before (the verification cache holds its
+ * digest), and the same text always gives the same verdict, so it is only decoded.
  */
-function parseCompactJws(token) {
+function parseCompactJws(token, proven = false) {
     const first = token.indexOf('.');
     const second = first === -1 ? -1 : token.indexOf('.', first + 1);
+    if (proven) {
+        return new CompactParts(token, decodeHeader(token.slice(0, first), true), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+    }
     if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
         const segments = token.split('.').length;
         const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
@@ -51676,23 +52426,12 @@ function parseCompactJws(token) {
         throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
     if (!hasCanonicalEnd(token, second + 1, token.length))
         throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
-    const h = token.slice(0, first);
-    const p = token.slice(first + 1, second);
-    const s = token.slice(second + 1);
-    const header = decodeJsonObject(Buffer.from(h, 'base64url'), 'header');
-    if (typeof header.alg !== 'string')
-        throw new MalformedTokenError('The JWT header has no "alg" string.');
-    return {
-        header: header,
-        payloadBytes: Buffer.from(p, 'base64url'),
-        signingInput: Buffer.from(token.slice(0, second), 'latin1'),
-        signature: Buffer.from(s, 'base64url'),
-    };
+    return new CompactParts(token, decodeHeader(token.slice(0, first), false), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
 }
 /** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
-function parseJwt(token) {
-    const jws = parseCompactJws(token);
-    jws.payload = decodeJsonObject(jws.payloadBytes, 'payload');
+function parseJwt(token, proven = false) {
+    const jws = parseCompactJws(token, proven);
+    jws.payload = decodeJsonObject(jws.payloadBytes, 'payload', proven);
     return jws;
 }
 
@@ -52029,6 +52768,7 @@ function inlineTrustSource(policy, keyCache) {
 
 
 
+
 const parseValidateRequest = compileSchema(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
 /**
@@ -52051,7 +52791,9 @@ async function validateJwt(body, ctx) {
     }
     // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
     const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
-    const jwt = parseJwt(request.token);
+    const memory = ctx.verifyCache === undefined ? undefined : { cache: ctx.verifyCache, digest: tokenDigest(request.token) };
+    // A token whose signature check passed before was parsed strictly then, and its text has not changed.
+    const jwt = parseJwt(request.token, memory?.cache.knows(memory.digest) === true);
     const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id);
     if (trust === undefined)
         return profileNotFound(jwt, request.issuer_profile_id);
@@ -52063,7 +52805,7 @@ async function validateJwt(body, ctx) {
         const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
         resolution = keys instanceof Promise ? await keys : keys;
     }
-    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000);
+    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
 }
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
@@ -52109,37 +52851,58 @@ function headerMetadata(jwt) {
         metadata.kid = jwt.header.kid;
     return metadata;
 }
-function checkSignature(jwt, alg, resolution, metadata) {
+function checkSignature(jwt, alg, resolution, metadata, memory) {
     if (resolution.cache !== undefined)
         metadata.jwks_cache = resolution.cache;
     const warnings = [...(resolution.warnings ?? [])];
     if (resolution.failure !== undefined)
         return { errors: [resolution.failure], warnings };
     let mismatch;
-    let tried = 0;
+    const candidates = [];
     for (const key of resolution.keys) {
         const reason = keyAlgMismatch(key, alg);
         if (reason !== undefined) {
             mismatch ??= reason;
             continue;
         }
-        tried++;
+        candidates.push(key);
         const secretBytes = key.type === 'secret' ? (key.key.symmetricKeySize ?? 0) : Infinity;
         if (secretBytes < hmacLength(alg)) {
             warnings.push(finding(VALIDATION_FINDINGS.WEAK_SECRET, `The ${alg} secret is ${secretBytes} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: secretBytes, minimum_bytes: hmacLength(alg) }));
         }
-        if (verifySignature(alg, key, jwt.signingInput, jwt.signature)) {
-            if (key.kid !== undefined)
-                metadata.kid = key.kid;
-            return { errors: [], warnings };
-        }
     }
-    if (tried === 0) {
+    if (candidates.length === 0) {
         return { errors: [finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The configured key cannot verify ${alg}: ${mismatch ?? 'no key fits'}.`, { alg, reason: mismatch ?? 'no key fits' })], warnings };
     }
+    // A key is only ever a candidate when the trust source selected it for this token just now, so a
+    // check remembered for a key that has since left its JWKS can never be reached.
+    const cache = memory?.cache;
+    const digest = memory?.digest;
+    if (cache !== undefined && digest !== undefined) {
+        const known = candidates.find((key) => cache.passed(digest, key.key, alg));
+        if (known !== undefined)
+            return passed(known, metadata, 'hit', warnings);
+    }
+    for (const key of candidates) {
+        if (!verifySignature(alg, key, jwt.signingInput, jwt.signature))
+            continue;
+        if (cache !== undefined && digest !== undefined)
+            cache.remember(digest, key.key, alg);
+        return passed(key, metadata, digest === undefined ? undefined : 'miss', warnings);
+    }
+    if (digest !== undefined)
+        metadata.signature_cache = 'miss';
+    const tried = candidates.length;
     return { errors: [finding(VALIDATION_FINDINGS.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
 }
-function evaluate(jwt, trust, gate, resolution, nowSeconds) {
+function passed(key, metadata, cache, warnings) {
+    if (key.kid !== undefined)
+        metadata.kid = key.kid;
+    if (cache !== undefined)
+        metadata.signature_cache = cache;
+    return { errors: [], warnings };
+}
+function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
     const { policy } = trust;
     const alg = jwt.header.alg;
     const metadata = headerMetadata(jwt);
@@ -52153,7 +52916,7 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds) {
         errorsByStatus.signature ??= [];
     }
     else {
-        const signature = checkSignature(jwt, alg, resolution, metadata);
+        const signature = checkSignature(jwt, alg, resolution, metadata, memory);
         if (signature.errors.length > 0)
             errorsByStatus.signature = signature.errors;
         warnings.push(...signature.warnings);
@@ -52300,12 +53063,17 @@ function problemFromEngineError(error) {
 
 
 
+
 /** Throws OutboundAllowError when OUTBOUND_ALLOW cannot be parsed. */
 function createEngine(options) {
+    const verifyCacheSize = options.verifyCacheSize ?? DEFAULT_VERIFY_CACHE_SIZE;
+    if (!Number.isSafeInteger(verifyCacheSize) || verifyCacheSize < 0)
+        throw new RangeError('verifyCacheSize must be an integer of 0 or more');
     const services = {
         fetcher: fetcherFor(options.network),
         keyCache: new KeyObjectCache(),
         now: options.clock ?? Date.now,
+        ...(verifyCacheSize > 0 ? { verifyCache: new VerifyCache(verifyCacheSize) } : {}),
     };
     return engineWith(services, undefined);
 }
@@ -52348,9 +53116,30 @@ function engineWith(services, profiles) {
 ;// CONCATENATED MODULE: ./src/engine/gate-findings.ts
 
 /** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
-function gateFinding(code, title, remediation, config = true) {
-    return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config });
+function gateFinding(code, title, remediation, docs, config = true) {
+    return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
 }
+/** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
+const ORDERS_SAMPLE = [
+    'profiles:',
+    '  - id: orders-api',
+    '    issuer: https://idp.example.com',
+    '    audiences: [api://orders]',
+    '    allowed_algs: [RS256]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '',
+    'tokens:',
+    '  - name: orders-token',
+    '    token_file: sample.jwt',
+    '    issuer_profile_id: orders-api',
+    '    at: 2026-01-05T09:15:00Z',
+    '',
+].join('\n');
+/** The orders service's token of the gate examples, valid at 2026-01-05T09:15:00Z. */
+const ORDERS_TOKEN = {
+    header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
+    claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
+};
 /**
  * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
  * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
@@ -52358,20 +53147,140 @@ function gateFinding(code, title, remediation, config = true) {
  * data like every other code's definition, so they live in the engine with the rest of the catalogue.
  */
 const GATE_CODES = {
-    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
-    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.'),
-    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.'),
-    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
-    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
-    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
-    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.'),
-    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.'),
-    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.'),
-    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.'),
-    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.'),
-    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
-    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', false),
-    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
+    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
+        why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
+        securitySeverity: 4.0,
+        example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
+    }),
+    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.', {
+        docs: 'Config files must be regular files inside the repository and outside .git, links followed. A link that leads elsewhere is refused, never read.',
+        why: 'A pull request controls every file and link in the repository. A config file that is a link to a file outside it (the runner\'s credentials, .git/config with the checkout token) would otherwise be read, and parts of it could be echoed into findings.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request adds a config file that is a symbolic link to a file outside the repository.',
+            links: { '.github/oidc-gate/shared.yml': '/etc/passwd' },
+        },
+    }),
+    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.', {
+        why: 'A file that does not parse checks nothing; the gate fails rather than pass with the file silently skipped. The other files are still checked.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A merge left the same key twice in one entry.',
+            config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
+        },
+    }),
+    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
+        why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A few lines of nested YAML aliases that would expand to 10,000 sample entries.',
+            config: [
+                'x: &x [a, a, a, a, a, a, a, a, a, a]',
+                'y: &y [*x, *x, *x, *x, *x, *x, *x, *x, *x, *x]',
+                'z: &z [*y, *y, *y, *y, *y, *y, *y, *y, *y, *y]',
+                'tokens: [*z, *z, *z, *z, *z, *z, *z, *z, *z, *z]',
+                '',
+            ].join('\n'),
+        },
+    }),
+    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
+        why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'providers: holds one entry written as a map instead of a list of entries.',
+            config: ['providers:', '  name: orders-web', '  issuer: https://idp.example.com', ''].join('\n'),
+        },
+    }),
+    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.', {
+        why: 'A misspelt key would otherwise be ignored, and the check it was meant to turn on would silently not run: audience: instead of audiences: leaves the audience unchecked while the file looks right.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'audiences is written audience.',
+            config: [
+                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audience: [api://orders]',
+                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+            ].join('\n'),
+        },
+    }),
+    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.', {
+        why: 'A sample that cannot be read checks nothing; the gate fails rather than pass without it.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'The sample\'s token file was renamed, and the config still names the old file.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: orders-service.jwt'),
+        },
+    }),
+    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.', {
+        docs: 'token_file is read only from inside the repository and outside .git, links followed, and at most 64 KiB; an empty file is refused too.',
+        why: 'A pull request controls token_file. Without the boundary it could make the gate read any file the runner can (its credentials, .git/config with the checkout token) and leak parts of it through findings.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request points token_file at a file outside the repository.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
+        },
+    }),
+    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.', {
+        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
+        why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'audiences is written as a string instead of a list.',
+            config: [
+                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audiences: api://orders',
+                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+            ].join('\n'),
+        },
+    }),
+    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.', {
+        docs: 'A profile needs an id, the policy fields (issuer, audiences, allowed_algs) and exactly one key source: secret, secret_env, public_key, jwks, jwks_uri or discovery: true. In a repository, secret_env may only name variables that start with OIDC_GATE_.',
+        why: 'A profile that cannot be built checks no token. And secret_env in a repository file is written by whoever opens the pull request: limited to OIDC_GATE_ variables, it cannot read the runner\'s own secrets, nor learn their length from the warning a short secret draws.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request adds a profile whose secret is read from the runner\'s GITHUB_TOKEN.',
+            config: ['profiles:', '  - id: internal-api', '    issuer: https://idp.example.com', '    audiences: [api://internal]', '    allowed_algs: [HS256]', '    secret_env: GITHUB_TOKEN', ''].join('\n'),
+        },
+    }),
+    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.', {
+        why: 'Samples name profiles by id; with two profiles of one id, which policy a sample is checked against would depend on file order.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'Two profiles share the id orders-api.',
+            config: ORDERS_SAMPLE.replace('\ntokens:', '  - id: orders-api\n    issuer: https://idp.example.com/v2\n    audiences: [api://orders]\n    allowed_algs: [ES256]\n    jwks_uri: https://idp.example.com/v2/keys\n\ntokens:'),
+            token: ORDERS_TOKEN,
+            keysAt: 'https://idp.example.com/keys',
+        },
+    }),
+    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', {
+        docs: 'expect: invalid or a list of codes failed: the sample turned out valid, or without one of the listed codes. (A sample expected to be valid that is not is reported with the validation codes themselves.)',
+        why: 'Negative samples are how a repository proves its policy refuses what it must. When a token that used to fail now passes, the trust policy was loosened, perhaps by accident: an audience added, an algorithm allowed, a check removed.',
+        securitySeverity: 7.0,
+        example: {
+            scenario: 'A token for another API is kept as a negative sample, but the policy now accepts it: someone added its audience.',
+            config: ORDERS_SAMPLE
+                .replace('audiences: [api://orders]', 'audiences: [api://orders, api://billing]')
+                .replace('  - name: orders-token', '  - name: billing-token-refused')
+                .replace('    at: 2026-01-05T09:15:00Z', '    expect: [AUDIENCE_MISMATCH]\n    at: 2026-01-05T09:15:00Z'),
+            token: { ...ORDERS_TOKEN, claims: { ...ORDERS_TOKEN.claims, aud: 'api://billing' } },
+            keysAt: 'https://idp.example.com/keys',
+        },
+    }, false),
+    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', {
+        docs: 'A sample token must be a compact JWS: three segments of strict base64url, a header and payload that are JSON objects without repeated member names, and a string alg. A sample may expect it (expect: invalid or [MALFORMED_TOKEN]).',
+        why: 'A token that does not parse tells nothing about the policy: the sample file is probably not a token at all (a copied response, a base64 PEM, a truncated paste).',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'The sample file holds the whole token response, not the token.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token: \'{"access_token": "…", "token_type": "Bearer"}\''),
+        },
+    }, false),
+    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', {
+        why: 'oidc-gate fails closed: an entry it could not check is never counted as passing. The message never includes the exception, which could quote the entry\'s secrets.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A bug in oidc-gate stops it while checking one sample; the other entries are still checked. (No configuration draws this code on purpose.)',
+            transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
+        },
+    }, false),
 };
 
 ;// CONCATENATED MODULE: ./src/engine/catalogue.ts
@@ -53012,6 +53921,8 @@ function tokenFingerprint(token) {
 
 
 
+
+
 ;// CONCATENATED MODULE: ./src/gate/sarif.ts
 /**
  * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
@@ -53021,6 +53932,45 @@ function tokenFingerprint(token) {
 
 
 
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+function findingPageUrl(code) {
+    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+function howToFix(definition) {
+    return definition.fix ?? definition.remediation;
+}
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+function markdownText(text) {
+    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d) {
+    const fix = howToFix(d);
+    const url = findingPageUrl(d.code);
+    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+    const markdown = [
+        `**${markdownText(sentence(d.title))}**`,
+        d.docs !== undefined ? markdownText(d.docs) : undefined,
+        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+        `[${d.code}: more, with an example](${url})`,
+    ];
+    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
+    return { text: join(text), markdown: join(markdown) };
+}
 function fingerprint(f) {
     const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
     return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
@@ -53041,7 +53991,6 @@ function buildSarif(all) {
         const definition = getFindingDefinition(code);
         const sample = findings.find((f) => f.code === code);
         const title = definition?.title ?? code;
-        const help = definition?.remediation ?? sample?.remediation;
         const rule = {
             id: code,
             name: toPascal(code),
@@ -53050,8 +53999,17 @@ function buildSarif(all) {
             defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
             properties: { tags: ['security', 'oidc'] },
         };
-        if (help !== undefined)
-            rule.help = { text: help, markdown: help };
+        if (definition !== undefined) {
+            rule.helpUri = findingPageUrl(code);
+            rule.help = ruleHelp(definition);
+            // Code scanning ranks security alerts by this number, written as a string.
+            if (definition.securitySeverity !== undefined) {
+                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+            }
+        }
+        else if (sample?.remediation !== undefined) {
+            rule.help = { text: sample.remediation, markdown: sample.remediation };
+        }
         return rule;
     });
     const results = findings.map((f) => {
@@ -53079,6 +54037,7 @@ function buildSarif(all) {
                         name: 'oidc-gate',
                         version: TOOL_VERSION,
                         semanticVersion: TOOL_VERSION,
+                        informationUri: REPOSITORY_URL,
                         rules,
                     },
                 },
@@ -53304,6 +54263,41 @@ function configFinding(def, message, file, position, extra = {}) {
     return { ...f, ...extra };
 }
 
+;// CONCATENATED MODULE: ./src/gate/nearest.ts
+/** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
+/**
+ * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
+ * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
+ * when none is that close.
+ */
+function nearest(word, candidates) {
+    let best;
+    let bestDistance = 3;
+    const lower = word.toLowerCase();
+    for (const candidate of candidates) {
+        const d = distance(lower, candidate.toLowerCase());
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+/** Levenshtein distance, or 3 as soon as the lengths alone rule out 2 or fewer. */
+function distance(a, b) {
+    if (Math.abs(a.length - b.length) > 2)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
+    }
+    return prev[b.length] ?? 3;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/values.ts
 /** Small checks and wording for values read from a user's YAML file. */
 function isRecord(value) {
@@ -53334,69 +54328,208 @@ function clip(s) {
  */
 
 
+
 /** The top-level members of a schema's `properties`, in the schema's order. */
 function propertiesOf(schema) {
     const properties = schema.properties;
     return isRecord(properties) ? Object.keys(properties) : [];
 }
-/** The members of an operation's request body. */
-function requestKeys(kind) {
+/** An operation's request body schema. */
+function requestSchema(kind) {
     const operation = getOperation(kind);
     if (operation === undefined)
         throw new Error(`no operation named ${kind}`);
-    return propertiesOf(operation.request.schema);
+    return operation.request.schema;
+}
+function shape(what, schema, gateKeys) {
+    return { what, keys: [...propertiesOf(schema), ...gateKeys], gateKeys, schema };
 }
 /** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
-const PROVIDER_KEYS = [...requestKeys('lint'), 'name', 'discover'];
+const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 'discover']);
 /** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
-const TOKEN_KEYS = [...requestKeys('validate'), 'name', 'token_file', 'expect', 'at'];
+const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
 /** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
-const PROFILE_KEYS = propertiesOf(issuerProfileSchema);
+const PROFILE_SHAPE = shape('profile', issuerProfileSchema, []);
+const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
+const TOKEN_KEYS = TOKEN_SHAPE.keys;
+const PROFILE_KEYS = PROFILE_SHAPE.keys;
 const TOP_KEYS = ['providers', 'profiles', 'tokens'];
 /**
- * The entry as a map when it is one and holds only `allowed` keys; otherwise one problem per unknown
- * key (with the nearest allowed key as a hint) or for the entry itself, and undefined.
+ * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
+ * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
+ * top-level key); otherwise one problem per unknown key, with the nearest known key as a hint, or
+ * one for the entry itself, and undefined. A mistake is then one error: the entry is not sent on to
+ * draw "is required" for the key the typo meant.
  */
-function checkEntry(raw, at, what, allowed, problem, kind = 'config') {
+function checkEntry(raw, at, shape, problem, kind = 'config') {
     if (!isRecord(raw)) {
-        problem(GATE_CODES.CONFIG_INVALID, `Each ${what} entry must be a map of fields, not ${describeType(raw)}.`, at, { kind });
+        problem(GATE_CODES.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
+            kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
+        });
         return undefined;
     }
     let ok = true;
+    const unknown = (key, allowed, where, place) => {
+        const hint = nearest(key, allowed);
+        problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
+        ok = false;
+    };
     for (const key of Object.keys(raw)) {
-        if (!allowed.includes(key)) {
-            const hint = nearest(key, allowed);
-            problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in a ${what} entry${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...at, key], { kind });
-            ok = false;
-        }
+        if (!shape.keys.includes(key))
+            unknown(key, shape.keys, at, `a ${shape.what} entry`);
     }
+    nestedUnknownKeys(raw, shape.schema, [], (key, allowed, rel) => unknown(key, allowed, [...at, ...rel], rel.map(String).join('.')));
     return ok ? raw : undefined;
 }
-/** The allowed key closest to a typo (edit distance ≤ 2, or a prefix/suffix such as audience→audiences). */
-function nearest(key, allowed) {
-    let best;
-    let bestDistance = 3;
-    for (const candidate of allowed) {
-        const d = distance(key.toLowerCase(), candidate);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
+/** Rename the key to the hint, or remove it. */
+function unknownKeyFix(hint) {
+    return hint !== undefined
+        ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
+        : GATE_CODES.CONFIG_UNKNOWN_KEY.remediation;
 }
-function distance(a, b) {
-    if (Math.abs(a.length - b.length) > 2)
-        return 3;
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+/**
+ * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
+ * allows. Only closed maps are checked: an open one (required_custom_claims) holds names the user chose.
+ */
+function nestedUnknownKeys(value, schema, rel, report) {
+    const properties = schema.properties;
+    if (!isRecord(properties))
+        return;
+    for (const [key, child] of Object.entries(value)) {
+        const member = Object.hasOwn(properties, key) ? properties[key] : undefined;
+        if (!isRecord(member))
+            continue;
+        const items = Array.isArray(child) && isRecord(member.items)
+            ? child.map((item, i) => [item, member.items, [...rel, key, i]])
+            : [[child, member, [...rel, key]]];
+        for (const [item, itemSchema, path] of items) {
+            if (!isRecord(item) || !isRecord(itemSchema) || itemSchema.additionalProperties !== false)
+                continue;
+            const allowed = propertiesOf(itemSchema);
+            for (const k of Object.keys(item))
+                if (!allowed.includes(k))
+                    report(k, allowed, path);
+            nestedUnknownKeys(item, itemSchema, path, report);
         }
-        prev = cur;
     }
-    return prev[b.length] ?? 3;
+}
+
+;// CONCATENATED MODULE: ./src/gate/yaml-keys.ts
+/**
+ * Keys written twice in one mapping. The yaml package can check this while parsing, but it compares
+ * each new key with every earlier key of its map: one map of 100,000 keys (a 1 MiB file) then takes
+ * minutes before the size limit can refuse it. So the gate parses without that check, counts nodes
+ * first, and finds repeated keys here: one set per map, each node visited once (aliases are not
+ * followed, so an alias bomb costs nothing here either).
+ */
+
+/** Offsets of every key that repeats an earlier key of its map, in document order. */
+function duplicateKeyOffsets(root) {
+    const out = [];
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (node === null || typeof node !== 'object' || (0,dist/* isAlias */.Vj)(node))
+            continue;
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const item of node.items) {
+                if (!(0,dist/* isPair */.tO)(item))
+                    continue;
+                // Scalars compare by the property name they become (1 and "1" are one key once read);
+                // a collection as a key is never equal to another, as in the yaml package's own check.
+                if ((0,dist/* isScalar */.jn)(item.key)) {
+                    const name = String(item.key.value);
+                    if (seen.has(name))
+                        out.push(item.key.range?.[0] ?? 0);
+                    seen.add(name);
+                }
+                stack.push(item.value, item.key);
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            for (const item of node.items)
+                stack.push(item);
+        }
+    }
+    return out.sort((a, b) => a - b);
+}
+
+;// CONCATENATED MODULE: ./src/gate/yaml-unclosed.ts
+/**
+ * One mistake, one error: a `[`, `{` or quote that is never closed makes the parser read the lines
+ * after it as part of the value, and report each of them as a problem of its own (BAD_INDENT on the
+ * next line, then keys that span lines, and so on). This module finds the opening that was never
+ * closed, from the parser's tokens (never from its messages, which quote the source), so the gate
+ * reports that one place and drops the errors that only follow from it.
+ */
+
+const CLOSERS = {
+    '[': { closer: ']', end: 'flow-seq-end', other: 'flow-map-end', what: 'list' },
+    '{': { closer: '}', end: 'flow-map-end', other: 'flow-seq-end', what: 'map' },
+};
+/** A double-quoted value ends at an unescaped `"`; a single-quoted one at a `'` that is not doubled. */
+const CLOSED_QUOTED = {
+    'double-quoted-scalar': /^"(?:[^"\\]|\\[\s\S])*"$/,
+    'single-quoted-scalar': /^'(?:[^']|'')*'$/,
+};
+/**
+ * The opening that was never closed, if any. When one collection is closed by the other kind of
+ * bracket, that one is the mistake; otherwise the first unclosed opening is (the openings inside it
+ * were swallowed by it).
+ */
+function findUnclosed(source) {
+    const candidates = [];
+    const inspect = (token) => {
+        if (token === undefined)
+            return;
+        if (token.type === 'flow-collection') {
+            const spec = CLOSERS[token.start.source];
+            if (spec === undefined || token.end.some((t) => t.type === spec.end))
+                return;
+            const mismatched = token.end.some((t) => t.type === spec.other);
+            candidates.push({
+                offset: token.start.offset,
+                mismatched,
+                message: mismatched
+                    ? `the ${token.start.source} here is closed by ${spec.closer === ']' ? '}' : ']'} instead of ${spec.closer}`
+                    : `the ${token.start.source} here is never closed by a ${spec.closer}, so the lines after it were read as part of the ${spec.what}`,
+                remediation: `Add the missing ${spec.closer} to close the ${spec.what} that starts here (keep ${token.start.source} … ${spec.closer} on one line, or write the ${spec.what} as indented lines).`,
+            });
+            return;
+        }
+        const closed = CLOSED_QUOTED[token.type];
+        if (closed !== undefined && 'source' in token && !closed.test(token.source)) {
+            const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
+            candidates.push({
+                offset: token.offset,
+                mismatched: false,
+                message: `the ${quote} here is never closed, so the text after it was read as part of the value`,
+                remediation: `Add the closing ${quote} at the end of the value that starts here.`,
+            });
+        }
+    };
+    try {
+        for (const token of new dist/* Parser */.iX().parse(source)) {
+            if (token.type !== 'document')
+                continue;
+            dist/* CST */.DB.visit(token, (item) => {
+                inspect(item.key ?? undefined);
+                inspect(item.value);
+            });
+        }
+    }
+    catch {
+        // The tokens are a best effort on text that already failed to parse: without them the parser's own errors stand.
+        return undefined;
+    }
+    const mismatched = candidates.filter((c) => c.mismatched);
+    const pick = mismatched.length > 0
+        ? mismatched.reduce((a, b) => (b.offset > a.offset ? b : a))
+        : candidates.reduce((a, b) => (a === undefined || b.offset < a.offset ? b : a), undefined);
+    if (pick === undefined)
+        return undefined;
+    return { offset: pick.offset, message: pick.message, remediation: pick.remediation };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/yaml.ts
@@ -53404,6 +54537,8 @@ function distance(a, b) {
  * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
  * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
  */
+
+
 
 /**
  * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
@@ -53417,20 +54552,26 @@ const MAX_YAML_TEXT = 1024 * 1024;
 function loadYaml(source) {
     const lines = new dist/* LineCounter */.HN();
     // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
-    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, version: '1.2' });
-    // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
-    // clamp to that line so an annotation lands on something visible.
-    const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
-    const errors = doc.errors.map((e) => {
-        const position = toPosition(lines, e.pos[0]);
-        return {
-            message: describeYamlError(e.code),
-            position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
-        };
-    });
-    const loaded = { doc, lines, data: undefined, errors };
-    if (errors.length > 0)
+    // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
+    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
+    const loaded = { doc, lines, data: undefined, errors: [] };
+    const errors = loaded.errors;
+    // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
+    // config files are read as YAML 1.2 only, whatever they ask for.
+    const directive = doc.directives?.yaml;
+    if (directive?.explicit === true && directive.version !== '1.2') {
+        const at = /^%YAML\b/m.exec(source)?.index ?? 0;
+        errors.push({
+            message: 'the file asks for another YAML version with a %YAML directive; oidc-gate reads YAML 1.2 only',
+            position: toPosition(lines, at),
+            remediation: 'Remove the %YAML directive (and the --- after it, if nothing else needs it): config files are read as YAML 1.2.',
+        });
         return loaded;
+    }
+    if (doc.errors.length > 0) {
+        errors.push(...syntaxErrors(source, lines, doc));
+        return loaded;
+    }
     const size = measure(doc.contents);
     if (size.ok === false) {
         if (size.tooLarge !== undefined)
@@ -53439,6 +54580,15 @@ function loadYaml(source) {
             errors.push({ message: size.message, position: toPosition(lines, size.offset) });
         return loaded;
     }
+    for (const offset of duplicateKeyOffsets(doc.contents)) {
+        errors.push({
+            message: describeYamlError('DUPLICATE_KEY'),
+            position: toPosition(lines, offset),
+            remediation: 'Keep one of the two keys: YAML would otherwise take one value and drop the other without a word.',
+        });
+    }
+    if (errors.length > 0)
+        return loaded;
     try {
         // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
         // which refuses some small files and lets some large expansions through, is turned off.
@@ -53448,6 +54598,26 @@ function loadYaml(source) {
         errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
     }
     return loaded;
+}
+/**
+ * The parser's errors, described from their codes and positions. An opening bracket or quote that is
+ * never closed is reported once, where it opens, and the errors after it (which only follow from
+ * it) are dropped.
+ */
+function syntaxErrors(source, lines, doc) {
+    // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
+    // clamp to that line so an annotation lands on something visible.
+    const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
+    const at = (offset) => {
+        const position = toPosition(lines, offset);
+        return position.line > lastLine ? { line: lastLine, column: 1 } : position;
+    };
+    const unclosed = findUnclosed(source);
+    const errors = unclosed !== undefined ? doc.errors.filter((e) => e.pos[0] < unclosed.offset) : doc.errors;
+    const out = errors.map((e) => ({ message: describeYamlError(e.code), position: at(e.pos[0]) }));
+    if (unclosed !== undefined)
+        out.push({ message: unclosed.message, position: at(unclosed.offset), remediation: unclosed.remediation });
+    return out;
 }
 class Stop extends Error {
     result;
@@ -53492,7 +54662,7 @@ function measure(root) {
         if (typeof anchor === 'string')
             anchors.set(anchor, node);
         if ((0,dist/* isScalar */.jn)(node)) {
-            const size = { nodes: 1, text: typeof node.value === 'string' ? node.value.length : 0 };
+            const size = { nodes: 1, text: scalarText(node.value) };
             sizes.set(node, size);
             return size;
         }
@@ -53536,6 +54706,17 @@ function measure(root) {
             return err.result;
         throw err;
     }
+}
+/**
+ * The text a scalar adds to the report once read: a string's characters, and a `!!binary` value's
+ * bytes (which the report spells out one number per byte), so no tag lets a value grow past the limit.
+ */
+function scalarText(value) {
+    if (typeof value === 'string')
+        return value.length;
+    if (value instanceof Uint8Array)
+        return value.byteLength;
+    return 0;
 }
 /**
  * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
@@ -53649,7 +54830,8 @@ async function readYamlInput(root, abs, name) {
     }
     const text = decodeUtf8(read.bytes);
     if (text === undefined) {
-        return refused(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
+        return { ok: false, code: GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
+            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
     }
     const yaml = loadYaml(text);
     if (yaml.tooLarge === 'nodes') {
@@ -53664,38 +54846,19 @@ function refused(code, message, yaml) {
     return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
 }
 
-;// CONCATENATED MODULE: ./src/gate/profile-entry.ts
-/** A `profiles:` entry of a config file: an issuer profile, registered by profiles.ts with the rest. */
-
-
-
-
-function parseProfileEntry(raw, index, yaml, problem, onSecret) {
-    const at = ['profiles', index];
-    const entry = checkEntry(raw, at, 'profile', PROFILE_KEYS, problem, 'profile');
-    if (entry === undefined)
-        return undefined;
-    if (!isNonEmptyString(entry.id)) {
-        problem(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], { kind: 'profile' });
-        return undefined;
-    }
-    if (isNonEmptyString(entry.secret))
-        onSecret?.(entry.secret);
-    return { id: entry.id, path: at, line: positionOf(yaml, at).line, profile: entry };
-}
-
 ;// CONCATENATED MODULE: ./src/gate/redact.ts
 /**
  * What the gate never writes out of a request it records (report, CLI output): the token becomes
  * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
- * `secrte:` holds a secret just the same), and a `public_key` that is not a public key (a private
- * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
- * recorded request can be replayed against the service.
+ * `secrte:` holds a secret just the same), every value whose shape is not the one the schema expects
+ * (a policy written as one string, `secret:xyz`, or as a list), a `public_key` that is not exactly a
+ * public key PEM, and the user info of a provider's URIs (`https://user:password@…`) are replaced.
+ * Real public keys and inline JWKS stay, so a recorded request can be replayed against the service.
  */
 
 const REDACTED = '[redacted]';
-/** The JSON Schema of a kind's request body: it says which members are known. */
-function requestSchema(kind) {
+/** The JSON Schema of a kind's request body: it says which members are known, and their types. */
+function redact_requestSchema(kind) {
     const operation = getOperation(kind);
     // Never redact against no schema: that would keep every member as written.
     if (operation === undefined)
@@ -53709,6 +54872,8 @@ function requestSchema(kind) {
 const MIN_MASK_LENGTH = 8;
 /** Parsed once per distinct key text, like the engine's own key cache. */
 const publicKeys = new KeyObjectCache(256);
+/** Members of lint and discover requests that hold URIs, whose user info may carry a password. */
+const URI_MEMBERS = new Set(['issuer', 'jwks_uri', 'discovered_jwks_uri', 'redirect_uris']);
 function redact_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -53719,28 +54884,64 @@ function hasOwn(value, key) {
 function put(target, key, value) {
     Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
+/**
+ * One PEM block and nothing else but surrounding white space: OpenSSL skips any text around the
+ * armor, so a private key pasted under a public one would otherwise be kept with it.
+ */
+const SINGLE_PEM = /^\s*-----BEGIN ([A-Z0-9 ]+)-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END \1-----\s*$/;
 /** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
 function isPublicKeyText(value) {
-    return typeof value === 'string' && publicKeys.publicKey(value).ok;
+    return typeof value === 'string' && SINGLE_PEM.test(value) && publicKeys.publicKey(value).ok;
 }
-/** Members of `value` that `schema` (a closed JSON Schema object) does not list, at any depth. */
-function unknownMembers(value, schema, visit) {
+/** Does `value` have the JSON type (or one of the types) the schema names? No `type` accepts anything. */
+function hasSchemaType(value, schema) {
+    const type = schema.type;
+    if (type === undefined)
+        return true;
+    const types = Array.isArray(type) ? type : [type];
+    return types.some((t) => {
+        switch (t) {
+            case 'string': return typeof value === 'string';
+            case 'integer': return typeof value === 'number' && Number.isInteger(value);
+            case 'number': return typeof value === 'number';
+            case 'boolean': return typeof value === 'boolean';
+            case 'array': return Array.isArray(value);
+            case 'object': return redact_isRecord(value);
+            case 'null': return value === null;
+            default: return false;
+        }
+    });
+}
+/**
+ * Every place in `value` the schema does not vouch for, at any depth: a member it does not list, and
+ * a value of another type than it expects (fail-closed: a secret written one level off, or with a
+ * missing space, lands in such a value). Open maps (required_custom_claims) hold claim expectations
+ * the user chose; they stay as written.
+ */
+function unvouched(value, schema, visit) {
     if (!redact_isRecord(schema))
         return;
     if (Array.isArray(value)) {
-        for (const item of value)
-            unknownMembers(item, schema.items, visit);
+        const items = schema.items;
+        if (!redact_isRecord(items))
+            return;
+        value.forEach((item, i) => {
+            if (!hasSchemaType(item, items))
+                visit(value, i);
+            else
+                unvouched(item, items, visit);
+        });
         return;
     }
-    // Open maps (required_custom_claims) hold claim expectations the user chose; they stay as written.
     if (!redact_isRecord(value) || schema.additionalProperties !== false)
         return;
     const properties = redact_isRecord(schema.properties) ? schema.properties : {};
     for (const key of Object.keys(value)) {
-        if (hasOwn(properties, key))
-            unknownMembers(value[key], properties[key], visit);
-        else
+        const member = hasOwn(properties, key) ? properties[key] : undefined;
+        if (!redact_isRecord(member) || !hasSchemaType(value[key], member))
             visit(value, key);
+        else
+            unvouched(value[key], member, visit);
     }
 }
 /** The request as the gate records it. `kind` picks the schema that says which members are known. */
@@ -53748,9 +54949,10 @@ function redactRequest(request, kind = 'validate') {
     if (!redact_isRecord(request))
         return {};
     const out = structuredClone(request);
-    unknownMembers(out, requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
-    if (typeof out.token === 'string')
-        out.token = tokenFingerprint(out.token);
+    const token = out.token;
+    unvouched(out, redact_requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
+    if (typeof token === 'string')
+        out.token = tokenFingerprint(token);
     else if (hasOwn(out, 'token'))
         out.token = REDACTED;
     const policy = out.policy;
@@ -53760,29 +54962,83 @@ function redactRequest(request, kind = 'validate') {
         if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
             put(policy, 'public_key', REDACTED);
     }
+    if (kind !== 'validate') {
+        for (const [key, value] of Object.entries(out)) {
+            if (!URI_MEMBERS.has(key))
+                continue;
+            if (typeof value === 'string')
+                put(out, key, redactUri(value));
+            else if (Array.isArray(value))
+                value.forEach((v, i) => typeof v === 'string' && put(value, i, redactUri(v)));
+        }
+    }
     return out;
 }
 /**
  * The pieces of a request the runner must mask (the same members redactRequest replaces): the
- * secret, the values of unknown members, and a `public_key` that is not a public key. A multi-line
- * value is masked line by line, since the runner matches masks within one log line; a JSON value
- * (a JWK) member by member as well. The token is masked by the caller, where it is read.
+ * secret, the values of unknown or misshapen members, a `public_key` that is not a public key, and
+ * the user info of URIs. A multi-line value is masked line by line, since the runner matches masks
+ * within one log line; a JSON value (a JWK) member by member as well. The token is masked by the
+ * caller, where it is read.
  */
 function requestValuesToMask(request, kind) {
     if (!redact_isRecord(request))
-        return [];
-    const out = [];
-    unknownMembers(request, requestSchema(kind), (holder, key) => out.push(...maskPieces(holder[key])));
+        return maskPieces(request);
+    const out = valuesToMask(request, redact_requestSchema(kind));
     const policy = request.policy;
-    if (kind === 'validate' && redact_isRecord(policy)) {
-        if (typeof policy.secret === 'string' && policy.secret !== '')
-            out.push(policy.secret);
-        else if (hasOwn(policy, 'secret'))
-            out.push(...maskPieces(policy.secret));
-        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
-            out.push(...maskPieces(policy.public_key));
+    if (kind === 'validate' && redact_isRecord(policy))
+        out.push(...secretMasks(policy));
+    if (kind !== 'validate') {
+        for (const [key, value] of Object.entries(request)) {
+            if (!URI_MEMBERS.has(key))
+                continue;
+            for (const uri of Array.isArray(value) ? value : [value])
+                if (typeof uri === 'string')
+                    out.push(...userInfoMasks(uri));
+        }
     }
     return [...new Set(out)];
+}
+/**
+ * The values to mask of a config entry as written, before it is checked (an entry refused for a
+ * typo such as `client_secret:` still holds the value): its request part, the entry without the
+ * gate's own keys. An entry that is not a map at all is masked whole.
+ */
+function entryValuesToMask(entry, gateKeys, kind) {
+    if (!redact_isRecord(entry))
+        return maskPieces(entry);
+    return requestValuesToMask(Object.fromEntries(Object.entries(entry).filter(([key]) => !gateKeys.includes(key))), kind);
+}
+/** The same for an issuer profile of a config file or the issuer-profiles file. */
+function profileValuesToMask(profile) {
+    if (!redact_isRecord(profile))
+        return maskPieces(profile);
+    return [...new Set([...valuesToMask(profile, issuerProfileSchema), ...secretMasks(profile)])];
+}
+function valuesToMask(value, schema) {
+    const out = [];
+    unvouched(value, schema, (holder, key) => out.push(...maskPieces(holder[key])));
+    return out;
+}
+/** A policy's or a profile's secret (at any length), and a public_key that is not a public key. */
+function secretMasks(holder) {
+    const out = [];
+    if (typeof holder.secret === 'string' && holder.secret !== '')
+        out.push(holder.secret);
+    else if (hasOwn(holder, 'secret'))
+        out.push(...maskPieces(holder.secret));
+    if (hasOwn(holder, 'public_key') && !isPublicKeyText(holder.public_key))
+        out.push(...maskPieces(holder.public_key));
+    return out;
+}
+/** The user info of a URI (`user:password`) and its password, when long enough to mask. */
+function userInfoMasks(uri) {
+    // The authority ends at the first / ? or #, and its user info at the last @ before that, as the URL parser reads it.
+    const info = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(uri)?.[1];
+    if (info === undefined)
+        return [];
+    const password = info.includes(':') ? info.slice(info.indexOf(':') + 1) : '';
+    return [info, password].filter((t) => t.length >= MIN_MASK_LENGTH);
 }
 function maskPieces(value) {
     const out = [];
@@ -53822,6 +55078,39 @@ function maskPieces(value) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/gate/profile-entry.ts
+/**
+ * A `profiles:` entry of a config file, or an entry of the issuer-profiles file: an issuer profile,
+ * registered by profiles.ts with the rest.
+ */
+
+
+
+
+
+function parseProfileEntry(raw, at, yaml, problem, onSecret) {
+    // Masked before any check: a profile refused for a typo (`sekret:`) still holds the value.
+    for (const value of profileValuesToMask(raw))
+        onSecret?.(value);
+    let first;
+    const noted = (def, message, where, extra) => {
+        first ??= where;
+        problem(def, message, where, extra);
+    };
+    const entry = checkEntry(raw, at, PROFILE_SHAPE, noted, 'profile');
+    const id = isRecord(raw) && isNonEmptyString(raw.id) ? raw.id : undefined;
+    if (entry === undefined) {
+        return id !== undefined ? { ok: false, refused: { id, line: positionOf(yaml, first ?? at).line } } : { ok: false };
+    }
+    if (id === undefined) {
+        problem(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
+            kind: 'profile', remediation: 'Add id: with the name samples use in issuer_profile_id, such as id: orders-api.',
+        });
+        return { ok: false };
+    }
+    return { ok: true, entry: { id, path: at, line: positionOf(yaml, at).line, profile: entry } };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/provider-entry.ts
 /** A `providers:` entry: a lint request body, a display name, and whether to run discovery first. */
 
@@ -53831,23 +55120,28 @@ function maskPieces(value) {
 
 function parseProviderEntry(raw, index, yaml, problem, onSecret) {
     const at = ['providers', index];
-    const entry = checkEntry(raw, at, 'provider', PROVIDER_KEYS, problem);
+    // Masked before any check: an entry refused for a typo (`client_secret:`) still holds the value.
+    for (const value of entryValuesToMask(raw, PROVIDER_SHAPE.gateKeys, 'lint'))
+        onSecret?.(value);
+    const entry = checkEntry(raw, at, PROVIDER_SHAPE, problem);
     if (entry === undefined)
         return undefined;
     let ok = true;
     if (entry.name !== undefined && !isNonEmptyString(entry.name)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
+        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the provider a name (any text, such as okta-prod), or leave name out to use its issuer.',
+        });
         ok = false;
     }
     if (entry.discover !== undefined && typeof entry.discover !== 'boolean') {
-        problem(GATE_CODES.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover']);
+        problem(GATE_CODES.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover'], {
+            remediation: 'Write discover: true (fetch the discovery document and check it) or discover: false, without quotes.',
+        });
         ok = false;
     }
     if (!ok)
         return undefined;
     const { name, discover, ...request } = entry;
-    for (const value of requestValuesToMask(request, 'lint'))
-        onSecret?.(value);
     return {
         name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
         path: at,
@@ -53862,6 +55156,7 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
  * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
  * appear), and whether an outcome meets it.
  */
+
 
 /** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
 function parseExpectation(value) {
@@ -53879,6 +55174,10 @@ function parseExpectation(value) {
  */
 function isExpectableCode(code) {
     return code === 'MALFORMED_TOKEN' || getFindingDefinition(code)?.area === 'validate';
+}
+/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
+function nearestExpectableCode(code) {
+    return nearest(code, [...findingCatalogue.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
 }
 /** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
 function judge(expect, valid, codes) {
@@ -53969,25 +55268,39 @@ function parseInstant(value) {
 const MAX_TOKEN_FILE_BYTES = 64 * 1024;
 async function parseTokenEntry(raw, index, source, problem) {
     const at = ['tokens', index];
-    const entry = checkEntry(raw, at, 'token', TOKEN_KEYS, problem);
+    // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
+    if (isRecord(raw) && isNonEmptyString(raw.token))
+        source.onSecret?.(raw.token);
+    for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
     if (entry === undefined)
         return undefined;
     const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
     let ok = true;
     if (name !== undefined && !isNonEmptyString(name)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
+        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
+        });
         ok = false;
     }
     const expect = parseExpectation(rawExpect);
     if (expect === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect']);
+        problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
+            remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
+        });
         ok = false;
     }
     else if (Array.isArray(expect)) {
         expect.forEach((code, i) => {
             if (isExpectableCode(code))
                 return;
-            problem(GATE_CODES.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code.`, [...at, 'expect', i]);
+            const hint = nearestExpectableCode(code);
+            problem(GATE_CODES.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
+                remediation: hint !== undefined
+                    ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
+                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+            });
             ok = false;
         });
     }
@@ -53998,19 +55311,21 @@ async function parseTokenEntry(raw, index, source, problem) {
             atMs = instant.ms;
         else {
             // The value is not quoted: the line is enough, and the reason names the part that is wrong.
-            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
+            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
+                remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
+            });
             ok = false;
         }
     }
     const hasToken = entry.token !== undefined;
     if (hasToken === (tokenFile !== undefined)) {
-        problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at);
+        problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
+            remediation: hasToken
+                ? 'Keep one of token and token_file: remove the other.'
+                : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
+        });
         ok = false;
     }
-    if (isNonEmptyString(entry.token))
-        source.onSecret?.(entry.token);
-    for (const value of requestValuesToMask(request, 'validate'))
-        source.onSecret?.(value);
     if (tokenFile !== undefined) {
         const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
         if (token === undefined)
@@ -54041,7 +55356,9 @@ async function parseTokenEntry(raw, index, source, problem) {
  */
 async function readTokenFile(value, source, at, problem) {
     if (!isNonEmptyString(value)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at);
+        problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
+            remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
+        });
         return undefined;
     }
     const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
@@ -54094,16 +55411,20 @@ async function readTokenFile(value, source, at, problem) {
 async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const boundary = ctx.boundary ?? ctx.root;
-    const out = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
+    const out = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], findings: [] };
     const input = await readYamlInput(boundary, abs, file);
     if (!input.ok) {
-        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
+        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
+            kind: 'config', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
         return out;
     }
     const yaml = input.yaml;
     out.yaml = yaml;
     for (const e of yaml.errors) {
-        out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
+        out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
+            kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
     }
     if (yaml.errors.length > 0)
         return out;
@@ -54120,11 +55441,15 @@ async function loadConfigFile(abs, ctx) {
     };
     const data = yaml.data;
     if (data === null || data === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, []);
+        problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, [], {
+            remediation: 'Add a providers:, profiles: or tokens: list to the file, or delete it: an empty file checks nothing.',
+        });
         return out;
     }
     if (!isRecord(data)) {
-        problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, []);
+        problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, [], {
+            remediation: 'Start the file with providers:, profiles: or tokens: at the left margin, each followed by its list of entries.',
+        });
         return out;
     }
     for (const key of Object.keys(data)) {
@@ -54137,7 +55462,9 @@ async function loadConfigFile(abs, ctx) {
         if (value === undefined || value === null)
             return [];
         if (!Array.isArray(value)) {
-            problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key]);
+            problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
+                remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
+            });
             return [];
         }
         return value;
@@ -54148,9 +55475,11 @@ async function loadConfigFile(abs, ctx) {
             out.providers.push(provider);
     });
     list('profiles').forEach((raw, index) => {
-        const profile = parseProfileEntry(raw, index, yaml, problem, ctx.onSecret);
-        if (profile !== undefined)
-            out.profiles.push(profile);
+        const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
+        if (profile.ok)
+            out.profiles.push(profile.entry);
+        else if (profile.refused !== undefined)
+            out.refusedProfiles.push(profile.refused);
     });
     const tokens = list('tokens');
     const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
@@ -54270,6 +55599,7 @@ async function pool(tasks, limit) {
 
 
 
+
 async function loadProfiles(options) {
     const findings = [];
     const sources = [...options.sources];
@@ -54281,8 +55611,15 @@ async function loadProfiles(options) {
     }
     const byId = new Map();
     const seen = new Map();
+    const refused = new Map();
+    const refuse = (id, at) => {
+        if (!refused.has(id))
+            refused.set(id, at);
+    };
     const env = repositoryEnv(options.env);
     for (const source of sources) {
+        for (const r of source.refused ?? [])
+            refuse(r.id, { file: source.file, line: r.line });
         for (const entry of source.entries) {
             const place = (rel) => {
                 const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
@@ -54296,7 +55633,9 @@ async function loadProfiles(options) {
             seen.set(entry.id, `${source.file}:${entry.line}`);
             const secretEnv = entry.profile.secret_env;
             if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
-                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, place(['secret_env'])));
+                const at = place(['secret_env']);
+                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
+                refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
                 continue;
             }
             const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
@@ -54317,12 +55656,17 @@ async function loadProfiles(options) {
                     // Pointers are into the one-element list we passed: drop its index.
                     const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
                     const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
-                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, place(rel)));
+                    const at = place(rel);
+                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
+                    refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
                 }
             }
         }
     }
-    return { registry: { get: (id) => byId.get(id) }, findings };
+    for (const id of byId.keys())
+        refused.delete(id);
+    const ids = [...new Set([...seen.keys(), ...refused.keys()])];
+    return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
 }
 /**
  * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
@@ -54340,12 +55684,16 @@ async function readProfilesFile(options, file, findings) {
     const rel = relativeFile(options.root, abs);
     const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
     if (!input.ok) {
-        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, { kind: 'profile' }));
+        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
+            kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
         return undefined;
     }
     const yaml = input.yaml;
     for (const e of yaml.errors) {
-        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
+        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
+            kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
     }
     if (yaml.errors.length > 0)
         return undefined;
@@ -54353,7 +55701,9 @@ async function readProfilesFile(options, file, findings) {
     const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
     const base = isRecord(yaml.data) ? ['profiles'] : [];
     if (!Array.isArray(data)) {
-        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
+        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
+            kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
+        }));
         return undefined;
     }
     if (options.admitEntries !== undefined) {
@@ -54364,28 +55714,31 @@ async function readProfilesFile(options, file, findings) {
         }
     }
     const entries = [];
+    const refused = [];
+    const problem = (def, message, at, extra = {}) => {
+        findings.push(configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
+    };
     data.forEach((raw, index) => {
-        const at = [...base, index];
-        const place = (p) => positionOf(yaml, p);
-        if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
-            findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
-            return;
-        }
-        if (typeof raw.secret === 'string' && raw.secret !== '')
-            options.onSecret?.(raw.secret);
-        entries.push({ id: raw.id, path: at, line: place(at).line, profile: raw });
+        const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
+        if (parsed.ok)
+            entries.push(parsed.entry);
+        else if (parsed.refused !== undefined)
+            refused.push(parsed.refused);
     });
-    return { file: rel, yaml, entries };
+    return { file: rel, yaml, entries, refused };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/entry-result.ts
 
-/** A report result: the request as recorded (secrets and the token removed) and the engine's answer. */
+/**
+ * A report result: the request as recorded (secrets and the token removed) and the engine's answer,
+ * or no answer for an entry that was not run.
+ */
 function recordResult(kind, file, entry, request, outcome) {
     const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
-    if (outcome.problem !== undefined)
+    if (outcome?.problem !== undefined)
         r.problem = outcome.problem;
-    else
+    else if (outcome !== undefined)
         r.response = outcome.response;
     return r;
 }
@@ -54446,15 +55799,37 @@ async function runProvider(config, provider, engine) {
 ;// CONCATENATED MODULE: ./src/gate/run-token.ts
 /**
  * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
- * report what the user must see: an unmet expectation as an error, and the sample's warnings.
+ * report what the user must see: an unmet expectation as an error, and the sample's warnings. A
+ * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
+ * offline) is one finding about that, not a verdict.
  */
 
 
 
 
 
+
+
+/** The id a sample names in issuer_profile_id, when it names one. */
+function profileIdOf(token) {
+    const id = token.request.issuer_profile_id;
+    return typeof id === 'string' ? id : undefined;
+}
+/**
+ * A sample whose profile was refused: not validated, since every outcome would only repeat the
+ * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
+ * not checked, pointing at the profile's problem; the profile's error is the one error.
+ */
+function notCheckedSample(config, token, id, at, startedAt) {
+    const r = recordResult('validate', config.file, token, token.request, undefined);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const where = at.file === config.file ? `line ${at.line}` : `${at.file}:${at.line}`;
+    r.not_checked = `its issuer profile "${clip(id)}" is invalid (see ${where})`;
+    return { file: config.file, results: [r], findings: [] };
+}
 /** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
-async function runToken(config, token, engine, startedAt) {
+async function runToken(config, token, engine, startedAt, profiles) {
     const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
     const r = recordResult('validate', config.file, token, token.request, outcome);
     r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
@@ -54465,10 +55840,19 @@ async function runToken(config, token, engine, startedAt) {
         // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
         return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
     };
+    const done = () => ({ file: config.file, results: [r], findings: placer.findings });
     if (outcome.problem?.code === 'REQUEST_INVALID') {
         placer.problem(outcome.problem, map);
         r.passed = false;
-        return { file: config.file, results: [r], findings: placer.findings };
+        return done();
+    }
+    if (outcome.response !== undefined) {
+        const unjudged = unjudgedReason(outcome.response, token, profiles);
+        if (unjudged !== undefined) {
+            placer.add(unjudged.finding, ['issuer_profile_id'], unjudged.config);
+            r.not_checked = unjudged.reason;
+            return done();
+        }
     }
     // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
     let valid;
@@ -54508,7 +55892,44 @@ async function runToken(config, token, engine, startedAt) {
         if (!expected.has(w.code))
             placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
     }
-    return { file: config.file, results: [r], findings: placer.findings };
+    return done();
+}
+/**
+ * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
+ * (unless the sample expects exactly that), or the profile's keys are fetched and the run is offline
+ * (as lint reports CHECK_SKIPPED for a JWKS it did not fetch).
+ */
+function unjudgedReason(response, token, profiles) {
+    const id = profileIdOf(token) ?? '';
+    const expected = Array.isArray(token.expect) ? token.expect : [];
+    if (response.findings.some((f) => f.code === 'PROFILE_NOT_FOUND') && !expected.includes('PROFILE_NOT_FOUND')) {
+        const hint = nearest(id, profiles.ids);
+        return {
+            config: true,
+            reason: `no issuer profile has the id "${clip(id)}"`,
+            finding: {
+                code: 'PROFILE_NOT_FOUND',
+                severity: 'error',
+                message: `Sample "${token.name}" names the issuer profile "${clip(id)}", which no profiles: entry or issuer-profiles file defines${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; the sample was not checked.`,
+                remediation: `${hint !== undefined ? `Set issuer_profile_id to "${hint}", or define` : 'Fix the id, or define'} the profile under profiles: in a config file or in the issuer-profiles file (action input issuer-profiles, CLI --issuer-profiles).`,
+            },
+        };
+    }
+    const offline = response.findings.find((f) => f.code === 'JWKS_UNAVAILABLE' && f.evidence?.reason === 'offline');
+    if (offline !== undefined) {
+        const how = offline.evidence?.discovery_uri !== undefined ? 'from its issuer\'s discovery document' : 'from its jwks_uri';
+        return {
+            config: false,
+            reason: 'offline: its issuer profile fetches its keys',
+            finding: {
+                code: 'CHECK_SKIPPED',
+                severity: 'warning',
+                message: `Sample "${token.name}" was not checked: its issuer profile "${clip(id)}" fetches its keys ${how}, and nothing is fetched offline.`,
+                remediation: 'Run with network access to check this sample (drop --offline; in the action, network: true), or give the profile inline keys (public_key or jwks) to check it offline too.',
+            },
+        };
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/run.ts
@@ -54546,9 +55967,11 @@ async function runGate(options, services = {}) {
     const budget = new EntryBudget();
     const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
     const network = networkFor(options, services, findings);
-    // Every sample without `at` is judged at the instant the run started, whichever runs first.
-    const engine = createEngine({ network, clock: () => startedAt });
-    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles }));
+    // Every sample without `at` is judged at the instant the run started, whichever runs first. No
+    // verification cache: a run checks each token about once, and a report must not depend on which
+    // sample happened to present a token first (metadata.signature_cache would say hit or miss).
+    const engine = createEngine({ network, clock: () => startedAt, verifyCacheSize: 0 });
+    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles, refused: c.refusedProfiles }));
     const profiles = await loadProfiles({
         root: options.root,
         boundary,
@@ -54565,8 +55988,15 @@ async function runGate(options, services = {}) {
     for (const config of configs) {
         for (const provider of config.providers)
             tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
-        for (const token of config.tokens)
-            tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt)));
+        for (const token of config.tokens) {
+            const id = profileIdOf(token);
+            const refused = id !== undefined ? profiles.refused.get(id) : undefined;
+            // One mistake, one error: a sample of a refused profile is not checked, not failed again.
+            if (id !== undefined && refused !== undefined)
+                tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
+            else
+                tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
+        }
     }
     const outcomes = await pool(tasks, CONCURRENCY);
     // Per file: config problems, then profile problems, then entry findings, in entry order.
@@ -54598,7 +56028,7 @@ async function runGate(options, services = {}) {
             tokens: c.tokens.length,
         });
     }
-    const report = buildReport(results, findings, fileStatus);
+    const report = buildReport(results, findings, fileStatus, options.failOn);
     return { report, findings, files: fileStatus };
 }
 /**
@@ -54617,7 +56047,10 @@ function networkFor(options, services, findings) {
     catch (err) {
         if (!(err instanceof OutboundAllowError))
             throw err;
-        findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
+        findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
+            kind: 'config',
+            remediation: 'Set OUTBOUND_ALLOW (the step\'s env:) to host names, IP addresses or CIDR ranges separated by commas, such as idp.internal, 10.0.0.0/8.',
+        }));
         return { online: false };
     }
     return services.fetcher !== undefined ? { online: true, outboundAllow, fetcher: services.fetcher } : { online: true, outboundAllow };
@@ -54658,7 +56091,6 @@ function isolated(config, entry, kind, check) {
 
 
 
-
 async function run() {
     // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
     // per value, since every ::add-mask:: line carries the value.
@@ -54684,6 +56116,7 @@ async function run() {
             patterns: inputs.patterns,
             ...(inputs.issuerProfiles !== undefined ? { issuerProfilesFile: inputs.issuerProfiles } : {}),
             network: inputs.network,
+            failOn: inputs.failOn,
             env: process.env,
             onSecret: mask,
         });
@@ -54691,7 +56124,8 @@ async function run() {
         await writeReport(gate, report);
         if (sarif !== undefined)
             await writeSarif(gate, sarif);
-        const failing = shouldFail(inputs.failOn, summary.errors, summary.warnings);
+        // The report's verdict: fail-on for findings, and always for configuration errors.
+        const failing = summary.failed;
         if (inputs.summary) {
             if (process.env.GITHUB_STEP_SUMMARY)
                 await summary_summary.addRaw(buildSummary(gate.report, inputs.reportPath)).write();
@@ -54711,7 +56145,8 @@ async function run() {
         }
         info(`oidc-gate: ${summary.text}`);
         if (failing) {
-            setFailed(`oidc-gate: ${summary.text} (fail-on: ${inputs.failOn})`);
+            // The headline says why when fail-on decided; otherwise name the rule it was judged by.
+            setFailed(`oidc-gate: ${summary.text}${summary.text.includes('fail-on') ? '' : ` (fail-on: ${inputs.failOn})`}`);
         }
     }
     catch (err) {

@@ -168,6 +168,7 @@ ${indent(acmePem, 8)}
 
 for (const [dir, name, text] of [['oidc-gate', 'acme.yml', acmeYaml], ['oidc-gate', 'contoso.yaml', contosoYaml], ['broken', 'acme.yml', brokenYaml]] as const) {
   mkdirSync(path.join(here, dir), { recursive: true });
-  writeFileSync(path.join(here, dir, name), text);
+  // The modeline lets an editor check the file against the config schema as it is typed.
+  writeFileSync(path.join(here, dir, name), `# yaml-language-server: $schema=../../schema/oidc-gate.schema.json\n${text}`);
 }
 console.log(`wrote ${Object.keys(tokens).length} tokens and 3 config files under ${here}`);

@@ -8,7 +8,6 @@ import { selectAnnotations } from './action/annotations.ts';
 import { readInputs } from './action/inputs.ts';
 import { buildSummary } from './action/summary.ts';
 import { checkOutputPath, outputTarget, writeReport, writeSarif } from './gate/outputs.ts';
-import { shouldFail } from './gate/report.ts';
 import { runGate } from './gate/run.ts';
 
 export async function run(): Promise<void> {
@@ -34,6 +33,7 @@ export async function run(): Promise<void> {
       patterns: inputs.patterns,
       ...(inputs.issuerProfiles !== undefined ? { issuerProfilesFile: inputs.issuerProfiles } : {}),
       network: inputs.network,
+      failOn: inputs.failOn,
       env: process.env,
       onSecret: mask,
     });
@@ -42,7 +42,8 @@ export async function run(): Promise<void> {
     await writeReport(gate, report);
     if (sarif !== undefined) await writeSarif(gate, sarif);
 
-    const failing = shouldFail(inputs.failOn, summary.errors, summary.warnings);
+    // The report's verdict: fail-on for findings, and always for configuration errors.
+    const failing = summary.failed;
     if (inputs.summary) {
       if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, inputs.reportPath)).write();
       else core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
@@ -61,7 +62,8 @@ export async function run(): Promise<void> {
     core.info(`oidc-gate: ${summary.text}`);
 
     if (failing) {
-      core.setFailed(`oidc-gate: ${summary.text} (fail-on: ${inputs.failOn})`);
+      // The headline says why when fail-on decided; otherwise name the rule it was judged by.
+      core.setFailed(`oidc-gate: ${summary.text}${summary.text.includes('fail-on') ? '' : ` (fail-on: ${inputs.failOn})`}`);
     }
   } catch (err) {
     core.setFailed(`oidc-gate: ${err instanceof Error ? err.message : String(err)}`);

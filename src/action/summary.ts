@@ -39,7 +39,8 @@ function bytes(s: string): number {
 
 export function buildSummary(report: GateReport, reportPath?: string): string {
   const { summary } = report;
-  const icon = summary.errors > 0 ? '❌' : summary.warnings > 0 ? '⚠️' : '✅';
+  // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
+  const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
   let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
   if (reportPath !== undefined && reportPath !== '') head += `Full report: ${escapeCell(reportPath)}\n\n`;
 
@@ -51,7 +52,7 @@ export function buildSummary(report: GateReport, reportPath?: string): string {
     f.severity, f.code, f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '', f.name ?? '', f.message,
   ]));
   const samples = report.results.filter((r) => r.kind === 'validate');
-  const sampleRows = samples.map((r) => row([r.name, `${r.file}:${r.line}`, describeExpect(r), outcomeOf(r), r.at ?? '', r.passed === true ? '✅ pass' : '❌ fail']));
+  const sampleRows = samples.map((r) => row([r.name, `${r.file}:${r.line}`, describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
 
   const sections: Section[] = [
     { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
@@ -84,7 +85,13 @@ function describeExpect(r: GateResult): string {
   return Array.isArray(r.expect) ? r.expect.join(', ') : r.expect;
 }
 
+function gateOf(r: GateResult): string {
+  if (r.not_checked !== undefined) return '➖ not checked';
+  return r.passed === true ? '✅ pass' : '❌ fail';
+}
+
 function outcomeOf(r: GateResult): string {
+  if (r.not_checked !== undefined) return `not checked: ${r.not_checked}`;
   if (r.problem !== undefined) return r.problem.code;
   if (r.response === undefined) return '';
   return r.response.valid ? 'valid' : `invalid: ${r.response.findings.map((f) => f.code).join(', ')}`;

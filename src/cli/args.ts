@@ -1,35 +1,19 @@
-/** Command-line parsing: node:util parseArgs per command, strict, with one usage text. */
-import { parseArgs } from 'node:util';
+/**
+ * Command-line parsing, from the command table: each mistake is one UsageError whose message names
+ * what was wrong in the user's words (never a parser's own message, and never an option's value).
+ */
 import { getOperation, type OperationName } from '../engine/index.ts';
 import { INSTANT_FORMAT, parseInstant } from '../gate/instant.ts';
 import type { FailOn } from '../gate/types.ts';
-import { judgesTime, singleHelp, singleUsage } from './operations.ts';
+import { COMMANDS, getCommand, type CommandSpec, type OptionSpec } from './commands.ts';
+import { mayHoldToken } from './token-shape.ts';
+import { shown, UsageError } from './usage-error.ts';
 
-export const USAGE = `oidc-gate: catch broken identity configuration before it ships.
-
-Usage:
-  oidc-gate check [paths...] [options]   check config files (the same checks and report as the action)
-${singleUsage()}
-  oidc-gate serve                        start the HTTP service (settings from the environment)
-
-check options:
-  paths                      files, directories (every .yml/.yaml below) or globs;
-                             default .github/oidc-gate/**/*.yml and .yaml
-  --format text|json|sarif   what to print (default text; json is the report)
-  --fail-on error|warning|never
-                             which findings fail the check (default error)
-  --offline                  skip network checks (JWKS, discovery): they report CHECK_SKIPPED
-  --issuer-profiles <file>   issuer profiles (JSON or YAML list) for issuer_profile_id samples
-  --report <file>            also write the JSON report to <file>
-  --sarif <file>             also write SARIF 2.1.0 to <file>
-
-${singleHelp()}
-
-Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or config error.
-Colour only on a terminal; NO_COLOR turns it off.`;
+export { UsageError } from './usage-error.ts';
 
 export type Command =
-  | { name: 'help' }
+  /** `topic`: the command whose help to show; absent for the overview. */
+  | { name: 'help'; topic?: string }
   | { name: 'version' }
   | {
     name: 'check';
@@ -42,93 +26,184 @@ export type Command =
     sarif?: string;
   }
   /** One request to one engine operation, named as the operation. */
-  | { name: OperationName; input: string; offline: boolean; at?: string }
+  | {
+    name: OperationName;
+    /** A token, a request file or -; absent: stdin. */
+    input?: string;
+    offline: boolean;
+    at?: string;
+    /** Absent: text on a terminal, JSON otherwise. */
+    format?: 'text' | 'json';
+    profile?: string;
+    config?: string;
+  }
   | { name: 'serve' };
 
-export class UsageError extends Error {
-  /** False when the message already says what to write, so a pointer to --help would only add noise. */
-  readonly showHelp: boolean;
+const HELP_FLAGS = new Set(['--help', '-h']);
+const VERSION_FLAGS = new Set(['--version', '-V', '-v']);
 
-  constructor(message: string, options: { showHelp?: boolean } = {}) {
-    super(message);
-    this.name = 'UsageError';
-    this.showHelp = options.showHelp ?? true;
+export function parseCommand(argv: readonly string[]): Command {
+  const [first, ...rest] = argv;
+  if (first === undefined || HELP_FLAGS.has(first)) return { name: 'help' };
+  if (VERSION_FLAGS.has(first)) return { name: 'version' };
+  if (first.startsWith('-')) throw misplacedOption(first);
+  const spec = getCommand(first);
+  if (spec === undefined) throw unknownCommand(first);
+  const optionArgs = rest.indexOf('--') === -1 ? rest : rest.slice(0, rest.indexOf('--'));
+  if (optionArgs.some((a) => HELP_FLAGS.has(a))) return { name: 'help', topic: spec.name };
+  const { values, positionals } = parseOptions(spec, rest);
+  if (positionals.length > spec.positionals) {
+    throw new UsageError(spec.positionals === 0
+      ? spec.noArguments ?? 'takes no arguments.'
+      : `takes one ${spec.positionalName ?? 'argument'}, not ${positionals.length}.`, { command: spec.name });
+  }
+  switch (spec.name) {
+    case 'help': {
+      const topic = positionals[0];
+      if (topic === undefined) return { name: 'help' };
+      if (getCommand(topic) === undefined) throw unknownCommand(topic);
+      return { name: 'help', topic };
+    }
+    case 'version':
+      return { name: 'version' };
+    case 'serve':
+      return { name: 'serve' };
+    case 'check': {
+      // A token given to check would be echoed back as a path that does not exist.
+      if (positionals.some(mayHoldToken)) {
+        throw new UsageError('takes config paths, and one argument looks like a token: validate one with oidc-gate validate --profile ID.', { command: 'check' });
+      }
+      const command: Command = {
+        name: 'check',
+        paths: positionals,
+        format: (values.format ?? 'text') as 'text' | 'json' | 'sarif',
+        failOn: (values['fail-on'] ?? 'error') as FailOn,
+        offline: values.offline !== undefined,
+      };
+      if (values['issuer-profiles'] !== undefined) command.issuerProfiles = values['issuer-profiles'];
+      if (values.report !== undefined) command.report = values.report;
+      if (values.sarif !== undefined) command.sarif = values.sarif;
+      return command;
+    }
+    default: {
+      const operation = getOperation(spec.name);
+      if (operation === undefined) throw unknownCommand(spec.name);
+      const command: Command = { name: operation.name as OperationName, offline: values.offline !== undefined };
+      if (positionals[0] !== undefined) command.input = positionals[0];
+      if (values.at !== undefined) command.at = atInstant(values.at, spec.name);
+      if (values.format !== undefined) command.format = values.format as 'text' | 'json';
+      if (values.profile !== undefined) command.profile = values.profile;
+      if (values.config !== undefined) command.config = values.config;
+      return command;
+    }
   }
 }
 
-function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!allowed.includes(value as T)) throw new UsageError(`--${option} must be one of ${allowed.join(', ')}, not "${value}".`);
-  return value as T;
+/**
+ * Options as the command table declares them: `--name value` or `--name=value` for a value, `--name`
+ * for a flag; `--` ends the options, and `-` alone is an argument (stdin).
+ */
+function parseOptions(spec: CommandSpec, args: readonly string[]): { values: Record<string, string>; positionals: string[] } {
+  const values: Record<string, string> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === '--') {
+      positionals.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const option = arg.startsWith('--') ? spec.options.find((o) => o.name === name.slice(2)) : undefined;
+    if (option === undefined) throw unknownOption(spec, name);
+    if (option.value === undefined) {
+      if (eq !== -1) throw new UsageError(`--${option.name} takes no value.`, { command: spec.name });
+      values[option.name] = 'true';
+      continue;
+    }
+    // Two values for one setting: which was meant cannot be told.
+    if (values[option.name] !== undefined) throw new UsageError(`--${option.name} is given twice.`, { command: spec.name });
+    let value: string | undefined;
+    if (eq !== -1) {
+      value = arg.slice(eq + 1);
+    } else {
+      const next = args[i + 1];
+      // `--format --offline` is a forgotten value, not a format named "--offline".
+      if (next !== undefined && !(next.startsWith('-') && next !== '-')) {
+        value = next;
+        i++;
+      }
+    }
+    if (value === undefined || value === '') throw new UsageError(`--${option.name} needs a value: --${option.name} ${option.value}.`, { command: spec.name });
+    if (option.choices !== undefined && !option.choices.includes(value)) {
+      throw new UsageError(`--${option.name} must be one of ${option.choices.join(', ')}, not "${shown(value)}".`, { command: spec.name });
+    }
+    values[option.name] = value;
+  }
+  return { values, positionals };
+}
+
+function unknownOption(spec: CommandSpec, name: string): UsageError {
+  const near = nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name));
+  const hint = near !== undefined ? ` (did you mean --${near}?)` : '';
+  return new UsageError(`unknown option ${shown(name)}${hint}.`, { command: spec.name });
+}
+
+function unknownCommand(name: string): UsageError {
+  if (mayHoldToken(name)) {
+    return new UsageError('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
+  }
+  const near = nearest(name, COMMANDS.map((c) => c.name));
+  return new UsageError(`unknown command "${shown(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
+}
+
+/** An option before any command: say where it goes when a command takes it. */
+function misplacedOption(arg: string): UsageError {
+  const name = arg.split('=')[0] as string;
+  const owners = COMMANDS.filter((c) => c.options.some((o: OptionSpec) => `--${o.name}` === name)).map((c) => c.name);
+  if (owners.length > 0) {
+    return new UsageError(`${shown(name)} goes after the command, as in oidc-gate ${owners[0]} ${shown(name)}.`);
+  }
+  return new UsageError(`unknown option ${shown(name)}.`);
 }
 
 /** `--at`, checked as an RFC 3339 date-time and handed on in the one form Date.parse reads exactly. */
-function atInstant(value: string): string {
+function atInstant(value: string, command: string): string {
   const parsed = parseInstant(value);
   if (!parsed.ok) {
-    // Clipped, and control characters replaced: the value is echoed to a terminal.
-    // eslint-disable-next-line no-control-regex
-    const shown = (value.length > 40 ? `${value.slice(0, 40)}…` : value).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-    throw new UsageError(`--at must be ${INSTANT_FORMAT} ("${shown}" ${parsed.reason}).`, { showHelp: false });
+    throw new UsageError(`--at must be ${INSTANT_FORMAT} ("${shown(value)}" ${parsed.reason}).`, { command, showHelp: false });
   }
   return new Date(parsed.ms).toISOString();
 }
 
-export function parseCommand(argv: readonly string[]): Command {
-  const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') return { name: 'help' };
-  if (first === '--version' || first === '-v') return { name: 'version' };
-  if (rest.includes('--help') || rest.includes('-h')) return { name: 'help' };
-  try {
-    switch (first) {
-      case 'check': {
-        const { values, positionals } = parseArgs({
-          args: rest,
-          allowPositionals: true,
-          strict: true,
-          options: {
-            format: { type: 'string' },
-            'fail-on': { type: 'string' },
-            offline: { type: 'boolean' },
-            'issuer-profiles': { type: 'string' },
-            report: { type: 'string' },
-            sarif: { type: 'string' },
-          },
-        });
-        const command: Command = {
-          name: 'check',
-          paths: positionals,
-          format: oneOf('format', values.format, ['text', 'json', 'sarif'] as const, 'text'),
-          failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning', 'never'] as const, 'error'),
-          offline: values.offline === true,
-        };
-        if (values['issuer-profiles'] !== undefined) command.issuerProfiles = values['issuer-profiles'];
-        if (values.report !== undefined) command.report = values.report;
-        if (values.sarif !== undefined) command.sarif = values.sarif;
-        return command;
-      }
-      case 'serve':
-        if (rest.length > 0) throw new UsageError('serve takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).');
-        return { name: 'serve' };
-      default: {
-        const operation = getOperation(first);
-        if (operation === undefined) throw new UsageError(`Unknown command "${first}".`);
-        const { values, positionals } = parseArgs({
-          args: rest,
-          allowPositionals: true,
-          strict: true,
-          options: { offline: { type: 'boolean' }, ...(judgesTime(operation) ? { at: { type: 'string' as const } } : {}) },
-        });
-        if (positionals.length > 1) throw new UsageError(`${first} takes one request file (or - for stdin).`);
-        const command: Command = { name: operation.name as OperationName, input: positionals[0] ?? '-', offline: values.offline === true };
-        const at = (values as { at?: string | boolean }).at;
-        if (typeof at === 'string') command.at = atInstant(at);
-        return command;
-      }
+/** The name closest to a typo: edit distance at most 2, or one being the start of the other. */
+function nearest(typed: string, names: readonly string[]): string | undefined {
+  const t = typed.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of names) {
+    const d = name.startsWith(t) && t.length >= 3 ? 1 : distance(t, name);
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
     }
-  } catch (err) {
-    if (err instanceof UsageError) throw err;
-    // parseArgs errors (unknown option, missing value) are usage errors too.
-    throw new UsageError((err as Error).message);
   }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 3;
 }

@@ -61,6 +61,11 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
       if (f.remediation !== undefined) lines.push(`  ${' '.repeat(7)} ${style.dim(`fix: ${clean(f.remediation)}`)}`);
     }
     for (const r of samples.get(status.file) ?? []) {
+      // A sample not checked for its profile's sake has no finding of its own: one line says so, and where to look.
+      if (r.not_checked !== undefined && !findings.some((f) => f.kind === 'validate' && f.name === r.name)) {
+        lines.push(`  ${style.dim('–')} sample ${clean(r.name)}: not checked: ${clean(r.not_checked)}`);
+        continue;
+      }
       if (r.passed !== true) continue;
       const codes = r.problem !== undefined ? [r.problem.code] : (r.response?.findings ?? []).map((f) => f.code);
       const outcome = r.expect === 'valid' || r.expect === undefined ? 'valid' : `invalid as expected (${codes.join(', ')})`;
@@ -68,8 +73,13 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
     }
     lines.push('');
   }
-  const verdict = summary.errors > 0 ? style.red(`✖ ${summary.text}`) : summary.warnings > 0 ? style.yellow(`! ${summary.text}`) : style.green(`✔ ${summary.text}`);
+  // The run's verdict (fail-on and configuration errors decide), not its counts.
+  const verdict = summary.failed ? style.red(`✖ ${summary.text}`)
+    : summary.errors + summary.warnings > 0 ? style.yellow(`! ${summary.text}`) : style.green(`✔ ${summary.text}`);
   lines.push(verdict);
-  if (offline) lines.push(style.dim('Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.'));
+  // Only when a fetch was skipped: a run whose entries all stopped earlier skipped nothing.
+  if (offline && summary.findings.some((f) => f.code === 'CHECK_SKIPPED')) {
+    lines.push(style.dim('Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.'));
+  }
   return `${lines.join('\n')}\n`;
 }

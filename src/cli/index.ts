@@ -1,20 +1,17 @@
 #!/usr/bin/env node
-/** The CLI bundle's entry (dist/cli/index.js, the `oidc-gate` bin): wires the process to main(). */
-import { main } from './main.ts';
+/**
+ * The CLI bundle's entry (dist/cli/index.js, the `oidc-gate` bin). It checks the Node.js version
+ * before anything else is loaded: every static import is loaded before a module's own code runs, so
+ * this module imports only the check, and loads the CLI with a dynamic import once the check passes.
+ * On an older Node the user then gets one line naming the version needed, not a crash from a module
+ * that uses something newer.
+ */
+import { nodeVersionProblem } from './node-version.ts';
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+const problem = nodeVersionProblem(process.versions.node);
+if (problem !== undefined) {
+  process.stderr.write(`${problem}\n`);
+  process.exitCode = 2;
+} else {
+  await import('./start.ts');
 }
-
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  readStdin,
-  isTTY: process.stdout.isTTY === true,
-  env: process.env,
-  cwd: process.cwd(),
-  // Loaded only for `serve`, so `check` does not pay for the server's start-up.
-  startServer: async (env) => (await import('../server/main.ts')).startServer(env),
-});

@@ -1,19 +1,21 @@
 /**
  * The CLI: `check` runs the gate like the action does; one subcommand per engine operation
- * (`validate`, `lint`, `discover`) runs one request and prints the engine response exactly as the
- * service sends it; `serve` starts the service.
+ * (`validate`, `lint`, `discover`) runs one request and prints the engine's answer, as text on a
+ * terminal or exactly as the service sends it; `serve` starts the service.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
-import { createEngine, getOperation, loadIssuerProfiles, type OperationName } from '../engine/index.ts';
+import { IssuerProfileError } from '../engine/index.ts';
 import { findRepositoryRoot } from '../gate/boundary.ts';
 import { checkOutputPath, outputTarget, sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
-import { serializeReport, shouldFail, TOOL_VERSION } from '../gate/report.ts';
+import { serializeReport, TOOL_VERSION } from '../gate/report.ts';
 import { runGate } from '../gate/run.ts';
 import { DEFAULT_PATTERNS } from '../gate/files.ts';
-import { parseCommand, UsageError, USAGE, type Command } from './args.ts';
+import { parseCommand, type Command } from './args.ts';
+import { getCommand } from './commands.ts';
 import { formatText, pickStyle } from './format.ts';
-import { readsProfiles } from './operations.ts';
+import { commandHelp, overview } from './help.ts';
+import { ConfigProblems } from './profiles.ts';
+import { runSingle } from './single.ts';
+import { UsageError, usageLine } from './usage-error.ts';
 
 const EXIT_PASS = 0;
 const EXIT_FAIL = 1;
@@ -23,7 +25,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   readStdin: () => Promise<string>;
+  /** stdout is a terminal: text instead of JSON for single requests, and colour. */
   isTTY: boolean;
+  /** Nothing is piped in: a single request without a file would wait for typing. */
+  stdinIsTTY?: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
   /** `serve` only: started here, and the process stays up while it listens. */
@@ -35,15 +40,17 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     command = parseCommand(argv);
   } catch (err) {
-    const hint = err instanceof UsageError && !err.showHelp ? '' : '\nRun oidc-gate --help for usage.';
-    io.stderr(`oidc-gate: ${(err as Error).message}${hint}\n`);
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr(`${usageLine(err)}\n`);
     return EXIT_USAGE;
   }
   try {
     switch (command.name) {
-      case 'help':
-        io.stdout(`${USAGE}\n`);
+      case 'help': {
+        const topic = command.topic !== undefined ? getCommand(command.topic) : undefined;
+        io.stdout(topic !== undefined ? commandHelp(topic) : overview());
         return EXIT_PASS;
+      }
       case 'version':
         io.stdout(`oidc-gate ${TOOL_VERSION}\n`);
         return EXIT_PASS;
@@ -51,18 +58,31 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await check(command, io);
       case 'serve': {
         if (io.startServer === undefined) throw new Error('serve is not available in this build');
-        const server = await io.startServer(io.env);
-        io.stderr(`oidc-gate: listening on ${server.url}\n`);
+        // The service logs its own JSON "listening" line (with the URL): its stderr carries JSON lines only.
+        await io.startServer(io.env);
         return EXIT_PASS;
       }
       default:
-        return await single(command, io);
+        return await runSingle(command, { ...io, stdinIsTTY: io.stdinIsTTY ?? false });
     }
   } catch (err) {
-    // Config-level failures (unreadable request file, bad profiles, server start-up) are exit 2.
-    io.stderr(`oidc-gate: ${err instanceof Error ? err.message : String(err)}\n`);
+    // Config-level failures (unreadable request, bad profiles, server start-up) are exit 2, one line each.
+    if (err instanceof UsageError) io.stderr(`${usageLine(err)}\n`);
+    else if (err instanceof ConfigProblems) io.stderr(configProblemLines(err, command.name));
+    else if (err instanceof IssuerProfileError) io.stderr(`oidc-gate ${command.name}: ${err.message}\n`);
+    else io.stderr(`oidc-gate: ${err instanceof Error ? err.message : String(err)}\n`);
     return EXIT_USAGE;
   }
+}
+
+/** Each problem of a --config file at its line, with its fix, as `check` prints them. */
+function configProblemLines(err: ConfigProblems, command: string): string {
+  const lines = err.findings.map((f) => {
+    const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+    const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
+    return `oidc-gate ${command}: ${where}${f.code} ${f.message}${fix}`;
+  });
+  return `${lines.join('\n')}\n`;
 }
 
 async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): Promise<number> {
@@ -79,6 +99,7 @@ async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): P
     patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
     ...(command.issuerProfiles !== undefined ? { issuerProfilesFile: command.issuerProfiles } : {}),
     network: !command.offline,
+    failOn: command.failOn,
     env: io.env,
   });
   if (report !== undefined) await writeReport(gate, report);
@@ -93,31 +114,8 @@ async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): P
     default:
       io.stdout(formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
   }
-  const { errors, warnings } = gate.report.summary;
+  // A configuration error is exit 2 whatever --fail-on says (the action fails its step for it too);
+  // --fail-on governs findings, as the report's verdict applies it.
   if (gate.findings.some((f) => f.config === true)) return EXIT_USAGE;
-  return shouldFail(command.failOn, errors, warnings) ? EXIT_FAIL : EXIT_PASS;
-}
-
-async function single(command: Extract<Command, { name: OperationName }>, io: CliIo): Promise<number> {
-  const operation = getOperation(command.name);
-  if (operation === undefined) throw new Error(`no operation named ${command.name}`);
-  const text = command.input === '-' ? await io.readStdin() : await fs.readFile(path.resolve(io.cwd, command.input), 'utf8');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // JSON.parse's message quotes the input, which holds a token or a secret.
-    throw new UsageError('the request is not valid JSON');
-  }
-  const engine = createEngine({ network: command.offline ? { online: false } : { online: true, outboundAllow: io.env.OUTBOUND_ALLOW } });
-  // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set; an invalid
-  // one is an error before any request is run.
-  const checker = readsProfiles(operation) ? engine.withProfiles(loadIssuerProfiles({ env: io.env, ...engine.services })) : engine;
-  const outcome = await checker.run(command.name, body, command.at !== undefined ? { at: Date.parse(command.at) } : {});
-  if (outcome.problem !== undefined) {
-    io.stdout(`${JSON.stringify(outcome.problem)}\n`);
-    return EXIT_USAGE;
-  }
-  io.stdout(`${JSON.stringify(outcome.response)}\n`);
-  return outcome.response.valid ? EXIT_PASS : EXIT_FAIL;
+  return gate.report.summary.failed ? EXIT_FAIL : EXIT_PASS;
 }

@@ -1,4 +1,5 @@
 import { KeyObjectCache } from './jws/keys.ts';
+import type { VerifyCache } from './jws/verify-cache.ts';
 import { createOfflineFetcher, type Fetcher } from './net/types.ts';
 import type { ProfileRegistry } from './validate/trust.ts';
 
@@ -15,6 +16,8 @@ export interface EngineContext {
   readonly fetcher: Fetcher;
   /** Registered issuer profiles, when the face has any. */
   readonly profiles?: ProfileRegistry;
+  /** Signature checks that passed, so a token seen again skips the public-key operation. None: every check runs. */
+  readonly verifyCache?: VerifyCache;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { createEngineContext, type EngineContext } from './context.ts';
 import { isEngineError } from './errors.ts';
 import { KeyObjectCache } from './jws/keys.ts';
+import { DEFAULT_VERIFY_CACHE_SIZE, VerifyCache } from './jws/verify-cache.ts';
 import { parseOutboundAllow } from './net/allow.ts';
 import { createGuardedFetcher } from './net/fetcher.ts';
 import { createOfflineFetcher, type Fetcher } from './net/types.ts';
@@ -31,6 +32,11 @@ export interface EngineOptions {
   network: NetworkOptions;
   /** Milliseconds since the epoch. Default Date.now. */
   clock?: () => number;
+  /**
+   * How many passed signature checks to remember, so a token presented again skips the public-key
+   * operation (claims and times are still judged on every call). Default 10,000; 0 turns it off.
+   */
+  verifyCacheSize?: number;
 }
 
 /** What an issuer-profile loader needs to build profiles that share the engine's fetcher, keys and clock. */
@@ -38,6 +44,8 @@ export interface EngineServices {
   readonly fetcher: Fetcher;
   readonly keyCache: KeyObjectCache;
   readonly now: () => number;
+  /** Absent when verifyCacheSize is 0. */
+  readonly verifyCache?: VerifyCache;
 }
 
 /** A response, or the problem body the service would answer with (400 MALFORMED_TOKEN, 422 REQUEST_INVALID). */
@@ -59,10 +67,13 @@ export interface Engine {
 
 /** Throws OutboundAllowError when OUTBOUND_ALLOW cannot be parsed. */
 export function createEngine(options: EngineOptions): Engine {
+  const verifyCacheSize = options.verifyCacheSize ?? DEFAULT_VERIFY_CACHE_SIZE;
+  if (!Number.isSafeInteger(verifyCacheSize) || verifyCacheSize < 0) throw new RangeError('verifyCacheSize must be an integer of 0 or more');
   const services: EngineServices = {
     fetcher: fetcherFor(options.network),
     keyCache: new KeyObjectCache(),
     now: options.clock ?? Date.now,
+    ...(verifyCacheSize > 0 ? { verifyCache: new VerifyCache(verifyCacheSize) } : {}),
   };
   return engineWith(services, undefined);
 }

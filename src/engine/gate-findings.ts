@@ -1,9 +1,35 @@
 import { defineFinding, type FindingDefinition } from './findings.ts';
 
+/** What a gate code's page and SARIF rule say beyond its title and remediation. */
+type GateDocs = Pick<FindingDefinition, 'docs' | 'why' | 'fix' | 'securitySeverity' | 'example'>;
+
 /** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
-function gateFinding<const C extends string>(code: C, title: string, remediation: string, config = true) {
-  return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config });
+function gateFinding<const C extends string>(code: C, title: string, remediation: string, docs: GateDocs, config = true) {
+  return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
 }
+
+/** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
+const ORDERS_SAMPLE = [
+  'profiles:',
+  '  - id: orders-api',
+  '    issuer: https://idp.example.com',
+  '    audiences: [api://orders]',
+  '    allowed_algs: [RS256]',
+  '    jwks_uri: https://idp.example.com/keys',
+  '',
+  'tokens:',
+  '  - name: orders-token',
+  '    token_file: sample.jwt',
+  '    issuer_profile_id: orders-api',
+  '    at: 2026-01-05T09:15:00Z',
+  '',
+].join('\n');
+
+/** The orders service's token of the gate examples, valid at 2026-01-05T09:15:00Z. */
+const ORDERS_TOKEN = {
+  header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
+  claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
+};
 
 /**
  * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
@@ -13,31 +39,151 @@ function gateFinding<const C extends string>(code: C, title: string, remediation
  */
 export const GATE_CODES = {
   CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns',
-    'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.'),
+    'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
+      why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
+      securitySeverity: 4.0,
+      example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
+    }),
   CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read',
-    'Check that the file exists, is a regular file and is readable.'),
+    'Check that the file exists, is a regular file and is readable.', {
+      docs: 'Config files must be regular files inside the repository and outside .git, links followed. A link that leads elsewhere is refused, never read.',
+      why: 'A pull request controls every file and link in the repository. A config file that is a link to a file outside it (the runner\'s credentials, .git/config with the checkout token) would otherwise be read, and parts of it could be echoed into findings.',
+      securitySeverity: 5.3,
+      example: {
+        scenario: 'A pull request adds a config file that is a symbolic link to a file outside the repository.',
+        links: { '.github/oidc-gate/shared.yml': '/etc/passwd' },
+      },
+    }),
   CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML',
-    'Fix the YAML syntax at the reported line.'),
+    'Fix the YAML syntax at the reported line.', {
+      why: 'A file that does not parse checks nothing; the gate fails rather than pass with the file silently skipped. The other files are still checked.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'A merge left the same key twice in one entry.',
+        config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
+      },
+    }),
   CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit',
-    'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.'),
+    'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
+      why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'A few lines of nested YAML aliases that would expand to 10,000 sample entries.',
+        config: [
+          'x: &x [a, a, a, a, a, a, a, a, a, a]',
+          'y: &y [*x, *x, *x, *x, *x, *x, *x, *x, *x, *x]',
+          'z: &z [*y, *y, *y, *y, *y, *y, *y, *y, *y, *y]',
+          'tokens: [*z, *z, *z, *z, *z, *z, *z, *z, *z, *z]',
+          '',
+        ].join('\n'),
+      },
+    }),
   CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape',
-    'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.'),
+    'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
+      why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'providers: holds one entry written as a map instead of a list of entries.',
+        config: ['providers:', '  name: orders-web', '  issuer: https://idp.example.com', ''].join('\n'),
+      },
+    }),
   CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know',
-    'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.'),
+    'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.', {
+      why: 'A misspelt key would otherwise be ignored, and the check it was meant to turn on would silently not run: audience: instead of audiences: leaves the audience unchecked while the file looks right.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'audiences is written audience.',
+        config: [
+          'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audience: [api://orders]',
+          '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+        ].join('\n'),
+      },
+    }),
   TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read',
-    'token_file is relative to the config file; check the path.'),
+    'token_file is relative to the config file; check the path.', {
+      why: 'A sample that cannot be read checks nothing; the gate fails rather than pass without it.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'The sample\'s token file was renamed, and the config still names the old file.',
+        config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: orders-service.jwt'),
+      },
+    }),
   TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large',
-    'Keep sample tokens inside the repository, one compact JWT per file.'),
+    'Keep sample tokens inside the repository, one compact JWT per file.', {
+      docs: 'token_file is read only from inside the repository and outside .git, links followed, and at most 64 KiB; an empty file is refused too.',
+      why: 'A pull request controls token_file. Without the boundary it could make the gate read any file the runner can (its credentials, .git/config with the checkout token) and leak parts of it through findings.',
+      securitySeverity: 5.3,
+      example: {
+        scenario: 'A pull request points token_file at a file outside the repository.',
+        config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
+      },
+    }),
   REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)',
-    'Fix the field named in the message; the README lists the fields of each entry kind.'),
+    'Fix the field named in the message; the README lists the fields of each entry kind.', {
+      docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
+      why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'audiences is written as a string instead of a list.',
+        config: [
+          'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audiences: api://orders',
+          '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+        ].join('\n'),
+      },
+    }),
   PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid',
-    'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.'),
+    'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.', {
+      docs: 'A profile needs an id, the policy fields (issuer, audiences, allowed_algs) and exactly one key source: secret, secret_env, public_key, jwks, jwks_uri or discovery: true. In a repository, secret_env may only name variables that start with OIDC_GATE_.',
+      why: 'A profile that cannot be built checks no token. And secret_env in a repository file is written by whoever opens the pull request: limited to OIDC_GATE_ variables, it cannot read the runner\'s own secrets, nor learn their length from the warning a short secret draws.',
+      securitySeverity: 5.3,
+      example: {
+        scenario: 'A pull request adds a profile whose secret is read from the runner\'s GITHUB_TOKEN.',
+        config: ['profiles:', '  - id: internal-api', '    issuer: https://idp.example.com', '    audiences: [api://internal]', '    allowed_algs: [HS256]', '    secret_env: GITHUB_TOKEN', ''].join('\n'),
+      },
+    }),
   PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id',
-    'Give every profile a unique id across all config files and the issuer-profiles file.'),
+    'Give every profile a unique id across all config files and the issuer-profiles file.', {
+      why: 'Samples name profiles by id; with two profiles of one id, which policy a sample is checked against would depend on file order.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'Two profiles share the id orders-api.',
+        config: ORDERS_SAMPLE.replace('\ntokens:', '  - id: orders-api\n    issuer: https://idp.example.com/v2\n    audiences: [api://orders]\n    allowed_algs: [ES256]\n    jwks_uri: https://idp.example.com/v2/keys\n\ntokens:'),
+        token: ORDERS_TOKEN,
+        keysAt: 'https://idp.example.com/keys',
+      },
+    }),
   EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says',
-    'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', false),
+    'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', {
+      docs: 'expect: invalid or a list of codes failed: the sample turned out valid, or without one of the listed codes. (A sample expected to be valid that is not is reported with the validation codes themselves.)',
+      why: 'Negative samples are how a repository proves its policy refuses what it must. When a token that used to fail now passes, the trust policy was loosened, perhaps by accident: an audience added, an algorithm allowed, a check removed.',
+      securitySeverity: 7.0,
+      example: {
+        scenario: 'A token for another API is kept as a negative sample, but the policy now accepts it: someone added its audience.',
+        config: ORDERS_SAMPLE
+          .replace('audiences: [api://orders]', 'audiences: [api://orders, api://billing]')
+          .replace('  - name: orders-token', '  - name: billing-token-refused')
+          .replace('    at: 2026-01-05T09:15:00Z', '    expect: [AUDIENCE_MISMATCH]\n    at: 2026-01-05T09:15:00Z'),
+        token: { ...ORDERS_TOKEN, claims: { ...ORDERS_TOKEN.claims, aud: 'api://billing' } },
+        keysAt: 'https://idp.example.com/keys',
+      },
+    }, false),
   MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)',
-    'Check the sample token file: one compact JWT, three base64url segments.', false),
+    'Check the sample token file: one compact JWT, three base64url segments.', {
+      docs: 'A sample token must be a compact JWS: three segments of strict base64url, a header and payload that are JSON objects without repeated member names, and a string alg. A sample may expect it (expect: invalid or [MALFORMED_TOKEN]).',
+      why: 'A token that does not parse tells nothing about the policy: the sample file is probably not a token at all (a copied response, a base64 PEM, a truncated paste).',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'The sample file holds the whole token response, not the token.',
+        config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token: \'{"access_token": "…", "token_type": "Bearer"}\''),
+      },
+    }, false),
   INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry',
-    'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', false),
+    'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', {
+      why: 'oidc-gate fails closed: an entry it could not check is never counted as passing. The message never includes the exception, which could quote the entry\'s secrets.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'A bug in oidc-gate stops it while checking one sample; the other entries are still checked. (No configuration draws this code on purpose.)',
+        transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
+      },
+    }, false),
 } as const satisfies Record<string, FindingDefinition & { config: boolean }>;

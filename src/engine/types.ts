@@ -76,12 +76,15 @@ export interface ClaimDiffEntry {
 
 export type KeySource = 'secret' | 'public_key' | 'jwks';
 export type JwksCacheState = 'hit' | 'miss' | 'refreshed' | 'stale';
+/** hit: a check that passed before with the same key was reused; miss: the signature was verified. */
+export type SignatureCacheState = 'hit' | 'miss';
 
 export interface ValidateMetadata {
   alg?: string;
   kid?: string;
   key_source?: KeySource;
   jwks_cache?: JwksCacheState;
+  signature_cache?: SignatureCacheState;
   warnings?: Finding[];
   request_id?: string;
 }

@@ -75,7 +75,10 @@ export function nearMiss(expected: string, actual: string): string | undefined {
   return undefined;
 }
 
-/** The URI for evidence: user info (which may hold a password) is replaced by "***". */
+/**
+ * The URI for evidence: user info (which may hold a password) is replaced by "***". It runs to the
+ * last @ of the authority, as the URL parser reads it, so a password holding an @ goes too.
+ */
 export function redactUri(raw: string): string {
-  return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1***@');
+  return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@');
 }

@@ -9,14 +9,14 @@ import { configEntryCount, overBudgetMessage, type Admission } from './budget.ts
 import { configFinding, type ReportProblem } from './config-finding.ts';
 import { TOP_KEYS } from './entry-keys.ts';
 import { readYamlInput } from './input-file.ts';
-import { parseProfileEntry, type ProfileEntry } from './profile-entry.ts';
+import { parseProfileEntry, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import { parseProviderEntry, type ProviderEntry } from './provider-entry.ts';
 import { parseTokenEntry, type TokenEntry } from './token-entry.ts';
 import type { GateFinding } from './types.ts';
 import { clip, describeType, isRecord } from './values.ts';
 import { positionOf, toPointer, type LoadedYaml } from './yaml.ts';
 
-export type { ProfileEntry, ProviderEntry, TokenEntry };
+export type { ProfileEntry, ProviderEntry, RefusedProfile, TokenEntry };
 
 export interface ConfigFile {
   /** Relative to the gate root, forward slashes. */
@@ -25,6 +25,8 @@ export interface ConfigFile {
   yaml?: LoadedYaml;
   providers: ProviderEntry[];
   profiles: ProfileEntry[];
+  /** Profiles refused while reading the file, by id: their samples are not checked. */
+  refusedProfiles: RefusedProfile[];
   tokens: TokenEntry[];
   findings: GateFinding[];
 }
@@ -42,16 +44,20 @@ export interface LoadContext {
 export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<ConfigFile> {
   const file = relativeFile(ctx.root, abs);
   const boundary = ctx.boundary ?? ctx.root;
-  const out: ConfigFile = { file, abs, providers: [], profiles: [], tokens: [], findings: [] };
+  const out: ConfigFile = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], findings: [] };
   const input = await readYamlInput(boundary, abs, file);
   if (!input.ok) {
-    out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, { kind: 'config' }));
+    out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
+      kind: 'config', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+    }));
     return out;
   }
   const yaml = input.yaml;
   out.yaml = yaml;
   for (const e of yaml.errors) {
-    out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, { kind: 'config' }));
+    out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
+      kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+    }));
   }
   if (yaml.errors.length > 0) return out;
   if (ctx.admitEntries !== undefined) {
@@ -68,11 +74,15 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
 
   const data = yaml.data;
   if (data === null || data === undefined) {
-    problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, []);
+    problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, [], {
+      remediation: 'Add a providers:, profiles: or tokens: list to the file, or delete it: an empty file checks nothing.',
+    });
     return out;
   }
   if (!isRecord(data)) {
-    problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, []);
+    problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, [], {
+      remediation: 'Start the file with providers:, profiles: or tokens: at the left margin, each followed by its list of entries.',
+    });
     return out;
   }
   for (const key of Object.keys(data)) {
@@ -84,7 +94,9 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     const value = data[key];
     if (value === undefined || value === null) return [];
     if (!Array.isArray(value)) {
-      problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key]);
+      problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
+        remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
+      });
       return [];
     }
     return value;
@@ -95,8 +107,9 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     if (provider !== undefined) out.providers.push(provider);
   });
   list('profiles').forEach((raw, index) => {
-    const profile = parseProfileEntry(raw, index, yaml, problem, ctx.onSecret);
-    if (profile !== undefined) out.profiles.push(profile);
+    const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
+    if (profile.ok) out.profiles.push(profile.entry);
+    else if (profile.refused !== undefined) out.refusedProfiles.push(profile.refused);
   });
   const tokens = list('tokens');
   const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };

@@ -7,6 +7,7 @@
 import { GATE_CODES, getOperation, issuerProfileSchema, type OperationName } from '../engine/index.ts';
 import type { ReportProblem } from './config-finding.ts';
 import type { GateFinding } from './types.ts';
+import { nearest } from './nearest.ts';
 import { clip, describeType, isRecord } from './values.ts';
 import type { Path } from './yaml.ts';
 
@@ -16,68 +17,96 @@ function propertiesOf(schema: object): string[] {
   return isRecord(properties) ? Object.keys(properties) : [];
 }
 
-/** The members of an operation's request body. */
-function requestKeys(kind: OperationName): readonly string[] {
+/** An operation's request body schema. */
+function requestSchema(kind: OperationName): object {
   const operation = getOperation(kind);
   if (operation === undefined) throw new Error(`no operation named ${kind}`);
-  return propertiesOf(operation.request.schema);
+  return operation.request.schema;
+}
+
+/** What a kind of entry may hold: its top-level keys, and the schema its nested maps are checked against. */
+export interface EntryShape {
+  /** How messages name the entry: "provider", "token", "profile". */
+  what: string;
+  /** Every key the entry may hold: the schema's members, then the gate's own. */
+  keys: readonly string[];
+  /** The keys the gate adds to the request the entry is (`name`, `expect`, …). */
+  gateKeys: readonly string[];
+  schema: object;
+}
+
+function shape(what: string, schema: object, gateKeys: readonly string[]): EntryShape {
+  return { what, keys: [...propertiesOf(schema), ...gateKeys], gateKeys, schema };
 }
 
 /** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
-export const PROVIDER_KEYS: readonly string[] = [...requestKeys('lint'), 'name', 'discover'];
+export const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 'discover']);
 /** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
-export const TOKEN_KEYS: readonly string[] = [...requestKeys('validate'), 'name', 'token_file', 'expect', 'at'];
+export const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
 /** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
-export const PROFILE_KEYS: readonly string[] = propertiesOf(issuerProfileSchema);
+export const PROFILE_SHAPE = shape('profile', issuerProfileSchema, []);
+
+export const PROVIDER_KEYS: readonly string[] = PROVIDER_SHAPE.keys;
+export const TOKEN_KEYS: readonly string[] = TOKEN_SHAPE.keys;
+export const PROFILE_KEYS: readonly string[] = PROFILE_SHAPE.keys;
 export const TOP_KEYS: readonly string[] = ['providers', 'profiles', 'tokens'];
 
 /**
- * The entry as a map when it is one and holds only `allowed` keys; otherwise one problem per unknown
- * key (with the nearest allowed key as a hint) or for the entry itself, and undefined.
+ * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
+ * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
+ * top-level key); otherwise one problem per unknown key, with the nearest known key as a hint, or
+ * one for the entry itself, and undefined. A mistake is then one error: the entry is not sent on to
+ * draw "is required" for the key the typo meant.
  */
 export function checkEntry(
-  raw: unknown, at: Path, what: string, allowed: readonly string[], problem: ReportProblem, kind: GateFinding['kind'] = 'config',
+  raw: unknown, at: Path, shape: EntryShape, problem: ReportProblem, kind: GateFinding['kind'] = 'config',
 ): Record<string, unknown> | undefined {
   if (!isRecord(raw)) {
-    problem(GATE_CODES.CONFIG_INVALID, `Each ${what} entry must be a map of fields, not ${describeType(raw)}.`, at, { kind });
+    problem(GATE_CODES.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
+      kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
+    });
     return undefined;
   }
   let ok = true;
+  const unknown = (key: string, allowed: readonly string[], where: Path, place: string): void => {
+    const hint = nearest(key, allowed);
+    problem(GATE_CODES.CONFIG_UNKNOWN_KEY,
+      `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`,
+      [...where, key], { kind, remediation: unknownKeyFix(hint) });
+    ok = false;
+  };
   for (const key of Object.keys(raw)) {
-    if (!allowed.includes(key)) {
-      const hint = nearest(key, allowed);
-      problem(GATE_CODES.CONFIG_UNKNOWN_KEY,
-        `Unknown key "${clip(key)}" in a ${what} entry${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`,
-        [...at, key], { kind });
-      ok = false;
-    }
+    if (!shape.keys.includes(key)) unknown(key, shape.keys, at, `a ${shape.what} entry`);
   }
+  nestedUnknownKeys(raw, shape.schema, [], (key, allowed, rel) => unknown(key, allowed, [...at, ...rel], rel.map(String).join('.')));
   return ok ? raw : undefined;
 }
 
-/** The allowed key closest to a typo (edit distance ≤ 2, or a prefix/suffix such as audience→audiences). */
-function nearest(key: string, allowed: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of allowed) {
-    const d = distance(key.toLowerCase(), candidate);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
+/** Rename the key to the hint, or remove it. */
+function unknownKeyFix(hint: string | undefined): string {
+  return hint !== undefined
+    ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
+    : GATE_CODES.CONFIG_UNKNOWN_KEY.remediation;
 }
 
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+/**
+ * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
+ * allows. Only closed maps are checked: an open one (required_custom_claims) holds names the user chose.
+ */
+function nestedUnknownKeys(value: Record<string, unknown>, schema: object, rel: Path, report: (key: string, allowed: readonly string[], rel: Path) => void): void {
+  const properties = (schema as { properties?: unknown }).properties;
+  if (!isRecord(properties)) return;
+  for (const [key, child] of Object.entries(value)) {
+    const member = Object.hasOwn(properties, key) ? properties[key] : undefined;
+    if (!isRecord(member)) continue;
+    const items: [unknown, unknown, Path][] = Array.isArray(child) && isRecord(member.items)
+      ? child.map((item, i) => [item, member.items, [...rel, key, i]])
+      : [[child, member, [...rel, key]]];
+    for (const [item, itemSchema, path] of items) {
+      if (!isRecord(item) || !isRecord(itemSchema) || itemSchema.additionalProperties !== false) continue;
+      const allowed = propertiesOf(itemSchema);
+      for (const k of Object.keys(item)) if (!allowed.includes(k)) report(k, allowed, path);
+      nestedUnknownKeys(item, itemSchema, path, report);
     }
-    prev = cur;
   }
-  return prev[b.length] ?? 3;
 }

@@ -2,7 +2,8 @@
  * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
  * appear), and whether an outcome meets it.
  */
-import { getFindingDefinition } from '../engine/index.ts';
+import { findingCatalogue, getFindingDefinition } from '../engine/index.ts';
+import { nearest } from './nearest.ts';
 import type { Expectation } from './types.ts';
 
 /** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
@@ -19,6 +20,11 @@ export function parseExpectation(value: unknown): Expectation | undefined {
  */
 export function isExpectableCode(code: string): boolean {
   return code === 'MALFORMED_TOKEN' || getFindingDefinition(code)?.area === 'validate';
+}
+
+/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
+export function nearestExpectableCode(code: string): string | undefined {
+  return nearest(code, [...findingCatalogue.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
 }
 
 export type Verdict = { passed: true } | { passed: false; message: string };

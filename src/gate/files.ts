@@ -1,15 +1,15 @@
 /**
- * Which files to check: globs (node:fs glob, no dependency), plain file paths, and directories
- * (every .yml/.yaml below them, dot folders such as .github included).
+ * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
+ * directories (every .yml/.yaml below them, dot folders such as .github included).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { resolveInsideRoot } from './boundary.ts';
+import { globPattern, isGlob } from './glob.ts';
 
 export const DEFAULT_PATTERNS: readonly string[] = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
 
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-const GLOB_CHARS = /[*?[\]{}]/;
+const SKIP_DIRS: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** The `config` input: newline- or comma-separated, blank entries ignored. */
 export function splitPatterns(value: string): string[] {
@@ -32,10 +32,16 @@ export async function findConfigFiles(root: string, patterns: readonly string[],
   const found = new Set<string>();
   const missing: string[] = [];
   for (const pattern of patterns) {
-    if (GLOB_CHARS.test(pattern)) {
-      for await (const match of fs.glob(pattern, { cwd: root, exclude: (name: string) => SKIP_DIRS.has(path.basename(name)) })) {
-        const abs = path.resolve(root, match);
-        if (await isFile(abs)) found.add(abs);
+    if (isGlob(pattern)) {
+      // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
+      // itself, and refused once when it is loaded, as a directory path is.
+      const enterBase = async (base: string) => {
+        const place = await resolveInsideRoot(boundary, base);
+        if (!place.ok && place.reason !== 'missing') found.add(base);
+        return place.ok;
+      };
+      for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
+        for (const abs of matches) if (await isFile(abs)) found.add(abs);
       }
       continue;
     }

@@ -10,7 +10,7 @@ import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT, type LoadedYaml } from './yaml
 export type YamlInput =
   | { ok: true; yaml: LoadedYaml }
   /** `yaml` is present when the text parsed but its expansion is too large. */
-  | { ok: false; code: FindingDefinition; message: string; yaml?: LoadedYaml };
+  | { ok: false; code: FindingDefinition; message: string; yaml?: LoadedYaml; remediation?: string };
 
 /** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
 export async function readYamlInput(root: string, abs: string, name: string): Promise<YamlInput> {
@@ -30,7 +30,8 @@ export async function readYamlInput(root: string, abs: string, name: string): Pr
   }
   const text = decodeUtf8(read.bytes);
   if (text === undefined) {
-    return refused(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text; save it as UTF-8.`);
+    return { ok: false, code: GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
+      remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
   }
   const yaml = loadYaml(text);
   if (yaml.tooLarge === 'nodes') {

@@ -9,9 +9,9 @@ import {
 } from '../engine/index.ts';
 import { overBudgetMessage, type Admission } from './budget.ts';
 import { relativeFile } from './config.ts';
-import { configFinding } from './config-finding.ts';
+import { configFinding, type ReportProblem } from './config-finding.ts';
 import { readYamlInput } from './input-file.ts';
-import type { ProfileEntry } from './profile-entry.ts';
+import { parseProfileEntry, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import type { GateFinding } from './types.ts';
 import { clip, isRecord } from './values.ts';
 import { parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from './yaml.ts';
@@ -20,6 +20,14 @@ export interface ProfileSource {
   file: string;
   yaml: LoadedYaml | undefined;
   entries: ProfileEntry[];
+  /** Profiles refused while the file was read (an unknown key, no id). */
+  refused?: RefusedProfile[];
+}
+
+/** Where a refused profile is: the line of its first problem. */
+export interface RefusedAt {
+  file: string;
+  line: number;
 }
 
 export interface LoadProfilesOptions {
@@ -40,6 +48,10 @@ export interface LoadProfilesOptions {
 export interface LoadedProfiles {
   registry: ProfileRegistry;
   findings: GateFinding[];
+  /** Every profile id written anywhere, registered or refused: what a misspelt id is compared with. */
+  ids: string[];
+  /** Ids of profiles refused for a mistake of their own, and none registered under them. */
+  refused: Map<string, RefusedAt>;
 }
 
 export async function loadProfiles(options: LoadProfilesOptions): Promise<LoadedProfiles> {
@@ -52,8 +64,13 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
   }
   const byId = new Map<string, TrustSource>();
   const seen = new Map<string, string>();
+  const refused = new Map<string, RefusedAt>();
+  const refuse = (id: string, at: RefusedAt): void => {
+    if (!refused.has(id)) refused.set(id, at);
+  };
   const env = repositoryEnv(options.env);
   for (const source of sources) {
+    for (const r of source.refused ?? []) refuse(r.id, { file: source.file, line: r.line });
     for (const entry of source.entries) {
       const place = (rel: Path): Partial<GateFinding> => {
         const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
@@ -67,9 +84,11 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
       seen.set(entry.id, `${source.file}:${entry.line}`);
       const secretEnv = entry.profile.secret_env;
       if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+        const at = place(['secret_env']);
         findings.push(configFinding(GATE_CODES.PROFILE_INVALID,
           `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`,
-          undefined, undefined, place(['secret_env'])));
+          undefined, undefined, at));
+        refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
         continue;
       }
       const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
@@ -86,12 +105,16 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
           // Pointers are into the one-element list we passed: drop its index.
           const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
           const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
-          findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, place(rel)));
+          const at = place(rel);
+          findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
+          refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
         }
       }
     }
   }
-  return { registry: { get: (id) => byId.get(id) }, findings };
+  for (const id of byId.keys()) refused.delete(id);
+  const ids = [...new Set([...seen.keys(), ...refused.keys()])];
+  return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
 }
 
 /**
@@ -112,19 +135,25 @@ async function readProfilesFile(options: LoadProfilesOptions, file: string, find
   const rel = relativeFile(options.root, abs);
   const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
   if (!input.ok) {
-    findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, { kind: 'profile' }));
+    findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
+      kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+    }));
     return undefined;
   }
   const yaml = input.yaml;
   for (const e of yaml.errors) {
-    findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, { kind: 'profile' }));
+    findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
+      kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+    }));
   }
   if (yaml.errors.length > 0) return undefined;
   // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
   const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
   const base: Path = isRecord(yaml.data) ? ['profiles'] : [];
   if (!Array.isArray(data)) {
-    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, { kind: 'profile' }));
+    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
+      kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
+    }));
     return undefined;
   }
   if (options.admitEntries !== undefined) {
@@ -135,15 +164,14 @@ async function readProfilesFile(options: LoadProfilesOptions, file: string, find
     }
   }
   const entries: ProfileEntry[] = [];
+  const refused: RefusedProfile[] = [];
+  const problem: ReportProblem = (def, message, at, extra = {}) => {
+    findings.push(configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
+  };
   data.forEach((raw, index) => {
-    const at: Path = [...base, index];
-    const place = (p: Path) => positionOf(yaml, p);
-    if (!isRecord(raw) || typeof raw.id !== 'string' || raw.id === '') {
-      findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', rel, place(at), { kind: 'profile', pointer: toPointer(at) }));
-      return;
-    }
-    if (typeof raw.secret === 'string' && raw.secret !== '') options.onSecret?.(raw.secret);
-    entries.push({ id: raw.id, path: at, line: place(at).line, profile: raw });
+    const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
+    if (parsed.ok) entries.push(parsed.entry);
+    else if (parsed.refused !== undefined) refused.push(parsed.refused);
   });
-  return { file: rel, yaml, entries };
+  return { file: rel, yaml, entries, refused };
 }

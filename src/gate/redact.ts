@@ -1,16 +1,17 @@
 /**
  * What the gate never writes out of a request it records (report, CLI output): the token becomes
  * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
- * `secrte:` holds a secret just the same), and a `public_key` that is not a public key (a private
- * JWK, a bare base64 private key) become "[redacted]". Real public keys and inline JWKS stay, so a
- * recorded request can be replayed against the service.
+ * `secrte:` holds a secret just the same), every value whose shape is not the one the schema expects
+ * (a policy written as one string, `secret:xyz`, or as a list), a `public_key` that is not exactly a
+ * public key PEM, and the user info of a provider's URIs (`https://user:password@…`) are replaced.
+ * Real public keys and inline JWKS stay, so a recorded request can be replayed against the service.
  */
-import { getOperation, KeyObjectCache, tokenFingerprint } from '../engine/index.ts';
+import { getOperation, issuerProfileSchema, KeyObjectCache, redactUri, tokenFingerprint } from '../engine/index.ts';
 import type { ResultKind } from './types.ts';
 
 export const REDACTED = '[redacted]';
 
-/** The JSON Schema of a kind's request body: it says which members are known. */
+/** The JSON Schema of a kind's request body: it says which members are known, and their types. */
 function requestSchema(kind: ResultKind): object {
   const operation = getOperation(kind);
   // Never redact against no schema: that would keep every member as written.
@@ -27,6 +28,9 @@ const MIN_MASK_LENGTH = 8;
 /** Parsed once per distinct key text, like the engine's own key cache. */
 const publicKeys = new KeyObjectCache(256);
 
+/** Members of lint and discover requests that hold URIs, whose user info may carry a password. */
+const URI_MEMBERS = new Set(['issuer', 'jwks_uri', 'discovered_jwks_uri', 'redirect_uris']);
+
 type Json = Record<string, unknown>;
 
 function isRecord(value: unknown): value is Json {
@@ -38,28 +42,63 @@ function hasOwn(value: object, key: string): boolean {
 }
 
 /** Set an own member, also one named `__proto__`, which plain assignment would not replace. */
-function put(target: Json, key: string, value: unknown): void {
+function put(target: Json | unknown[], key: string | number, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/**
+ * One PEM block and nothing else but surrounding white space: OpenSSL skips any text around the
+ * armor, so a private key pasted under a public one would otherwise be kept with it.
+ */
+const SINGLE_PEM = /^\s*-----BEGIN ([A-Z0-9 ]+)-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END \1-----\s*$/;
+
 /** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
 export function isPublicKeyText(value: unknown): boolean {
-  return typeof value === 'string' && publicKeys.publicKey(value).ok;
+  return typeof value === 'string' && SINGLE_PEM.test(value) && publicKeys.publicKey(value).ok;
 }
 
-/** Members of `value` that `schema` (a closed JSON Schema object) does not list, at any depth. */
-function unknownMembers(value: unknown, schema: unknown, visit: (holder: Json, key: string) => void): void {
+/** Does `value` have the JSON type (or one of the types) the schema names? No `type` accepts anything. */
+function hasSchemaType(value: unknown, schema: Json): boolean {
+  const type = schema.type;
+  if (type === undefined) return true;
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((t) => {
+    switch (t) {
+      case 'string': return typeof value === 'string';
+      case 'integer': return typeof value === 'number' && Number.isInteger(value);
+      case 'number': return typeof value === 'number';
+      case 'boolean': return typeof value === 'boolean';
+      case 'array': return Array.isArray(value);
+      case 'object': return isRecord(value);
+      case 'null': return value === null;
+      default: return false;
+    }
+  });
+}
+
+/**
+ * Every place in `value` the schema does not vouch for, at any depth: a member it does not list, and
+ * a value of another type than it expects (fail-closed: a secret written one level off, or with a
+ * missing space, lands in such a value). Open maps (required_custom_claims) hold claim expectations
+ * the user chose; they stay as written.
+ */
+function unvouched(value: unknown, schema: unknown, visit: (holder: Json | unknown[], key: string | number) => void): void {
   if (!isRecord(schema)) return;
   if (Array.isArray(value)) {
-    for (const item of value) unknownMembers(item, schema.items, visit);
+    const items = schema.items;
+    if (!isRecord(items)) return;
+    value.forEach((item, i) => {
+      if (!hasSchemaType(item, items)) visit(value, i);
+      else unvouched(item, items, visit);
+    });
     return;
   }
-  // Open maps (required_custom_claims) hold claim expectations the user chose; they stay as written.
   if (!isRecord(value) || schema.additionalProperties !== false) return;
   const properties = isRecord(schema.properties) ? schema.properties : {};
   for (const key of Object.keys(value)) {
-    if (hasOwn(properties, key)) unknownMembers(value[key], properties[key], visit);
-    else visit(value, key);
+    const member = hasOwn(properties, key) ? properties[key] : undefined;
+    if (!isRecord(member) || !hasSchemaType(value[key], member)) visit(value, key);
+    else unvouched(value[key], member, visit);
   }
 }
 
@@ -67,34 +106,84 @@ function unknownMembers(value: unknown, schema: unknown, visit: (holder: Json, k
 export function redactRequest(request: unknown, kind: ResultKind = 'validate'): Json {
   if (!isRecord(request)) return {};
   const out = structuredClone(request);
-  unknownMembers(out, requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
-  if (typeof out.token === 'string') out.token = tokenFingerprint(out.token);
+  const token = out.token;
+  unvouched(out, requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
+  if (typeof token === 'string') out.token = tokenFingerprint(token);
   else if (hasOwn(out, 'token')) out.token = REDACTED;
   const policy = out.policy;
   if (isRecord(policy)) {
     if (hasOwn(policy, 'secret')) put(policy, 'secret', REDACTED);
     if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key)) put(policy, 'public_key', REDACTED);
   }
+  if (kind !== 'validate') {
+    for (const [key, value] of Object.entries(out)) {
+      if (!URI_MEMBERS.has(key)) continue;
+      if (typeof value === 'string') put(out, key, redactUri(value));
+      else if (Array.isArray(value)) value.forEach((v, i) => typeof v === 'string' && put(value, i, redactUri(v)));
+    }
+  }
   return out;
 }
 
 /**
  * The pieces of a request the runner must mask (the same members redactRequest replaces): the
- * secret, the values of unknown members, and a `public_key` that is not a public key. A multi-line
- * value is masked line by line, since the runner matches masks within one log line; a JSON value
- * (a JWK) member by member as well. The token is masked by the caller, where it is read.
+ * secret, the values of unknown or misshapen members, a `public_key` that is not a public key, and
+ * the user info of URIs. A multi-line value is masked line by line, since the runner matches masks
+ * within one log line; a JSON value (a JWK) member by member as well. The token is masked by the
+ * caller, where it is read.
  */
 export function requestValuesToMask(request: unknown, kind: ResultKind): string[] {
-  if (!isRecord(request)) return [];
-  const out: string[] = [];
-  unknownMembers(request, requestSchema(kind), (holder, key) => out.push(...maskPieces(holder[key])));
+  if (!isRecord(request)) return maskPieces(request);
+  const out = valuesToMask(request, requestSchema(kind));
   const policy = request.policy;
-  if (kind === 'validate' && isRecord(policy)) {
-    if (typeof policy.secret === 'string' && policy.secret !== '') out.push(policy.secret);
-    else if (hasOwn(policy, 'secret')) out.push(...maskPieces(policy.secret));
-    if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key)) out.push(...maskPieces(policy.public_key));
+  if (kind === 'validate' && isRecord(policy)) out.push(...secretMasks(policy));
+  if (kind !== 'validate') {
+    for (const [key, value] of Object.entries(request)) {
+      if (!URI_MEMBERS.has(key)) continue;
+      for (const uri of Array.isArray(value) ? value : [value]) if (typeof uri === 'string') out.push(...userInfoMasks(uri));
+    }
   }
   return [...new Set(out)];
+}
+
+/**
+ * The values to mask of a config entry as written, before it is checked (an entry refused for a
+ * typo such as `client_secret:` still holds the value): its request part, the entry without the
+ * gate's own keys. An entry that is not a map at all is masked whole.
+ */
+export function entryValuesToMask(entry: unknown, gateKeys: readonly string[], kind: ResultKind): string[] {
+  if (!isRecord(entry)) return maskPieces(entry);
+  return requestValuesToMask(Object.fromEntries(Object.entries(entry).filter(([key]) => !gateKeys.includes(key))), kind);
+}
+
+/** The same for an issuer profile of a config file or the issuer-profiles file. */
+export function profileValuesToMask(profile: unknown): string[] {
+  if (!isRecord(profile)) return maskPieces(profile);
+  return [...new Set([...valuesToMask(profile, issuerProfileSchema), ...secretMasks(profile)])];
+}
+
+function valuesToMask(value: Json, schema: object): string[] {
+  const out: string[] = [];
+  unvouched(value, schema, (holder, key) => out.push(...maskPieces((holder as Record<string | number, unknown>)[key])));
+  return out;
+}
+
+/** A policy's or a profile's secret (at any length), and a public_key that is not a public key. */
+function secretMasks(holder: Json): string[] {
+  const out: string[] = [];
+  if (typeof holder.secret === 'string' && holder.secret !== '') out.push(holder.secret);
+  else if (hasOwn(holder, 'secret')) out.push(...maskPieces(holder.secret));
+  if (hasOwn(holder, 'public_key') && !isPublicKeyText(holder.public_key)) out.push(...maskPieces(holder.public_key));
+  return out;
+}
+
+/** The user info of a URI (`user:password`) and its password, when long enough to mask. */
+function userInfoMasks(uri: string): string[] {
+  // The authority ends at the first / ? or #, and its user info at the last @ before that, as the URL parser reads it.
+  const info = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(uri)?.[1];
+  if (info === undefined) return [];
+  const password = info.includes(':') ? info.slice(info.indexOf(':') + 1) : '';
+  return [info, password].filter((t) => t.length >= MIN_MASK_LENGTH);
 }
 
 function maskPieces(value: unknown): string[] {

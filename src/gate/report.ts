@@ -16,14 +16,18 @@ export function count(findings: readonly GateFinding[]): { errors: number; warni
   return { errors, warnings };
 }
 
-export function buildReport(results: GateResult[], findings: GateFinding[], files: FileStatus[]): GateReport {
+export function buildReport(results: GateResult[], findings: GateFinding[], files: FileStatus[], failOn: FailOn = 'error'): GateReport {
   const { errors, warnings } = count(findings);
+  const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
+  const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors }, failOn);
   return {
     tool: { name: 'oidc-gate', version: TOOL_VERSION },
     api_version: 'v0.0.1',
     valid: errors === 0,
     summary: {
-      text: summaryText(files.length, results.length, errors, warnings),
+      text: v.text,
+      fail_on: failOn,
+      failed: v.failed,
       files: files.length,
       results: results.length,
       errors,
@@ -35,18 +39,52 @@ export function buildReport(results: GateResult[], findings: GateFinding[], file
   };
 }
 
-export function summaryText(files: number, results: number, errors: number, warnings: number): string {
-  const head = `${plural(files, 'file')}, ${plural(results, 'check')}`;
-  if (errors === 0 && warnings === 0) return `Passed: ${head}, no findings.`;
-  if (errors === 0) return `Passed with ${plural(warnings, 'warning')}: ${head}.`;
-  return `Failed: ${plural(errors, 'error')}${warnings > 0 ? ` and ${plural(warnings, 'warning')}` : ''} in ${head}.`;
+export interface Counts {
+  files: number;
+  results: number;
+  errors: number;
+  warnings: number;
+  /** Errors in the gate's own input (a config file, a profile, a refused request): they fail whatever fail-on says. */
+  configErrors: number;
+}
+
+export interface Verdict {
+  failed: boolean;
+  /** One sentence: passed or failed, and why. */
+  text: string;
+}
+
+/**
+ * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
+ * finding but a gate that could not check what it was given, so it fails the run even under
+ * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
+ * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
+ * never reads "Passed" for a failed run.
+ */
+export function verdict(c: Counts, failOn: FailOn): Verdict {
+  const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
+  const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
+  if (c.errors === 0 && c.warnings === 0) return { failed: false, text: `Passed: ${where}, no findings.` };
+  if (c.errors === 0) {
+    return shouldFail(failOn, 0, c.warnings)
+      ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
+      : { failed: false, text: `Passed with ${found}: ${where}.` };
+  }
+  if (shouldFail(failOn, c.errors, c.warnings)) return { failed: true, text: `Failed: ${found} in ${where}.` };
+  if (c.configErrors > 0) {
+    const one = c.configErrors === 1;
+    const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
+      : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
+    return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+  }
+  return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
 }
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Whether the run fails under `fail-on`. */
+/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
 export function shouldFail(failOn: FailOn, errors: number, warnings: number): boolean {
   if (failOn === 'never') return false;
   if (failOn === 'warning') return errors + warnings > 0;

@@ -16,7 +16,7 @@ import { pool } from './pool.ts';
 import { loadProfiles, type ProfileSource } from './profiles.ts';
 import { buildReport } from './report.ts';
 import { runProvider } from './run-provider.ts';
-import { runToken } from './run-token.ts';
+import { notCheckedSample, profileIdOf, runToken } from './run-token.ts';
 import type { FileStatus, GateFinding, GateOptions, GateResult, GateRun, ResultKind } from './types.ts';
 import type { Path } from './yaml.ts';
 
@@ -51,9 +51,11 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
 
   const network = networkFor(options, services, findings);
-  // Every sample without `at` is judged at the instant the run started, whichever runs first.
-  const engine = createEngine({ network, clock: () => startedAt });
-  const profileSources: ProfileSource[] = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles }));
+  // Every sample without `at` is judged at the instant the run started, whichever runs first. No
+  // verification cache: a run checks each token about once, and a report must not depend on which
+  // sample happened to present a token first (metadata.signature_cache would say hit or miss).
+  const engine = createEngine({ network, clock: () => startedAt, verifyCacheSize: 0 });
+  const profileSources: ProfileSource[] = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles, refused: c.refusedProfiles }));
   const profiles = await loadProfiles({
     root: options.root,
     boundary,
@@ -70,7 +72,13 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   const tasks: (() => Promise<EntryOutcome>)[] = [];
   for (const config of configs) {
     for (const provider of config.providers) tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
-    for (const token of config.tokens) tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt)));
+    for (const token of config.tokens) {
+      const id = profileIdOf(token);
+      const refused = id !== undefined ? profiles.refused.get(id) : undefined;
+      // One mistake, one error: a sample of a refused profile is not checked, not failed again.
+      if (id !== undefined && refused !== undefined) tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
+      else tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
+    }
   }
   const outcomes = await pool(tasks, CONCURRENCY);
 
@@ -100,7 +108,7 @@ export async function runGate(options: GateOptions, services: GateServices = {})
       tokens: c.tokens.length,
     });
   }
-  const report = buildReport(results, findings, fileStatus);
+  const report = buildReport(results, findings, fileStatus, options.failOn);
   return { report, findings, files: fileStatus };
 }
 
@@ -117,7 +125,10 @@ function networkFor(options: GateOptions, services: GateServices, findings: Gate
     outboundAllow = parseOutboundAllow(options.env.OUTBOUND_ALLOW);
   } catch (err) {
     if (!(err instanceof OutboundAllowError)) throw err;
-    findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
+    findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
+      kind: 'config',
+      remediation: 'Set OUTBOUND_ALLOW (the step\'s env:) to host names, IP addresses or CIDR ranges separated by commas, such as idp.internal, 10.0.0.0/8.',
+    }));
     return { online: false };
   }
   return services.fetcher !== undefined ? { online: true, outboundAllow, fetcher: services.fetcher } : { online: true, outboundAllow };

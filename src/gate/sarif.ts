@@ -4,9 +4,54 @@
  * only move lines or reorder entries.
  */
 import { createHash } from 'node:crypto';
-import { getFindingDefinition } from '../engine/index.ts';
+import { getFindingDefinition, type FindingDefinition } from '../engine/index.ts';
 import { TOOL_VERSION } from './report.ts';
 import type { GateFinding } from './types.ts';
+
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+export const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+export function findingPageUrl(code: string): string {
+  return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+export function howToFix(definition: FindingDefinition): string | undefined {
+  return definition.fix ?? definition.remediation;
+}
+
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+export function markdownText(text: string): string {
+  return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d: FindingDefinition): { text: string; markdown: string } {
+  const fix = howToFix(d);
+  const url = findingPageUrl(d.code);
+  const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+  const markdown = [
+    `**${markdownText(sentence(d.title))}**`,
+    d.docs !== undefined ? markdownText(d.docs) : undefined,
+    d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+    fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+    `[${d.code}: more, with an example](${url})`,
+  ];
+  const join = (parts: (string | undefined)[]): string => parts.filter((p) => p !== undefined).join('\n\n');
+  return { text: join(text), markdown: join(markdown) };
+}
 
 export function fingerprint(f: GateFinding): string {
   const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
@@ -30,7 +75,6 @@ export function buildSarif(all: readonly GateFinding[]): object {
     const definition = getFindingDefinition(code);
     const sample = findings.find((f) => f.code === code);
     const title = definition?.title ?? code;
-    const help = definition?.remediation ?? sample?.remediation;
     const rule: Record<string, unknown> = {
       id: code,
       name: toPascal(code),
@@ -39,7 +83,16 @@ export function buildSarif(all: readonly GateFinding[]): object {
       defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
       properties: { tags: ['security', 'oidc'] },
     };
-    if (help !== undefined) rule.help = { text: help, markdown: help };
+    if (definition !== undefined) {
+      rule.helpUri = findingPageUrl(code);
+      rule.help = ruleHelp(definition);
+      // Code scanning ranks security alerts by this number, written as a string.
+      if (definition.securitySeverity !== undefined) {
+        rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+      }
+    } else if (sample?.remediation !== undefined) {
+      rule.help = { text: sample.remediation, markdown: sample.remediation };
+    }
     return rule;
   });
   const results = findings.map((f) => {
@@ -67,6 +120,7 @@ export function buildSarif(all: readonly GateFinding[]): object {
           name: 'oidc-gate',
           version: TOOL_VERSION,
           semanticVersion: TOOL_VERSION,
+          informationUri: REPOSITORY_URL,
           rules,
         },
       },

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { GATE_CODES } from '../engine/index.ts';
 import { describeIoError, describePlace, readInsideRoot } from './boundary.ts';
 import type { ReportProblem } from './config-finding.ts';
-import { checkEntry, TOKEN_KEYS } from './entry-keys.ts';
-import { isExpectableCode, parseExpectation } from './expect.ts';
+import { checkEntry, TOKEN_SHAPE } from './entry-keys.ts';
+import { isExpectableCode, nearestExpectableCode, parseExpectation } from './expect.ts';
 import { INSTANT_FORMAT, parseInstant } from './instant.ts';
-import { requestValuesToMask } from './redact.ts';
+import { entryValuesToMask } from './redact.ts';
 import type { Expectation } from './types.ts';
-import { clip, isNonEmptyString } from './values.ts';
+import { clip, isNonEmptyString, isRecord } from './values.ts';
 import { positionOf, type LoadedYaml, type Path } from './yaml.ts';
 
 /** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
@@ -42,22 +42,35 @@ export interface TokenSource {
 
 export async function parseTokenEntry(raw: unknown, index: number, source: TokenSource, problem: ReportProblem): Promise<TokenEntry | undefined> {
   const at: Path = ['tokens', index];
-  const entry = checkEntry(raw, at, 'token', TOKEN_KEYS, problem);
+  // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
+  if (isRecord(raw) && isNonEmptyString(raw.token)) source.onSecret?.(raw.token);
+  for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate')) source.onSecret?.(value);
+  const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
   if (entry === undefined) return undefined;
   const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
   let ok = true;
   if (name !== undefined && !isNonEmptyString(name)) {
-    problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name']);
+    problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+      remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
+    });
     ok = false;
   }
   const expect = parseExpectation(rawExpect);
   if (expect === undefined) {
-    problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect']);
+    problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
+      remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
+    });
     ok = false;
   } else if (Array.isArray(expect)) {
     expect.forEach((code, i) => {
       if (isExpectableCode(code)) return;
-      problem(GATE_CODES.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code.`, [...at, 'expect', i]);
+      const hint = nearestExpectableCode(code);
+      problem(GATE_CODES.CONFIG_INVALID,
+        `expect lists "${clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
+          remediation: hint !== undefined
+            ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
+            : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+        });
       ok = false;
     });
   }
@@ -67,17 +80,21 @@ export async function parseTokenEntry(raw: unknown, index: number, source: Token
     if (instant.ok) atMs = instant.ms;
     else {
       // The value is not quoted: the line is enough, and the reason names the part that is wrong.
-      problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at']);
+      problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
+        remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
+      });
       ok = false;
     }
   }
   const hasToken = entry.token !== undefined;
   if (hasToken === (tokenFile !== undefined)) {
-    problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at);
+    problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
+      remediation: hasToken
+        ? 'Keep one of token and token_file: remove the other.'
+        : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
+    });
     ok = false;
   }
-  if (isNonEmptyString(entry.token)) source.onSecret?.(entry.token);
-  for (const value of requestValuesToMask(request, 'validate')) source.onSecret?.(value);
   if (tokenFile !== undefined) {
     const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
     if (token === undefined) ok = false;
@@ -106,7 +123,9 @@ export async function parseTokenEntry(raw: unknown, index: number, source: Token
  */
 async function readTokenFile(value: unknown, source: TokenSource, at: Path, problem: ReportProblem): Promise<string | undefined> {
   if (!isNonEmptyString(value)) {
-    problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at);
+    problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
+      remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
+    });
     return undefined;
   }
   const read = await readInsideRoot(source.boundary, path.resolve(path.dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);

@@ -21,6 +21,8 @@ export interface GateOptions {
   issuerProfilesFile?: string;
   /** False runs offline: network checks report CHECK_SKIPPED. */
   network: boolean;
+  /** Which findings fail the run (default error): the report's headline says whether it failed and why. */
+  failOn?: FailOn;
   env: NodeJS.ProcessEnv;
   /** Called with every token and secret value as soon as it is read, so the action can mask it. */
   onSecret?: (value: string) => void;
@@ -73,8 +75,13 @@ export interface GateResult {
   /** validate only: the instant used as the clock, and what the sample had to turn out as. */
   at?: string;
   expect?: Expectation;
-  /** validate only: whether the outcome met `expect`. */
+  /** validate only: whether the outcome met `expect`; absent when the sample was not checked. */
   passed?: boolean;
+  /**
+   * validate only: why the sample was not judged (its issuer profile is invalid or does not exist,
+   * or its keys are fetched and the run is offline). Its finding, if any, says so at its line.
+   */
+  not_checked?: string;
 }
 
 export interface FileStatus {
@@ -87,7 +94,11 @@ export interface FileStatus {
 }
 
 export interface ReportSummary {
+  /** The headline: passed or failed, and why (the counts, and fail-on when it decided). */
   text: string;
+  /** The rule the run was judged by, and whether it failed under it (a config error always fails). */
+  fail_on: FailOn;
+  failed: boolean;
   files: number;
   results: number;
   errors: number;

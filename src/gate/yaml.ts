@@ -4,10 +4,14 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { Position } from './types.ts';
+import { duplicateKeyOffsets } from './yaml-keys.ts';
+import { findUnclosed } from './yaml-unclosed.ts';
 
 export interface YamlProblem {
   message: string;
   position: Position;
+  /** How to fix this problem, when it is more precise than "fix the YAML syntax". */
+  remediation?: string;
 }
 
 export interface LoadedYaml {
@@ -39,25 +43,40 @@ export const MAX_YAML_TEXT = 1024 * 1024;
 export function loadYaml(source: string): LoadedYaml {
   const lines = new LineCounter();
   // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
-  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, version: '1.2' });
-  // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
-  // clamp to that line so an annotation lands on something visible.
-  const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
-  const errors: YamlProblem[] = doc.errors.map((e) => {
-    const position = toPosition(lines, e.pos[0]);
-    return {
-      message: describeYamlError(e.code),
-      position: position.line > lastLine ? { line: lastLine, column: 1 } : position,
-    };
-  });
-  const loaded: LoadedYaml = { doc, lines, data: undefined, errors };
-  if (errors.length > 0) return loaded;
+  // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
+  const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
+  const loaded: LoadedYaml = { doc, lines, data: undefined, errors: [] };
+  const errors = loaded.errors;
+  // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
+  // config files are read as YAML 1.2 only, whatever they ask for.
+  const directive = doc.directives?.yaml;
+  if (directive?.explicit === true && directive.version !== '1.2') {
+    const at = /^%YAML\b/m.exec(source)?.index ?? 0;
+    errors.push({
+      message: 'the file asks for another YAML version with a %YAML directive; oidc-gate reads YAML 1.2 only',
+      position: toPosition(lines, at),
+      remediation: 'Remove the %YAML directive (and the --- after it, if nothing else needs it): config files are read as YAML 1.2.',
+    });
+    return loaded;
+  }
+  if (doc.errors.length > 0) {
+    errors.push(...syntaxErrors(source, lines, doc));
+    return loaded;
+  }
   const size = measure(doc.contents);
   if (size.ok === false) {
     if (size.tooLarge !== undefined) loaded.tooLarge = size.tooLarge;
     else errors.push({ message: size.message, position: toPosition(lines, size.offset) });
     return loaded;
   }
+  for (const offset of duplicateKeyOffsets(doc.contents)) {
+    errors.push({
+      message: describeYamlError('DUPLICATE_KEY'),
+      position: toPosition(lines, offset),
+      remediation: 'Keep one of the two keys: YAML would otherwise take one value and drop the other without a word.',
+    });
+  }
+  if (errors.length > 0) return loaded;
   try {
     // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
     // which refuses some small files and lets some large expansions through, is turned off.
@@ -66,6 +85,26 @@ export function loadYaml(source: string): LoadedYaml {
     errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
   }
   return loaded;
+}
+
+/**
+ * The parser's errors, described from their codes and positions. An opening bracket or quote that is
+ * never closed is reported once, where it opens, and the errors after it (which only follow from
+ * it) are dropped.
+ */
+function syntaxErrors(source: string, lines: LineCounter, doc: Document.Parsed): YamlProblem[] {
+  // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
+  // clamp to that line so an annotation lands on something visible.
+  const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
+  const at = (offset: number): Position => {
+    const position = toPosition(lines, offset);
+    return position.line > lastLine ? { line: lastLine, column: 1 } : position;
+  };
+  const unclosed = findUnclosed(source);
+  const errors = unclosed !== undefined ? doc.errors.filter((e) => e.pos[0] < unclosed.offset) : doc.errors;
+  const out: YamlProblem[] = errors.map((e) => ({ message: describeYamlError(e.code), position: at(e.pos[0]) }));
+  if (unclosed !== undefined) out.push({ message: unclosed.message, position: at(unclosed.offset), remediation: unclosed.remediation });
+  return out;
 }
 
 type Measure =
@@ -117,7 +156,7 @@ function measure(root: unknown): Measure {
     const anchor = (node as { anchor?: unknown }).anchor;
     if (typeof anchor === 'string') anchors.set(anchor, node);
     if (isScalar(node)) {
-      const size = { nodes: 1, text: typeof node.value === 'string' ? node.value.length : 0 };
+      const size = { nodes: 1, text: scalarText(node.value) };
       sizes.set(node, size);
       return size;
     }
@@ -156,6 +195,16 @@ function measure(root: unknown): Measure {
     if (err instanceof Stop) return err.result;
     throw err;
   }
+}
+
+/**
+ * The text a scalar adds to the report once read: a string's characters, and a `!!binary` value's
+ * bytes (which the report spells out one number per byte), so no tag lets a value grow past the limit.
+ */
+function scalarText(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (value instanceof Uint8Array) return value.byteLength;
+  return 0;
 }
 
 /**

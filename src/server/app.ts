@@ -4,6 +4,7 @@ import { auditRecordOf, type AuditLog } from './audit.ts';
 import type { ApiKeyAuthenticator } from './auth.ts';
 import { overdueAnswer } from './deadline.ts';
 import { describeFault, type Logger } from './log.ts';
+import type { ServiceMetrics } from './metrics.ts';
 import { internalError, refusal, writeAnswer, type Reply } from './reply.ts';
 import { openRequest, pathOf, type RequestState } from './request.ts';
 import { buildRoutes } from './routes.ts';
@@ -17,6 +18,9 @@ export interface AppDeps {
   openapiJson: string;
   /** Whole-request budget: body upload plus engine work. */
   requestTimeoutMs: number;
+  metrics: ServiceMetrics;
+  /** METRICS_PUBLIC: GET /metrics answers without an API key. */
+  metricsPublic: boolean;
 }
 
 export interface App {
@@ -31,15 +35,24 @@ export interface App {
 
 /**
  * The request lifecycle around the route handlers: find the route (404, 405), check the API key
- * (401), run the handler, write its answer once, and record it (audit line, debug log). Every request
+ * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
  * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
  * and draining can wait for the rest.
  */
 export function createApp(deps: AppDeps): App {
   const { auth, audit, log } = deps;
+  const accessLog = log.enabled('info');
   const open = new Set<RequestState>();
   let draining = false;
-  const routes = buildRoutes({ engine: deps.engine, auditing: audit.enabled, openapiJson: deps.openapiJson, draining: () => draining });
+  const { metrics } = deps;
+  const routes = buildRoutes({
+    engine: deps.engine,
+    auditing: audit.enabled,
+    openapiJson: deps.openapiJson,
+    draining: () => draining,
+    metrics,
+    metricsPublic: deps.metricsPublic,
+  });
 
   /** The one place an answer leaves: later answers for the same request (a handler after the sweep) are dropped. */
   function settle(state: RequestState, reply: Reply): void {
@@ -59,10 +72,15 @@ export function createApp(deps: AppDeps): App {
     record(state, reply.status);
   }
 
+  /** Every request, answered or abandoned: its audit line, its access log line and its metrics. */
   function record(state: RequestState, status: number): void {
-    const now = Date.now();
-    if (audit.enabled) audit.write(auditRecordOf(state, status, now));
-    if (log.enabled('debug')) log.debug('request', { request_id: state.id, endpoint: state.endpoint, status, duration_ms: now - state.start });
+    const seconds = (performance.now() - state.startedAt) / 1000;
+    metrics.observeRequest(state.endpoint, status, seconds);
+    if (audit.enabled) audit.write(auditRecordOf(state, status, Date.now()));
+    // The access line: identifiers and outcome only, never a body, a header value or a query string.
+    if (accessLog) {
+      log.info('request', { request_id: state.id, endpoint: state.endpoint, status, outcome: state.outcome, duration_ms: Math.round(seconds * 1e6) / 1000 });
+    }
   }
 
   function fault(state: RequestState, error: unknown): void {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { MAX_JSON_DEPTH, scanJsonStructure } from '../engine/index.ts';
+import { checkJsonStructure, MAX_JSON_DEPTH, scanJsonStructure } from '../engine/index.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 export { MAX_JSON_DEPTH };
@@ -90,15 +90,19 @@ export function parseJsonBody(text: string): JsonOutcome {
   } catch {
     return { ok: false, pointer: '', message: 'the request body is not valid JSON' };
   }
-  const issue = scanJson(text);
-  if (issue !== undefined) return { ok: false, pointer: '', message: issue };
+  // The parsed value proves most bodies sound without a second pass over the text.
+  const issue = checkJsonStructure(text, value, MAX_JSON_DEPTH);
+  if (issue !== undefined) return { ok: false, pointer: '', message: describeStructureIssue(issue) };
   return { ok: true, value };
 }
 
 /** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
 export function scanJson(text: string): string | undefined {
   const issue = scanJsonStructure(text, MAX_JSON_DEPTH);
-  if (issue === undefined) return undefined;
+  return issue === undefined ? undefined : describeStructureIssue(issue);
+}
+
+function describeStructureIssue(issue: NonNullable<ReturnType<typeof scanJsonStructure>>): string {
   if (issue.kind === 'too_deep') return `the request body nests deeper than ${MAX_JSON_DEPTH} levels`;
   const name = issue.name;
   return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;

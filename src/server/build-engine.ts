@@ -11,6 +11,7 @@ export function buildEngine(settings: ServerSettings, env: Env, options: Pick<St
   const engine = createEngine({
     network: { online: true, outboundAllow: settings.outboundAllow, ca: options.outboundCa },
     clock: options.now,
+    verifyCacheSize: settings.verifyCacheSize,
   });
   if (settings.profiles.json === undefined && settings.profiles.file === undefined) return engine;
   try {

@@ -36,14 +36,15 @@ function pendingResponse(socket: Socket): { headersSent: boolean } | undefined {
 
 /**
  * Node's 'clientError': answer with a problem+json and close. There is no request or response object
- * here, so the response is written to the socket as bytes.
+ * here, so the response is written to the socket as bytes. Returns the status answered, or undefined
+ * when the connection was only closed.
  */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, limits: HttpLimits): void {
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, limits: HttpLimits, requestId: string): number | undefined {
   const pending = pendingResponse(socket);
   // Once a status line is out, another one would corrupt the answer: just close.
   if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent === true) {
     socket.destroy();
-    return;
+    return undefined;
   }
   const p = clientErrorProblem(error.code, limits, pending !== undefined);
   const body = JSON.stringify(p);
@@ -53,6 +54,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
     `content-length: ${Buffer.byteLength(body)}`,
     'cache-control: no-store',
     'x-content-type-options: nosniff',
+    `x-request-id: ${requestId}`,
     'connection: close',
     '',
     body,
@@ -62,8 +64,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket, 
     // once, as Node does, so the handler cannot write a second answer after this one.
     socket.write(bytes);
     socket.destroy();
-    return;
+    return p.status;
   }
   socket.end(bytes);
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  return p.status;
 }

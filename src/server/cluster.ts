@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { urlOf } from './address.ts';
+import { serveClusterMetrics } from './cluster-metrics.ts';
 import { GENERATED_KEY_ENV } from './keys.ts';
 import type { Logger } from './log.ts';
 import { StartupError, type ServerSettings } from './settings.ts';
@@ -14,6 +15,7 @@ import type { Env, RunningServer, StartOptions } from './start-options.ts';
  */
 export function startPrimary(settings: ServerSettings, firstKey: string, generated: boolean, log: Logger, options: StartOptions): Promise<RunningServer> {
   const workerEnv: Env = generated ? { [GENERATED_KEY_ENV]: firstKey } : {};
+  serveClusterMetrics();
   let stopping = false;
   const workers = new Set<Worker>();
   const fork = (): Worker => {

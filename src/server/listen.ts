@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Engine } from '../engine/index.ts';
@@ -9,12 +11,19 @@ import { answerClientError } from './client-error.ts';
 import { capConnections } from './connection-cap.ts';
 import { HTTP_LIMITS } from './http-limits.ts';
 import { describeFault, type Logger } from './log.ts';
+import { createMetrics } from './metrics.ts';
 import { renderOpenApiDocument } from './openapi.ts';
 import { StartupError, type ServerSettings } from './settings.ts';
 import { exitOnSignals } from './signals.ts';
 import type { RunningServer, StartOptions } from './start-options.ts';
 
+/** How much longer than the request budget a socket may sit with no traffic before it is closed. */
+const IDLE_GRACE_MS = 5_000;
+
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+
+/** How requests Node's parser refused (or that timed out before their headers were complete) are logged and counted. */
+const UNPARSED_ENDPOINT = '(unparsed request)';
 
 /**
  * How often deadlines are checked: Node's header deadline and the app's request budget. Node's own
@@ -35,6 +44,8 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
     log.error('audit log write failed', { error: (error as NodeJS.ErrnoException).code ?? error.name });
   });
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  // Each worker of a cluster counts its own requests; a scrape of any worker shows every worker's series.
+  const metrics = createMetrics(engine.services, cluster.isWorker ? { worker: cluster.worker?.id ?? 0 } : {});
   const app = createApp({
     engine,
     auth: new ApiKeyAuthenticator(keys),
@@ -42,6 +53,8 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
     log,
     openapiJson: renderOpenApiDocument(),
     requestTimeoutMs,
+    metrics,
+    metricsPublic: settings.metricsPublic,
   });
 
   const server: Server = createServer({
@@ -53,6 +66,11 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
     connectionsCheckingInterval: DEADLINE_CHECK_MS,
     keepAliveTimeout: 5000,
   }, app.handle);
+  // The deadlines above watch requests, not answers: a client that pipelines requests and never reads
+  // what comes back would otherwise hold its socket (and a MAX_CONNECTIONS slot) for good. A socket with
+  // no traffic either way for longer than the whole-request budget (plus grace) is closed. A request the
+  // engine is still working on is answered by the sweep at the budget, so a live request never idles this long.
+  server.setTimeout(requestTimeoutMs + IDLE_GRACE_MS);
   let refused = 0;
   let lastRefusalWarning = 0;
   capConnections(server, settings.maxConnections, () => {
@@ -63,7 +81,14 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
     lastRefusalWarning = now;
     refused = 0;
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => answerClientError(error, socket, HTTP_LIMITS));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    const requestId = randomUUID();
+    const status = answerClientError(error, socket, HTTP_LIMITS, requestId);
+    if (status === undefined) return;
+    // Bytes that never became a request: nothing of them is logged, not even the path.
+    metrics.observeRequest(UNPARSED_ENDPOINT, status, 0);
+    log.info('request', { request_id: requestId, endpoint: UNPARSED_ENDPOINT, status, outcome: 'rejected' });
+  });
 
   await new Promise<void>((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException): void => {
@@ -109,6 +134,8 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
     issuer_profiles: settings.profiles.json !== undefined || settings.profiles.file !== undefined,
     audit: settings.audit.kind,
     max_connections: settings.maxConnections,
+    verify_cache_size: settings.verifyCacheSize,
+    metrics_public: settings.metricsPublic,
   });
   return { url, close };
 }

@@ -28,8 +28,10 @@ export async function startServer(env: Env, options: StartOptions = {}): Promise
 }
 
 /**
- * The process entry (src/server/index.ts, `oidc-gate serve`): start, or print one line and exit 1.
- * No stack trace: a start failure is a configuration problem, and its message says which.
+ * The process entry (src/server/index.ts): start, or log one line and exit 1. No stack trace: a start
+ * failure is a configuration problem, and its message says which. The line is JSON like every other
+ * line on stderr, so a log pipeline that parses JSON keeps the one line that says why an instance
+ * does not come up.
  */
 export async function runServer(env: Env, options: StartOptions = {}): Promise<RunningServer | undefined> {
   try {
@@ -38,7 +40,7 @@ export async function runServer(env: Env, options: StartOptions = {}): Promise<R
     const message = error instanceof StartupError
       ? error.message
       : `unexpected error during start: ${redact(error instanceof Error ? error.message : String(error))}`;
-    (options.stderr ?? process.stderr).write(`oidc-gate: cannot start: ${message}\n`);
+    createLogger(options.stderr ?? process.stderr, 'error').error(`cannot start: ${message}`);
     process.exitCode = 1;
     return undefined;
   }

@@ -155,7 +155,7 @@ export function buildOpenApiDocument(): Json {
     tags: [
       { name: 'validate', description: 'JWT validation.' },
       { name: 'lint', description: 'OIDC provider configuration lint and discovery.' },
-      { name: 'meta', description: 'Service description and health.' },
+      { name: 'meta', description: 'Service description, health and metrics.' },
     ],
     paths: {
       ...paths,
@@ -184,6 +184,29 @@ export function buildOpenApiDocument(): Json {
             ...httpErrors,
             405: { $ref: '#/components/responses/MethodNotAllowed' },
             503: jsonResponse('Draining after SIGTERM; take the instance out of rotation.', 'Health'),
+          },
+        },
+      },
+      '/metrics': {
+        get: {
+          operationId: 'getMetrics',
+          summary: 'Prometheus metrics',
+          description:
+            'Prometheus text exposition format (version 0.0.4), this process only: oidc_gate_http_requests_total (endpoint, status), '
+            + 'oidc_gate_http_request_duration_seconds (endpoint), oidc_gate_findings_total (code), oidc_gate_jwks_cache_total (state), '
+            + 'oidc_gate_signature_cache_total (result), oidc_gate_signature_cache_entries, oidc_gate_signature_cache_evictions_total, '
+            + 'and the Node.js process metrics (process_*, nodejs_*). Needs the API key unless the service runs with METRICS_PUBLIC=true.',
+          tags: ['meta'],
+          security: [{ apiKey: [] }, {}],
+          responses: {
+            200: {
+              description: 'The metrics.',
+              headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
+              content: { 'text/plain; version=0.0.4; charset=utf-8': { schema: { type: 'string' } } },
+            },
+            ...httpErrors,
+            401: { $ref: '#/components/responses/Unauthorized' },
+            405: { $ref: '#/components/responses/MethodNotAllowed' },
           },
         },
       },

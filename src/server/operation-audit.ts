@@ -2,11 +2,11 @@ import { tokenFingerprint, type Finding, type Operation, type OperationResponse 
 import type { RequestState } from './request.ts';
 
 /**
- * What one operation's exchange adds to its audit line. It is read from the operation's published
- * schemas, so a new operation needs nothing here: a request that documents a `token` has it
- * fingerprinted, a response whose `metadata` documents `warnings` has their codes audited with the
- * findings', and one whose `metadata` documents `request_id` gets it filled in. A response whose
- * metadata is something else (discovery's is the provider's document) is never touched.
+ * What one operation's exchange adds to its audit line and metrics. It is read from the operation's
+ * published schemas, so a new operation needs nothing here: a request that documents a `token` has it
+ * fingerprinted, a response whose `metadata` documents `warnings` has their codes audited and counted
+ * with the findings', and one whose `metadata` documents `request_id` gets it filled in. A response
+ * whose metadata is something else (discovery's is the provider's document) is never touched.
  */
 export interface AuditTraits {
   readonly token: boolean;
@@ -35,10 +35,18 @@ export function auditRequest(state: RequestState, traits: AuditTraits, body: unk
   if (typeof token === 'string') state.tokenFingerprint = tokenFingerprint(token);
 }
 
-/** After: the finding codes, and the request id in the response so a client can quote it. */
+type WithMetadata = OperationResponse & { metadata?: { warnings?: Finding[] } & Record<string, unknown> };
+
+/** After: the finding codes, warnings included. */
 export function auditResponse(state: RequestState, traits: AuditTraits, response: OperationResponse): void {
-  const withMetadata = response as OperationResponse & { metadata?: { warnings?: Finding[] } & Record<string, unknown> };
-  const warnings = traits.warnings ? withMetadata.metadata?.warnings ?? [] : [];
+  const warnings = traits.warnings ? (response as WithMetadata).metadata?.warnings ?? [] : [];
   state.findingCodes = [...response.findings, ...warnings].map((f) => f.code);
-  if (traits.requestId) withMetadata.metadata = { ...withMetadata.metadata, request_id: state.id };
+}
+
+/** The request id in the response (always, audit log or not), so a client can quote it. */
+export function stampRequestId(state: RequestState, traits: AuditTraits, response: OperationResponse): void {
+  if (!traits.requestId) return;
+  const withMetadata = response as WithMetadata;
+  if (withMetadata.metadata === undefined) withMetadata.metadata = { request_id: state.id };
+  else withMetadata.metadata.request_id = state.id;
 }

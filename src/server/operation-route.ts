@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { problem, type Engine, type Operation, type OperationName } from '../engine/index.ts';
 import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';
-import { auditRequest, auditResponse, auditTraitsOf } from './operation-audit.ts';
+import type { ServiceMetrics } from './metrics.ts';
+import { auditRequest, auditResponse, auditTraitsOf, stampRequestId } from './operation-audit.ts';
 import { GONE, jsonReply, problemReply, refusal, type Reply } from './reply.ts';
 import type { RequestState } from './request.ts';
 
@@ -11,7 +12,12 @@ import type { RequestState } from './request.ts';
  * so a client fixes one mistake at a time. A fault thrown by the engine is left to the request
  * lifecycle, which answers 500.
  */
-export function operationHandler(operation: Operation<OperationName>, engine: Engine, auditing: boolean): (req: IncomingMessage, state: RequestState) => Promise<Reply> {
+export function operationHandler(
+  operation: Operation<OperationName>,
+  engine: Engine,
+  auditing: boolean,
+  metrics: ServiceMetrics,
+): (req: IncomingMessage, state: RequestState) => Promise<Reply> {
   const traits = auditTraitsOf(operation);
   return async (req, state) => {
     if (!isJsonContentType(req.headers['content-type'])) {
@@ -38,6 +44,8 @@ export function operationHandler(operation: Operation<OperationName>, engine: En
     const response = outcome.response;
     state.outcome = response.valid ? 'valid' : 'invalid';
     if (auditing) auditResponse(state, traits, response);
+    metrics.observeResponse(response, traits.warnings);
+    stampRequestId(state, traits, response);
     return jsonReply(200, JSON.stringify(response));
   };
 }

@@ -12,6 +12,8 @@ export interface RequestState {
   readonly id: string;
   /** When the headers were complete (ms): the request budget counts from here. */
   readonly start: number;
+  /** The same instant on the monotonic clock (performance.now()), for the latency metric and log. */
+  readonly startedAt: number;
   /** `METHOD /path` as logged and audited. */
   readonly endpoint: string;
   /** body: still receiving; engine: being answered; done: answered (or the client is gone). */
@@ -30,6 +32,7 @@ export function openRequest(req: IncomingMessage, res: ServerResponse, path: str
   return {
     id: acceptRequestId(incomingId) ? incomingId : randomUUID(),
     start: Date.now(),
+    startedAt: performance.now(),
     // An unknown path is not logged as sent: a client may have put a token in it.
     endpoint: `${req.method ?? 'GET'} ${routed ? path : '(unknown path)'}`,
     phase: 'body',

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Engine } from '../engine/index.ts';
+import type { ServiceMetrics } from './metrics.ts';
 import { operationHandler } from './operation-route.ts';
 import { jsonReply, type Reply } from './reply.ts';
 import { declaresBody, type RequestState } from './request.ts';
@@ -26,19 +27,23 @@ export interface RouteDeps {
   openapiJson: string;
   /** True once the service is draining: the health check says so. */
   draining: () => boolean;
+  metrics: ServiceMetrics;
+  /** METRICS_PUBLIC: GET /metrics answers without an API key. */
+  metricsPublic: boolean;
 }
 
 /**
  * Every endpoint, by path: one per engine operation (POST, API key required), read from the engine's
- * operations table so a new operation is served without a change here, and the two meta endpoints,
- * which answer without a key so that load balancers and clients can reach them.
+ * operations table so a new operation is served without a change here; the two meta endpoints, which
+ * answer without a key so that load balancers and clients can reach them; and the Prometheus metrics,
+ * behind the key unless the operator made them public.
  */
 export function buildRoutes(deps: RouteDeps): Map<string, Route> {
   const routes: Route[] = deps.engine.operations.map((operation) => ({
     url: operation.path,
     methods: [operation.method],
     auth: true,
-    handler: operationHandler(operation, deps.engine, deps.auditing),
+    handler: operationHandler(operation, deps.engine, deps.auditing, deps.metrics),
   }));
   routes.push(
     {
@@ -54,6 +59,15 @@ export function buildRoutes(deps: RouteDeps): Map<string, Route> {
       handler: (req) => (deps.draining()
         ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
         : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
+    },
+    {
+      url: '/metrics',
+      methods: ['GET', 'HEAD'],
+      auth: !deps.metricsPublic,
+      handler: async (req): Promise<Reply> => {
+        const body = await deps.metrics.render();
+        return { kind: 'send', status: 200, contentType: deps.metrics.contentType, body, headers: closeIfUnread(req) };
+      },
     },
   );
   return new Map(routes.map((route) => [route.url, route]));

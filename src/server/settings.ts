@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { OutboundAllowError, parseOutboundAllow } from '../engine/index.ts';
+import { DEFAULT_VERIFY_CACHE_SIZE, OutboundAllowError, parseOutboundAllow } from '../engine/index.ts';
 
 /** A setting that stops the start. The message is the one line printed to the operator. */
 export class StartupError extends Error {
@@ -26,6 +26,10 @@ export interface ServerSettings {
   workers: number;
   /** Open connections one process holds at most; more are closed as they arrive. */
   maxConnections: number;
+  /** Passed signature checks remembered per process; 0 turns the verification cache off. */
+  verifyCacheSize: number;
+  /** GET /metrics answers without an API key. */
+  metricsPublic: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -36,6 +40,8 @@ export const MAX_WORKERS = 64;
 export const DEFAULT_MAX_CONNECTIONS = 1024;
 /** Beyond a million sockets the process runs out of memory or file descriptors first. */
 export const MAX_MAX_CONNECTIONS = 1_000_000;
+/** An entry takes about 130 bytes (measured), so the largest cache stays near 130 MB. */
+export const MAX_VERIFY_CACHE_SIZE = 1_000_000;
 
 function present(env: Env, name: string): string | undefined {
   const value = env[name];
@@ -98,6 +104,13 @@ function readApiKeys(env: Env): string[] {
   return [];
 }
 
+function readBoolean(env: Env, name: string): boolean {
+  const raw = present(env, name)?.trim().toLowerCase();
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new StartupError(`${name} must be true or false, got "${raw.slice(0, 40)}"`);
+}
+
 function readAudit(env: Env): AuditTarget {
   const raw = present(env, 'AUDIT_LOG')?.trim();
   if (raw === undefined || raw.toLowerCase() === 'off') return { kind: 'off' };
@@ -115,6 +128,8 @@ export function parseSettings(env: Env): ServerSettings {
   }
   const workers = parseInteger('WORKERS', present(env, 'WORKERS') ?? '1', 1, MAX_WORKERS);
   const maxConnections = parseInteger('MAX_CONNECTIONS', present(env, 'MAX_CONNECTIONS') ?? String(DEFAULT_MAX_CONNECTIONS), 1, MAX_MAX_CONNECTIONS);
+  const verifyCacheSize = parseInteger('VERIFY_CACHE_SIZE', present(env, 'VERIFY_CACHE_SIZE') ?? String(DEFAULT_VERIFY_CACHE_SIZE), 0, MAX_VERIFY_CACHE_SIZE);
+  const metricsPublic = readBoolean(env, 'METRICS_PUBLIC');
   let outboundAllow: string[];
   try {
     outboundAllow = parseOutboundAllow(present(env, 'OUTBOUND_ALLOW'));
@@ -140,5 +155,7 @@ export function parseSettings(env: Env): ServerSettings {
     logLevel: logRaw as LogLevel,
     workers,
     maxConnections,
+    verifyCacheSize,
+    metricsPublic,
   };
 }

@@ -60,14 +60,13 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     expect(heads(r.stdout)).toEqual([
       '::error title=CONFIG_UNKNOWN_KEY,file=.github/oidc-gate/keys.yml,line=5,col=5::',
       '::error title=TOKEN_FILE_MISSING,file=.github/oidc-gate/keys.yml,line=7,col=5::',
-      '::error title=REQUEST_INVALID,file=.github/oidc-gate/keys.yml,line=12,col=5::',
-      '::error title=REQUEST_INVALID,file=.github/oidc-gate/keys.yml,line=14,col=7::',
+      '::error title=CONFIG_UNKNOWN_KEY,file=.github/oidc-gate/keys.yml,line=14,col=7::',
       '::error title=INSECURE_URI,file=.github/oidc-gate/still-checked.yml,line=6,col=5::',
-      '::error title=CONFIG_YAML_INVALID,file=.github/oidc-gate/syntax.yml,line=4,col=1::',
+      '::error title=CONFIG_YAML_INVALID,file=.github/oidc-gate/syntax.yml,line=4,col=16::',
       '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/still-checked.yml,line=6,col=5::',
       '::error::',
     ]);
-    expect(r.outputs).toMatchObject({ valid: 'false', errors: '6', warnings: '1' });
+    expect(r.outputs).toMatchObject({ valid: 'false', errors: '5', warnings: '1' });
   });
 
   it('caps annotations at 10 per level, the failure message among the errors, and adds one notice for the rest', () => {

@@ -127,7 +127,24 @@ describe('run() on the bad fixture', () => {
     workspace('good');
     calls.inputs['fail-on'] = 'warning';
     await run();
-    expect(calls.failed).toEqual(['oidc-gate: Passed with 1 warning: 2 files, 5 checks. (fail-on: warning)']);
+    expect(calls.failed).toEqual(['oidc-gate: Failed on warnings (fail-on: warning): 1 warning in 2 files, 5 checks.']);
+  });
+
+  it('under fail-on warning, a run of warnings alone says it failed, and why, in the summary and the failure message', async () => {
+    workspace('good');
+    calls.inputs['fail-on'] = 'warning';
+    await run();
+    expect(calls.failed).toEqual(['oidc-gate: Failed on warnings (fail-on: warning): 1 warning in 2 files, 5 checks.']);
+    expect(calls.summary[0]?.startsWith('## ❌ oidc-gate: Failed on warnings (fail-on: warning): 1 warning in 2 files, 5 checks.\n')).toBe(true);
+    expect(calls.info).toContain('oidc-gate: Failed on warnings (fail-on: warning): 1 warning in 2 files, 5 checks.');
+  });
+
+  it('under fail-on never, findings do not fail the step, and the summary says so', async () => {
+    workspace('bad');
+    calls.inputs['fail-on'] = 'never';
+    await run();
+    expect(calls.failed).toEqual([]);
+    expect(calls.summary[0]?.startsWith('## ⚠️ oidc-gate: Not failed (fail-on: never): 4 errors and 1 warning in 2 files, 3 checks.\n')).toBe(true);
   });
 
   it('writes no annotations and no summary when both are off', async () => {
@@ -160,9 +177,19 @@ describe('run(): inputs', () => {
     calls.inputs.config = '.github/oidc-gate/still-checked.yml,\n.github/oidc-gate/keys.yml';
     await run();
     expect(calls.annotations.filter((a) => a.level === 'error').map((a) => (a.properties as { file: string }).file)).toEqual([
-      '.github/oidc-gate/keys.yml', '.github/oidc-gate/keys.yml', '.github/oidc-gate/keys.yml', '.github/oidc-gate/keys.yml',
+      '.github/oidc-gate/keys.yml', '.github/oidc-gate/keys.yml', '.github/oidc-gate/keys.yml',
       '.github/oidc-gate/still-checked.yml',
     ]);
+  });
+
+  it('fails on configuration errors even under fail-on never, as the CLI exits 2 for them', async () => {
+    workspace('broken');
+    calls.inputs['fail-on'] = 'never';
+    await run();
+    expect(calls.failed).toEqual([
+      'oidc-gate: Failed: 5 errors and 1 warning in 3 files, 1 check; 4 of them are configuration errors, which fail the run whatever fail-on says.',
+    ]);
+    expect(calls.outputs.valid).toBe('false');
   });
 
   it('fails when no config file matches', async () => {

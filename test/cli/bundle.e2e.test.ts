@@ -1,8 +1,9 @@
 /** The CLI bundle (the `oidc-gate` bin) on the same fixtures as the action bundle. */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/engine/index.ts';
 import {
   bundlesPresent, CLI_BUNDLE, FIXTURES, known, runActionBundle, runCliBundle, secretStrings, tempParent, workspace,
 } from '../fixtures/harness.ts';
@@ -15,7 +16,7 @@ describe.skipIf(!bundlesPresent())('dist/cli/index.js', () => {
   it.each([
     ['good', 0, '! Passed with 1 warning: 2 files, 5 checks.'],
     ['bad', 1, '✖ Failed: 4 errors and 1 warning in 2 files, 3 checks.'],
-    ['broken', 2, '✖ Failed: 6 errors and 1 warning in 3 files, 2 checks.'],
+    ['broken', 2, '✖ Failed: 5 errors and 1 warning in 3 files, 1 check.'],
   ])('check --offline on %s exits %i', (name, status, verdict) => {
     const r = runCliBundle(repo(name), ['check', '--offline']);
     expect(r.status).toBe(status);
@@ -75,33 +76,68 @@ describe.skipIf(!bundlesPresent())('dist/cli/index.js', () => {
     expect((JSON.parse(r.stdout) as { version: string }).version).toBe('2.1.0');
   });
 
-  it('validates a request from stdin and prints the engine response', () => {
-    const body = JSON.stringify({
+  it('validates a request from stdin and prints the engine response, byte for byte, off a terminal', async () => {
+    const request = {
       token: known.tokens['valid-hs.jwt'],
       policy: { issuer: 'https://id.fixture.example', audiences: ['api://fixture'], allowed_algs: ['HS256'], secret: known.secret },
-    });
-    const r = spawnSync(process.execPath, [CLI_BUNDLE, 'validate', '-', '--at', known.at], { input: body, encoding: 'utf8' });
+    };
+    const r = spawnSync(process.execPath, [CLI_BUNDLE, 'validate', '-', '--at', known.at], { input: JSON.stringify(request), encoding: 'utf8' });
     expect(r.status).toBe(0);
-    expect(r.stdout).toBe('{"valid":true,"statuses":{"signature":"pass","issuer":"pass","audience":"pass","algorithm":"pass","time":"pass","required_claims":"pass"},"findings":[],"summary":"Token is valid.","metadata":{"alg":"HS256","key_source":"secret"}}\n');
+    const engine = await createEngine({ network: { online: false } }).run('validate', request, { at: Date.parse(known.at) });
+    expect(r.stdout).toBe(`${JSON.stringify(engine.response)}\n`);
+    expect(r.stdout).toMatch(/^\{"valid":true,"statuses":\{"signature":"pass",.*"summary":"Token is valid\.","metadata":\{"alg":"HS256","key_source":"secret"[,}]/);
   });
 
-  it('prints help and exits 2 on a usage error', () => {
-    expect(runCliBundle(parent, ['--help']).stdout).toContain('oidc-gate check [paths...] [options]');
+  it('prints help, each command its own, and one line for a usage error (exit 2)', () => {
+    expect(runCliBundle(parent, ['--help']).stdout).toContain('\n  check [paths...]');
+    expect(runCliBundle(parent, ['check', '--help']).stdout.split('\n')[0]).toBe('Usage: oidc-gate check [paths...] [options]');
+    expect(runCliBundle(parent, ['validate', '--help']).stdout.split('\n')[0]).toBe('Usage: oidc-gate validate [TOKEN|FILE|-] [options]');
+    expect(runCliBundle(parent, ['-V']).stdout).toMatch(/^oidc-gate \d+\.\d+\.\d+\n$/);
+    expect(runCliBundle(parent, ['version']).stdout).toBe(runCliBundle(parent, ['--version']).stdout);
     const r = runCliBundle(parent, ['check', '--nope']);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("Unknown option '--nope'");
+    expect(r).toEqual({ status: 2, stdout: '', stderr: 'oidc-gate check: unknown option --nope. See oidc-gate check --help.\n' });
+  });
+
+  it('validates a raw token from stdin with --config and --profile, and never prints it', () => {
+    const dir = workspace('good', parent);
+    mkdirSync(path.join(dir, '.git'));
+    const args = [CLI_BUNDLE, 'validate', '--config', '.github/oidc-gate/samples.yaml', '--profile', 'fixture-hmac', '--at', known.at];
+    const r = spawnSync(process.execPath, args, { cwd: dir, input: `${known.tokens['other-aud-hs.jwt'] as string}\n`, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(1);
+    expect((JSON.parse(r.stdout) as { findings: { code: string }[] }).findings.map((f) => f.code)).toEqual(['AUDIENCE_MISMATCH']);
+    const text = spawnSync(process.execPath, [...args, '--format', 'text'], { cwd: dir, input: known.tokens['valid-hs.jwt'], encoding: 'utf8' });
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('✔ Token is valid.\n');
+    expect(text.stdout).toContain('  sub        svc-fixture\n');
+    for (const out of [r.stdout, text.stdout]) for (const s of secretStrings()) expect(out).not.toContain(s);
+  });
+
+  it('run from a subdirectory of the repository, ../x.yml and ../*.yml are inside it: no "outside the repository root" claim', () => {
+    const dir = workspace('good', parent);
+    mkdirSync(path.join(dir, '.git'));
+    mkdirSync(path.join(dir, 'services/auth'), { recursive: true });
+    writeFileSync(path.join(dir, 'services/x.yml'), readFileSync(path.join(dir, '.github/oidc-gate/providers.yml'), 'utf8'));
+    for (const paths of [['../x.yml'], ['../*.yml'], ['../../.github/oidc-gate/samples.yaml']]) {
+      const r = runCliBundle(path.join(dir, 'services/auth'), ['check', '--offline', ...paths]);
+      expect(r.stdout).not.toContain('outside the repository root');
+      expect(r.stdout).not.toContain('CONFIG_UNREADABLE');
+      expect(r.status, paths.join(' ')).toBe(0);
+    }
+    expect(runCliBundle(path.join(dir, 'services/auth'), ['check', '--offline', '../x.yml']).stdout.split('\n')[0]).toBe('! ../x.yml  (1 provider)');
   });
 
   it('serve starts the service from the environment, answers /healthz, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, [CLI_BUNDLE, 'serve'], {
-      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', API_KEYS: 'e2e-key-0123456789abcdef0123', LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', API_KEYS: 'e2e-key-0123456789abcdef0123', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const url = await new Promise<string>((resolve, reject) => {
       let err = '';
       child.stderr.on('data', (d: Buffer) => {
         err += d.toString();
-        const m = /listening on (http:\/\/\S+)/.exec(err);
+        // The service's own JSON "listening" line names the URL; every line on stderr is JSON.
+        const m = /"msg":"listening".*?"url":"(http:\/\/[^"]+)"/.exec(err);
         if (m) resolve(m[1] as string);
       });
       child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));

@@ -38,17 +38,24 @@ describe('argument parsing', () => {
       name: 'check', paths: ['a', 'b/'], format: 'sarif', failOn: 'warning', offline: true, report: 'r.json', sarif: 's.sarif', issuerProfiles: 'p.yml',
     });
     expect(parseCommand(['check'])).toEqual({ name: 'check', paths: [], format: 'text', failOn: 'error', offline: false });
+    expect(parseCommand(['check', '--format=json', '--', '--odd-name.yml'])).toEqual({ name: 'check', paths: ['--odd-name.yml'], format: 'json', failOn: 'error', offline: false });
   });
 
   it.each([
     [['check', '--format', 'xml'], '--format must be one of text, json, sarif, not "xml".'],
     [['check', '--fail-on', 'always'], '--fail-on must be one of error, warning, never, not "always".'],
-    [['check', '--bogus'], "Unknown option '--bogus'"],
-    [['validate', 'a.json', 'b.json'], 'validate takes one request file (or - for stdin).'],
+    [['check', '--bogus'], 'unknown option --bogus.'],
+    [['check', '--report'], '--report needs a value: --report FILE.'],
+    [['check', '--format', '--offline'], '--format needs a value: --format text|json|sarif.'],
+    [['check', '--offline=yes'], '--offline takes no value.'],
+    [['check', '--report', 'a.json', '--report', 'b.json'], '--report is given twice.'],
+    [['validate', 'a.json', 'b.json'], 'takes one token, request file or -, not 2.'],
     [['validate', '--at', 'yesterday'], '--at must be an RFC 3339 date-time with Z or an offset'],
-    [['lint', '--at', '2026-01-01T00:00:00Z'], "Unknown option '--at'"],
-    [['serve', 'now'], 'serve takes no arguments'],
-    [['deploy'], 'Unknown command "deploy".'],
+    [['lint', '--at', '2026-01-01T00:00:00Z'], 'unknown option --at.'],
+    [['lint', '--profile', 'p'], 'unknown option --profile.'],
+    [['serve', 'now'], 'takes no arguments: it reads its settings from the environment'],
+    [['version', 'now'], 'takes no arguments.'],
+    [['deploy'], 'unknown command "deploy".'],
   ])('%j is a usage error', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
@@ -56,31 +63,34 @@ describe('argument parsing', () => {
 });
 
 describe('single-request subcommands come from the engine operations table', () => {
-  it('lists every operation in --help with its summary and path, and parses it', async () => {
-    const help = (await cli(['--help'])).stdout;
+  it('lists every operation in the overview, gives each its own help, and parses it', async () => {
+    const overview = (await cli(['--help'])).stdout;
     for (const operation of OPERATIONS) {
-      expect(help).toContain(`  oidc-gate ${operation.name} [file|-]`);
-      expect(help.toLowerCase()).toContain(operation.summary.toLowerCase());
-      expect(help).toContain(`(the ${operation.path} request body)`);
+      expect(overview).toMatch(new RegExp(`\\n  ${operation.name} \\[`));
+      expect(overview.toLowerCase()).toContain(operation.summary.toLowerCase());
+      const own = (await cli([operation.name, '--help'])).stdout;
+      expect(own.startsWith(`Usage: oidc-gate ${operation.name} [`)).toBe(true);
+      expect(own).toContain(`Reads the ${operation.path} request body (JSON)`);
       expect(parseCommand([operation.name, 'r.json', '--offline'])).toEqual({ name: operation.name, input: 'r.json', offline: true });
     }
-    expect(help).toContain('  oidc-gate validate [file|-] [--at <instant>] [--offline]\n');
-    expect(help).toContain('  oidc-gate lint [file|-] [--offline]    lint an OIDC provider configuration\n');
+    expect(overview).toContain('\n  validate [TOKEN|FILE|-]   validate a JWT\n');
+    expect(overview).toContain('\n  lint [FILE|-]             lint an OIDC provider configuration\n');
   });
 });
 
 describe('oidc-gate help and usage errors', () => {
-  it('prints help for --help, -h, help, no arguments and a command with --help; exit 0', async () => {
-    for (const argv of [['--help'], ['-h'], ['help'], [], ['check', '--help']]) {
+  it('prints the overview for --help, -h, help and no arguments; exit 0', async () => {
+    for (const argv of [['--help'], ['-h'], ['help'], []]) {
       const r = await cli(argv);
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain('Usage:\n  oidc-gate check [paths...] [options]');
+      expect(r.stdout.startsWith('oidc-gate: catch broken identity configuration before it ships.\n\nUsage: oidc-gate <command> [options]\n')).toBe(true);
+      expect(r.stdout).toContain('Run oidc-gate <command> --help for the options of one command.');
     }
   });
 
-  it('exits 2 on a usage error and says where help is', async () => {
+  it('exits 2 on a usage error with one line that says where help is', async () => {
     const r = await cli(['check', '--format', 'xml']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'oidc-gate: --format must be one of text, json, sarif, not "xml".\nRun oidc-gate --help for usage.\n' });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'oidc-gate check: --format must be one of text, json, sarif, not "xml". See oidc-gate check --help.\n' });
   });
 });
 
@@ -123,7 +133,7 @@ describe('oidc-gate check', () => {
   it('exits 2 on config errors, and still reports the files it could check', async () => {
     const r = await cli(['check', '--offline'], { cwd: repo('broken') });
     expect(r.code).toBe(2);
-    expect(r.stdout).toContain('  4:1     error    CONFIG_YAML_INVALID');
+    expect(r.stdout).toContain('  4:16    error    CONFIG_YAML_INVALID');
     expect(r.stdout).toContain('  6:5     error    INSECURE_URI  jwks_uri is not an https:// URI. [provider still-checked]');
     expect((await cli(['check', 'missing-dir'], { cwd: repo('good') })).code).toBe(2);
   });
@@ -193,7 +203,9 @@ describe('oidc-gate validate | lint | discover', () => {
     expect(JSON.parse(malformed.stdout)).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
     const notJson = await cli(['validate'], { stdin: '{' });
     expect(notJson.code).toBe(2);
-    expect(notJson.stderr).toBe('oidc-gate: the request is not valid JSON\n');
+    expect(notJson.stderr).toBe('oidc-gate validate: stdin is not valid JSON (nor a token).\n');
+    const lintNotJson = await cli(['lint', '-'], { stdin: 'issuer: x' });
+    expect(lintNotJson.stderr).toBe('oidc-gate lint: stdin is not valid JSON.\n');
   });
 
   it('lints and discovers offline, reporting CHECK_SKIPPED', async () => {
@@ -205,6 +217,23 @@ describe('oidc-gate validate | lint | discover', () => {
     const discover = await cli(['discover', '--offline', '-'], { stdin: '{"issuer":"https://id.example"}' });
     expect(discover.code).toBe(0);
     expect(JSON.parse(discover.stdout)).toMatchObject({ valid: true, jwks_uri: null });
+  });
+
+  it('prints readable text on a terminal: the verdict, then each finding with its fix', async () => {
+    const lint = await cli(['lint', '--offline'], {
+      isTTY: true,
+      env: { NO_COLOR: '1' },
+      stdin: JSON.stringify({ issuer: 'https://id.example', client_id: 'c', audiences: ['a'], jwks_uri: 'https://id.example/jwks', redirect_uris: ['http://app.example/cb'], alg_policy: { allowed_algs: ['RS256'] } }),
+    });
+    expect(lint.code).toBe(1);
+    const lines = lint.stdout.split('\n');
+    expect(lines[0]).toBe('✖ Configuration is invalid: 1 error, 1 warning (INSECURE_URI, CHECK_SKIPPED).');
+    expect(lines[2]).toBe('  error    INSECURE_URI  redirect_uris[0] is not an https:// URI.');
+    expect(lines[3]?.startsWith('           fix: ')).toBe(true);
+    expect(lines[4]?.startsWith('  warning  CHECK_SKIPPED  ')).toBe(true);
+    const refused = await cli(['lint', '-', '--format', 'text'], { stdin: '{"issuer":"https://x"}' });
+    expect(refused.code).toBe(2);
+    expect(refused.stdout.split('\n').slice(0, 3)).toEqual(['✖ REQUEST_INVALID  The request body is invalid: 5 problems.', '  /client_id  is required', '  /audiences  is required']);
   });
 
   it('uses ISSUER_PROFILES_JSON for issuer_profile_id, and exits 2 when the profiles are invalid', async () => {
@@ -219,7 +248,7 @@ describe('oidc-gate validate | lint | discover', () => {
 });
 
 describe('oidc-gate serve', () => {
-  it('starts the service with the environment and prints its URL', async () => {
+  it('starts the service with the environment, and adds no plain-text line to its JSON logs', async () => {
     let stderr = '';
     let server: { url: string; close(): Promise<void> } | undefined;
     const code = await main(['serve'], {
@@ -239,7 +268,8 @@ describe('oidc-gate serve', () => {
     });
     try {
       expect(code).toBe(0);
-      expect(stderr).toBe(`oidc-gate: listening on ${server?.url}\n`);
+      // The service logs "listening" (with the URL) as a JSON line of its own; the CLI adds nothing.
+      expect(stderr).toBe('');
       const health = await fetch(`${server?.url}/healthz`);
       expect(health.status).toBe(200);
     } finally {

@@ -180,7 +180,7 @@ describe('loadConfigFile', () => {
     expect(c.findings.map((f) => [f.code, f.line, f.column])).toEqual([
       ['CONFIG_INVALID', 4, 5], ['CONFIG_INVALID', 7, 5], ['CONFIG_INVALID', 8, 5], ['CONFIG_INVALID', 15, 29], ['CONFIG_INVALID', 15, 49],
     ]);
-    expect(c.findings[3]?.message).toBe('expect lists "AUDIENCE_MISMATCHH", which is not a validation finding code.');
+    expect(c.findings[3]?.message).toBe('expect lists "AUDIENCE_MISMATCHH", which is not a validation finding code (did you mean AUDIENCE_MISMATCH?).');
     expect(c.tokens).toHaveLength(1);
     expect(c.tokens[0]?.expect).toEqual(['TOKEN_EXPIRED']);
     expect(c.tokens[0]?.atMs).toBe(Date.parse('2025-12-31T22:00:00Z'));

@@ -177,7 +177,8 @@ describe('MAX_CONNECTIONS caps open connections', () => {
       timeout: 20_000,
     });
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe(`oidc-gate: cannot start: MAX_CONNECTIONS must be an integer from 1 to 1000000, got "${value}"\n`);
+    const lines = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { level: string; msg: string });
+    expect(lines).toEqual([expect.objectContaining({ level: 'error', msg: `cannot start: MAX_CONNECTIONS must be an integer from 1 to 1000000, got "${value}"` })]);
   });
 });
 

@@ -4,7 +4,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedContext, goodToken, NOW, policyFor } from '../helpers/tokens.ts';
+import { claims, fixedContext, goodToken, NOW, policyFor } from '../helpers/tokens.ts';
+import { VerifyCache } from '../../src/engine/jws/verify-cache.ts';
 import { validateJwt } from '../../src/engine/validate/validate.ts';
 import { API_KEY, call, Contract, raw, start, type Harness } from './harness.ts';
 
@@ -51,7 +52,7 @@ describe('GET endpoints (no authentication)', () => {
     const doc = r.json as { openapi: string; info: { version: string }; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('v0.0.1');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/v1/lint/oidc-config', '/v1/openapi.json', '/v1/providers/discover', '/v1/validate/jwt']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/v1/lint/oidc-config', '/v1/openapi.json', '/v1/providers/discover', '/v1/validate/jwt']);
   });
 
   it('the document reuses the engine request schemas (unknown fields are closed)', async () => {
@@ -63,15 +64,17 @@ describe('GET endpoints (no authentication)', () => {
 });
 
 describe('POST /v1/validate/jwt', () => {
-  it('200 valid: the body is exactly JSON.stringify of the engine response', async () => {
-    const request = { token: goodToken('RS256'), policy: policyFor('RS256') };
-    const r = await call(v('/v1/validate/jwt'), { body: request });
+  it('200 valid: the body is exactly JSON.stringify of the engine response, with the request id', async () => {
+    // A token no other test sends, so the service's verification cache has not seen it either.
+    const request = { token: goodToken('RS256', { payload: claims({ jti: 'exact-body-1' }) }), policy: policyFor('RS256') };
+    const r = await call(v('/v1/validate/jwt'), { body: request, headers: { 'x-request-id': 'exact-1' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/json');
     contract.assert('ValidateResponse', r.json);
     expect((r.json as { valid: boolean }).valid).toBe(true);
-    const direct = await validateJwt(request, fixedContext(NOW));
-    expect(r.text).toBe(JSON.stringify(direct));
+    const direct = await validateJwt(request, fixedContext(NOW, { verifyCache: new VerifyCache() }));
+    expect(direct.metadata.signature_cache).toBe('miss');
+    expect(r.text).toBe(JSON.stringify({ ...direct, metadata: { ...direct.metadata, request_id: 'exact-1' } }));
   });
 
   it('200 invalid: an audience mismatch is a finding, not an HTTP error', async () => {
@@ -253,9 +256,24 @@ describe('request ids', () => {
     expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('metadata.request_id is absent while the audit log is off', async () => {
+  it('metadata.request_id is the X-Request-Id, with the audit log off too', async () => {
     const r = await call(v('/v1/validate/jwt'), { body: { token: goodToken('RS256'), policy: policyFor('RS256') }, headers: { 'x-request-id': 'rid-1' } });
-    expect((r.json as { metadata: Record<string, unknown> }).metadata.request_id).toBeUndefined();
+    expect(r.headers.get('x-request-id')).toBe('rid-1');
+    expect((r.json as { metadata: Record<string, unknown> }).metadata.request_id).toBe('rid-1');
+    const generated = await call(v('/v1/validate/jwt'), { body: { token: goodToken('RS256'), policy: policyFor('RS256') } });
+    const id = generated.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((generated.json as { metadata: Record<string, unknown> }).metadata.request_id).toBe(id);
+    // A problem answer has no metadata, but the header still carries the id to quote.
+    const refused = await call(v('/v1/validate/jwt'), { body: { token: 'not-a-jwt', policy: policyFor('RS256') } });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('an unparseable request still gets an X-Request-Id header', async () => {
+    const reply = await raw(h.url, 'GARBAGE\r\n\r\n');
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(reply).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
   });
 });
 

@@ -146,10 +146,13 @@ export interface Spawned {
   kill(signal?: NodeJS.Signals): void;
 }
 
-/** Start an entry script (src/server/index.ts or the bundle) as its own process and wait for it to listen. */
-export async function spawnServer(entry: string, env: Record<string, string>, timeoutMs = 20_000): Promise<Spawned> {
+/**
+ * Start an entry script (src/server/index.ts, `src/cli/index.ts serve`, or a bundle) as its own process
+ * and wait for it to listen.
+ */
+export async function spawnServer(entry: string, env: Record<string, string>, timeoutMs = 20_000, args: readonly string[] = []): Promise<Spawned> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', API_KEYS: API_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

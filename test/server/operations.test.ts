@@ -11,6 +11,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { AuditLog, AuditRecord } from '../../src/server/audit.ts';
 import { ApiKeyAuthenticator } from '../../src/server/auth.ts';
 import { createLogger } from '../../src/server/log.ts';
+import { createMetrics } from '../../src/server/metrics.ts';
 import { auditTraitsOf } from '../../src/server/operation-audit.ts';
 import { claims, goodToken, policyFor } from '../helpers/tokens.ts';
 import { API_KEY, call, capture, start, type Harness } from './harness.ts';
@@ -56,8 +57,8 @@ describe('every operation of the table', () => {
     expect(doc.components.schemas[operation.response.name]).toBeDefined();
   });
 
-  it('the document lists exactly the table and the two meta endpoints', () => {
-    expect(Object.keys(doc.paths)).toEqual([...OPERATIONS.map((o) => o.path), '/v1/openapi.json', '/healthz']);
+  it('the document lists exactly the table and the three meta endpoints', () => {
+    expect(Object.keys(doc.paths)).toEqual([...OPERATIONS.map((o) => o.path), '/v1/openapi.json', '/healthz', '/metrics']);
   });
 });
 
@@ -87,7 +88,7 @@ describe('a new operation', () => {
     } as unknown as Engine;
     const lines: AuditRecord[] = [];
     const audit: AuditLog = { enabled: true, write: (r) => void lines.push(r), close: async () => undefined };
-    const app = createApp({ engine, auth: new ApiKeyAuthenticator([API_KEY]), audit, log: createLogger(capture(), 'silent'), openapiJson: '{}', requestTimeoutMs: 10_000 });
+    const app = createApp({ engine, auth: new ApiKeyAuthenticator([API_KEY]), audit, log: createLogger(capture(), 'silent'), openapiJson: '{}', requestTimeoutMs: 10_000, metrics: createMetrics(real.services), metricsPublic: false });
     const server: Server = createServer(app.handle);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
     cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -19,22 +19,23 @@ function failure(env: Record<string, string>): string {
 }
 
 describe('parseSettings', () => {
-  it('defaults: 127.0.0.1:8080, no audit, info logs, one worker, 1,024 connections', () => {
+  it('defaults: 127.0.0.1:8080, no audit, info logs, one worker, 1,024 connections, 10,000 cached checks, metrics behind the key', () => {
     expect(parseSettings({})).toEqual({
       port: 8080, host: '127.0.0.1', apiKeys: [], profiles: {}, outboundAllow: [], audit: { kind: 'off' }, logLevel: 'info', workers: 1,
-      maxConnections: 1024,
+      maxConnections: 1024, verifyCacheSize: 10_000, metricsPublic: false,
     });
   });
 
   it('reads every setting', () => {
     const s = parseSettings({
       PORT: '9000', HOST: '0.0.0.0', API_KEYS: `${API_KEY},${API_KEY}`, ISSUER_PROFILES_JSON: '[]', OUTBOUND_ALLOW: 'idp.test, 10.0.0.0/8',
-      AUDIT_LOG: '/var/log/audit.log', LOG_LEVEL: 'DEBUG', WORKERS: '4', MAX_CONNECTIONS: ' 5 ',
+      AUDIT_LOG: '/var/log/audit.log', LOG_LEVEL: 'DEBUG', WORKERS: '4', MAX_CONNECTIONS: ' 5 ', VERIFY_CACHE_SIZE: '0', METRICS_PUBLIC: 'TRUE',
     });
     expect(s).toEqual({
       port: 9000, host: '0.0.0.0', apiKeys: [API_KEY], profiles: { json: '[]' }, outboundAllow: ['idp.test', '10.0.0.0/8'],
-      audit: { kind: 'file', path: '/var/log/audit.log' }, logLevel: 'debug', workers: 4, maxConnections: 5,
+      audit: { kind: 'file', path: '/var/log/audit.log' }, logLevel: 'debug', workers: 4, maxConnections: 5, verifyCacheSize: 0, metricsPublic: true,
     });
+    expect(parseSettings({ METRICS_PUBLIC: 'false' }).metricsPublic).toBe(false);
     expect(parseSettings({ AUDIT_LOG: 'stdout' }).audit).toEqual({ kind: 'stdout' });
     expect(parseSettings({ AUDIT_LOG: 'OFF' }).audit).toEqual({ kind: 'off' });
   });
@@ -44,6 +45,10 @@ describe('parseSettings', () => {
     [{ PORT: '70000' }, /^PORT/],
     [{ WORKERS: '0' }, /^WORKERS must be an integer from 1 to 64/],
     [{ MAX_CONNECTIONS: '0' }, /^MAX_CONNECTIONS must be an integer from 1 to 1000000, got "0"$/],
+    [{ VERIFY_CACHE_SIZE: '-1' }, /^VERIFY_CACHE_SIZE must be an integer from 0 to 1000000, got "-1"$/],
+    [{ VERIFY_CACHE_SIZE: '1e4' }, /^VERIFY_CACHE_SIZE must be an integer from 0 to 1000000, got "1e4"$/],
+    [{ VERIFY_CACHE_SIZE: '1000001' }, /^VERIFY_CACHE_SIZE must be an integer/],
+    [{ METRICS_PUBLIC: 'yes' }, /^METRICS_PUBLIC must be true or false, got "yes"$/],
     [{ MAX_CONNECTIONS: '-1' }, /^MAX_CONNECTIONS must be an integer from 1 to 1000000, got "-1"$/],
     [{ MAX_CONNECTIONS: 'abc' }, /^MAX_CONNECTIONS must be an integer from 1 to 1000000, got "abc"$/],
     [{ MAX_CONNECTIONS: '1000001' }, /^MAX_CONNECTIONS must be an integer/],
@@ -83,13 +88,15 @@ describe('a start that fails', () => {
     [{ AUDIT_LOG: '/nonexistent-dir/audit.log' }, 'AUDIT_LOG file "/nonexistent-dir/audit.log" cannot be opened'],
     [{ ISSUER_PROFILES_JSON: '[{"id":"corp","issuer":"https://corp.example","audiences":["a"],"allowed_algs":["RS256"]}]' }, 'profile "corp"'],
     [{ ISSUER_PROFILES_JSON: '{not json' }, 'ISSUER_PROFILES_JSON'],
-  ])('%o exits 1 with one line and no stack trace', (env, fragment) => {
+  ])('%o exits 1 with one JSON line and no stack trace', (env, fragment) => {
     const r = run(env as Record<string, string>);
     expect(r.status).toBe(1);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^oidc-gate: cannot start: /);
-    expect(lines[0]).toContain(fragment);
+    const line = JSON.parse(lines[0] as string) as { level: string; msg: string };
+    expect(line.level).toBe('error');
+    expect(line.msg).toMatch(/^cannot start: /);
+    expect(line.msg).toContain(fragment);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(r.stdout).toBe('');
   });
@@ -108,7 +115,8 @@ describe('a start that fails', () => {
       const port = (blocker.address() as { port: number }).port;
       const r = run({ PORT: String(port) });
       expect(r.status).toBe(1);
-      expect(r.stderr.trim().split('\n').filter((l) => l.startsWith('oidc-gate: cannot start:'))).toEqual([`oidc-gate: cannot start: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`]);
+      const failures = r.stderr.trim().split('\n').map((l) => JSON.parse(l) as { level: string; msg: string }).filter((l) => l.level === 'error');
+      expect(failures.map((l) => l.msg)).toEqual([`cannot start: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`]);
     } finally {
       blocker.close();
     }

@@ -67,7 +67,8 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
   const findings: Finding[] = [];
   const response = (discoveryUri: string | null, jwksUri: string | null, metadata: Record<string, unknown>): DiscoverResponse => ({
     valid: !findings.some((f) => f.severity === 'error'),
-    issuer,
+    // Echoed without its user info: a password written into the issuer URL must not come back in the answer.
+    issuer: redactUri(issuer),
     discovery_uri: discoveryUri,
     jwks_uri: jwksUri,
     metadata,

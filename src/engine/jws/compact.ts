@@ -6,11 +6,11 @@ import type { JoseHeader } from '../validate/trust.ts';
 
 /** A compact JWS split and decoded; the payload is left as bytes (it need not be JSON). */
 export interface CompactJws {
-  header: JoseHeader;
-  payloadBytes: Buffer;
+  readonly header: JoseHeader;
+  readonly payloadBytes: Buffer;
   /** ASCII bytes of `header.payload`, what the signature covers. */
-  signingInput: Buffer;
-  signature: Buffer;
+  readonly signingInput: Buffer;
+  readonly signature: Buffer;
 }
 
 /** A compact JWS whose payload is a JSON object: a JWT. */
@@ -22,7 +22,8 @@ function truncate(s: string): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
-function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload'): Record<string, unknown> {
+function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload', proven: boolean): Record<string, unknown> {
+  if (proven) return JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
   if (!isUtf8(bytes)) throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
   const text = bytes.toString('utf8');
   let value: unknown;
@@ -41,13 +42,73 @@ function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload'): Record<str
 }
 
 /**
+ * Headers already decoded, by their segment text. An issuer signs every token with the same few
+ * headers ({"alg":"RS256","kid":"…","typ":"JWT"}), so most tokens skip decoding theirs. Decoding is a
+ * pure function of the text, so remembering it changes no verdict; only headers that passed every check
+ * are remembered, frozen, since every token with that header shares the one object. Bounded: short
+ * segments only, and the oldest goes first.
+ */
+const decodedHeaders = new Map<string, JoseHeader>();
+const MAX_DECODED_HEADERS = 256;
+const MAX_REMEMBERED_HEADER_LENGTH = 512;
+
+/** A header segment (already known to be strict base64url) as a JOSE header with a string alg. Throws MalformedTokenError. */
+function decodeHeader(segment: string, proven: boolean): JoseHeader {
+  const known = decodedHeaders.get(segment);
+  if (known !== undefined) return known;
+  const header = decodeJsonObject(Buffer.from(segment, 'base64url'), 'header', proven);
+  if (typeof header.alg !== 'string') throw new MalformedTokenError('The JWT header has no "alg" string.');
+  if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
+    decodedHeaders.set(segment, Object.freeze(header) as JoseHeader);
+    if (decodedHeaders.size > MAX_DECODED_HEADERS) decodedHeaders.delete(decodedHeaders.keys().next().value as string);
+  }
+  return header as JoseHeader;
+}
+
+/**
+ * The signing input and signature are decoded only when a signature is actually verified: a check
+ * answered by the verification cache, or a token refused before any key is tried, never needs them.
+ */
+class CompactParts implements CompactJws {
+  readonly header: JoseHeader;
+  readonly payloadBytes: Buffer;
+  readonly #token: string;
+  readonly #signatureDot: number;
+  #signingInput: Buffer | undefined;
+  #signature: Buffer | undefined;
+
+  constructor(token: string, header: JoseHeader, payloadBytes: Buffer, signatureDot: number) {
+    this.header = header;
+    this.payloadBytes = payloadBytes;
+    this.#token = token;
+    this.#signatureDot = signatureDot;
+  }
+
+  get signingInput(): Buffer {
+    this.#signingInput ??= Buffer.from(this.#token.slice(0, this.#signatureDot), 'latin1');
+    return this.#signingInput;
+  }
+
+  get signature(): Buffer {
+    this.#signature ??= Buffer.from(this.#token.slice(this.#signatureDot + 1), 'base64url');
+    return this.#signature;
+  }
+}
+
+/**
  * Splits and decodes a compact JWS strictly: exactly three segments of unpadded base64url, header and
  * payload JSON objects without repeated member names. Anything looser would let two readers of one
  * token (this validator and the relying party's library) see different claims. Throws MalformedTokenError.
+ *
+ * `proven`: this exact text passed every one of these checks before (the verification cache holds its
+ * digest), and the same text always gives the same verdict, so it is only decoded.
  */
-export function parseCompactJws(token: string): CompactJws {
+export function parseCompactJws(token: string, proven = false): CompactJws {
   const first = token.indexOf('.');
   const second = first === -1 ? -1 : token.indexOf('.', first + 1);
+  if (proven) {
+    return new CompactParts(token, decodeHeader(token.slice(0, first), true), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+  }
   if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
     const segments = token.split('.').length;
     const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
@@ -61,22 +122,12 @@ export function parseCompactJws(token: string): CompactJws {
   }
   if (!hasCanonicalEnd(token, first + 1, second)) throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
   if (!hasCanonicalEnd(token, second + 1, token.length)) throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
-  const h = token.slice(0, first);
-  const p = token.slice(first + 1, second);
-  const s = token.slice(second + 1);
-  const header = decodeJsonObject(Buffer.from(h, 'base64url'), 'header');
-  if (typeof header.alg !== 'string') throw new MalformedTokenError('The JWT header has no "alg" string.');
-  return {
-    header: header as JoseHeader,
-    payloadBytes: Buffer.from(p, 'base64url'),
-    signingInput: Buffer.from(token.slice(0, second), 'latin1'),
-    signature: Buffer.from(s, 'base64url'),
-  };
+  return new CompactParts(token, decodeHeader(token.slice(0, first), false), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
 }
 
 /** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
-export function parseJwt(token: string): ParsedJwt {
-  const jws = parseCompactJws(token) as ParsedJwt;
-  jws.payload = decodeJsonObject(jws.payloadBytes, 'payload');
+export function parseJwt(token: string, proven = false): ParsedJwt {
+  const jws = parseCompactJws(token, proven) as ParsedJwt;
+  jws.payload = decodeJsonObject(jws.payloadBytes, 'payload', proven);
   return jws;
 }

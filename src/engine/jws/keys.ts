@@ -6,13 +6,19 @@ import type { JwsAlgorithm } from '../types.ts';
 /** A parsed public key, or why not; `weakness` is set when the key parsed but is outside the key-strength bounds. */
 export type PublicKeyParse = { ok: true; key: KeyObject } | { ok: false; reason: string; weakness?: KeyWeaknessReason };
 
+/** Text that is one public key or certificate PEM block and nothing else: public material only. */
+const PUBLIC_PEM_ONLY = /^\s*-----BEGIN (PUBLIC KEY|CERTIFICATE)-----[A-Za-z0-9+/=\s]+-----END \1-----\s*$/;
+
 /**
  * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
- * secret as a key and a PEM sent with every request is parsed once.
+ * secret as a key and a PEM sent with every request is parsed once. A PEM that parsed as a public key
+ * and holds nothing but its one block is also found by its text, which is public and costs less to
+ * look up than a digest costs to compute.
  */
 export class KeyObjectCache {
   readonly maxEntries: number;
   readonly #entries = new Map<string, PublicKeyParse | KeyObject>();
+  readonly #publicByText = new Map<string, PublicKeyParse>();
 
   constructor(maxEntries = 512) {
     this.maxEntries = maxEntries;
@@ -23,10 +29,21 @@ export class KeyObjectCache {
   }
 
   publicKey(pem: string): PublicKeyParse {
+    const known = this.#publicByText.get(pem);
+    if (known !== undefined) {
+      // Re-insert, so this map too drops its least recently used key first.
+      this.#publicByText.delete(pem);
+      this.#publicByText.set(pem, known);
+      return known;
+    }
     const id = hash('sha256', `pem\u0000${pem}`, 'base64');
     const hit = this.#entries.get(id) as PublicKeyParse | undefined;
-    if (hit !== undefined) return this.#touch(id, hit);
-    return this.#store(id, parsePublicKeyPem(pem));
+    const parse = hit !== undefined ? this.#touch(id, hit) : this.#store(id, parsePublicKeyPem(pem));
+    if (parse.ok && PUBLIC_PEM_ONLY.test(pem)) {
+      this.#publicByText.set(pem, parse);
+      if (this.#publicByText.size > this.maxEntries) this.#publicByText.delete(this.#publicByText.keys().next().value as string);
+    }
+    return parse;
   }
 
   /**

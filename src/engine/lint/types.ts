@@ -1,4 +1,4 @@
-import { defineFinding, finding, type FindingDefinition } from '../findings.ts';
+import { defineFinding, finding, type FindingArea, type FindingDefinition, type FindingExample } from '../findings.ts';
 import type { FetchFailureReason } from '../net/types.ts';
 import type { Finding, LintRequest, Severity } from '../types.ts';
 import type { JwksAnalysis } from './jwks.ts';
@@ -31,6 +31,16 @@ export interface LintRule {
   /** What the rule checks and why it matters; shown in the README and the SARIF rule help. */
   docs: string;
   remediation?: string;
+  /** Other areas that report the rule's code too (see FindingDefinition). */
+  alsoIn?: readonly FindingArea[];
+  /** Why it matters, for the code's page. */
+  why?: string;
+  /** How to fix any finding of the rule, when `remediation` fits only some of them (see FindingDefinition). */
+  fix?: string;
+  /** How code scanning ranks the rule's alerts (see FindingDefinition). */
+  securitySeverity?: number;
+  /** A worked example for the code's page. */
+  example?: FindingExample;
   /** The rule reads the fetched JWKS, so offline mode skips it. */
   needsJwks?: boolean;
   check(ctx: LintRuleContext): Finding[];
@@ -38,9 +48,37 @@ export interface LintRule {
 
 /** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
 export function ruleDefinition(rule: LintRule): FindingDefinition {
-  const { code, severity, title, docs, remediation } = rule;
-  return defineFinding({ code, severity, area: 'lint', title, docs, remediation });
+  const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
+  return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
 }
 
 /** A finding of this rule; the same builder as every other finding. */
 export const report: (rule: LintRule, message: string, evidence?: Record<string, unknown>, remediation?: string) => Finding = finding;
+
+/** The provider entry every lint example starts from: a sound configuration of the orders web app. */
+const EXAMPLE_PROVIDER: readonly (readonly [string, string])[] = [
+  ['name', 'orders-web'],
+  ['issuer', 'https://idp.example.com'],
+  ['client_id', 'orders-web'],
+  ['audiences', '[api://orders]'],
+  ['jwks_uri', 'https://idp.example.com/keys'],
+  ['redirect_uris', '\n      - https://orders.example.com/callback'],
+  ['alg_policy', '\n      allowed_algs: [RS256]'],
+];
+
+/** Where the examples' provider serves its JWK Set. */
+export const EXAMPLE_JWKS_URI = 'https://idp.example.com/keys';
+
+/**
+ * A config file for a lint example: the sound provider entry with `changes` (a key's YAML value, a
+ * value starting with a newline being a block; undefined removes the key; new keys come last).
+ */
+export function providerExample(changes: Record<string, string | undefined> = {}): string {
+  const fields = new Map<string, string>(EXAMPLE_PROVIDER);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) fields.delete(key);
+    else fields.set(key, value);
+  }
+  const lines = [...fields].map(([key, value], i) => `${i === 0 ? '  - ' : '    '}${key}:${value.startsWith('\n') ? '' : ' '}${value}`);
+  return ['providers:', ...lines, ''].join('\n');
+}

@@ -4,16 +4,17 @@ import { VALIDATION_FINDINGS as F, STATUS_ORDER, finding } from '../findings.ts'
 import { parseJwt, type ParsedJwt } from '../jws/compact.ts';
 import { hmacLength, keyAlgMismatch } from '../jws/keys.ts';
 import { verifySignature } from '../jws/verify.ts';
+import { tokenDigest, type VerifyCache } from '../jws/verify-cache.ts';
 import { compileSchema } from '../schema/ajv.ts';
 import { summariseToken } from '../summary.ts';
 import { validateRequestSchema } from '../schema/validate-request.ts';
 import { JWS_ALGORITHMS, isImplementedAlgorithm } from '../types.ts';
 import type {
-  ClaimDiffEntry, Finding, JwsAlgorithm, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses, VerifyPolicy,
+  ClaimDiffEntry, Finding, JwsAlgorithm, SignatureCacheState, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses, VerifyPolicy,
 } from '../types.ts';
 import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, setDiff, type ClaimCheck } from './claims.ts';
 import { inlineTrustSource } from './inline.ts';
-import type { KeyResolution, TrustSource } from './trust.ts';
+import type { KeyResolution, TrustSource, VerificationKey } from './trust.ts';
 
 const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
@@ -38,7 +39,9 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
   }
   // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
   const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
-  const jwt = parseJwt(request.token);
+  const memory = ctx.verifyCache === undefined ? undefined : { cache: ctx.verifyCache, digest: tokenDigest(request.token) };
+  // A token whose signature check passed before was parsed strictly then, and its text has not changed.
+  const jwt = parseJwt(request.token, memory?.cache.knows(memory.digest) === true);
   const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id as string);
   if (trust === undefined) return profileNotFound(jwt, request.issuer_profile_id as string);
   const gate = signatureGate(jwt, trust.policy);
@@ -49,7 +52,7 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
     const keys = trust.resolveKeys(jwt.header, jwt.header.alg as JwsAlgorithm);
     resolution = keys instanceof Promise ? await keys : keys;
   }
-  return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000);
+  return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
 }
 
 /**
@@ -101,32 +104,55 @@ interface SignatureOutcome {
   warnings: Finding[];
 }
 
-function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, resolution: KeyResolution, metadata: ValidateMetadata): SignatureOutcome {
+/** The verification cache and the digest of the token being validated. */
+interface SignatureMemory {
+  cache: VerifyCache;
+  digest: string;
+}
+
+function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, resolution: KeyResolution, metadata: ValidateMetadata, memory: SignatureMemory | undefined): SignatureOutcome {
   if (resolution.cache !== undefined) metadata.jwks_cache = resolution.cache;
   const warnings = [...(resolution.warnings ?? [])];
   if (resolution.failure !== undefined) return { errors: [resolution.failure], warnings };
   let mismatch: string | undefined;
-  let tried = 0;
+  const candidates: VerificationKey[] = [];
   for (const key of resolution.keys) {
     const reason = keyAlgMismatch(key, alg);
     if (reason !== undefined) {
       mismatch ??= reason;
       continue;
     }
-    tried++;
+    candidates.push(key);
     const secretBytes = key.type === 'secret' ? (key.key.symmetricKeySize ?? 0) : Infinity;
     if (secretBytes < hmacLength(alg)) {
       warnings.push(finding(F.WEAK_SECRET, `The ${alg} secret is ${secretBytes} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: secretBytes, minimum_bytes: hmacLength(alg) }));
     }
-    if (verifySignature(alg, key, jwt.signingInput, jwt.signature)) {
-      if (key.kid !== undefined) metadata.kid = key.kid;
-      return { errors: [], warnings };
-    }
   }
-  if (tried === 0) {
+  if (candidates.length === 0) {
     return { errors: [finding(F.KEY_MISMATCH, `The configured key cannot verify ${alg}: ${mismatch ?? 'no key fits'}.`, { alg, reason: mismatch ?? 'no key fits' })], warnings };
   }
+  // A key is only ever a candidate when the trust source selected it for this token just now, so a
+  // check remembered for a key that has since left its JWKS can never be reached.
+  const cache = memory?.cache;
+  const digest = memory?.digest;
+  if (cache !== undefined && digest !== undefined) {
+    const known = candidates.find((key) => cache.passed(digest, key.key, alg));
+    if (known !== undefined) return passed(known, metadata, 'hit', warnings);
+  }
+  for (const key of candidates) {
+    if (!verifySignature(alg, key, jwt.signingInput, jwt.signature)) continue;
+    if (cache !== undefined && digest !== undefined) cache.remember(digest, key.key, alg);
+    return passed(key, metadata, digest === undefined ? undefined : 'miss', warnings);
+  }
+  if (digest !== undefined) metadata.signature_cache = 'miss';
+  const tried = candidates.length;
   return { errors: [finding(F.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
+}
+
+function passed(key: VerificationKey, metadata: ValidateMetadata, cache: SignatureCacheState | undefined, warnings: Finding[]): SignatureOutcome {
+  if (key.kid !== undefined) metadata.kid = key.kid;
+  if (cache !== undefined) metadata.signature_cache = cache;
+  return { errors: [], warnings };
 }
 
 function evaluate(
@@ -135,6 +161,7 @@ function evaluate(
   gate: ReturnType<typeof signatureGate>,
   resolution: KeyResolution | undefined,
   nowSeconds: number,
+  memory: SignatureMemory | undefined,
 ): ValidateResponse {
   const { policy } = trust;
   const alg = jwt.header.alg;
@@ -149,7 +176,7 @@ function evaluate(
     // Fail closed: no signature was checked, so the signature status cannot pass.
     errorsByStatus.signature ??= [];
   } else {
-    const signature = checkSignature(jwt, alg as JwsAlgorithm, resolution as KeyResolution, metadata);
+    const signature = checkSignature(jwt, alg as JwsAlgorithm, resolution as KeyResolution, metadata, memory);
     if (signature.errors.length > 0) errorsByStatus.signature = signature.errors;
     warnings.push(...signature.warnings);
   }

@@ -1,4 +1,4 @@
-import { report, type LintRule } from '../types.ts';
+import { providerExample, report, type LintRule } from '../types.ts';
 import { parseAbsoluteUri, redactUri } from '../../uri.ts';
 
 /** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
@@ -22,6 +22,13 @@ export const issuerInvalid: LintRule = {
   title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
   docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
   remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
+  alsoIn: ['discover'],
+  why: 'No token ever carries an issuer that is not a plain URL, so every token fails ISSUER_MISMATCH; and a template left in the configuration (a {tenantid} placeholder) usually means whoever set it up meant to accept a whole family of issuers, which exact matching will never do.',
+  securitySeverity: 5.3,
+  example: {
+    scenario: 'The issuer was copied from a multi-tenant provider\'s documentation with its {tenantid} placeholder still in it.',
+    config: providerExample({ issuer: 'https://login.example.com/{tenantid}/v2.0' }),
+  },
   check({ request }) {
     const problems = issuerProblems(request.issuer);
     if (problems.length === 0) return [];

@@ -1,5 +1,5 @@
 import { keyRef } from '../jwks.ts';
-import { report, type LintRule } from '../types.ts';
+import { EXAMPLE_JWKS_URI, providerExample, report, type LintRule } from '../types.ts';
 
 export const jwksInvalid: LintRule = {
   code: 'JWKS_INVALID',
@@ -7,6 +7,13 @@ export const jwksInvalid: LintRule = {
   title: 'The JWKS is not a JWK Set, or a key lacks required members',
   docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
   remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
+  why: 'Keys that do not parse cannot verify anything, and validators differ in how they treat them: one skips the key, another fails the whole set. A broken JWKS can stop every token from verifying.',
+  securitySeverity: 5.3,
+  example: {
+    scenario: 'The RSA key in the set has no modulus (n).',
+    config: providerExample(),
+    served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQAB' }] } },
+  },
   needsJwks: true,
   check({ jwks }) {
     if (jwks.state !== 'fetched') return [];

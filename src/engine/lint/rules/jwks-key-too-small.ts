@@ -1,6 +1,6 @@
 import { RSA_MIN_MODULUS_BITS } from '../../jws/key-strength.ts';
 import { describeKey, keyRef, MIN_EC_BITS } from '../jwks.ts';
-import { report, type LintRule } from '../types.ts';
+import { EXAMPLE_JWKS_URI, providerExample, report, type LintRule } from '../types.ts';
 
 export const jwksKeyTooSmall: LintRule = {
   code: 'JWKS_KEY_TOO_SMALL',
@@ -8,6 +8,13 @@ export const jwksKeyTooSmall: LintRule = {
   title: 'A JWKS key is too small (RSA under 2048 bits, EC under 224 bits)',
   docs: 'RSA keys under 2048 bits and EC keys under 224 bits are within reach of factoring or discrete-log attacks (NIST SP 800-57); oidc-gate will not verify with such RSA keys. The RSA size is that of the modulus without leading zero bytes.',
   remediation: 'Ask the provider to rotate to RSA 2048+ or an EC P-256/P-384 key, and allow only the algorithms of the strong keys.',
+  why: 'A 1024-bit RSA key can be factored with resources well within reach of a determined attacker, and whoever factors it signs tokens as the provider.',
+  securitySeverity: 7.4,
+  example: {
+    scenario: 'The provider still signs with a 1024-bit RSA key.',
+    config: providerExample(),
+    served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2016', use: 'sig', alg: 'RS256', e: 'AQAB', n: 'yhueO0hjbwHnnmDmF-dPrTQmrkmSrA1uVa7Fpu1XgTC0RE4--8RQqA6G2gJV5QFIhJArNUeMiAqf7CkOKSMPZ3Op27fnG_PvDPi_wIMeFzKLPUldEOGsLcwZo7aTS92C_DKwJNdrsuFdvYh0InQX195hCCCaLU_shGpxvHJUxYE' }] } },
+  },
   needsJwks: true,
   check({ jwks }) {
     if (jwks.state !== 'fetched') return [];

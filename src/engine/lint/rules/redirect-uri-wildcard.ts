@@ -1,4 +1,4 @@
-import { report, type LintRule } from '../types.ts';
+import { providerExample, report, type LintRule } from '../types.ts';
 import { pointer, redactUri } from '../../uri.ts';
 
 export const redirectUriWildcard: LintRule = {
@@ -7,6 +7,12 @@ export const redirectUriWildcard: LintRule = {
   title: 'A redirect URI contains a * wildcard',
   docs: 'Redirect URIs are compared by exact string match (OAuth 2.0 Security BCP §4.1.3). A pattern invites providers or proxies that do expand it to send codes to an attacker-chosen host or path.',
   remediation: 'List every callback URL explicitly instead of a pattern.',
+  why: 'Authorization codes go wherever the redirect URI points. If any subdomain or path matches, an attacker who controls one of them (a forgotten DNS record, a user-content site) receives codes for your client and can log in as its users.',
+  securitySeverity: 8.1,
+  example: {
+    scenario: 'One redirect URI covers every subdomain of the app.',
+    config: providerExample({ redirect_uris: '\n      - https://*.orders.example.com/callback' }),
+  },
   check({ request }) {
     return request.redirect_uris.flatMap((raw, i) =>
       raw.includes('*')

@@ -1,4 +1,4 @@
-import { report, type LintRule } from '../types.ts';
+import { providerExample, report, type LintRule } from '../types.ts';
 import { pointer } from '../../uri.ts';
 
 /** Why each weak name is weak; `none` is matched in any letter case. */
@@ -21,6 +21,12 @@ export const weakAlgorithm: LintRule = {
   title: 'The allowlist holds an algorithm weaker than RS256, ES256 or EdDSA',
   docs: 'alg_policy.allowed_algs must not contain none (in any letter case), the HMAC algorithms HS256/HS384/HS512, or the SHA-1 algorithms RS1/HS1. For tokens from an OIDC provider, only asymmetric algorithms let a relying party verify without being able to forge.',
   remediation: 'Allow only asymmetric algorithms the provider signs with, e.g. [RS256] or [ES256, EdDSA].',
+  why: 'With none allowed, anyone can write a token that verifies. With HS256 allowed next to an RSA or EC key, a validator that takes the key type from the token can be fed an HMAC token "signed" with the public key, which everyone has. Both forge any token.',
+  securitySeverity: 9.1,
+  example: {
+    scenario: 'The allowlist has HS256 next to RS256.',
+    config: providerExample({ alg_policy: '\n      allowed_algs: [RS256, HS256]' }),
+  },
   check({ request }) {
     return request.alg_policy.allowed_algs.flatMap((alg, i) => {
       const why = weakAlgorithmReason(alg);

@@ -1,0 +1,8727 @@
+export const id = 890;
+export const ids = [890];
+export const modules = {
+
+/***/ 8278:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ readRequestInput),
+/* harmony export */   s: () => (/* binding */ MAX_INPUT_BYTES)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5778);
+/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8643);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4226);
+/**
+ * What a single-request subcommand reads: the request body (JSON), or for validate also a raw token,
+ * from an argument, a file or stdin. No message here ever repeats a token.
+ */
+
+
+
+
+
+/** The most read from stdin or a request file: a request is a few kilobytes (the service takes 64 KiB). */
+const MAX_INPUT_BYTES = 1024 * 1024;
+async function readRequestInput(operation, input, io) {
+    const command = operation.name;
+    const raw = (0,_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .takesRawToken */ .Gk)(operation);
+    const wanted = raw ? 'a token or a request body' : 'a request body';
+    let text;
+    let from;
+    if (input === undefined || input === '-') {
+        if (input === undefined && io.stdinIsTTY) {
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
+        }
+        text = await io.readStdin();
+        from = 'stdin';
+    }
+    else {
+        const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(io.cwd, input);
+        if (raw && (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_4__/* .looksLikeToken */ .N)(input) && !(await isFile(abs)))
+            return { kind: 'token', token: input.trim() };
+        from = describeArgument(input);
+        text = await readInputFile(abs, from, command);
+    }
+    if (Buffer.byteLength(text) > MAX_INPUT_BYTES)
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
+    const trimmed = text.replace(/^\uFEFF/, '').trim();
+    if (trimmed === '')
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
+    if (raw && !trimmed.startsWith('{'))
+        return { kind: 'token', token: trimmed };
+    try {
+        return { kind: 'body', body: JSON.parse(trimmed) };
+    }
+    catch {
+        // JSON.parse's own message quotes the input, which holds a token or a secret.
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
+    }
+}
+/** A file argument as messages name it; one that may be a mangled token is not repeated. */
+function describeArgument(input) {
+    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(input)}"`;
+}
+async function isFile(abs) {
+    return (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(abs).catch(() => undefined))?.isFile() === true;
+}
+/** A regular file, read whole up to the cap; a FIFO or device is refused without blocking on it. */
+async function readInputFile(abs, name, command) {
+    let handle;
+    try {
+        handle = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.open(abs, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        const code = err.code;
+        const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`cannot read ${name}: ${why}.`, { command, showHelp: code === 'ENOENT' });
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`cannot read ${name}: not a regular file.`, { command, showHelp: false });
+        if (stat.size > MAX_INPUT_BYTES)
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${name} holds more than 1 MiB; a request is a few kilobytes.`, { command, showHelp: false });
+        return (await handle.readFile()).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  i: () => (/* binding */ main)
+});
+
+// EXTERNAL MODULE: ./src/engine/index.ts + 68 modules
+var src_engine = __webpack_require__(8727);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __webpack_require__(6760);
+var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
+;// CONCATENATED MODULE: ./src/gate/boundary.ts
+/**
+ * The workspace boundary. The gate runs on a repository that a pull request controls, links
+ * included, so every path it reads is resolved (links followed) and must stay inside the workspace
+ * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ */
+
+
+/** The most the gate reads from any one file: a gate input is a few kilobytes. */
+const MAX_READ_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/**
+ * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
+ * not under .git. Without this a link to .git/config would make the gate read, and quote, the
+ * checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
+    return placeOf(realRoot, real);
+}
+/** Where `real` (already free of links) lies relative to `realRoot`. */
+function placeOf(realRoot, real) {
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        return { ok: false, reason: 'outside' };
+    if (isUnderGit(rel))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
+function isUnderGit(rel) {
+    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
+}
+/** How a place outside the boundary is described in messages. */
+function describePlace(reason) {
+    return reason === 'git' ? 'inside .git' : 'outside the repository root';
+}
+/**
+ * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
+ * the file a worktree or submodule has), else `cwd` itself.
+ */
+function findRepositoryRoot(cwd) {
+    const start = external_node_path_default().resolve(cwd);
+    for (let dir = start;; dir = external_node_path_default().dirname(dir)) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(dir, '.git')))
+            return dir;
+        if (external_node_path_default().dirname(dir) === dir)
+            return start;
+    }
+}
+/**
+ * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
+ * open file, and the read stops one byte past the cap, so a file that grows in between is refused
+ * rather than read whole. A FIFO or device is refused without blocking on it.
+ */
+async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
+    const place = await resolveInsideRoot(root, abs);
+    if (!place.ok)
+        return place;
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(place.real, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            return { ok: false, reason: 'not-file' };
+        if (stat.size > maxBytes)
+            return { ok: false, reason: 'too-large' };
+        // Read to the end rather than trusting the size: the file may change in between.
+        const chunks = [];
+        let length = 0;
+        for (;;) {
+            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
+            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(chunk.subarray(0, bytesRead));
+            length += bytesRead;
+            if (length > maxBytes)
+                return { ok: false, reason: 'too-large' };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
+    }
+    catch (error) {
+        return { ok: false, reason: 'unreadable', error };
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
+function describeIoError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'not a regular file';
+        default: return code ?? 'unknown error';
+    }
+}
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
+function decodeUtf8(bytes) {
+    try {
+        return strictUtf8.decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/report.ts
+const TOOL_VERSION = '0.1.0';
+function count(findings) {
+    let errors = 0;
+    let warnings = 0;
+    for (const f of findings) {
+        if (f.severity === 'error')
+            errors++;
+        else
+            warnings++;
+    }
+    return { errors, warnings };
+}
+function buildReport(results, findings, files, failOn = 'error') {
+    const { errors, warnings } = count(findings);
+    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
+    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors }, failOn);
+    return {
+        tool: { name: 'oidc-gate', version: TOOL_VERSION },
+        api_version: 'v0.0.1',
+        valid: errors === 0,
+        summary: {
+            text: v.text,
+            fail_on: failOn,
+            failed: v.failed,
+            files: files.length,
+            results: results.length,
+            errors,
+            warnings,
+            file_status: files,
+            findings,
+        },
+        results,
+    };
+}
+/**
+ * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
+ * finding but a gate that could not check what it was given, so it fails the run even under
+ * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
+ * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
+ * never reads "Passed" for a failed run.
+ */
+function verdict(c, failOn) {
+    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
+    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
+    if (c.errors === 0 && c.warnings === 0)
+        return { failed: false, text: `Passed: ${where}, no findings.` };
+    if (c.errors === 0) {
+        return shouldFail(failOn, 0, c.warnings)
+            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
+            : { failed: false, text: `Passed with ${found}: ${where}.` };
+    }
+    if (shouldFail(failOn, c.errors, c.warnings))
+        return { failed: true, text: `Failed: ${found} in ${where}.` };
+    if (c.configErrors > 0) {
+        const one = c.configErrors === 1;
+        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
+            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
+        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+    }
+    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
+}
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
+function shouldFail(failOn, errors, warnings) {
+    if (failOn === 'never')
+        return false;
+    if (failOn === 'warning')
+        return errors + warnings > 0;
+    return errors > 0;
+}
+function serializeReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/gate/sarif.ts
+/**
+ * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
+ * partialFingerprints from code + file + field (named by entry name) so an alert survives edits that
+ * only move lines or reorder entries.
+ */
+
+
+
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+function findingPageUrl(code) {
+    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+function howToFix(definition) {
+    return definition.fix ?? definition.remediation;
+}
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+function markdownText(text) {
+    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d) {
+    const fix = howToFix(d);
+    const url = findingPageUrl(d.code);
+    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+    const markdown = [
+        `**${markdownText(sentence(d.title))}**`,
+        d.docs !== undefined ? markdownText(d.docs) : undefined,
+        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+        `[${d.code}: more, with an example](${url})`,
+    ];
+    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
+    return { text: join(text), markdown: join(markdown) };
+}
+function fingerprint(f) {
+    const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
+    return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
+}
+/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
+const MAX_SARIF_RESULTS = 5000;
+function buildSarif(all) {
+    // Code scanning refuses a result without a location, so run-level problems (no config file
+    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts.
+    const findings = all
+        .filter((f) => f.file !== undefined)
+        .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+        .slice(0, MAX_SARIF_RESULTS);
+    const codes = [...new Set(findings.map((f) => f.code))].sort();
+    const index = new Map(codes.map((c, i) => [c, i]));
+    const rules = codes.map((code) => {
+        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+        const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
+        const sample = findings.find((f) => f.code === code);
+        const title = definition?.title ?? code;
+        const rule = {
+            id: code,
+            name: toPascal(code),
+            shortDescription: { text: title },
+            fullDescription: { text: title },
+            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
+            properties: { tags: ['security', 'oidc'] },
+        };
+        if (definition !== undefined) {
+            rule.helpUri = findingPageUrl(code);
+            rule.help = ruleHelp(definition);
+            // Code scanning ranks security alerts by this number, written as a string.
+            if (definition.securitySeverity !== undefined) {
+                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+            }
+        }
+        else if (sample?.remediation !== undefined) {
+            rule.help = { text: sample.remediation, markdown: sample.remediation };
+        }
+        return rule;
+    });
+    const results = findings.map((f) => {
+        const r = {
+            ruleId: f.code,
+            ruleIndex: index.get(f.code),
+            level: f.severity === 'error' ? 'error' : 'warning',
+            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
+            partialFingerprints: { 'oidcGate/v1': fingerprint(f) },
+        };
+        r.locations = [{
+                physicalLocation: {
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                },
+            }];
+        return r;
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [{
+                tool: {
+                    driver: {
+                        name: 'oidc-gate',
+                        version: TOOL_VERSION,
+                        semanticVersion: TOOL_VERSION,
+                        informationUri: REPOSITORY_URL,
+                        rules,
+                    },
+                },
+                results,
+            }],
+    };
+}
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function toPascal(code) {
+    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'OutputPathError';
+    }
+}
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs.ts
+/** Writing the report and SARIF files, shared by the action and the CLI. */
+
+
+
+
+function sarifOf(run) {
+    return buildSarif(run.findings);
+}
+async function writeReport(run, target) {
+    await writeInsideRoot(target, serializeReport(run.report));
+}
+async function writeSarif(run, target) {
+    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/gate/budget.ts
+/**
+ * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
+ * every file, so a repository cannot make one run check (and report) without bound. Files are
+ * read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
+ */
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
+    }
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
+        }
+    }
+}
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
+}
+/** Entries of a config file: the items of its providers, profiles and tokens lists. */
+function configEntryCount(data) {
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return 0;
+    const record = data;
+    return ['providers', 'profiles', 'tokens'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
+}
+
+;// CONCATENATED MODULE: ./src/gate/config-finding.ts
+/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
+function configFinding(def, message, file, position, extra = {}) {
+    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
+    if (file !== undefined)
+        f.file = file;
+    if (position !== undefined) {
+        f.line = position.line;
+        f.column = position.column;
+    }
+    return { ...f, ...extra };
+}
+
+;// CONCATENATED MODULE: ./src/gate/nearest.ts
+/** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
+/**
+ * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
+ * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
+ * when none is that close.
+ */
+function nearest(word, candidates) {
+    let best;
+    let bestDistance = 3;
+    const lower = word.toLowerCase();
+    for (const candidate of candidates) {
+        const d = distance(lower, candidate.toLowerCase());
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+/** Levenshtein distance, or 3 as soon as the lengths alone rule out 2 or fewer. */
+function distance(a, b) {
+    if (Math.abs(a.length - b.length) > 2)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
+    }
+    return prev[b.length] ?? 3;
+}
+
+;// CONCATENATED MODULE: ./src/gate/values.ts
+/** Small checks and wording for values read from a user's YAML file. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isNonEmptyString(value) {
+    return typeof value === 'string' && value !== '';
+}
+/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
+function describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
+}
+/** Text from the user's file (a key, a path, a code) kept short in messages. */
+function clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+;// CONCATENATED MODULE: ./src/gate/entry-keys.ts
+/**
+ * Which keys each kind of config entry may hold, read from the JSON Schemas the engine validates its
+ * requests and profiles with, plus the few keys the gate adds. A field added to a request schema is
+ * then accepted in config files at once, and a key the engine does not know is refused at its own line
+ * instead of travelling on to a 422.
+ */
+
+
+
+/** The top-level members of a schema's `properties`, in the schema's order. */
+function propertiesOf(schema) {
+    const properties = schema.properties;
+    return isRecord(properties) ? Object.keys(properties) : [];
+}
+/** An operation's request body schema. */
+function requestSchema(kind) {
+    const operation = (0,src_engine/* getOperation */.eu)(kind);
+    if (operation === undefined)
+        throw new Error(`no operation named ${kind}`);
+    return operation.request.schema;
+}
+function shape(what, schema, gateKeys) {
+    return { what, keys: [...propertiesOf(schema), ...gateKeys], gateKeys, schema };
+}
+/** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
+const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 'discover']);
+/** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
+const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
+/** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
+const PROFILE_SHAPE = shape('profile', src_engine/* issuerProfileSchema */.OI, []);
+const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
+const TOKEN_KEYS = TOKEN_SHAPE.keys;
+const PROFILE_KEYS = PROFILE_SHAPE.keys;
+const TOP_KEYS = ['providers', 'profiles', 'tokens'];
+/**
+ * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
+ * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
+ * top-level key); otherwise one problem per unknown key, with the nearest known key as a hint, or
+ * one for the entry itself, and undefined. A mistake is then one error: the entry is not sent on to
+ * draw "is required" for the key the typo meant.
+ */
+function checkEntry(raw, at, shape, problem, kind = 'config') {
+    if (!isRecord(raw)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
+            kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
+        });
+        return undefined;
+    }
+    let ok = true;
+    const unknown = (key, allowed, where, place) => {
+        const hint = nearest(key, allowed);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
+        ok = false;
+    };
+    for (const key of Object.keys(raw)) {
+        if (!shape.keys.includes(key))
+            unknown(key, shape.keys, at, `a ${shape.what} entry`);
+    }
+    nestedUnknownKeys(raw, shape.schema, [], (key, allowed, rel) => unknown(key, allowed, [...at, ...rel], rel.map(String).join('.')));
+    return ok ? raw : undefined;
+}
+/** Rename the key to the hint, or remove it. */
+function unknownKeyFix(hint) {
+    return hint !== undefined
+        ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
+        : src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY.remediation;
+}
+/**
+ * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
+ * allows. Only closed maps are checked: an open one (required_custom_claims) holds names the user chose.
+ */
+function nestedUnknownKeys(value, schema, rel, report) {
+    const properties = schema.properties;
+    if (!isRecord(properties))
+        return;
+    for (const [key, child] of Object.entries(value)) {
+        const member = Object.hasOwn(properties, key) ? properties[key] : undefined;
+        if (!isRecord(member))
+            continue;
+        const items = Array.isArray(child) && isRecord(member.items)
+            ? child.map((item, i) => [item, member.items, [...rel, key, i]])
+            : [[child, member, [...rel, key]]];
+        for (const [item, itemSchema, path] of items) {
+            if (!isRecord(item) || !isRecord(itemSchema) || itemSchema.additionalProperties !== false)
+                continue;
+            const allowed = propertiesOf(itemSchema);
+            for (const k of Object.keys(item))
+                if (!allowed.includes(k))
+                    report(k, allowed, path);
+            nestedUnknownKeys(item, itemSchema, path, report);
+        }
+    }
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/gate/yaml-keys.ts
+/**
+ * Keys written twice in one mapping. The yaml package can check this while parsing, but it compares
+ * each new key with every earlier key of its map: one map of 100,000 keys (a 1 MiB file) then takes
+ * minutes before the size limit can refuse it. So the gate parses without that check, counts nodes
+ * first, and finds repeated keys here: one set per map, each node visited once (aliases are not
+ * followed, so an alias bomb costs nothing here either).
+ */
+
+/** Offsets of every key that repeats an earlier key of its map, in document order. */
+function duplicateKeyOffsets(root) {
+    const out = [];
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (node === null || typeof node !== 'object' || (0,dist/* isAlias */.Vj)(node))
+            continue;
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const item of node.items) {
+                if (!(0,dist/* isPair */.tO)(item))
+                    continue;
+                // Scalars compare by the property name they become (1 and "1" are one key once read);
+                // a collection as a key is never equal to another, as in the yaml package's own check.
+                if ((0,dist/* isScalar */.jn)(item.key)) {
+                    const name = String(item.key.value);
+                    if (seen.has(name))
+                        out.push(item.key.range?.[0] ?? 0);
+                    seen.add(name);
+                }
+                stack.push(item.value, item.key);
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            for (const item of node.items)
+                stack.push(item);
+        }
+    }
+    return out.sort((a, b) => a - b);
+}
+
+;// CONCATENATED MODULE: ./src/gate/yaml-unclosed.ts
+/**
+ * One mistake, one error: a `[`, `{` or quote that is never closed makes the parser read the lines
+ * after it as part of the value, and report each of them as a problem of its own (BAD_INDENT on the
+ * next line, then keys that span lines, and so on). This module finds the opening that was never
+ * closed, from the parser's tokens (never from its messages, which quote the source), so the gate
+ * reports that one place and drops the errors that only follow from it.
+ */
+
+const CLOSERS = {
+    '[': { closer: ']', end: 'flow-seq-end', other: 'flow-map-end', what: 'list' },
+    '{': { closer: '}', end: 'flow-map-end', other: 'flow-seq-end', what: 'map' },
+};
+/** A double-quoted value ends at an unescaped `"`; a single-quoted one at a `'` that is not doubled. */
+const CLOSED_QUOTED = {
+    'double-quoted-scalar': /^"(?:[^"\\]|\\[\s\S])*"$/,
+    'single-quoted-scalar': /^'(?:[^']|'')*'$/,
+};
+/**
+ * The opening that was never closed, if any. When one collection is closed by the other kind of
+ * bracket, that one is the mistake; otherwise the first unclosed opening is (the openings inside it
+ * were swallowed by it).
+ */
+function findUnclosed(source) {
+    const candidates = [];
+    const inspect = (token) => {
+        if (token === undefined)
+            return;
+        if (token.type === 'flow-collection') {
+            const spec = CLOSERS[token.start.source];
+            if (spec === undefined || token.end.some((t) => t.type === spec.end))
+                return;
+            const mismatched = token.end.some((t) => t.type === spec.other);
+            candidates.push({
+                offset: token.start.offset,
+                mismatched,
+                message: mismatched
+                    ? `the ${token.start.source} here is closed by ${spec.closer === ']' ? '}' : ']'} instead of ${spec.closer}`
+                    : `the ${token.start.source} here is never closed by a ${spec.closer}, so the lines after it were read as part of the ${spec.what}`,
+                remediation: `Add the missing ${spec.closer} to close the ${spec.what} that starts here (keep ${token.start.source} … ${spec.closer} on one line, or write the ${spec.what} as indented lines).`,
+            });
+            return;
+        }
+        const closed = CLOSED_QUOTED[token.type];
+        if (closed !== undefined && 'source' in token && !closed.test(token.source)) {
+            const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
+            candidates.push({
+                offset: token.offset,
+                mismatched: false,
+                message: `the ${quote} here is never closed, so the text after it was read as part of the value`,
+                remediation: `Add the closing ${quote} at the end of the value that starts here.`,
+            });
+        }
+    };
+    try {
+        for (const token of new dist/* Parser */.iX().parse(source)) {
+            if (token.type !== 'document')
+                continue;
+            dist/* CST */.DB.visit(token, (item) => {
+                inspect(item.key ?? undefined);
+                inspect(item.value);
+            });
+        }
+    }
+    catch {
+        // The tokens are a best effort on text that already failed to parse: without them the parser's own errors stand.
+        return undefined;
+    }
+    const mismatched = candidates.filter((c) => c.mismatched);
+    const pick = mismatched.length > 0
+        ? mismatched.reduce((a, b) => (b.offset > a.offset ? b : a))
+        : candidates.reduce((a, b) => (a === undefined || b.offset < a.offset ? b : a), undefined);
+    if (pick === undefined)
+        return undefined;
+    return { offset: pick.offset, message: pick.message, remediation: pick.remediation };
+}
+
+;// CONCATENATED MODULE: ./src/gate/yaml.ts
+/**
+ * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
+ * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
+ */
+
+
+
+/**
+ * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
+ * Without them a few kilobytes of anchors and aliases expand into millions of entries (the classic
+ * "billion laughs"), and the report, the summary and memory grow with the expansion.
+ * Nodes: every map, list and scalar, keys included. Text: the characters of every string scalar,
+ * capped like the file itself, so aliases never let a file hold more than a file without them could.
+ */
+const MAX_YAML_NODES = 10_000;
+const MAX_YAML_TEXT = 1024 * 1024;
+function loadYaml(source) {
+    const lines = new dist/* LineCounter */.HN();
+    // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
+    // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
+    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
+    const loaded = { doc, lines, data: undefined, errors: [] };
+    const errors = loaded.errors;
+    // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
+    // config files are read as YAML 1.2 only, whatever they ask for.
+    const directive = doc.directives?.yaml;
+    if (directive?.explicit === true && directive.version !== '1.2') {
+        const at = /^%YAML\b/m.exec(source)?.index ?? 0;
+        errors.push({
+            message: 'the file asks for another YAML version with a %YAML directive; oidc-gate reads YAML 1.2 only',
+            position: toPosition(lines, at),
+            remediation: 'Remove the %YAML directive (and the --- after it, if nothing else needs it): config files are read as YAML 1.2.',
+        });
+        return loaded;
+    }
+    if (doc.errors.length > 0) {
+        errors.push(...syntaxErrors(source, lines, doc));
+        return loaded;
+    }
+    const size = measure(doc.contents);
+    if (size.ok === false) {
+        if (size.tooLarge !== undefined)
+            loaded.tooLarge = size.tooLarge;
+        else
+            errors.push({ message: size.message, position: toPosition(lines, size.offset) });
+        return loaded;
+    }
+    for (const offset of duplicateKeyOffsets(doc.contents)) {
+        errors.push({
+            message: describeYamlError('DUPLICATE_KEY'),
+            position: toPosition(lines, offset),
+            remediation: 'Keep one of the two keys: YAML would otherwise take one value and drop the other without a word.',
+        });
+    }
+    if (errors.length > 0)
+        return loaded;
+    try {
+        // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
+        // which refuses some small files and lets some large expansions through, is turned off.
+        loaded.data = doc.toJS({ maxAliasCount: -1 });
+    }
+    catch {
+        errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
+    }
+    return loaded;
+}
+/**
+ * The parser's errors, described from their codes and positions. An opening bracket or quote that is
+ * never closed is reported once, where it opens, and the errors after it (which only follow from
+ * it) are dropped.
+ */
+function syntaxErrors(source, lines, doc) {
+    // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
+    // clamp to that line so an annotation lands on something visible.
+    const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
+    const at = (offset) => {
+        const position = toPosition(lines, offset);
+        return position.line > lastLine ? { line: lastLine, column: 1 } : position;
+    };
+    const unclosed = findUnclosed(source);
+    const errors = unclosed !== undefined ? doc.errors.filter((e) => e.pos[0] < unclosed.offset) : doc.errors;
+    const out = errors.map((e) => ({ message: describeYamlError(e.code), position: at(e.pos[0]) }));
+    if (unclosed !== undefined)
+        out.push({ message: unclosed.message, position: at(unclosed.offset), remediation: unclosed.remediation });
+    return out;
+}
+class Stop extends Error {
+    result;
+    constructor(result) {
+        super('stop');
+        this.result = result;
+    }
+}
+/**
+ * Count nodes and text as toJS would expand them, without expanding: each node is visited once, in
+ * document order (the order in which the yaml package finds the anchor an alias names), and an
+ * alias adds the finished size of its anchored node. Iterative, so deep nesting cannot overflow
+ * the stack; it stops as soon as a limit is passed.
+ */
+function measure(root) {
+    const anchors = new Map();
+    const sizes = new Map();
+    const open = new Set();
+    const stack = [];
+    const add = (into, size) => {
+        into.nodes += size.nodes;
+        into.text += size.text;
+        if (into.nodes > MAX_YAML_NODES)
+            throw new Stop({ ok: false, tooLarge: 'nodes' });
+        if (into.text > MAX_YAML_TEXT)
+            throw new Stop({ ok: false, tooLarge: 'text' });
+    };
+    /** The size of a leaf or an alias now, or undefined once a collection is pushed to be summed. */
+    const enter = (node) => {
+        if (node === null || typeof node !== 'object')
+            return { nodes: 0, text: 0 };
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            const offset = rangeStart(node) ?? 0;
+            if (target === undefined)
+                throw new Stop({ ok: false, message: 'an alias names an anchor that is not defined before it', offset });
+            if (open.has(target))
+                throw new Stop({ ok: false, message: 'an alias refers to a node that contains it (a recursive structure)', offset });
+            return sizes.get(target) ?? { nodes: 0, text: 0 };
+        }
+        const anchor = node.anchor;
+        if (typeof anchor === 'string')
+            anchors.set(anchor, node);
+        if ((0,dist/* isScalar */.jn)(node)) {
+            const size = { nodes: 1, text: scalarText(node.value) };
+            sizes.set(node, size);
+            return size;
+        }
+        if ((0,dist/* isMap */.jh)(node) || (0,dist/* isSeq */.oP)(node)) {
+            const children = [];
+            for (const item of node.items) {
+                if ((0,dist/* isPair */.tO)(item))
+                    children.push(item.key, item.value);
+                else
+                    children.push(item);
+            }
+            open.add(node);
+            stack.push({ node, children, next: 0, size: { nodes: 1, text: 0 } });
+            return undefined;
+        }
+        return { nodes: 0, text: 0 };
+    };
+    try {
+        const total = { nodes: 0, text: 0 };
+        const first = enter(root);
+        if (first !== undefined)
+            add(total, first);
+        while (stack.length > 0) {
+            const frame = stack[stack.length - 1];
+            if (frame.next < frame.children.length) {
+                const size = enter(frame.children[frame.next++]);
+                if (size !== undefined)
+                    add(frame.size, size);
+                continue;
+            }
+            stack.pop();
+            open.delete(frame.node);
+            sizes.set(frame.node, frame.size);
+            const parent = stack[stack.length - 1];
+            add(parent !== undefined ? parent.size : total, frame.size);
+        }
+        return { ok: true, ...total };
+    }
+    catch (err) {
+        if (err instanceof Stop)
+            return err.result;
+        throw err;
+    }
+}
+/**
+ * The text a scalar adds to the report once read: a string's characters, and a `!!binary` value's
+ * bytes (which the report spells out one number per byte), so no tag lets a value grow past the limit.
+ */
+function scalarText(value) {
+    if (typeof value === 'string')
+        return value.length;
+    if (value instanceof Uint8Array)
+        return value.byteLength;
+    return 0;
+}
+/**
+ * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
+ * source may hold a secret that is masked only after a successful parse. So a problem is described from
+ * its error code alone; the position says where.
+ */
+const YAML_ERROR_TEXT = {
+    ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
+    BAD_ALIAS: 'an alias is malformed',
+    BAD_DIRECTIVE: 'a directive is malformed',
+    BAD_DQ_ESCAPE: 'a double-quoted string has an invalid escape sequence',
+    BAD_INDENT: 'the indentation is wrong',
+    BAD_PROP_ORDER: 'anchors and tags are in the wrong order',
+    BAD_SCALAR_START: 'a plain value starts with a character that YAML reserves (quote the value)',
+    BLOCK_AS_IMPLICIT_KEY: 'a block value is used as a key',
+    BLOCK_IN_FLOW: 'a block collection is inside a flow collection',
+    DUPLICATE_KEY: 'a key appears twice in one mapping',
+    IMPOSSIBLE: 'the parser reached an impossible state',
+    KEY_OVER_1024_CHARS: 'an implicit key is longer than 1024 characters',
+    MISSING_CHAR: 'a closing quote or bracket is missing',
+    MULTILINE_IMPLICIT_KEY: 'an implicit key spans several lines',
+    MULTIPLE_ANCHORS: 'a node has more than one anchor',
+    MULTIPLE_DOCS: 'the file holds more than one YAML document',
+    MULTIPLE_TAGS: 'a node has more than one tag',
+    NON_STRING_KEY: 'a key is not a string',
+    RESOURCE_EXHAUSTION: 'the document nests too deeply',
+    TAB_AS_INDENT: 'a tab is used for indentation',
+    TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
+    UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
+    BAD_COLLECTION_TYPE: 'a collection has the wrong type for its tag',
+};
+function describeYamlError(code) {
+    return `${YAML_ERROR_TEXT[code] ?? 'the YAML is malformed'} (${code})`;
+}
+function toPosition(lines, offset) {
+    const p = lines.linePos(offset);
+    return { line: p.line, column: p.col };
+}
+/**
+ * The position of the node at `path`. For a map member it is the key (so a block value that starts
+ * on the next line still points at `field:`); for a sequence item, the item. When the path does not
+ * exist (a field the engine names but the file lacks), the nearest existing ancestor answers.
+ */
+function positionOf(loaded, path) {
+    let node = loaded.doc.contents;
+    let best = rangeStart(node) ?? 0;
+    for (const seg of path) {
+        if ((0,dist/* isMap */.jh)(node)) {
+            const pair = node.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && String(p.key.value) === String(seg));
+            if (pair === undefined)
+                break;
+            best = rangeStart(pair.key) ?? best;
+            node = pair.value;
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            const index = typeof seg === 'number' ? seg : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
+            const item = node.items[index];
+            if (item === undefined)
+                break;
+            best = rangeStart(item) ?? best;
+            node = item;
+        }
+        else {
+            break;
+        }
+    }
+    return toPosition(loaded.lines, best);
+}
+function rangeStart(node) {
+    if (node !== null && typeof node === 'object' && 'range' in node) {
+        const range = node.range;
+        if (Array.isArray(range))
+            return range[0];
+    }
+    return undefined;
+}
+/** RFC 6901 pointer to path segments. */
+function parsePointer(pointer) {
+    if (pointer === '' || pointer === '/')
+        return [];
+    return pointer.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+function toPointer(path) {
+    return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/input-file.ts
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+
+
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+async function readYamlInput(root, abs, name) {
+    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+            case 'not-file':
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        return { ok: false, code: src_engine/* GATE_CODES */.FD.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
+            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
+    }
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge === 'nodes') {
+        return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+    }
+    if (yaml.tooLarge === 'text') {
+        return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+    }
+    return { ok: true, yaml };
+}
+function refused(code, message, yaml) {
+    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+
+;// CONCATENATED MODULE: ./src/gate/redact.ts
+/**
+ * What the gate never writes out of a request it records (report, CLI output): the token becomes
+ * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
+ * `secrte:` holds a secret just the same), every value whose shape is not the one the schema expects
+ * (a policy written as one string, `secret:xyz`, or as a list), a `public_key` that is not exactly a
+ * public key PEM, and the user info of a provider's URIs (`https://user:password@…`) are replaced.
+ * Real public keys and inline JWKS stay, so a recorded request can be replayed against the service.
+ */
+
+const REDACTED = '[redacted]';
+/** The JSON Schema of a kind's request body: it says which members are known, and their types. */
+function redact_requestSchema(kind) {
+    const operation = (0,src_engine/* getOperation */.eu)(kind);
+    // Never redact against no schema: that would keep every member as written.
+    if (operation === undefined)
+        throw new Error(`no operation named ${kind}`);
+    return operation.request.schema;
+}
+/**
+ * Shorter values are not masked: the runner would star out every occurrence of, say, "api" in the
+ * log. They are still never written, since redaction does not depend on length.
+ */
+const MIN_MASK_LENGTH = 8;
+/** Parsed once per distinct key text, like the engine's own key cache. */
+const publicKeys = new src_engine/* KeyObjectCache */.hz(256);
+/** Members of lint and discover requests that hold URIs, whose user info may carry a password. */
+const URI_MEMBERS = new Set(['issuer', 'jwks_uri', 'discovered_jwks_uri', 'redirect_uris']);
+function redact_isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function hasOwn(value, key) {
+    return Object.prototype.hasOwnProperty.call(value, key);
+}
+/** Set an own member, also one named `__proto__`, which plain assignment would not replace. */
+function put(target, key, value) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+/**
+ * One PEM block and nothing else but surrounding white space: OpenSSL skips any text around the
+ * armor, so a private key pasted under a public one would otherwise be kept with it.
+ */
+const SINGLE_PEM = /^\s*-----BEGIN ([A-Z0-9 ]+)-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END \1-----\s*$/;
+/** A single SPKI or certificate PEM of a public key: what `public_key` is meant to hold. */
+function isPublicKeyText(value) {
+    return typeof value === 'string' && SINGLE_PEM.test(value) && publicKeys.publicKey(value).ok;
+}
+/** Does `value` have the JSON type (or one of the types) the schema names? No `type` accepts anything. */
+function hasSchemaType(value, schema) {
+    const type = schema.type;
+    if (type === undefined)
+        return true;
+    const types = Array.isArray(type) ? type : [type];
+    return types.some((t) => {
+        switch (t) {
+            case 'string': return typeof value === 'string';
+            case 'integer': return typeof value === 'number' && Number.isInteger(value);
+            case 'number': return typeof value === 'number';
+            case 'boolean': return typeof value === 'boolean';
+            case 'array': return Array.isArray(value);
+            case 'object': return redact_isRecord(value);
+            case 'null': return value === null;
+            default: return false;
+        }
+    });
+}
+/**
+ * Every place in `value` the schema does not vouch for, at any depth: a member it does not list, and
+ * a value of another type than it expects (fail-closed: a secret written one level off, or with a
+ * missing space, lands in such a value). Open maps (required_custom_claims) hold claim expectations
+ * the user chose; they stay as written.
+ */
+function unvouched(value, schema, visit) {
+    if (!redact_isRecord(schema))
+        return;
+    if (Array.isArray(value)) {
+        const items = schema.items;
+        if (!redact_isRecord(items))
+            return;
+        value.forEach((item, i) => {
+            if (!hasSchemaType(item, items))
+                visit(value, i);
+            else
+                unvouched(item, items, visit);
+        });
+        return;
+    }
+    if (!redact_isRecord(value) || schema.additionalProperties !== false)
+        return;
+    const properties = redact_isRecord(schema.properties) ? schema.properties : {};
+    for (const key of Object.keys(value)) {
+        const member = hasOwn(properties, key) ? properties[key] : undefined;
+        if (!redact_isRecord(member) || !hasSchemaType(value[key], member))
+            visit(value, key);
+        else
+            unvouched(value[key], member, visit);
+    }
+}
+/** The request as the gate records it. `kind` picks the schema that says which members are known. */
+function redactRequest(request, kind = 'validate') {
+    if (!redact_isRecord(request))
+        return {};
+    const out = structuredClone(request);
+    const token = out.token;
+    unvouched(out, redact_requestSchema(kind), (holder, key) => put(holder, key, REDACTED));
+    if (typeof token === 'string')
+        out.token = (0,src_engine/* tokenFingerprint */.Wv)(token);
+    else if (hasOwn(out, 'token'))
+        out.token = REDACTED;
+    const policy = out.policy;
+    if (redact_isRecord(policy)) {
+        if (hasOwn(policy, 'secret'))
+            put(policy, 'secret', REDACTED);
+        if (hasOwn(policy, 'public_key') && !isPublicKeyText(policy.public_key))
+            put(policy, 'public_key', REDACTED);
+    }
+    if (kind !== 'validate') {
+        for (const [key, value] of Object.entries(out)) {
+            if (!URI_MEMBERS.has(key))
+                continue;
+            if (typeof value === 'string')
+                put(out, key, (0,src_engine/* redactUri */.sU)(value));
+            else if (Array.isArray(value))
+                value.forEach((v, i) => typeof v === 'string' && put(value, i, (0,src_engine/* redactUri */.sU)(v)));
+        }
+    }
+    return out;
+}
+/**
+ * The pieces of a request the runner must mask (the same members redactRequest replaces): the
+ * secret, the values of unknown or misshapen members, a `public_key` that is not a public key, and
+ * the user info of URIs. A multi-line value is masked line by line, since the runner matches masks
+ * within one log line; a JSON value (a JWK) member by member as well. The token is masked by the
+ * caller, where it is read.
+ */
+function requestValuesToMask(request, kind) {
+    if (!redact_isRecord(request))
+        return maskPieces(request);
+    const out = valuesToMask(request, redact_requestSchema(kind));
+    const policy = request.policy;
+    if (kind === 'validate' && redact_isRecord(policy))
+        out.push(...secretMasks(policy));
+    if (kind !== 'validate') {
+        for (const [key, value] of Object.entries(request)) {
+            if (!URI_MEMBERS.has(key))
+                continue;
+            for (const uri of Array.isArray(value) ? value : [value])
+                if (typeof uri === 'string')
+                    out.push(...userInfoMasks(uri));
+        }
+    }
+    return [...new Set(out)];
+}
+/**
+ * The values to mask of a config entry as written, before it is checked (an entry refused for a
+ * typo such as `client_secret:` still holds the value): its request part, the entry without the
+ * gate's own keys. An entry that is not a map at all is masked whole.
+ */
+function entryValuesToMask(entry, gateKeys, kind) {
+    if (!redact_isRecord(entry))
+        return maskPieces(entry);
+    return requestValuesToMask(Object.fromEntries(Object.entries(entry).filter(([key]) => !gateKeys.includes(key))), kind);
+}
+/** The same for an issuer profile of a config file or the issuer-profiles file. */
+function profileValuesToMask(profile) {
+    if (!redact_isRecord(profile))
+        return maskPieces(profile);
+    return [...new Set([...valuesToMask(profile, src_engine/* issuerProfileSchema */.OI), ...secretMasks(profile)])];
+}
+function valuesToMask(value, schema) {
+    const out = [];
+    unvouched(value, schema, (holder, key) => out.push(...maskPieces(holder[key])));
+    return out;
+}
+/** A policy's or a profile's secret (at any length), and a public_key that is not a public key. */
+function secretMasks(holder) {
+    const out = [];
+    if (typeof holder.secret === 'string' && holder.secret !== '')
+        out.push(holder.secret);
+    else if (hasOwn(holder, 'secret'))
+        out.push(...maskPieces(holder.secret));
+    if (hasOwn(holder, 'public_key') && !isPublicKeyText(holder.public_key))
+        out.push(...maskPieces(holder.public_key));
+    return out;
+}
+/** The user info of a URI (`user:password`) and its password, when long enough to mask. */
+function userInfoMasks(uri) {
+    // The authority ends at the first / ? or #, and its user info at the last @ before that, as the URL parser reads it.
+    const info = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)@/.exec(uri)?.[1];
+    if (info === undefined)
+        return [];
+    const password = info.includes(':') ? info.slice(info.indexOf(':') + 1) : '';
+    return [info, password].filter((t) => t.length >= MIN_MASK_LENGTH);
+}
+function maskPieces(value) {
+    const out = [];
+    const add = (text) => {
+        if (text.length >= MIN_MASK_LENGTH)
+            out.push(text);
+    };
+    const walk = (v, depth) => {
+        if (depth > 64)
+            return;
+        if (typeof v === 'number' || typeof v === 'bigint')
+            add(String(v));
+        else if (Array.isArray(v))
+            for (const item of v)
+                walk(item, depth + 1);
+        else if (redact_isRecord(v))
+            for (const item of Object.values(v))
+                walk(item, depth + 1);
+        else if (typeof v === 'string') {
+            const text = v.trim();
+            const lines = text.split(/\r?\n|\r/).map((l) => l.trim());
+            if (lines.length > 1)
+                lines.forEach(add);
+            else
+                add(text);
+            if (text.startsWith('{') || text.startsWith('[')) {
+                try {
+                    walk(JSON.parse(text), depth + 1);
+                }
+                catch {
+                    // Not JSON: the lines above are all there is to mask.
+                }
+            }
+        }
+    };
+    walk(value, 0);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/profile-entry.ts
+/**
+ * A `profiles:` entry of a config file, or an entry of the issuer-profiles file: an issuer profile,
+ * registered by profiles.ts with the rest.
+ */
+
+
+
+
+
+function parseProfileEntry(raw, at, yaml, problem, onSecret) {
+    // Masked before any check: a profile refused for a typo (`sekret:`) still holds the value.
+    for (const value of profileValuesToMask(raw))
+        onSecret?.(value);
+    let first;
+    const noted = (def, message, where, extra) => {
+        first ??= where;
+        problem(def, message, where, extra);
+    };
+    const entry = checkEntry(raw, at, PROFILE_SHAPE, noted, 'profile');
+    const id = isRecord(raw) && isNonEmptyString(raw.id) ? raw.id : undefined;
+    if (entry === undefined) {
+        return id !== undefined ? { ok: false, refused: { id, line: positionOf(yaml, first ?? at).line } } : { ok: false };
+    }
+    if (id === undefined) {
+        problem(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
+            kind: 'profile', remediation: 'Add id: with the name samples use in issuer_profile_id, such as id: orders-api.',
+        });
+        return { ok: false };
+    }
+    return { ok: true, entry: { id, path: at, line: positionOf(yaml, at).line, profile: entry } };
+}
+
+;// CONCATENATED MODULE: ./src/gate/provider-entry.ts
+/** A `providers:` entry: a lint request body, a display name, and whether to run discovery first. */
+
+
+
+
+
+function parseProviderEntry(raw, index, yaml, problem, onSecret) {
+    const at = ['providers', index];
+    // Masked before any check: an entry refused for a typo (`client_secret:`) still holds the value.
+    for (const value of entryValuesToMask(raw, PROVIDER_SHAPE.gateKeys, 'lint'))
+        onSecret?.(value);
+    const entry = checkEntry(raw, at, PROVIDER_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    let ok = true;
+    if (entry.name !== undefined && !isNonEmptyString(entry.name)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the provider a name (any text, such as okta-prod), or leave name out to use its issuer.',
+        });
+        ok = false;
+    }
+    if (entry.discover !== undefined && typeof entry.discover !== 'boolean') {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover'], {
+            remediation: 'Write discover: true (fetch the discovery document and check it) or discover: false, without quotes.',
+        });
+        ok = false;
+    }
+    if (!ok)
+        return undefined;
+    const { name, discover, ...request } = entry;
+    return {
+        name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
+        path: at,
+        line: positionOf(yaml, at).line,
+        request,
+        discover: discover === true,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/expect.ts
+/**
+ * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
+ * appear), and whether an outcome meets it.
+ */
+
+
+/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
+function parseExpectation(value) {
+    if (value === undefined)
+        return 'valid';
+    if (value === 'valid' || value === 'invalid')
+        return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
+        return value;
+    return undefined;
+}
+/**
+ * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
+ * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
+ */
+function isExpectableCode(code) {
+    return code === 'MALFORMED_TOKEN' || (0,src_engine/* getFindingDefinition */.dc)(code)?.area === 'validate';
+}
+/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
+function nearestExpectableCode(code) {
+    return nearest(code, [...src_engine/* findingCatalogue */.hD.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
+}
+/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
+function judge(expect, valid, codes) {
+    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
+    if (expect === 'valid') {
+        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
+    }
+    if (expect === 'invalid') {
+        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
+    }
+    const missing = expect.filter((c) => !codes.includes(c));
+    return missing.length === 0
+        ? { passed: true }
+        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
+}
+
+;// CONCATENATED MODULE: ./src/gate/instant.ts
+/**
+ * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
+ * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
+ * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ */
+/** What every refusal says, so the user sees the expected form at once. */
+const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
+// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
+// case, and a note in its section 5.6 lets a space stand for "T".
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+function isLeapYear(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+function daysIn(year, month) {
+    if (month === 2)
+        return isLeapYear(year) ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function parseInstant(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a string in that form' };
+    const m = SHAPE.exec(value);
+    if (m === null)
+        return { ok: false, reason: 'is not in that form' };
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+    if (month < 1 || month > 12)
+        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
+    const days = daysIn(year, month);
+    if (day < 1 || day > days) {
+        return { ok: false, reason: `has day ${m[3]}, but ${MONTHS[month - 1]} ${year} has ${days} days` };
+    }
+    if (hour > 23)
+        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
+    if (minute > 59)
+        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
+    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
+    // epoch, leap seconds ignored), so it is refused rather than guessed.
+    if (second > 59)
+        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
+    let offsetMinutes = 0;
+    if (m[8] === undefined) {
+        const offsetHours = Number(m[10]);
+        const offsetMins = Number(m[11]);
+        if (offsetHours > 23 || offsetMins > 59)
+            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
+        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    }
+    const date = new Date(0);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
+    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+}
+
+;// CONCATENATED MODULE: ./src/gate/token-entry.ts
+/**
+ * A `tokens:` entry: a sample token (inline, or read from `token_file`), a validate request for it, what
+ * it must turn out as (`expect`) and the instant to judge it at (`at`).
+ */
+
+
+
+
+
+
+
+
+
+/** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
+const MAX_TOKEN_FILE_BYTES = 64 * 1024;
+async function parseTokenEntry(raw, index, source, problem) {
+    const at = ['tokens', index];
+    // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
+    if (isRecord(raw) && isNonEmptyString(raw.token))
+        source.onSecret?.(raw.token);
+    for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
+        });
+        ok = false;
+    }
+    const expect = parseExpectation(rawExpect);
+    if (expect === undefined) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
+            remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
+        });
+        ok = false;
+    }
+    else if (Array.isArray(expect)) {
+        expect.forEach((code, i) => {
+            if (isExpectableCode(code))
+                return;
+            const hint = nearestExpectableCode(code);
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
+                remediation: hint !== undefined
+                    ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
+                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+            });
+            ok = false;
+        });
+    }
+    let atMs;
+    if (rawAt !== undefined) {
+        const instant = parseInstant(rawAt);
+        if (instant.ok)
+            atMs = instant.ms;
+        else {
+            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
+                remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
+            });
+            ok = false;
+        }
+    }
+    const hasToken = entry.token !== undefined;
+    if (hasToken === (tokenFile !== undefined)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
+            remediation: hasToken
+                ? 'Keep one of token and token_file: remove the other.'
+                : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
+        });
+        ok = false;
+    }
+    if (tokenFile !== undefined) {
+        const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
+        if (token === undefined)
+            ok = false;
+        else
+            request.token = token;
+    }
+    if (!ok)
+        return undefined;
+    const result = {
+        name: name ?? `tokens[${index}]`,
+        path: at,
+        line: positionOf(source.yaml, at).line,
+        request,
+        tokenKey: hasToken ? 'token' : 'token_file',
+        expect: expect,
+        expectPath: rawExpect === undefined ? at : [...at, 'expect'],
+    };
+    if (rawAt !== undefined) {
+        result.at = rawAt;
+        result.atMs = atMs;
+    }
+    return result;
+}
+/**
+ * A pull request edits the config, so `token_file` must not make the gate read a file outside the
+ * repository or inside .git (links followed), nor more than a token's worth of bytes.
+ */
+async function readTokenFile(value, source, at, problem) {
+    if (!isNonEmptyString(value)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
+            remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
+        });
+        return undefined;
+    }
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at);
+                break;
+            case 'outside':
+            case 'git':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${describePlace(read.reason)}; refusing to read it.`, at);
+                break;
+            case 'too-large':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
+                break;
+            case 'not-file':
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: not a regular file.`, at);
+                break;
+            default:
+                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: ${describeIoError(read.error)}.`, at);
+        }
+        return undefined;
+    }
+    const token = read.bytes.toString('utf8').trim();
+    if (token === '') {
+        problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is empty.`, at);
+        return undefined;
+    }
+    source.onSecret?.(token);
+    return token;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Config files: read one under the repository's rules, parse it with positions, and hand each entry
+ * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
+ * entry is dropped and the rest of the file still runs.
+ */
+
+
+
+
+
+
+
+
+
+
+
+async function loadConfigFile(abs, ctx) {
+    const file = relativeFile(ctx.root, abs);
+    const boundary = ctx.boundary ?? ctx.root;
+    const out = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], findings: [] };
+    const input = await readYamlInput(boundary, abs, file);
+    if (!input.ok) {
+        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
+            kind: 'config', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
+        return out;
+    }
+    const yaml = input.yaml;
+    out.yaml = yaml;
+    for (const e of yaml.errors) {
+        out.findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
+            kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
+    }
+    if (yaml.errors.length > 0)
+        return out;
+    if (ctx.admitEntries !== undefined) {
+        const count = configEntryCount(yaml.data);
+        const admission = await ctx.admitEntries(count);
+        if (!admission.ok) {
+            out.findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            return out;
+        }
+    }
+    const problem = (def, message, at, extra = {}) => {
+        out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
+    };
+    const data = yaml.data;
+    if (data === null || data === undefined) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, [], {
+            remediation: 'Add a providers:, profiles: or tokens: list to the file, or delete it: an empty file checks nothing.',
+        });
+        return out;
+    }
+    if (!isRecord(data)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, [], {
+            remediation: 'Start the file with providers:, profiles: or tokens: at the left margin, each followed by its list of entries.',
+        });
+        return out;
+    }
+    for (const key of Object.keys(data)) {
+        if (!TOP_KEYS.includes(key)) {
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
+        }
+    }
+    const list = (key) => {
+        const value = data[key];
+        if (value === undefined || value === null)
+            return [];
+        if (!Array.isArray(value)) {
+            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
+                remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
+            });
+            return [];
+        }
+        return value;
+    };
+    list('providers').forEach((raw, index) => {
+        const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
+        if (provider !== undefined)
+            out.providers.push(provider);
+    });
+    list('profiles').forEach((raw, index) => {
+        const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
+        if (profile.ok)
+            out.profiles.push(profile.entry);
+        else if (profile.refused !== undefined)
+            out.refusedProfiles.push(profile.refused);
+    });
+    const tokens = list('tokens');
+    const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
+    for (let index = 0; index < tokens.length; index++) {
+        const token = await parseTokenEntry(tokens[index], index, source, problem);
+        if (token !== undefined)
+            out.tokens.push(token);
+    }
+    return out;
+}
+/** A path as findings name it: relative to the gate root, with forward slashes. */
+function relativeFile(root, abs) {
+    const rel = external_node_path_default().relative(root, abs);
+    return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/gate/glob.ts
+
+
+const GLOB_CHARS = /[*?[\]{}]/;
+function isGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
+}
+/** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
+const MAX_ALTERNATIVES = 256;
+/**
+ * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
+ * without a comma, or without their partner, are plain characters, as in fs.glob.
+ */
+function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
+    for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
+        let depth = 0;
+        let end = -1;
+        const commas = [];
+        for (let i = start; i < pattern.length && end === -1; i++) {
+            const c = pattern[i];
+            if (c === '{')
+                depth++;
+            else if (c === '}' && --depth === 0)
+                end = i;
+            else if (c === ',' && depth === 1)
+                commas.push(i);
+        }
+        if (end === -1)
+            return [pattern];
+        if (commas.length === 0)
+            continue;
+        const head = pattern.slice(0, start);
+        const tail = pattern.slice(end + 1);
+        const out = [];
+        let from = start + 1;
+        for (const cut of [...commas, end]) {
+            if (out.length >= limit)
+                break;
+            out.push(...expandBraces(`${head}${pattern.slice(from, cut)}${tail}`, limit - out.length));
+            from = cut + 1;
+        }
+        return out;
+    }
+    return [pattern];
+}
+/** One part of a pattern (between slashes) as a test on a directory entry's name. */
+function compilePart(part) {
+    if (part === '**')
+        return { kind: 'globstar' };
+    if (!isGlob(part))
+        return { kind: 'name', matches: (name) => name === part };
+    let source = '';
+    for (let i = 0; i < part.length; i++) {
+        const c = part[i];
+        if (c === '*') {
+            source += '[^/]*';
+        }
+        else if (c === '?') {
+            source += '[^/]';
+        }
+        else if (c === '[') {
+            const close = classEnd(part, i);
+            if (close === -1) {
+                source += '\\[';
+            }
+            else {
+                let body = part.slice(i + 1, close);
+                const negated = body.startsWith('!') || body.startsWith('^');
+                if (negated)
+                    body = body.slice(1);
+                source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+                i = close;
+            }
+        }
+        else {
+            source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+        }
+    }
+    let re;
+    try {
+        re = new RegExp(`^${source}$`, 'u');
+    }
+    catch {
+        // A class no regular expression can hold ([z-a]): the part matches only its own spelling.
+        return { kind: 'name', matches: (name) => name === part };
+    }
+    // A wildcard never matches a leading dot: only a part written with one (".github", ".*") does.
+    const dotOk = part.startsWith('.');
+    return { kind: 'name', matches: (name) => (dotOk || !name.startsWith('.')) && re.test(name) };
+}
+/** Where the class opened at `open` ends; a `]` right after `[` (or `[!`) belongs to the class. */
+function classEnd(part, open) {
+    let i = open + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    if (part[i] === ']')
+        i++;
+    const close = part.indexOf(']', i);
+    return close;
+}
+/**
+ * The paths one pattern matches, relative to `root` (or absolute). `skip` names folders that are never
+ * entered nor matched (node_modules, .git). `enterBase` is asked before `base` is read: the caller
+ * refuses a base that leads outside the repository, so someone else's folder is never listed.
+ */
+async function globPattern(root, pattern, skip, enterBase) {
+    const out = [];
+    for (const alternative of expandBraces(pattern.replace(/\\/g, '/'))) {
+        const absolute = external_node_path_default().isAbsolute(alternative);
+        const start = absolute ? external_node_path_default().parse(alternative).root : root;
+        const parts = (absolute ? alternative.slice(start.length) : alternative).split('/').filter((p) => p !== '' && p !== '.');
+        if (parts.some((p) => skip.has(p))) {
+            out.push({ base: start, matches: [] });
+            continue;
+        }
+        let base = start;
+        while (parts.length > 0 && !isGlob(parts[0]))
+            base = external_node_path_default().join(base, parts.shift());
+        if (parts.length === 0) {
+            // Braces spelled out to a plain path: it matches when it exists; loading it applies the rules.
+            out.push({ base, matches: (await exists(base)) ? [base] : [] });
+            continue;
+        }
+        if (!(await enterBase(base))) {
+            out.push({ base, matches: [] });
+            continue;
+        }
+        const found = new Set();
+        await walk(base, parts.map(compilePart).filter((p, i, all) => !(p.kind === 'globstar' && all[i - 1]?.kind === 'globstar')), 0, skip, found);
+        out.push({ base, matches: [...found] });
+    }
+    return out;
+}
+async function walk(dir, parts, index, skip, found) {
+    const part = parts[index];
+    if (part === undefined) {
+        found.add(dir);
+        return;
+    }
+    const entries = await readDir(dir);
+    if (part.kind === 'globstar') {
+        // `**` is zero or more folders: none here, then each real folder below, one level at a time.
+        // Last in the pattern, it matches everything below as well.
+        await walk(dir, parts, index + 1, skip, found);
+        const last = index === parts.length - 1;
+        for (const entry of entries) {
+            if (entry.name.startsWith('.') || skip.has(entry.name))
+                continue;
+            const abs = external_node_path_default().join(dir, entry.name);
+            if (last)
+                found.add(abs);
+            if (entry.isDirectory())
+                await walk(abs, parts, index, skip, found);
+        }
+        return;
+    }
+    const last = index === parts.length - 1;
+    for (const entry of entries) {
+        if (!part.matches(entry.name))
+            continue;
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (last)
+            found.add(abs);
+        // Only real folders are walked: a committed link to a folder elsewhere is not followed.
+        else if (entry.isDirectory() && !skip.has(entry.name))
+            await walk(abs, parts, index + 1, skip, found);
+    }
+}
+async function exists(abs) {
+    return (await external_node_fs_.promises.lstat(abs).catch(() => undefined)) !== undefined;
+}
+async function readDir(dir) {
+    try {
+        return await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/files.ts
+/**
+ * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
+ * directories (every .yml/.yaml below them, dot folders such as .github included).
+ */
+
+
+
+
+const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+/** The `config` input: newline- or comma-separated, blank entries ignored. */
+function splitPatterns(value) {
+    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
+}
+/**
+ * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
+ * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
+ * it reports one refusal instead of naming the files of someone else's directory.
+ */
+async function findConfigFiles(root, patterns, boundary = root) {
+    const found = new Set();
+    const missing = [];
+    for (const pattern of patterns) {
+        if (isGlob(pattern)) {
+            // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
+            // itself, and refused once when it is loaded, as a directory path is.
+            const enterBase = async (base) => {
+                const place = await resolveInsideRoot(boundary, base);
+                if (!place.ok && place.reason !== 'missing')
+                    found.add(base);
+                return place.ok;
+            };
+            for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
+                for (const abs of matches)
+                    if (await isFile(abs))
+                        found.add(abs);
+            }
+            continue;
+        }
+        const abs = external_node_path_default().resolve(root, pattern);
+        const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
+        if (stat === undefined)
+            missing.push(pattern);
+        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
+            found.add(abs);
+        else if (stat.isDirectory())
+            for (const f of await walkYaml(abs))
+                found.add(f);
+        else
+            found.add(abs);
+    }
+    return { files: [...found].sort(), missing };
+}
+async function walkYaml(dir) {
+    const out = [];
+    const entries = await external_node_fs_.promises.readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (entry.isDirectory()) {
+            if (!SKIP_DIRS.has(entry.name))
+                out.push(...(await walkYaml(abs)));
+        }
+        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
+            out.push(abs);
+        }
+    }
+    return out;
+}
+async function isFile(abs) {
+    const stat = await external_node_fs_.promises.stat(abs).catch(() => undefined);
+    return stat?.isFile() === true;
+}
+
+;// CONCATENATED MODULE: ./src/gate/place.ts
+/**
+ * Placing what the engine reports on the config file: each finding of a response, and each error of a
+ * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
+ * relative to the entry it came from. The runners decide what to report; this module only says where.
+ */
+
+
+/** The finding's request field as a pointer (`/redirect_uris/1`), when it names one. */
+function fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
+}
+/** Collects one entry's gate findings, each at the line of the field it is about. */
+class Placer {
+    findings = [];
+    #config;
+    #entryPath;
+    #name;
+    #kind;
+    constructor(config, entryPath, name, kind) {
+        this.#config = config;
+        this.#entryPath = entryPath;
+        this.#name = name;
+        this.#kind = kind;
+    }
+    /** `rel` is the field's path inside the entry; `config` marks a problem with the input (CLI exit 2). */
+    add(f, rel, config = false) {
+        const path = [...this.#entryPath, ...rel];
+        const yaml = this.#config.yaml;
+        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
+        const out = {
+            code: f.code,
+            severity: f.severity,
+            message: f.message,
+            file: this.#config.file,
+            line: pos.line,
+            column: pos.column,
+            pointer: toPointer(path),
+            // Named by entry name rather than index, so a SARIF fingerprint survives reordering entries.
+            stablePointer: toPointer([String(this.#entryPath[0]), this.#name, ...rel]),
+            kind: this.#kind,
+            name: this.#name,
+        };
+        if (f.remediation !== undefined)
+            out.remediation = f.remediation;
+        if (config)
+            out.config = true;
+        this.findings.push(out);
+    }
+    /**
+     * A response's findings, each at its field (`map` turns a request pointer into a path in the
+     * entry); a finding about no field goes to `fallback`.
+     */
+    addFindings(findings, map, fallback) {
+        for (const f of findings) {
+            const field = fieldOf(f);
+            this.add(f, field !== undefined ? map(field) : fallback);
+        }
+    }
+    /** A refused request (422): one config error per refused field. (A 400 is a sample outcome, judged by the token runner.) */
+    problem(problem, map = parsePointer) {
+        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
+            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
+            this.add({
+                code: src_engine/* GATE_CODES */.FD.REQUEST_INVALID.code,
+                severity: 'error',
+                message: `The ${this.#kind} request for "${this.#name}" is invalid${where}: ${e.message}`,
+                remediation: src_engine/* GATE_CODES */.FD.REQUEST_INVALID.remediation,
+            }, map(e.pointer), true);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/pool.ts
+/** Run tasks at most `limit` at a time; each result keeps its task's slot, whatever finishes first. */
+async function pool(tasks, limit) {
+    const out = new Array(tasks.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < tasks.length) {
+            const i = next++;
+            out[i] = await tasks[i]();
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/profiles.ts
+/**
+ * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
+ * through the engine's loader so that a refused profile is an error at its own line and the other
+ * profiles still register.
+ */
+
+
+
+
+
+
+
+
+
+async function loadProfiles(options) {
+    const findings = [];
+    const sources = [...options.sources];
+    if (options.issuerProfilesFile !== undefined) {
+        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
+        // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
+        if (source !== undefined)
+            sources.unshift(source);
+    }
+    const byId = new Map();
+    const seen = new Map();
+    const refused = new Map();
+    const refuse = (id, at) => {
+        if (!refused.has(id))
+            refused.set(id, at);
+    };
+    const env = repositoryEnv(options.env);
+    for (const source of sources) {
+        for (const r of source.refused ?? [])
+            refuse(r.id, { file: source.file, line: r.line });
+        for (const entry of source.entries) {
+            const place = (rel) => {
+                const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
+                return { file: source.file, line: p.line, column: p.column, pointer: toPointer([...entry.path, ...rel]), kind: 'profile', name: entry.id };
+            };
+            const first = seen.get(entry.id);
+            if (first !== undefined) {
+                findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
+                continue;
+            }
+            seen.set(entry.id, `${source.file}:${entry.line}`);
+            const secretEnv = entry.profile.secret_env;
+            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+                const at = place(['secret_env']);
+                findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
+                refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
+                continue;
+            }
+            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
+            if (fromEnv !== undefined && fromEnv !== '')
+                options.onSecret?.(fromEnv);
+            try {
+                // One profile per call: a refused profile must not keep the others from registering.
+                const { fetcher, keyCache, now } = options.services;
+                const registry = (0,src_engine/* compileIssuerProfiles */.Ly)([entry.profile], { env, fetcher, keyCache, now });
+                const trust = registry.get(entry.id);
+                if (trust !== undefined)
+                    byId.set(entry.id, trust);
+            }
+            catch (err) {
+                if (!(err instanceof src_engine/* IssuerProfileError */.HC))
+                    throw err;
+                for (const problem of err.problems) {
+                    // Pointers are into the one-element list we passed: drop its index.
+                    const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
+                    const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
+                    const at = place(rel);
+                    findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
+                    refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
+                }
+            }
+        }
+    }
+    for (const id of byId.keys())
+        refused.delete(id);
+    const ids = [...new Set([...seen.keys(), ...refused.keys()])];
+    return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
+}
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+function repositoryEnv(env) {
+    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
+}
+async function readProfilesFile(options, file, findings) {
+    const abs = external_node_path_default().resolve(options.root, file);
+    const rel = relativeFile(options.root, abs);
+    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
+    if (!input.ok) {
+        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
+            kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
+        return undefined;
+    }
+    const yaml = input.yaml;
+    for (const e of yaml.errors) {
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
+            kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
+    }
+    if (yaml.errors.length > 0)
+        return undefined;
+    // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
+    const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
+    const base = isRecord(yaml.data) ? ['profiles'] : [];
+    if (!Array.isArray(data)) {
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
+            kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
+        }));
+        return undefined;
+    }
+    if (options.admitEntries !== undefined) {
+        const admission = await options.admitEntries(data.length);
+        if (!admission.ok) {
+            findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            return undefined;
+        }
+    }
+    const entries = [];
+    const refused = [];
+    const problem = (def, message, at, extra = {}) => {
+        findings.push(configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
+    };
+    data.forEach((raw, index) => {
+        const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
+        if (parsed.ok)
+            entries.push(parsed.entry);
+        else if (parsed.refused !== undefined)
+            refused.push(parsed.refused);
+    });
+    return { file: rel, yaml, entries, refused };
+}
+
+;// CONCATENATED MODULE: ./src/gate/entry-result.ts
+
+/**
+ * A report result: the request as recorded (secrets and the token removed) and the engine's answer,
+ * or no answer for an entry that was not run.
+ */
+function recordResult(kind, file, entry, request, outcome) {
+    const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
+    if (outcome?.problem !== undefined)
+        r.problem = outcome.problem;
+    else if (outcome !== undefined)
+        r.response = outcome.response;
+    return r;
+}
+
+;// CONCATENATED MODULE: ./src/gate/run-provider.ts
+/**
+ * One `providers:` entry: with `discover: true`, fetch and check the discovery document first and
+ * lint with the jwks_uri it names; then lint the provider configuration.
+ */
+
+
+
+
+async function runProvider(config, provider, engine) {
+    const results = [];
+    const findings = [];
+    // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.
+    let request = provider.request;
+    let discovered = false;
+    if (provider.discover) {
+        const body = { issuer: provider.request.issuer };
+        if (Object.hasOwn(provider.request, 'https_required'))
+            body.https_required = provider.request.https_required;
+        const placer = new Placer(config, provider.path, provider.name, 'discover');
+        const outcome = await engine.run('discover', body);
+        results.push(recordResult('discover', config.file, provider, body, outcome));
+        if (outcome.problem !== undefined) {
+            placer.problem(outcome.problem);
+        }
+        else {
+            const discovery = outcome.response;
+            // Discovery findings are about the issuer the entry names; one without a field is about `discover: true`.
+            placer.addFindings(discovery.findings, parsePointer, ['discover']);
+            const filled = (0,src_engine/* withDiscoveredJwksUri */.S0)(request, discovery);
+            discovered = filled !== request;
+            request = filled;
+        }
+        findings.push(...placer.findings);
+    }
+    const placer = new Placer(config, provider.path, provider.name, 'lint');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
+        if (rel[0] === 'discovered_jwks_uri' && discovered)
+            return ['discover'];
+        return rel;
+    };
+    const outcome = await engine.run('lint', request);
+    results.push(recordResult('lint', config.file, provider, request, outcome));
+    if (outcome.problem !== undefined)
+        placer.problem(outcome.problem, map);
+    else
+        placer.addFindings(outcome.response.findings, map, []);
+    findings.push(...placer.findings);
+    return { file: config.file, results, findings };
+}
+
+;// CONCATENATED MODULE: ./src/gate/run-token.ts
+/**
+ * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
+ * report what the user must see: an unmet expectation as an error, and the sample's warnings. A
+ * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
+ * offline) is one finding about that, not a verdict.
+ */
+
+
+
+
+
+
+
+/** The id a sample names in issuer_profile_id, when it names one. */
+function profileIdOf(token) {
+    const id = token.request.issuer_profile_id;
+    return typeof id === 'string' ? id : undefined;
+}
+/**
+ * A sample whose profile was refused: not validated, since every outcome would only repeat the
+ * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
+ * not checked, pointing at the profile's problem; the profile's error is the one error.
+ */
+function notCheckedSample(config, token, id, at, startedAt) {
+    const r = recordResult('validate', config.file, token, token.request, undefined);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const where = at.file === config.file ? `line ${at.line}` : `${at.file}:${at.line}`;
+    r.not_checked = `its issuer profile "${clip(id)}" is invalid (see ${where})`;
+    return { file: config.file, results: [r], findings: [] };
+}
+/** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
+async function runToken(config, token, engine, startedAt, profiles) {
+    const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
+    const r = recordResult('validate', config.file, token, token.request, outcome);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const placer = new Placer(config, token.path, token.name, 'validate');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
+        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
+    };
+    const done = () => ({ file: config.file, results: [r], findings: placer.findings });
+    if (outcome.problem?.code === 'REQUEST_INVALID') {
+        placer.problem(outcome.problem, map);
+        r.passed = false;
+        return done();
+    }
+    if (outcome.response !== undefined) {
+        const unjudged = unjudgedReason(outcome.response, token, profiles);
+        if (unjudged !== undefined) {
+            placer.add(unjudged.finding, ['issuer_profile_id'], unjudged.config);
+            r.not_checked = unjudged.reason;
+            return done();
+        }
+    }
+    // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
+    let valid;
+    let errors;
+    let warnings;
+    if (outcome.problem !== undefined) {
+        valid = false;
+        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: src_engine/* GATE_CODES */.FD.MALFORMED_TOKEN.remediation }];
+        warnings = [];
+    }
+    else {
+        const response = outcome.response;
+        valid = response.valid;
+        errors = response.findings.filter((f) => f.severity === 'error');
+        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata.warnings ?? [])];
+    }
+    const verdict = judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
+    r.passed = verdict.passed;
+    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
+    // Outcome findings are about the sample as a whole: they point at the start of its entry.
+    const whole = [];
+    if (!verdict.passed) {
+        if (token.expect === 'valid') {
+            // Expected valid: each error is the reason, in the engine's own words.
+            for (const f of errors) {
+                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+            }
+        }
+        else {
+            placer.add({
+                code: src_engine/* GATE_CODES */.FD.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: src_engine/* GATE_CODES */.FD.EXPECTATION_FAILED.remediation,
+            }, token.expectPath.slice(token.path.length));
+        }
+    }
+    // A warning the sample expects is part of its expected outcome, not news.
+    for (const w of warnings) {
+        if (!expected.has(w.code))
+            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
+    }
+    return done();
+}
+/**
+ * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
+ * (unless the sample expects exactly that), or the profile's keys are fetched and the run is offline
+ * (as lint reports CHECK_SKIPPED for a JWKS it did not fetch).
+ */
+function unjudgedReason(response, token, profiles) {
+    const id = profileIdOf(token) ?? '';
+    const expected = Array.isArray(token.expect) ? token.expect : [];
+    if (response.findings.some((f) => f.code === 'PROFILE_NOT_FOUND') && !expected.includes('PROFILE_NOT_FOUND')) {
+        const hint = nearest(id, profiles.ids);
+        return {
+            config: true,
+            reason: `no issuer profile has the id "${clip(id)}"`,
+            finding: {
+                code: 'PROFILE_NOT_FOUND',
+                severity: 'error',
+                message: `Sample "${token.name}" names the issuer profile "${clip(id)}", which no profiles: entry or issuer-profiles file defines${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; the sample was not checked.`,
+                remediation: `${hint !== undefined ? `Set issuer_profile_id to "${hint}", or define` : 'Fix the id, or define'} the profile under profiles: in a config file or in the issuer-profiles file (action input issuer-profiles, CLI --issuer-profiles).`,
+            },
+        };
+    }
+    const offline = response.findings.find((f) => f.code === 'JWKS_UNAVAILABLE' && f.evidence?.reason === 'offline');
+    if (offline !== undefined) {
+        const how = offline.evidence?.discovery_uri !== undefined ? 'from its issuer\'s discovery document' : 'from its jwks_uri';
+        return {
+            config: false,
+            reason: 'offline: its issuer profile fetches its keys',
+            finding: {
+                code: 'CHECK_SKIPPED',
+                severity: 'warning',
+                message: `Sample "${token.name}" was not checked: its issuer profile "${clip(id)}" fetches its keys ${how}, and nothing is fetched offline.`,
+                remediation: 'Run with network access to check this sample (drop --offline; in the action, network: true), or give the profile inline keys (public_key or jwks) to check it offline too.',
+            },
+        };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gate/run.ts
+/**
+ * The gate: find config files, load their entries and issuer profiles, check every entry with one
+ * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
+ * so both produce the same report from the same files.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
+const CONCURRENCY = 8;
+async function runGate(options, services = {}) {
+    const startedAt = Date.now();
+    const findings = [];
+    const boundary = options.boundary ?? options.root;
+    const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
+    for (const m of missing) {
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+    }
+    if (files.length === 0 && missing.length === 0) {
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+    }
+    const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+    // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
+    const budget = new EntryBudget();
+    const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
+    const network = networkFor(options, services, findings);
+    // Every sample without `at` is judged at the instant the run started, whichever runs first. No
+    // verification cache: a run checks each token about once, and a report must not depend on which
+    // sample happened to present a token first (metadata.signature_cache would say hit or miss).
+    const engine = (0,src_engine/* createEngine */.P)({ network, clock: () => startedAt, verifyCacheSize: 0 });
+    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles, refused: c.refusedProfiles }));
+    const profiles = await loadProfiles({
+        root: options.root,
+        boundary,
+        admitEntries: (count) => budget.admit(files.length, count),
+        ...(options.issuerProfilesFile !== undefined ? { issuerProfilesFile: options.issuerProfilesFile } : {}),
+        sources: profileSources,
+        env: options.env,
+        services: engine.services,
+        onSecret: options.onSecret,
+    });
+    const checker = engine.withProfiles(profiles.registry);
+    // Tasks keep their slot so the report order is the file order, whatever finishes first.
+    const tasks = [];
+    for (const config of configs) {
+        for (const provider of config.providers)
+            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
+        for (const token of config.tokens) {
+            const id = profileIdOf(token);
+            const refused = id !== undefined ? profiles.refused.get(id) : undefined;
+            // One mistake, one error: a sample of a refused profile is not checked, not failed again.
+            if (id !== undefined && refused !== undefined)
+                tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
+            else
+                tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
+        }
+    }
+    const outcomes = await pool(tasks, CONCURRENCY);
+    // Per file: config problems, then profile problems, then entry findings, in entry order.
+    const results = [];
+    const byFile = new Map();
+    for (const c of configs)
+        byFile.set(c.file, [...c.findings]);
+    for (const f of profiles.findings) {
+        const list = f.file !== undefined ? byFile.get(f.file) : undefined;
+        if (list !== undefined)
+            list.push(f);
+        else
+            findings.push(f);
+    }
+    for (const o of outcomes) {
+        results.push(...o.results);
+        byFile.get(o.file)?.push(...o.findings);
+    }
+    const fileStatus = [];
+    for (const c of configs) {
+        const list = byFile.get(c.file) ?? [];
+        findings.push(...list);
+        fileStatus.push({
+            file: c.file,
+            errors: list.filter((f) => f.severity === 'error').length,
+            warnings: list.filter((f) => f.severity === 'warning').length,
+            providers: c.providers.length,
+            profiles: c.profiles.length,
+            tokens: c.tokens.length,
+        });
+    }
+    const report = buildReport(results, findings, fileStatus, options.failOn);
+    return { report, findings, files: fileStatus };
+}
+/**
+ * The run's network: off, or on through the guarded fetcher with OUTBOUND_ALLOW's exemptions (or the
+ * fetcher a test passes). An OUTBOUND_ALLOW that cannot be parsed is one config error, and the run goes
+ * on offline: its network checks report CHECK_SKIPPED rather than fetching without the exemptions the
+ * workflow meant to give.
+ */
+function networkFor(options, services, findings) {
+    if (!options.network)
+        return { online: false };
+    let outboundAllow;
+    try {
+        outboundAllow = (0,src_engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW);
+    }
+    catch (err) {
+        if (!(err instanceof src_engine/* OutboundAllowError */.gn))
+            throw err;
+        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
+            kind: 'config',
+            remediation: 'Set OUTBOUND_ALLOW (the step\'s env:) to host names, IP addresses or CIDR ranges separated by commas, such as idp.internal, 10.0.0.0/8.',
+        }));
+        return { online: false };
+    }
+    return services.fetcher !== undefined ? { online: true, outboundAllow, fetcher: services.fetcher } : { online: true, outboundAllow };
+}
+/**
+ * One entry's check, fenced: a fault inside it (a bug, not a refused request, which the engine
+ * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
+ * The exception's message is not shown: it may quote the entry's input, secrets included.
+ */
+function isolated(config, entry, kind, check) {
+    return async () => {
+        try {
+            return await check();
+        }
+        catch {
+            const placer = new Placer(config, entry.path, entry.name, kind);
+            const what = kind === 'validate' ? 'sample token' : 'provider';
+            placer.add({
+                code: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.code,
+                severity: 'error',
+                message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+                remediation: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.remediation,
+            }, []);
+            return { file: config.file, results: [], findings: placer.findings };
+        }
+    };
+}
+
+// EXTERNAL MODULE: ./src/cli/operations.ts
+var operations = __webpack_require__(5778);
+;// CONCATENATED MODULE: ./src/cli/commands.ts
+/**
+ * Every subcommand and its options, in one table: the parser reads it, and the overview and each
+ * command's --help are printed from it, so what help promises is what the parser takes.
+ */
+
+
+const offline = { name: 'offline', help: ['skip network checks (JWKS, discovery): they report CHECK_SKIPPED'] };
+const CHECK = {
+    name: 'check',
+    args: '[paths...] [options]',
+    summary: 'check config files (the same checks and report as the action)',
+    about: [
+        'Checks config files as the GitHub Action does, with the same findings and report: each provider is',
+        'linted, each issuer profile loaded and each sample token validated against its expect:.',
+        'paths are files, directories (every .yml/.yaml below) or globs (* ? [abc] {a,b} **), relative to',
+        'the working directory; default .github/oidc-gate/**/*.yml and .yaml. Nothing outside the git',
+        'repository the working directory is in (or inside its .git) is read or written.',
+    ],
+    options: [
+        { name: 'format', value: 'text|json|sarif', choices: ['text', 'json', 'sarif'], help: ['what to print (default text; json is the report)'] },
+        { name: 'fail-on', value: 'error|warning|never', choices: ['error', 'warning', 'never'], help: ['which findings fail the check (default error)'] },
+        offline,
+        { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
+        { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
+        { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
+    ],
+    positionals: Number.POSITIVE_INFINITY,
+    examples: [
+        'oidc-gate check',
+        'oidc-gate check --offline examples/broken',
+        "oidc-gate check 'config/**/*.yml' --format sarif --sarif oidc-gate.sarif",
+    ],
+    exit: 'Exit status: 0 passed, 1 the gate failed, 2 usage or configuration error.',
+};
+/** Text from the operations table, broken into lines of at most 100 characters. */
+function wrap(text) {
+    const lines = [];
+    let line = '';
+    for (const word of text.split(' ')) {
+        if (line !== '' && line.length + 1 + word.length > 100) {
+            lines.push(line);
+            line = word;
+        }
+        else {
+            line = line === '' ? word : `${line} ${word}`;
+        }
+    }
+    return [...lines, line];
+}
+function lowerFirst(s) {
+    return s.charAt(0).toLowerCase() + s.slice(1);
+}
+/** One subcommand per engine operation: it reads one request body and prints the engine's answer. */
+function operationCommand(operation) {
+    const raw = (0,operations/* takesRawToken */.Gk)(operation);
+    const input = raw ? '[TOKEN|FILE|-]' : '[FILE|-]';
+    const about = [
+        ...wrap(`${operation.summary}: ${lowerFirst(operation.description)}`),
+        `Reads the ${operation.path} request body (JSON) from FILE, or from stdin when FILE is - or absent,`,
+        'and prints the answer: readable text on a terminal, otherwise the JSON the service would send.',
+    ];
+    if (raw) {
+        about.push('', 'The input may also be a raw token (a compact JWS): it is judged by the issuer profile --profile', 'names, from the profiles: of the config file --config names (read as check reads it) or from', 'ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. Pipe a token in on stdin rather than passing it as', 'an argument: other users of the machine see arguments, and shells keep them in their history.', 'The token itself is never printed; the text shows its claims.');
+    }
+    const options = [];
+    if (raw) {
+        options.push({ name: 'profile', value: 'ID', help: ['the issuer profile a raw token is judged by'] }, { name: 'config', value: 'FILE', help: ['a config file whose profiles: --profile (or issuer_profile_id) may name'] });
+    }
+    if ((0,operations/* takesToken */.q6)(operation)) {
+        options.push({ name: 'at', value: 'INSTANT', help: ["judge the token's time claims at this RFC 3339 date-time", '(with Z or an offset, such as 2026-01-01T00:00:00Z) instead of now'] });
+    }
+    options.push(offline, { name: 'format', value: 'text|json', choices: ['text', 'json'], help: ['what to print (default text on a terminal, json otherwise)'] });
+    const examples = raw
+        ? [
+            `oidc-gate ${operation.name} --config .github/oidc-gate/profiles.yml --profile okta-prod < token.jwt`,
+            `printf '%s' "$TOKEN" | oidc-gate ${operation.name} --profile okta-prod   # ISSUER_PROFILES_FILE set`,
+            `oidc-gate ${operation.name} request.json --format json`,
+        ]
+        : [`oidc-gate ${operation.name} request.json`, `oidc-gate ${operation.name} --offline - < request.json`];
+    return {
+        name: operation.name,
+        args: `${input} [options]`,
+        summary: lowerFirst(operation.summary),
+        about,
+        options,
+        positionals: 1,
+        positionalName: raw ? 'token, request file or -' : 'request file or -',
+        examples,
+        exit: `Exit status: 0 valid, 1 invalid, 2 usage error or a refused request (${operation.malformedToken === true ? 'HTTP 400 or 422' : 'HTTP 422'} from the service).`,
+    };
+}
+const SERVE = {
+    name: 'serve',
+    args: '',
+    summary: 'start the HTTP service (settings from the environment)',
+    about: [
+        'Starts the HTTP service. It reads its settings from the environment: PORT, HOST, API_KEYS or',
+        'API_KEYS_FILE, ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, OUTBOUND_ALLOW, AUDIT_LOG, LOG_LEVEL,',
+        'WORKERS, MAX_CONNECTIONS. With no API key set it makes one and prints it once to stderr.',
+    ],
+    options: [],
+    positionals: 0,
+    noArguments: 'takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).',
+    examples: ['PORT=8080 API_KEYS_FILE=keys.txt oidc-gate serve'],
+};
+const VERSION = {
+    name: 'version',
+    args: '',
+    summary: 'print the version (also --version or -V)',
+    about: ['Prints the version of oidc-gate.'],
+    options: [],
+    positionals: 0,
+};
+const HELP = {
+    name: 'help',
+    args: '[command]',
+    summary: 'show the help of a command',
+    about: ['Shows the overview, or the help of one command (the same as oidc-gate <command> --help).'],
+    options: [],
+    positionals: 1,
+    positionalName: 'command',
+};
+const COMMANDS = [CHECK, ...src_engine/* OPERATIONS */.xb.map(operationCommand), SERVE, VERSION, HELP];
+function getCommand(name) {
+    return COMMANDS.find((c) => c.name === name);
+}
+
+// EXTERNAL MODULE: ./src/cli/token-shape.ts
+var token_shape = __webpack_require__(8643);
+// EXTERNAL MODULE: ./src/cli/usage-error.ts
+var usage_error = __webpack_require__(4226);
+;// CONCATENATED MODULE: ./src/cli/args.ts
+/**
+ * Command-line parsing, from the command table: each mistake is one UsageError whose message names
+ * what was wrong in the user's words (never a parser's own message, and never an option's value).
+ */
+
+
+
+
+
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+const VERSION_FLAGS = new Set(['--version', '-V', '-v']);
+function parseCommand(argv) {
+    const [first, ...rest] = argv;
+    if (first === undefined || HELP_FLAGS.has(first))
+        return { name: 'help' };
+    if (VERSION_FLAGS.has(first))
+        return { name: 'version' };
+    if (first.startsWith('-'))
+        throw misplacedOption(first);
+    const spec = getCommand(first);
+    if (spec === undefined)
+        throw unknownCommand(first);
+    const optionArgs = rest.indexOf('--') === -1 ? rest : rest.slice(0, rest.indexOf('--'));
+    if (optionArgs.some((a) => HELP_FLAGS.has(a)))
+        return { name: 'help', topic: spec.name };
+    const { values, positionals } = parseOptions(spec, rest);
+    if (positionals.length > spec.positionals) {
+        throw new usage_error/* UsageError */.eb(spec.positionals === 0
+            ? spec.noArguments ?? 'takes no arguments.'
+            : `takes one ${spec.positionalName ?? 'argument'}, not ${positionals.length}.`, { command: spec.name });
+    }
+    switch (spec.name) {
+        case 'help': {
+            const topic = positionals[0];
+            if (topic === undefined)
+                return { name: 'help' };
+            if (getCommand(topic) === undefined)
+                throw unknownCommand(topic);
+            return { name: 'help', topic };
+        }
+        case 'version':
+            return { name: 'version' };
+        case 'serve':
+            return { name: 'serve' };
+        case 'check': {
+            // A token given to check would be echoed back as a path that does not exist.
+            if (positionals.some(token_shape/* mayHoldToken */.u)) {
+                throw new usage_error/* UsageError */.eb('takes config paths, and one argument looks like a token: validate one with oidc-gate validate --profile ID.', { command: 'check' });
+            }
+            const command = {
+                name: 'check',
+                paths: positionals,
+                format: (values.format ?? 'text'),
+                failOn: (values['fail-on'] ?? 'error'),
+                offline: values.offline !== undefined,
+            };
+            if (values['issuer-profiles'] !== undefined)
+                command.issuerProfiles = values['issuer-profiles'];
+            if (values.report !== undefined)
+                command.report = values.report;
+            if (values.sarif !== undefined)
+                command.sarif = values.sarif;
+            return command;
+        }
+        default: {
+            const operation = (0,src_engine/* getOperation */.eu)(spec.name);
+            if (operation === undefined)
+                throw unknownCommand(spec.name);
+            const command = { name: operation.name, offline: values.offline !== undefined };
+            if (positionals[0] !== undefined)
+                command.input = positionals[0];
+            if (values.at !== undefined)
+                command.at = atInstant(values.at, spec.name);
+            if (values.format !== undefined)
+                command.format = values.format;
+            if (values.profile !== undefined)
+                command.profile = values.profile;
+            if (values.config !== undefined)
+                command.config = values.config;
+            return command;
+        }
+    }
+}
+/**
+ * Options as the command table declares them: `--name value` or `--name=value` for a value, `--name`
+ * for a flag; `--` ends the options, and `-` alone is an argument (stdin).
+ */
+function parseOptions(spec, args) {
+    const values = {};
+    const positionals = [];
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (arg === '--') {
+            positionals.push(...args.slice(i + 1));
+            break;
+        }
+        if (arg === '-' || !arg.startsWith('-')) {
+            positionals.push(arg);
+            continue;
+        }
+        const eq = arg.indexOf('=');
+        const name = eq === -1 ? arg : arg.slice(0, eq);
+        const option = arg.startsWith('--') ? spec.options.find((o) => o.name === name.slice(2)) : undefined;
+        if (option === undefined)
+            throw unknownOption(spec, name);
+        if (option.value === undefined) {
+            if (eq !== -1)
+                throw new usage_error/* UsageError */.eb(`--${option.name} takes no value.`, { command: spec.name });
+            values[option.name] = 'true';
+            continue;
+        }
+        // Two values for one setting: which was meant cannot be told.
+        if (values[option.name] !== undefined)
+            throw new usage_error/* UsageError */.eb(`--${option.name} is given twice.`, { command: spec.name });
+        let value;
+        if (eq !== -1) {
+            value = arg.slice(eq + 1);
+        }
+        else {
+            const next = args[i + 1];
+            // `--format --offline` is a forgotten value, not a format named "--offline".
+            if (next !== undefined && !(next.startsWith('-') && next !== '-')) {
+                value = next;
+                i++;
+            }
+        }
+        if (value === undefined || value === '')
+            throw new usage_error/* UsageError */.eb(`--${option.name} needs a value: --${option.name} ${option.value}.`, { command: spec.name });
+        if (option.choices !== undefined && !option.choices.includes(value)) {
+            throw new usage_error/* UsageError */.eb(`--${option.name} must be one of ${option.choices.join(', ')}, not "${(0,usage_error/* shown */.SP)(value)}".`, { command: spec.name });
+        }
+        values[option.name] = value;
+    }
+    return { values, positionals };
+}
+function unknownOption(spec, name) {
+    const near = args_nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name));
+    const hint = near !== undefined ? ` (did you mean --${near}?)` : '';
+    return new usage_error/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.SP)(name)}${hint}.`, { command: spec.name });
+}
+function unknownCommand(name) {
+    if ((0,token_shape/* mayHoldToken */.u)(name)) {
+        return new usage_error/* UsageError */.eb('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
+    }
+    const near = args_nearest(name, COMMANDS.map((c) => c.name));
+    return new usage_error/* UsageError */.eb(`unknown command "${(0,usage_error/* shown */.SP)(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
+}
+/** An option before any command: say where it goes when a command takes it. */
+function misplacedOption(arg) {
+    const name = arg.split('=')[0];
+    const owners = COMMANDS.filter((c) => c.options.some((o) => `--${o.name}` === name)).map((c) => c.name);
+    if (owners.length > 0) {
+        return new usage_error/* UsageError */.eb(`${(0,usage_error/* shown */.SP)(name)} goes after the command, as in oidc-gate ${owners[0]} ${(0,usage_error/* shown */.SP)(name)}.`);
+    }
+    return new usage_error/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.SP)(name)}.`);
+}
+/** `--at`, checked as an RFC 3339 date-time and handed on in the one form Date.parse reads exactly. */
+function atInstant(value, command) {
+    const parsed = parseInstant(value);
+    if (!parsed.ok) {
+        throw new usage_error/* UsageError */.eb(`--at must be ${INSTANT_FORMAT} ("${(0,usage_error/* shown */.SP)(value)}" ${parsed.reason}).`, { command, showHelp: false });
+    }
+    return new Date(parsed.ms).toISOString();
+}
+/** The name closest to a typo: edit distance at most 2, or one being the start of the other. */
+function args_nearest(typed, names) {
+    const t = typed.toLowerCase();
+    let best;
+    let bestDistance = 3;
+    for (const name of names) {
+        const d = name.startsWith(t) && t.length >= 3 ? 1 : args_distance(t, name);
+        if (d < bestDistance) {
+            best = name;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+function args_distance(a, b) {
+    if (Math.abs(a.length - b.length) > 2)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
+    }
+    return prev[b.length] ?? 3;
+}
+
+;// CONCATENATED MODULE: ./src/cli/format.ts
+const format_wrap = (open, close) => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
+const COLOUR = { red: format_wrap(31, 39), yellow: format_wrap(33, 39), green: format_wrap(32, 39), dim: format_wrap(2, 22), bold: format_wrap(1, 22) };
+const PLAIN = { red: (s) => s, yellow: (s) => s, green: (s) => s, dim: (s) => s, bold: (s) => s };
+/** NO_COLOR (https://no-color.org): any non-empty value turns colour off. */
+function pickStyle(isTTY, env) {
+    return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb' ? COLOUR : PLAIN;
+}
+/** Control characters from a config file must not drive the terminal. */
+function clean(s) {
+    // eslint-disable-next-line no-control-regex
+    return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+}
+function formatText(report, style, offline) {
+    const { summary } = report;
+    const lines = [];
+    const byFile = new Map();
+    const general = [];
+    const checked = new Set(summary.file_status.map((s) => s.file));
+    for (const f of summary.findings) {
+        // Problems outside the checked files (no file matched, the issuer-profiles file) come first.
+        if (f.file === undefined || !checked.has(f.file))
+            general.push(f);
+        else
+            byFile.set(f.file, [...(byFile.get(f.file) ?? []), f]);
+    }
+    const samples = new Map();
+    for (const r of report.results)
+        if (r.kind === 'validate')
+            samples.set(r.file, [...(samples.get(r.file) ?? []), r]);
+    for (const f of general) {
+        const where = f.file !== undefined ? `${clean(f.file)}:${f.line ?? 1}:${f.column ?? 1}  ` : '';
+        lines.push(`${where}${style.red('error')}  ${style.bold(f.code)}  ${clean(f.message)}`);
+    }
+    if (general.length > 0)
+        lines.push('');
+    for (const status of summary.file_status) {
+        const findings = [...(byFile.get(status.file) ?? [])].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
+        const mark = status.errors > 0 ? style.red('✖') : status.warnings > 0 ? style.yellow('!') : style.green('✔');
+        const counts = [
+            status.providers > 0 ? `${status.providers} provider${status.providers === 1 ? '' : 's'}` : '',
+            status.profiles > 0 ? `${status.profiles} profile${status.profiles === 1 ? '' : 's'}` : '',
+            status.tokens > 0 ? `${status.tokens} sample${status.tokens === 1 ? '' : 's'}` : '',
+        ].filter((s) => s !== '').join(', ');
+        lines.push(`${mark} ${style.bold(clean(status.file))}${counts !== '' ? style.dim(`  (${counts})`) : ''}`);
+        for (const f of findings) {
+            const where = `${f.line ?? 1}:${f.column ?? 1}`.padEnd(7);
+            const level = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
+            const who = f.name !== undefined ? style.dim(` [${f.kind === 'validate' ? 'sample' : f.kind === 'lint' || f.kind === 'discover' ? 'provider' : f.kind ?? 'entry'} ${clean(f.name)}]`) : '';
+            lines.push(`  ${where} ${level}  ${style.bold(f.code)}  ${clean(f.message)}${who}`);
+            if (f.remediation !== undefined)
+                lines.push(`  ${' '.repeat(7)} ${style.dim(`fix: ${clean(f.remediation)}`)}`);
+        }
+        for (const r of samples.get(status.file) ?? []) {
+            // A sample not checked for its profile's sake has no finding of its own: one line says so, and where to look.
+            if (r.not_checked !== undefined && !findings.some((f) => f.kind === 'validate' && f.name === r.name)) {
+                lines.push(`  ${style.dim('–')} sample ${clean(r.name)}: not checked: ${clean(r.not_checked)}`);
+                continue;
+            }
+            if (r.passed !== true)
+                continue;
+            const codes = r.problem !== undefined ? [r.problem.code] : (r.response?.findings ?? []).map((f) => f.code);
+            const outcome = r.expect === 'valid' || r.expect === undefined ? 'valid' : `invalid as expected (${codes.join(', ')})`;
+            lines.push(`  ${style.green('✔')} sample ${clean(r.name)}: ${outcome}${style.dim(`  at ${r.at ?? ''}`)}`);
+        }
+        lines.push('');
+    }
+    // The run's verdict (fail-on and configuration errors decide), not its counts.
+    const verdict = summary.failed ? style.red(`✖ ${summary.text}`)
+        : summary.errors + summary.warnings > 0 ? style.yellow(`! ${summary.text}`) : style.green(`✔ ${summary.text}`);
+    lines.push(verdict);
+    // Only when a fetch was skipped: a run whose entries all stopped earlier skipped nothing.
+    if (offline && summary.findings.some((f) => f.code === 'CHECK_SKIPPED')) {
+        lines.push(style.dim('Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.'));
+    }
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/help.ts
+/** The overview (`oidc-gate --help`) and each command's own help, printed from the command table. */
+
+/** Where descriptions start, so they line up under one another. */
+const COLUMN = 28;
+function entry(head, lines) {
+    const indent = ' '.repeat(COLUMN);
+    const [first = '', ...rest] = lines;
+    const top = head.length < COLUMN - 1 ? [`${head.padEnd(COLUMN)}${first}`] : [head, `${indent}${first}`];
+    return [...top, ...rest.map((line) => `${indent}${line}`)].join('\n');
+}
+function optionHead(option) {
+    return `  --${option.name}${option.value !== undefined ? ` ${option.value}` : ''}`;
+}
+function overview() {
+    return [
+        'oidc-gate: catch broken identity configuration before it ships.',
+        '',
+        'Usage: oidc-gate <command> [options]',
+        '',
+        'Commands:',
+        ...COMMANDS.map((c) => entry(`  ${c.name}${c.args !== '' ? ` ${c.args.replace(/ ?\[options\]$/, '')}` : ''}`, [c.summary])),
+        '',
+        'Run oidc-gate <command> --help for the options of one command.',
+        'Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or configuration error.',
+        'Colour only on a terminal; NO_COLOR turns it off.',
+        '',
+    ].join('\n');
+}
+function commandHelp(command) {
+    const lines = [
+        `Usage: oidc-gate ${command.name}${command.args !== '' ? ` ${command.args}` : ''}`,
+        '',
+        ...command.about,
+        '',
+        'Options:',
+        ...command.options.map((o) => entry(optionHead(o), o.help)),
+        entry('  -h, --help', ['show this help']),
+    ];
+    if (command.examples !== undefined)
+        lines.push('', 'Examples:', ...command.examples.map((e) => `  ${e}`));
+    if (command.exit !== undefined)
+        lines.push('', command.exit);
+    return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/profiles.ts
+/**
+ * Issuer profiles for a single request: the service's (ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE)
+ * and, with --config, the profiles: of a config file, read under the rules `check` applies to it
+ * (inside the repository, secret_env naming OIDC_GATE_ variables only).
+ */
+
+
+
+
+
+
+/** The config file's problems: each is one line at its place, and the request is not run. */
+class ConfigProblems extends Error {
+    findings;
+    constructor(findings) {
+        super(`${findings.length} problem${findings.length === 1 ? '' : 's'} in the config file`);
+        this.name = 'ConfigProblems';
+        this.findings = findings;
+    }
+}
+/** Throws IssuerProfileError for an invalid ISSUER_PROFILES_JSON / _FILE, ConfigProblems for the config file. */
+async function loadCliProfiles(inputs) {
+    const service = (0,src_engine/* loadIssuerProfiles */.Mf)({ env: inputs.env, ...inputs.services });
+    const places = [];
+    if (inputs.config === undefined) {
+        places.push(serviceSource(inputs.env));
+        return { registry: service, places, configIds: [] };
+    }
+    const boundary = findRepositoryRoot(inputs.cwd);
+    const config = await loadConfigFile(external_node_path_default().resolve(inputs.cwd, inputs.config), { root: inputs.cwd, boundary });
+    const loaded = await loadProfiles({
+        root: inputs.cwd,
+        boundary,
+        sources: [{ file: config.file, yaml: config.yaml, entries: config.profiles }],
+        env: inputs.env,
+        services: inputs.services,
+        onSecret: undefined,
+    });
+    // The providers and samples of the file are not this request's business; its profiles and its
+    // shape (syntax, unknown top-level keys) are.
+    const problems = [...config.findings, ...loaded.findings].filter((f) => f.severity === 'error' && !inOtherSection(f.pointer));
+    if (problems.length > 0)
+        throw new ConfigProblems(problems);
+    places.push(config.file, serviceSource(inputs.env));
+    const fromConfig = loaded.registry;
+    return {
+        // The config file first: it is the one named on this command line.
+        registry: { get: (id) => fromConfig.get(id) ?? service.get(id) },
+        places,
+        configIds: config.profiles.map((p) => p.id),
+        configFile: config.file,
+    };
+}
+function serviceSource(env) {
+    if (env.ISSUER_PROFILES_JSON !== undefined && env.ISSUER_PROFILES_JSON.trim() !== '')
+        return 'ISSUER_PROFILES_JSON';
+    if (env.ISSUER_PROFILES_FILE !== undefined && env.ISSUER_PROFILES_FILE !== '')
+        return 'ISSUER_PROFILES_FILE';
+    return 'ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE (neither is set)';
+}
+function inOtherSection(pointer) {
+    const section = pointer?.split('/')[1];
+    return section !== undefined && section !== 'profiles' && TOP_KEYS.includes(section);
+}
+
+// EXTERNAL MODULE: ./src/cli/input.ts
+var cli_input = __webpack_require__(8278);
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/cli/response-text.ts
+/**
+ * A single request's answer as a person reads it on a terminal: the verdict, each finding with its
+ * fix, the checks, and for a token its header and claims. The token itself is never printed: only
+ * its decoded header and claims, which the findings' evidence shows anyway.
+ */
+
+/** Control characters from a token or a response must not drive the terminal; long values are clipped. */
+function response_text_clean(value, max = 100) {
+    // eslint-disable-next-line no-control-regex
+    const s = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+const LABEL = 11;
+const row = (style, label, value) => `  ${style.dim(label.padEnd(LABEL))}${value}`;
+function formatOutcomeText(outcome, ctx) {
+    return `${(outcome.problem !== undefined ? problemLines(outcome.problem, ctx.style) : responseLines(outcome.response, ctx)).join('\n')}\n`;
+}
+function problemLines(problem, style) {
+    const errors = problem.errors ?? [];
+    // The detail names the first problem and counts the rest; on a terminal every one gets its line.
+    const head = errors.length > 1 ? `${problem.title}: ${errors.length} problems.` : problem.detail;
+    const lines = [`${style.red('✖')} ${style.bold(problem.code)}  ${response_text_clean(head, 300)}`];
+    if (errors.length > 1)
+        for (const e of errors)
+            lines.push(`  ${style.dim(e.pointer === '' ? '(body)' : response_text_clean(e.pointer))}  ${response_text_clean(e.message, 300)}`);
+    return lines;
+}
+function findingLines(finding, style) {
+    const level = finding.severity === 'error' ? style.red('error  ') : style.yellow('warning');
+    const lines = [`  ${level}  ${style.bold(finding.code)}  ${response_text_clean(finding.message, 500)}`];
+    if (finding.remediation !== undefined)
+        lines.push(`           ${style.dim(`fix: ${response_text_clean(finding.remediation, 500)}`)}`);
+    return lines;
+}
+/** Members every answer has, or that are shown in their own way. */
+const SHOWN_ELSEWHERE = new Set(['valid', 'findings', 'summary', 'statuses', 'metadata', 'claim_diff']);
+function responseLines(response, ctx) {
+    const { style } = ctx;
+    const warnings = response.metadata?.warnings ?? [];
+    const all = [...response.findings, ...warnings];
+    const mark = !response.valid ? style.red('✖') : all.length > 0 ? style.yellow('!') : style.green('✔');
+    const lines = [`${mark} ${response_text_clean(response.summary, 300)}`];
+    if (all.length > 0)
+        lines.push('');
+    for (const f of all)
+        lines.push(...findingLines(f, style));
+    lines.push('');
+    for (const [member, value] of Object.entries(response)) {
+        if (!SHOWN_ELSEWHERE.has(member) && typeof value === 'string')
+            lines.push(row(style, member, response_text_clean(value)));
+    }
+    if (response.statuses !== undefined) {
+        const checks = Object.entries(response.statuses).map(([name, status]) => `${name} ${status === 'pass' ? style.green('✔') : style.red('✖')}`);
+        lines.push(row(style, 'checks', checks.join('  ')));
+    }
+    const meta = response.metadata;
+    if (meta?.key_source !== undefined) {
+        const parts = [meta.key_source, meta.kid !== undefined ? `kid ${response_text_clean(meta.kid)}` : '', meta.jwks_cache !== undefined ? `cache ${meta.jwks_cache}` : ''];
+        lines.push(row(style, 'key', parts.filter((p) => p !== '').join(', ')));
+    }
+    if (ctx.token !== undefined)
+        lines.push(...tokenLines(ctx.token, ctx));
+    if (lines.at(-1) === '')
+        lines.pop();
+    return lines;
+}
+/** The claims shown with their values; any other claim is listed by name only. */
+const SHOWN_CLAIMS = ['iss', 'sub', 'aud', 'azp', 'scope', 'scp', 'jti', 'iat', 'nbf', 'exp'];
+const TIME_CLAIMS = new Set(['iat', 'nbf', 'exp']);
+function tokenLines(token, ctx) {
+    const [headerPart, payloadPart] = token.split('.');
+    const header = decodePart(headerPart);
+    const claims = decodePart(payloadPart);
+    if (header === undefined || claims === undefined)
+        return [];
+    const { style } = ctx;
+    const lines = [];
+    const head = ['alg', 'typ', 'kid'].filter((k) => header[k] !== undefined).map((k) => `${k} ${describe(header[k])}`);
+    lines.push(row(style, 'header', head.join(', ')));
+    for (const name of SHOWN_CLAIMS) {
+        if (!(name in claims))
+            continue;
+        const value = claims[name];
+        lines.push(row(style, name, TIME_CLAIMS.has(name) && typeof value === 'number' ? describeTime(value, ctx.at) : describe(value)));
+    }
+    const others = Object.keys(claims).filter((k) => !SHOWN_CLAIMS.includes(k));
+    if (others.length > 0)
+        lines.push(row(style, 'other', others.slice(0, 20).map((k) => response_text_clean(k, 40)).join(', ') + (others.length > 20 ? `, and ${others.length - 20} more` : '')));
+    lines.push(row(style, 'judged at', new Date(ctx.at).toISOString().replace(/\.\d{3}Z$/, 'Z')));
+    return lines;
+}
+function decodePart(part) {
+    if (part === undefined)
+        return undefined;
+    try {
+        const value = JSON.parse(external_node_buffer_.Buffer.from(part, 'base64url').toString('utf8'));
+        return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+function describe(value) {
+    if (typeof value === 'string')
+        return response_text_clean(value);
+    if (Array.isArray(value))
+        return response_text_clean(value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', '));
+    return response_text_clean(JSON.stringify(value) ?? String(value));
+}
+/** A NumericDate as a date, and how far it is from the instant the token was judged at. */
+function describeTime(seconds, at) {
+    const ms = seconds * 1000;
+    if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15)
+        return String(seconds);
+    const date = new Date(ms).toISOString().replace('.000Z', 'Z');
+    const delta = Math.round((ms - at) / 1000);
+    const span = duration(Math.abs(delta));
+    return `${date} (${delta === 0 ? 'at the judging instant' : delta > 0 ? `in ${span}` : `${span} ago`})`;
+}
+function duration(s) {
+    if (s < 120)
+        return `${s} s`;
+    if (s < 7200)
+        return `${Math.round(s / 60)} min`;
+    if (s < 172800)
+        return `${Math.round(s / 3600)} h`;
+    return `${Math.round(s / 86400)} days`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/single.ts
+/**
+ * One request to one engine operation (`validate`, `lint`, `discover`): read it, run it through the
+ * engine as the service would, and print the answer, as text on a terminal or as the service's JSON.
+ */
+
+
+
+
+
+
+
+
+const EXIT_VALID = 0;
+const EXIT_INVALID = 1;
+const EXIT_REFUSED = 2;
+async function runSingle(command, io) {
+    const operation = (0,src_engine/* getOperation */.eu)(command.name);
+    if (operation === undefined)
+        throw new Error(`no operation named ${command.name}`);
+    const input = await (0,cli_input/* readRequestInput */.K)(operation, command.input, io);
+    const body = requestBody(command, input);
+    const engine = (0,src_engine/* createEngine */.P)({ network: command.offline ? { online: false } : { online: true, outboundAllow: io.env.OUTBOUND_ALLOW } });
+    let checker = engine;
+    if ((0,operations/* readsProfiles */.O_)(operation)) {
+        // As the service: profiles from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, when set, and those
+        // of the --config file; an invalid one is an error before any request is run.
+        const profiles = await loadCliProfiles({ env: io.env, cwd: io.cwd, services: engine.services, ...(command.config !== undefined ? { config: command.config } : {}) });
+        if (command.profile !== undefined && profiles.registry.get(command.profile) === undefined) {
+            const name = (0,token_shape/* mayHoldToken */.u)(command.profile) ? 'named by --profile' : `"${(0,usage_error/* shown */.SP)(command.profile)}"`;
+            const where = profiles.configFile !== undefined
+                ? `${profiles.configFile} (${profiles.configIds.length > 0 ? `its profiles: ${profiles.configIds.map(usage_error/* shown */.SP).join(', ')}` : 'it has no profiles:'}) nor in ${profiles.places.at(-1)}`
+                : `${profiles.places.join(', ')}; name a config file with --config FILE`;
+            throw new usage_error/* UsageError */.eb(`there is no issuer profile ${name} in ${where}.`, { command: command.name, showHelp: false });
+        }
+        checker = engine.withProfiles(profiles.registry);
+    }
+    const at = command.at !== undefined ? Date.parse(command.at) : Date.now();
+    const outcome = await checker.run(command.name, body, { at });
+    const format = command.format ?? (io.isTTY ? 'text' : 'json');
+    if (format === 'json') {
+        io.stdout(`${JSON.stringify(outcome.problem ?? outcome.response)}\n`);
+    }
+    else {
+        const token = outcome.problem === undefined ? tokenOf(body) : undefined;
+        io.stdout(formatOutcomeText(outcome, { style: pickStyle(io.isTTY, io.env), at, ...(token !== undefined ? { token } : {}) }));
+    }
+    return exitCode(outcome);
+}
+/** A raw token becomes the request the service would get: that token, judged by the profile. */
+function requestBody(command, input) {
+    if (input.kind === 'body') {
+        if (command.profile !== undefined) {
+            throw new usage_error/* UsageError */.eb('--profile goes with a raw token; a request body names its own issuer_profile_id (or policy).', { command: command.name, showHelp: false });
+        }
+        return input.body;
+    }
+    if (command.profile === undefined) {
+        throw new usage_error/* UsageError */.eb('a raw token needs --profile ID, the issuer profile to judge it by (from --config FILE, ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE).', { command: command.name });
+    }
+    return { token: input.token, issuer_profile_id: command.profile };
+}
+function tokenOf(body) {
+    const token = typeof body === 'object' && body !== null ? body.token : undefined;
+    return typeof token === 'string' ? token : undefined;
+}
+function exitCode(outcome) {
+    if (outcome.problem !== undefined)
+        return EXIT_REFUSED;
+    return outcome.response.valid ? EXIT_VALID : EXIT_INVALID;
+}
+
+;// CONCATENATED MODULE: ./src/cli/main.ts
+/**
+ * The CLI: `check` runs the gate like the action does; one subcommand per engine operation
+ * (`validate`, `lint`, `discover`) runs one request and prints the engine's answer, as text on a
+ * terminal or exactly as the service sends it; `serve` starts the service.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+const EXIT_PASS = 0;
+const EXIT_FAIL = 1;
+const EXIT_USAGE = 2;
+async function main(argv, io) {
+    let command;
+    try {
+        command = parseCommand(argv);
+    }
+    catch (err) {
+        if (!(err instanceof usage_error/* UsageError */.eb))
+            throw err;
+        io.stderr(`${(0,usage_error/* usageLine */.U0)(err)}\n`);
+        return EXIT_USAGE;
+    }
+    try {
+        switch (command.name) {
+            case 'help': {
+                const topic = command.topic !== undefined ? getCommand(command.topic) : undefined;
+                io.stdout(topic !== undefined ? commandHelp(topic) : overview());
+                return EXIT_PASS;
+            }
+            case 'version':
+                io.stdout(`oidc-gate ${TOOL_VERSION}\n`);
+                return EXIT_PASS;
+            case 'check':
+                return await check(command, io);
+            case 'serve': {
+                if (io.startServer === undefined)
+                    throw new Error('serve is not available in this build');
+                // The service logs its own JSON "listening" line (with the URL): its stderr carries JSON lines only.
+                await io.startServer(io.env);
+                return EXIT_PASS;
+            }
+            default:
+                return await runSingle(command, { ...io, stdinIsTTY: io.stdinIsTTY ?? false });
+        }
+    }
+    catch (err) {
+        // Config-level failures (unreadable request, bad profiles, server start-up) are exit 2, one line each.
+        if (err instanceof usage_error/* UsageError */.eb)
+            io.stderr(`${(0,usage_error/* usageLine */.U0)(err)}\n`);
+        else if (err instanceof ConfigProblems)
+            io.stderr(configProblemLines(err, command.name));
+        else if (err instanceof src_engine/* IssuerProfileError */.HC)
+            io.stderr(`oidc-gate ${command.name}: ${err.message}\n`);
+        else
+            io.stderr(`oidc-gate: ${err instanceof Error ? err.message : String(err)}\n`);
+        return EXIT_USAGE;
+    }
+}
+/** Each problem of a --config file at its line, with its fix, as `check` prints them. */
+function configProblemLines(err, command) {
+    const lines = err.findings.map((f) => {
+        const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+        const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
+        return `oidc-gate ${command}: ${where}${f.code} ${f.message}${fix}`;
+    });
+    return `${lines.join('\n')}\n`;
+}
+async function check(command, io) {
+    // Paths on the command line stay relative to the working directory, and findings name files
+    // from there; but nothing may be read or written outside the repository it is in, or inside .git.
+    const boundary = findRepositoryRoot(io.cwd);
+    const report = command.report !== undefined ? outputTarget(boundary, io.cwd, '--report', command.report) : undefined;
+    const sarif = command.sarif !== undefined ? outputTarget(boundary, io.cwd, '--sarif', command.sarif) : undefined;
+    if (report !== undefined)
+        await checkOutputPath(report);
+    if (sarif !== undefined)
+        await checkOutputPath(sarif);
+    const gate = await runGate({
+        root: io.cwd,
+        boundary,
+        patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
+        ...(command.issuerProfiles !== undefined ? { issuerProfilesFile: command.issuerProfiles } : {}),
+        network: !command.offline,
+        failOn: command.failOn,
+        env: io.env,
+    });
+    if (report !== undefined)
+        await writeReport(gate, report);
+    if (sarif !== undefined)
+        await writeSarif(gate, sarif);
+    switch (command.format) {
+        case 'json':
+            io.stdout(serializeReport(gate.report));
+            break;
+        case 'sarif':
+            io.stdout(`${JSON.stringify(sarifOf(gate), null, 2)}\n`);
+            break;
+        default:
+            io.stdout(formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
+    }
+    // A configuration error is exit 2 whatever --fail-on says (the action fails its step for it too);
+    // --fail-on governs findings, as the report's verdict applies it.
+    if (gate.findings.some((f) => f.config === true))
+        return EXIT_USAGE;
+    return gate.report.summary.failed ? EXIT_FAIL : EXIT_PASS;
+}
+
+
+/***/ }),
+
+/***/ 5778:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Gk: () => (/* binding */ takesRawToken),
+/* harmony export */   O_: () => (/* binding */ readsProfiles),
+/* harmony export */   q6: () => (/* binding */ takesToken)
+/* harmony export */ });
+function requestMembers(operation) {
+    const properties = operation.request.schema.properties;
+    return properties !== undefined ? Object.keys(properties) : [];
+}
+/** A request that carries a token: the token may be given raw, and `--at` sets the instant its time claims are judged at. */
+function takesToken(operation) {
+    return requestMembers(operation).includes('token');
+}
+/** A request that can name an issuer profile reads ISSUER_PROFILES_JSON / _FILE, as the service does, and `--config`. */
+function readsProfiles(operation) {
+    return requestMembers(operation).includes('issuer_profile_id');
+}
+/** A raw token is judged by an issuer profile, so it needs both. */
+function takesRawToken(operation) {
+    return takesToken(operation) && readsProfiles(operation);
+}
+
+
+/***/ }),
+
+/***/ 3890:
+/***/ ((module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+__webpack_require__.r(__webpack_exports__);
+/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8278);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
+/** Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code. */
+
+
+/** Stops reading one byte past the cap: the caller refuses what is larger, without holding all of it. */
+async function readStdin() {
+    const chunks = [];
+    let length = 0;
+    for await (const chunk of process.stdin) {
+        chunks.push(chunk);
+        length += chunk.length;
+        if (length > _input_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_INPUT_BYTES */ .s)
+            break;
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin,
+    isTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    env: process.env,
+    cwd: process.cwd(),
+    // Loaded only for `serve`, so `check` does not pay for the server's start-up.
+    startServer: async (env) => (await Promise.all(/* import() */[__webpack_require__.e(222), __webpack_require__.e(836)]).then(__webpack_require__.bind(__webpack_require__, 6836))).startServer(env),
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 8643:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ looksLikeToken),
+/* harmony export */   u: () => (/* binding */ mayHoldToken)
+/* harmony export */ });
+/** Telling a token from a file name or a command, so that no message ever repeats one. */
+/**
+ * A compact JWS: its header is a JSON object, so its base64url starts with "ey" (or "ew" after a line
+ * break), and two more parts follow. Padding and + / are let through, so a token spoiled in copying is
+ * still taken for a token (and refused as one), never echoed back as a file that does not exist.
+ */
+const TOKEN_SHAPE = /^e[wy][A-Za-z0-9_+=-]{2,}(?:\.[A-Za-z0-9_+/=-]*){2,}$/;
+function looksLikeToken(value) {
+    return TOKEN_SHAPE.test(value.trim());
+}
+/**
+ * Text holding what may be (part of) a token: the base64url of `{"`, `{ "` or `{` and a line break,
+ * which is how every JWS header starts, and more of it.
+ */
+const TOKEN_INSIDE = /e(?:y[IJA]|w[ok0])[A-Za-z0-9_-]{8,}/;
+/** Text no message may repeat: it may hold a token, however spoiled or wrapped. */
+function mayHoldToken(value) {
+    return TOKEN_INSIDE.test(value) || looksLikeToken(value);
+}
+
+
+/***/ }),
+
+/***/ 4226:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   SP: () => (/* binding */ shown),
+/* harmony export */   U0: () => (/* binding */ usageLine),
+/* harmony export */   eb: () => (/* binding */ UsageError)
+/* harmony export */ });
+/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8643);
+/** A mistake on the command line: one line that names it, and where to read how to get it right. */
+
+class UsageError extends Error {
+    /** The subcommand the mistake was made in, when there is one: its --help is where to look. */
+    command;
+    /** False when the message already says what to write, so a pointer to --help would only add noise. */
+    showHelp;
+    constructor(message, options = {}) {
+        super(message);
+        this.name = 'UsageError';
+        this.command = options.command;
+        this.showHelp = options.showHelp ?? true;
+    }
+}
+/** The one line a usage error prints. */
+function usageLine(err) {
+    const where = err.command !== undefined ? `oidc-gate ${err.command}` : 'oidc-gate';
+    const help = err.showHelp ? ` See ${where} --help.` : '';
+    return `${where}: ${err.message}${help}`;
+}
+/** What the user typed, safe to echo: control characters replaced, long text clipped, and never a token. */
+function shown(value) {
+    if ((0,_token_shape_js__WEBPACK_IMPORTED_MODULE_0__/* .mayHoldToken */ .u)(value))
+        return '(a value that looks like a token, not repeated here)';
+    // eslint-disable-next-line no-control-regex
+    const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    return clean.length > 40 ? `${clean.slice(0, 40)}…` : clean;
+}
+
+
+/***/ }),
+
+/***/ 8727:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  RW: () => (/* reexport */ DEFAULT_VERIFY_CACHE_SIZE),
+  FD: () => (/* reexport */ GATE_CODES),
+  HC: () => (/* reexport */ IssuerProfileError),
+  hz: () => (/* reexport */ KeyObjectCache),
+  C6: () => (/* reexport */ MAX_ARRAY_ITEMS),
+  KX: () => (/* reexport */ MAX_JSON_DEPTH),
+  xb: () => (/* reexport */ OPERATIONS),
+  gn: () => (/* reexport */ OutboundAllowError),
+  Ug: () => (/* reexport */ checkJsonStructure),
+  Ly: () => (/* reexport */ compileIssuerProfiles),
+  P: () => (/* reexport */ createEngine),
+  mC: () => (/* reexport */ customClaimValueSchema),
+  mv: () => (/* reexport */ customClaimValueUnrolled),
+  hD: () => (/* reexport */ findingCatalogue),
+  $f: () => (/* reexport */ findingSchema),
+  dc: () => (/* reexport */ getFindingDefinition),
+  eu: () => (/* reexport */ getOperation),
+  qO: () => (/* reexport */ healthSchema),
+  OI: () => (/* reexport */ issuerProfileSchema),
+  Mf: () => (/* reexport */ loadIssuerProfiles),
+  Db: () => (/* reexport */ parseOutboundAllow),
+  CC: () => (/* reexport */ problem),
+  zs: () => (/* reexport */ problemSchema),
+  sU: () => (/* reexport */ redactUri),
+  Wv: () => (/* reexport */ tokenFingerprint),
+  N2: () => (/* reexport */ verifyPolicySchema),
+  S0: () => (/* reexport */ withDiscoveredJwksUri)
+});
+
+// UNUSED EXPORTS: EngineError, MalformedTokenError, PROBLEM_CODES, PROBLEM_TYPES, RequestInvalidError, isEngineError, isOperationName, problemFromEngineError, problemType, scanJsonStructure, validateRequestSchema
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/engine/jws/base64url.ts
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const VALUE = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++)
+    VALUE[ALPHABET.charCodeAt(i)] = i;
+/**
+ * The three segments of a compact JWS, each of the base64url alphabet only (no padding, no whitespace),
+ * checked in one native pass; the per-segment length and trailing-bit rules are hasCanonicalEnd.
+ */
+const COMPACT_JWS_ALPHABET = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+/**
+ * For a segment already known to be of the base64url alphabet: a length that decodes to whole bytes,
+ * and zero unused low bits in the last character, so each byte string has exactly one encoding.
+ */
+function hasCanonicalEnd(s, start, end) {
+    const n = end - start;
+    if (n % 4 === 1)
+        return false;
+    if (n === 0 || n % 4 === 0)
+        return true;
+    const last = VALUE[s.charCodeAt(end - 1)];
+    return n % 4 === 2 ? (last & 0x0f) === 0 : (last & 0x03) === 0;
+}
+/**
+ * Strict base64url (RFC 7515 §2): the URL-safe alphabet only, no padding, no whitespace, and the unused
+ * low bits of the last character zero, so each byte string has exactly one encoding.
+ */
+function isStrictBase64url(s) {
+    const n = s.length;
+    if (n % 4 === 1)
+        return false;
+    for (let i = 0; i < n; i++) {
+        const c = s.charCodeAt(i);
+        if (c >= 128 || VALUE[c] === -1)
+            return false;
+    }
+    if (n === 0)
+        return true;
+    const last = VALUE[s.charCodeAt(n - 1)];
+    if (n % 4 === 2)
+        return (last & 0x0f) === 0;
+    if (n % 4 === 3)
+        return (last & 0x03) === 0;
+    return true;
+}
+function decodeStrictBase64url(s) {
+    return isStrictBase64url(s) ? Buffer.from(s, 'base64url') : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/key-strength.ts
+/**
+ * The only public keys oidc-gate verifies with. Outside these bounds a key is refused wherever it
+ * comes from (inline PEM, certificate, JWKS, issuer profile), and lint reports it:
+ * - RSA: a modulus of 2048 to 8192 bits and an odd public exponent with 65537 ≤ e < 2^256
+ *   (NIST SP 800-56B rev. 2, §6.2.1). With e = 1 the signature is its own padded digest, so anyone can
+ *   forge one; small exponents invite padding attacks; huge moduli or exponents make each verification
+ *   tens of times slower, which lets any caller slow the service down.
+ * - EC: P-256, P-384 and P-521 only, with the point on the curve.
+ * - OKP: Ed25519 and Ed448 (X25519 and X448 are key-agreement keys and never sign).
+ */
+const RSA_MIN_MODULUS_BITS = 2048;
+const RSA_MAX_MODULUS_BITS = 8192;
+const RSA_MIN_EXPONENT = 65537n;
+const RSA_EXPONENT_LIMIT_BITS = 256;
+const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
+/** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
+const SIGNING_EC_CURVES = ['P-256', 'P-384', 'P-521'];
+const SIGNING_OKP_CURVES = ['Ed25519', 'Ed448'];
+const BOUNDS = 'oidc-gate verifies only with RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256, EC keys on P-256, P-384 or P-521, and Ed25519 or Ed448 keys';
+/** "message (reason)": how a refusal reads where there is no field for the code (a 422, a start-up error). */
+function describeWeakness(weakness) {
+    return `${weakness.message} (${weakness.reason})`;
+}
+function bitLength(value) {
+    return value <= 0n ? 0 : value.toString(2).length;
+}
+/** The modulus size bound, on its own: lint reports a small modulus under its own code. */
+function rsaModulusWeakness(modulusBits) {
+    if (modulusBits < RSA_MIN_MODULUS_BITS) {
+        return { reason: 'key_too_small', message: `is an RSA key with a ${modulusBits}-bit modulus, under the ${RSA_MIN_MODULUS_BITS}-bit minimum; ${BOUNDS}` };
+    }
+    if (modulusBits > RSA_MAX_MODULUS_BITS) {
+        return { reason: 'key_too_large', message: `is an RSA key with a ${modulusBits}-bit modulus, over the ${RSA_MAX_MODULUS_BITS}-bit maximum (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** The public exponent bound: odd, 65537 ≤ e < 2^256. */
+function rsaExponentWeakness(exponent) {
+    if (exponent % 2n === 0n) {
+        return { reason: 'even_exponent', message: `is an RSA key with an even public exponent, which no valid RSA key has; ${BOUNDS}` };
+    }
+    if (exponent < RSA_MIN_EXPONENT) {
+        return { reason: 'weak_exponent', message: `is an RSA key with a public exponent below 65537 (with an exponent of 1 anyone can forge a signature); ${BOUNDS}` };
+    }
+    if (exponent >= RSA_EXPONENT_LIMIT) {
+        return { reason: 'exponent_too_large', message: `is an RSA key with a ${bitLength(exponent)}-bit public exponent, not below 2^${RSA_EXPONENT_LIMIT_BITS} (it would make every verification slow); ${BOUNDS}` };
+    }
+    return undefined;
+}
+/** Size first, then exponent: the first bound an RSA key breaks. */
+function rsaWeakness(modulusBits, exponent) {
+    return rsaModulusWeakness(modulusBits) ?? rsaExponentWeakness(exponent);
+}
+/** A JWK curve name checked against the bounds, before any import (Node cannot import some curves at all). */
+function curveWeakness(kty, crv) {
+    const allowed = kty === 'EC' ? SIGNING_EC_CURVES : SIGNING_OKP_CURVES;
+    if (allowed.includes(crv))
+        return undefined;
+    const shown = crv.length > 40 ? `${crv.slice(0, 40)}…` : crv;
+    return { reason: 'unsupported_curve', message: `is an ${kty} key on the curve "${shown}"; ${BOUNDS}` };
+}
+function pointNotOnCurve(crv) {
+    return { reason: 'point_not_on_curve', message: `is an EC key whose point (x, y) is not on ${crv}; ${BOUNDS}` };
+}
+/** Node's (OpenSSL's) curve names -> JOSE names. */
+const NODE_EC_CURVES = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
+const NODE_OKP_TYPES = { ed25519: 'Ed25519', ed448: 'Ed448', x25519: 'X25519', x448: 'X448' };
+function computeWeakness(key) {
+    const type = key.asymmetricKeyType;
+    const details = key.asymmetricKeyDetails ?? {};
+    if (type === 'rsa' || type === 'rsa-pss')
+        return rsaWeakness(details.modulusLength ?? 0, details.publicExponent ?? 0n);
+    if (type === 'ec')
+        return curveWeakness('EC', NODE_EC_CURVES[details.namedCurve ?? ''] ?? details.namedCurve ?? 'unknown');
+    if (type !== undefined && NODE_OKP_TYPES[type] !== undefined)
+        return curveWeakness('OKP', NODE_OKP_TYPES[type]);
+    return { reason: 'unsupported_key_type', message: `is a${type === undefined ? 'n unknown' : ` ${type}`} key; ${BOUNDS}` };
+}
+/**
+ * Weakness verdicts per KeyObject: asymmetricKeyDetails builds a new object (and bigint) on every
+ * read, and a key is judged once however many tokens it verifies.
+ */
+const verdicts = new WeakMap();
+/** Why this public key is outside the bounds, or undefined when oidc-gate may verify with it. */
+function keyWeakness(key) {
+    const cached = verdicts.get(key);
+    if (cached !== undefined)
+        return cached ?? undefined;
+    const verdict = key.type === 'public' ? computeWeakness(key) : { reason: 'unsupported_key_type', message: `is not a public key; ${BOUNDS}` };
+    verdicts.set(key, verdict ?? null);
+    return verdict;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/keys.ts
+
+
+
+/** Text that is one public key or certificate PEM block and nothing else: public material only. */
+const PUBLIC_PEM_ONLY = /^\s*-----BEGIN (PUBLIC KEY|CERTIFICATE)-----[A-Za-z0-9+/=\s]+-----END \1-----\s*$/;
+/**
+ * Bounded LRU of parsed keys. Keyed by a SHA-256 of the key material, so the map holds no PEM or
+ * secret as a key and a PEM sent with every request is parsed once. A PEM that parsed as a public key
+ * and holds nothing but its one block is also found by its text, which is public and costs less to
+ * look up than a digest costs to compute.
+ */
+class KeyObjectCache {
+    maxEntries;
+    #entries = new Map();
+    #publicByText = new Map();
+    constructor(maxEntries = 512) {
+        this.maxEntries = maxEntries;
+    }
+    get size() {
+        return this.#entries.size;
+    }
+    publicKey(pem) {
+        const known = this.#publicByText.get(pem);
+        if (known !== undefined) {
+            // Re-insert, so this map too drops its least recently used key first.
+            this.#publicByText.delete(pem);
+            this.#publicByText.set(pem, known);
+            return known;
+        }
+        const id = (0,external_node_crypto_.hash)('sha256', `pem\u0000${pem}`, 'base64');
+        const hit = this.#entries.get(id);
+        const parse = hit !== undefined ? this.#touch(id, hit) : this.#store(id, parsePublicKeyPem(pem));
+        if (parse.ok && PUBLIC_PEM_ONLY.test(pem)) {
+            this.#publicByText.set(pem, parse);
+            if (this.#publicByText.size > this.maxEntries)
+                this.#publicByText.delete(this.#publicByText.keys().next().value);
+        }
+        return parse;
+    }
+    /**
+     * The HMAC key, or undefined when the encoding is wrong or the key is empty. A KeyObject, not a
+     * Buffer: createHmac imports a Buffer key on every call, which costs more than the HMAC itself.
+     */
+    secret(secret, encoding) {
+        const id = (0,external_node_crypto_.hash)('sha256', `secret\u0000${encoding}\u0000${secret}`, 'base64');
+        const hit = this.#entries.get(id);
+        if (hit !== undefined)
+            return this.#touch(id, hit);
+        const bytes = encoding === 'base64url' ? decodeStrictBase64url(secret) : Buffer.from(secret, 'utf8');
+        if (bytes === undefined || bytes.length === 0)
+            return undefined;
+        return this.#store(id, (0,external_node_crypto_.createSecretKey)(bytes));
+    }
+    #touch(id, value) {
+        // Re-insert so Map iteration order is least-recently-used first.
+        this.#entries.delete(id);
+        this.#entries.set(id, value);
+        return value;
+    }
+    #store(id, value) {
+        this.#entries.set(id, value);
+        if (this.#entries.size > this.maxEntries) {
+            const oldest = this.#entries.keys().next().value;
+            this.#entries.delete(oldest);
+        }
+        return value;
+    }
+}
+const PEM_LABELS = /-----BEGIN ([^-\r\n]*)-----/g;
+const PRIVATE_PEM_LABEL = /-----BEGIN [^-\r\n]*PRIVATE[^-\r\n]*-----/;
+/** Whether text holds a PEM block of private key material (PRIVATE KEY, RSA PRIVATE KEY, ENCRYPTED PRIVATE KEY…). */
+function containsPrivateKeyPem(text) {
+    return PRIVATE_PEM_LABEL.test(text);
+}
+/**
+ * SPKI PEM or X.509 certificate PEM -> public KeyObject. Reasons never quote the key.
+ * Every BEGIN line is read, not only the first: createPublicKey accepts a private key and derives
+ * its public half, so a private key anywhere in the text must be refused before it gets there.
+ */
+function parsePublicKeyPem(pem) {
+    if (containsPrivateKeyPem(pem)) {
+        return { ok: false, reason: 'contains a private key; give the public key (SPKI "PUBLIC KEY" PEM) or a certificate, and keep the private key secret' };
+    }
+    const labels = [...pem.matchAll(PEM_LABELS)].map((m) => m[1].trim());
+    const label = labels[0];
+    if (label === undefined)
+        return { ok: false, reason: 'is not PEM (no -----BEGIN ...----- line)' };
+    if (labels.length > 1)
+        return { ok: false, reason: `holds ${labels.length} PEM blocks; give exactly one public key or certificate` };
+    if (label !== 'PUBLIC KEY' && label !== 'CERTIFICATE') {
+        return { ok: false, reason: `is a "${label}" PEM; expected "PUBLIC KEY" (SPKI) or "CERTIFICATE"` };
+    }
+    let key;
+    try {
+        key = (0,external_node_crypto_.createPublicKey)({ key: pem, format: 'pem' });
+    }
+    catch {
+        const offCurve = label === 'PUBLIC KEY' ? offCurveSpkiCurve(pem) : undefined;
+        if (offCurve !== undefined) {
+            const weakness = pointNotOnCurve(offCurve);
+            return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+        }
+        return { ok: false, reason: `is not a parseable ${label === 'CERTIFICATE' ? 'X.509 certificate' : 'SPKI public key'} PEM` };
+    }
+    if (key.type !== 'public')
+        return { ok: false, reason: 'is not a public key' };
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return { ok: false, reason: describeWeakness(weakness), weakness: weakness.reason };
+    return { ok: true, key };
+}
+/**
+ * The DER that opens an SPKI of each allowed curve with an uncompressed point (04 || x || y): the
+ * encoding is fixed, so the prefix and total length identify the curve.
+ */
+const EC_SPKI_PREFIXES = [
+    { crv: 'P-256', prefix: Buffer.from('3059301306072a8648ce3d020106082a8648ce3d03010703420004', 'hex'), length: 91 },
+    { crv: 'P-384', prefix: Buffer.from('3076301006072a8648ce3d020106052b8104002203620004', 'hex'), length: 120 },
+    { crv: 'P-521', prefix: Buffer.from('30819b301006072a8648ce3d020106052b810400230381860004', 'hex'), length: 158 },
+];
+/**
+ * OpenSSL refuses an EC point that is not on its curve when it imports the key, with a generic decode
+ * error. When the PEM body is a well-formed SPKI of an allowed curve and its DER is refused on its
+ * own too (so the PEM framing was not the problem), the point is the cause, and saying so helps more
+ * than "not parseable".
+ */
+function offCurveSpkiCurve(pem) {
+    const body = /-----BEGIN PUBLIC KEY-----([\s\S]*?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+    if (body === undefined)
+        return undefined;
+    const der = Buffer.from(body.replace(/\s+/g, ''), 'base64');
+    const curve = EC_SPKI_PREFIXES.find((c) => der.length === c.length && der.subarray(0, c.prefix.length).equals(c.prefix))?.crv;
+    if (curve === undefined)
+        return undefined;
+    try {
+        (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' });
+        return undefined;
+    }
+    catch {
+        return curve;
+    }
+}
+const EC_CURVE = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' };
+/** HMAC output length in bytes, which is also the minimum secret length (RFC 7518 §3.2). */
+function hmacLength(alg) {
+    return alg === 'HS256' ? 32 : alg === 'HS384' ? 48 : 64;
+}
+/** Verdicts per key and alg: asymmetricKeyDetails builds a new object on every read. */
+const mismatchVerdicts = new WeakMap();
+/**
+ * Why this key cannot serve this alg, or undefined when it can. This is what stops key confusion:
+ * a public key is never used as an HMAC secret, and a secret never stands in for a public key.
+ * A key outside the key-strength bounds serves no alg, whatever path it came in by.
+ */
+function keyAlgMismatch(key, alg) {
+    if (key.type === 'secret')
+        return alg.startsWith('HS') ? undefined : `${alg} needs a public key, but the key is a shared secret`;
+    let verdicts = mismatchVerdicts.get(key.key);
+    if (verdicts === undefined) {
+        verdicts = new Map();
+        mismatchVerdicts.set(key.key, verdicts);
+    }
+    if (verdicts.has(alg))
+        return verdicts.get(alg);
+    const verdict = publicKeyAlgMismatch(key.key, alg);
+    verdicts.set(alg, verdict);
+    return verdict;
+}
+function publicKeyAlgMismatch(k, alg) {
+    const family = alg.slice(0, 2);
+    if (family === 'HS')
+        return `${alg} needs a shared secret, but the key is a public key`;
+    const kty = k.asymmetricKeyType;
+    const details = k.asymmetricKeyDetails ?? {};
+    switch (family) {
+        case 'RS':
+        case 'PS': {
+            const fits = kty === 'rsa' || (family === 'PS' && kty === 'rsa-pss');
+            if (!fits)
+                return `${alg} needs an RSA key, but the key is ${kty ?? 'unknown'}`;
+            return strengthMismatch(k, alg);
+        }
+        case 'ES': {
+            const curve = EC_CURVE[alg];
+            if (kty !== 'ec')
+                return `${alg} needs an EC key, but the key is ${kty ?? 'unknown'}`;
+            if (details.namedCurve !== curve)
+                return `${alg} needs an EC key on ${curve}, but the key is on ${details.namedCurve ?? 'an unknown curve'}`;
+            return strengthMismatch(k, alg);
+        }
+        default: {
+            const allowed = alg === 'EdDSA' ? ['ed25519', 'ed448'] : [alg.toLowerCase()];
+            if (kty === undefined || !allowed.includes(kty))
+                return `${alg} needs an ${allowed.join(' or ')} key, but the key is ${kty ?? 'unknown'}`;
+            return strengthMismatch(k, alg);
+        }
+    }
+}
+function strengthMismatch(k, alg) {
+    const weakness = keyWeakness(k);
+    return weakness === undefined ? undefined : `${alg} is never verified with this key: it ${describeWeakness(weakness)}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/net/types.ts
+/**
+ * The outbound fetch contract. The engine only sees this interface, and always has one: with the network
+ * off it is the offline fetcher, which fetches nothing, so no code path has to ask whether a fetcher exists.
+ */
+/** The network switched off (CLI --offline, action network: false): every fetch answers `offline`. */
+function createOfflineFetcher() {
+    return {
+        online: false,
+        getJson: async (url) => ({ ok: false, url, reason: 'offline', detail: 'offline mode: nothing is fetched' }),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/context.ts
+
+
+/**
+ * A context with defaults for what is not given: the system clock, a fresh key cache, and the
+ * offline fetcher, so a context built without a network can never reach one.
+ */
+function createEngineContext(parts = {}) {
+    return {
+        ...parts,
+        now: parts.now ?? Date.now,
+        keyCache: parts.keyCache ?? new KeyObjectCache(),
+        fetcher: parts.fetcher ?? createOfflineFetcher(),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/errors.ts
+class EngineError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = 'EngineError';
+        this.code = code;
+    }
+}
+class MalformedTokenError extends EngineError {
+    constructor(message) {
+        super('MALFORMED_TOKEN', message);
+        this.name = 'MalformedTokenError';
+    }
+}
+class RequestInvalidError extends EngineError {
+    errors;
+    constructor(errors) {
+        super('REQUEST_INVALID', errors.map((e) => `${e.pointer || '/'}: ${e.message}`).join('; '));
+        this.name = 'RequestInvalidError';
+        this.errors = errors;
+    }
+}
+function isEngineError(value) {
+    return value instanceof EngineError;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/verify-cache.ts
+
+/** How many passed signature checks the engine remembers unless told otherwise. */
+const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
+/**
+ * Every KeyObject gets a number the first time it is seen, and keeps it while it lives. A JWKS
+ * refresh imports every key anew, so a key its issuer stopped serving can never be selected again,
+ * and nothing remembered for its old KeyObject can ever be reached.
+ */
+const keyIds = new WeakMap();
+let nextKeyId = 1;
+function keyIdOf(key) {
+    let id = keyIds.get(key);
+    if (id === undefined) {
+        id = nextKeyId++;
+        keyIds.set(key, id);
+    }
+    return id;
+}
+/**
+ * The digest a signature check is remembered under. The token text is the signing input, a dot and
+ * the signature in strict (canonical, unpadded) base64url, so it encodes the pair without ambiguity:
+ * a token that moves bytes between its payload and its signature never shares a digest with another.
+ */
+function tokenDigest(token) {
+    // "binary" (Latin-1): 32 characters, one per byte of the digest, the cheapest string to make and to look up.
+    // It is a map key only, never printed.
+    return (0,external_node_crypto_.hash)('sha256', token, 'binary');
+}
+/**
+ * A bounded LRU of signature checks that passed: SHA-256 of the token -> the key and alg it passed
+ * with. A token seen again, checked with that same key and alg, skips the public-key operation; its
+ * claims and times are still judged on every call by the validator. Only digests are held, never a
+ * token. A failed check is never remembered, so nothing ever turns a failure into a pass, and each
+ * entry an attacker could add costs them a signature that verifies.
+ */
+class VerifyCache {
+    maxEntries;
+    #entries = new Map();
+    #evictions = 0;
+    constructor(maxEntries = DEFAULT_VERIFY_CACHE_SIZE) {
+        if (!Number.isInteger(maxEntries) || maxEntries < 1)
+            throw new RangeError('a verification cache holds at least one entry');
+        this.maxEntries = maxEntries;
+    }
+    get size() {
+        return this.#entries.size;
+    }
+    /** Entries pushed out to make room since the start: a steady rise means the cache is too small for the traffic. */
+    get evictions() {
+        return this.#evictions;
+    }
+    /** Whether a token with this digest passed a signature check before (with any key): its text is well formed. */
+    knows(digest) {
+        return this.#entries.has(digest);
+    }
+    /** Whether this exact token passed its signature check before with this very key and alg. */
+    passed(digest, key, alg) {
+        const entry = this.#entries.get(digest);
+        if (entry === undefined || entry.alg !== alg || entry.keyId !== keyIds.get(key))
+            return false;
+        // Re-insert, so Map iteration order is least-recently-used first.
+        this.#entries.delete(digest);
+        this.#entries.set(digest, entry);
+        return true;
+    }
+    /** Remember a check that passed; the least recently used entry goes when the cache is full. */
+    remember(digest, key, alg) {
+        this.#entries.delete(digest);
+        this.#entries.set(digest, { keyId: keyIdOf(key), alg });
+        if (this.#entries.size > this.maxEntries) {
+            this.#entries.delete(this.#entries.keys().next().value);
+            this.#evictions++;
+        }
+    }
+}
+
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __webpack_require__(7030);
+;// CONCATENATED MODULE: ./src/engine/net/address.ts
+
+/** Parse an IPv4 or IPv6 literal (no brackets, no zone id) into 16 bytes; undefined when it is not one. */
+function parseIp(text) {
+    const family = (0,external_node_net_.isIP)(text);
+    if (family === 4)
+        return v4ToMapped(parseV4(text));
+    if (family === 6)
+        return parseV6(text);
+    return undefined;
+}
+function parseV4(text) {
+    return text.split('.').map((p) => Number(p));
+}
+function v4ToMapped(octets) {
+    const bytes = new Uint8Array(16);
+    bytes[10] = 0xff;
+    bytes[11] = 0xff;
+    bytes.set(octets, 12);
+    return bytes;
+}
+function parseV6(text) {
+    const [head = '', tail] = text.split('::');
+    const toGroups = (part) => {
+        if (part === '')
+            return [];
+        const out = [];
+        for (const piece of part.split(':')) {
+            if (piece.includes('.')) {
+                const [a = 0, b = 0, c = 0, d = 0] = parseV4(piece);
+                out.push((a << 8) | b, (c << 8) | d);
+            }
+            else {
+                out.push(parseInt(piece, 16));
+            }
+        }
+        return out;
+    };
+    const h = toGroups(head);
+    const t = tail === undefined ? undefined : toGroups(tail);
+    const groups = t === undefined ? h : [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
+    const bytes = new Uint8Array(16);
+    groups.forEach((g, i) => {
+        bytes[i * 2] = g >> 8;
+        bytes[i * 2 + 1] = g & 0xff;
+    });
+    return bytes;
+}
+/** "10.0.0.0/8", "fd00::/8", or a single address (a /32 or /128). Undefined when malformed. */
+function parseCidr(text) {
+    const slash = text.indexOf('/');
+    const addr = slash === -1 ? text : text.slice(0, slash);
+    const family = (0,external_node_net_.isIP)(addr);
+    if (family === 0)
+        return undefined;
+    const base = parseIp(addr);
+    if (base === undefined)
+        return undefined;
+    const max = family === 4 ? 32 : 128;
+    let bits = max;
+    if (slash !== -1) {
+        const p = text.slice(slash + 1);
+        if (!/^\d{1,3}$/.test(p))
+            return undefined;
+        bits = Number(p);
+        if (bits > max)
+            return undefined;
+    }
+    return { base, bits: family === 4 ? bits + 96 : bits };
+}
+function inCidr(ip, cidr) {
+    const full = cidr.bits >> 3;
+    for (let i = 0; i < full; i++)
+        if (ip[i] !== cidr.base[i])
+            return false;
+    const rest = cidr.bits & 7;
+    if (rest === 0)
+        return true;
+    const mask = (0xff << (8 - rest)) & 0xff;
+    return ((ip[full] ?? 0) & mask) === ((cidr.base[full] ?? 0) & mask);
+}
+function cidrs(list) {
+    return list.map(([text, label]) => ({ cidr: parseCidr(text), label }));
+}
+/** Cloud metadata endpoints, named separately so the refusal says what was targeted. */
+const METADATA = cidrs([
+    ['169.254.169.254/32', 'cloud metadata'],
+    ['fd00:ec2::254/128', 'cloud metadata'],
+    ['100.100.100.200/32', 'cloud metadata'],
+]);
+/** IPv4 space that is not public unicast (IANA special-purpose registry), checked on the embedded form too. */
+const V4_BLOCKED = cidrs([
+    ['0.0.0.0/8', 'unspecified / this network'],
+    ['10.0.0.0/8', 'private'],
+    ['100.64.0.0/10', 'carrier-grade NAT'],
+    ['127.0.0.0/8', 'loopback'],
+    ['169.254.0.0/16', 'link-local'],
+    ['172.16.0.0/12', 'private'],
+    ['192.0.0.0/24', 'IETF protocol assignment'],
+    ['192.0.2.0/24', 'documentation'],
+    ['192.88.99.0/24', 'reserved (6to4 relay)'],
+    ['192.168.0.0/16', 'private'],
+    ['198.18.0.0/15', 'benchmarking'],
+    ['198.51.100.0/24', 'documentation'],
+    ['203.0.113.0/24', 'documentation'],
+    ['224.0.0.0/4', 'multicast'],
+    ['255.255.255.255/32', 'broadcast'],
+    ['240.0.0.0/4', 'reserved'],
+]);
+/** IPv6 ranges inside global unicast 2000::/3 that are still not public. */
+const V6_BLOCKED_IN_GLOBAL = cidrs([
+    ['2001::/23', 'IETF protocol assignment (Teredo, ORCHID, ...)'],
+    ['2001:db8::/32', 'documentation'],
+    ['3fff::/20', 'documentation'],
+]);
+const V4_MAPPED = parseCidr('::ffff:0:0/96');
+const V4_COMPAT = parseCidr('::/96');
+const NAT64 = parseCidr('64:ff9b::/96');
+const NAT64_LOCAL = parseCidr('64:ff9b:1::/48');
+const SIX_TO_FOUR = parseCidr('2002::/16');
+const GLOBAL_UNICAST = parseCidr('2000::/3');
+const ULA = parseCidr('fc00::/7');
+const LINK_LOCAL_6 = parseCidr('fe80::/10');
+const SITE_LOCAL_6 = parseCidr('fec0::/10');
+const MULTICAST_6 = parseCidr('ff00::/8');
+function classifyV4(octets) {
+    const ip = v4ToMapped([...octets]);
+    for (const { cidr, label } of METADATA)
+        if (inCidr(ip, cidr))
+            return label;
+    for (const { cidr, label } of V4_BLOCKED)
+        if (inCidr(ip, cidr))
+            return label;
+    return undefined;
+}
+/**
+ * Why this address must not be dialled, or undefined when it is public unicast. IPv6 forms that
+ * carry an IPv4 address (mapped, compatible, NAT64, 6to4) are judged by the address they carry.
+ */
+function nonPublicReason(ip) {
+    for (const { cidr, label } of METADATA)
+        if (inCidr(ip, cidr))
+            return label;
+    if (inCidr(ip, V4_MAPPED))
+        return classifyV4(ip.subarray(12, 16));
+    if (inCidr(ip, V4_COMPAT)) {
+        if (ip.every((b) => b === 0))
+            return 'unspecified';
+        const v4 = classifyV4(ip.subarray(12, 16));
+        if (ip[15] === 1 && ip.subarray(0, 15).every((b) => b === 0))
+            return 'loopback';
+        return v4 === undefined ? 'IPv4-compatible IPv6 (deprecated)' : v4;
+    }
+    if (inCidr(ip, NAT64)) {
+        const v4 = classifyV4(ip.subarray(12, 16));
+        return v4 === undefined ? undefined : `NAT64 of ${v4}`;
+    }
+    if (inCidr(ip, NAT64_LOCAL))
+        return 'local-use NAT64';
+    if (inCidr(ip, SIX_TO_FOUR)) {
+        const v4 = classifyV4(ip.subarray(2, 6));
+        return v4 === undefined ? undefined : `6to4 of ${v4}`;
+    }
+    if (inCidr(ip, ULA))
+        return 'unique local (private)';
+    if (inCidr(ip, LINK_LOCAL_6))
+        return 'link-local';
+    if (inCidr(ip, SITE_LOCAL_6))
+        return 'site-local (deprecated)';
+    if (inCidr(ip, MULTICAST_6))
+        return 'multicast';
+    if (!inCidr(ip, GLOBAL_UNICAST))
+        return 'reserved';
+    for (const { cidr, label } of V6_BLOCKED_IN_GLOBAL)
+        if (inCidr(ip, cidr))
+            return label;
+    return undefined;
+}
+/** Text form used in messages: IPv4-mapped addresses are shown as IPv4. */
+function formatIp(ip) {
+    if (inCidr(ip, V4_MAPPED))
+        return [...ip.subarray(12, 16)].join('.');
+    const groups = [];
+    for (let i = 0; i < 16; i += 2)
+        groups.push((((ip[i] ?? 0) << 8) | (ip[i + 1] ?? 0)).toString(16));
+    return groups.join(':');
+}
+
+;// CONCATENATED MODULE: ./src/engine/net/allow.ts
+
+
+/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
+class OutboundAllowError extends Error {
+    code = 'OUTBOUND_ALLOW_INVALID';
+    constructor(message) {
+        super(message);
+        this.name = 'OutboundAllowError';
+    }
+}
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
+/**
+ * Parse OUTBOUND_ALLOW: comma-separated (whitespace also accepted) host names, IPs or CIDRs.
+ * Returns the normalised entries; throws OutboundAllowError naming the bad entry.
+ */
+function parseOutboundAllow(value) {
+    if (value === undefined)
+        return [];
+    const out = [];
+    for (const raw of value.split(/[\s,]+/)) {
+        if (raw === '')
+            continue;
+        const entry = normaliseEntry(raw);
+        if (entry === undefined) {
+            throw new OutboundAllowError(`OUTBOUND_ALLOW entry "${raw}" is not a host name, an IP address or a CIDR`);
+        }
+        out.push(entry);
+    }
+    return out;
+}
+function normaliseEntry(raw) {
+    let text = raw.trim().toLowerCase();
+    if (text.startsWith('[') && text.includes(']'))
+        text = text.replace(/^\[([^\]]+)\]/, '$1');
+    if (text.includes('/') || (0,external_node_net_.isIP)(text) !== 0)
+        return parseCidr(text) === undefined ? undefined : text;
+    return HOST_NAME.test(text) ? text.replace(/\.$/, '') : undefined;
+}
+/** Compiled allow list: host names match the URL host exactly; IPs and CIDRs match dialled addresses. */
+class OutboundAllowList {
+    #hosts = new Set();
+    #cidrs = [];
+    constructor(entries) {
+        for (const raw of entries) {
+            const entry = normaliseEntry(raw);
+            if (entry === undefined)
+                throw new OutboundAllowError(`allow entry "${raw}" is not a host name, an IP address or a CIDR`);
+            const cidr = entry.includes('/') || (0,external_node_net_.isIP)(entry) !== 0 ? parseCidr(entry) : undefined;
+            if (cidr !== undefined)
+                this.#cidrs.push(cidr);
+            else
+                this.#hosts.add(entry);
+        }
+    }
+    /** The URL host name (lower case, no brackets, no trailing dot) is exempt from the address check. */
+    allowsHost(hostname) {
+        return this.#hosts.has(hostname);
+    }
+    allowsAddress(ip) {
+        return this.#cidrs.some((c) => inCidr(ip, c));
+    }
+}
+
+// EXTERNAL MODULE: external "node:dns"
+var external_node_dns_ = __webpack_require__(610);
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __webpack_require__(7067);
+var external_node_http_default = /*#__PURE__*/__webpack_require__.n(external_node_http_);
+// EXTERNAL MODULE: external "node:https"
+var external_node_https_ = __webpack_require__(4708);
+var external_node_https_default = /*#__PURE__*/__webpack_require__.n(external_node_https_);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __webpack_require__(1692);
+var external_node_tls_default = /*#__PURE__*/__webpack_require__.n(external_node_tls_);
+;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
+
+
+
+
+
+
+
+
+function systemResolve(hostname, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
+    });
+}
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 512 * 1024;
+const DEFAULT_MAX_REDIRECTS = 3;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Raised inside the connect path when a target is refused, so the socket is never opened. */
+class RefusedTarget extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'RefusedTarget';
+    }
+}
+/**
+ * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
+ * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
+ * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
+ */
+function createGuardedFetcher(options = {}) {
+    const allow = new OutboundAllowList(options.allow ?? []);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const allowHttp = options.allowHttp ?? false;
+    const resolveHost = options.resolve ?? systemResolve;
+    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
+    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
+    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
+    return {
+        online: true,
+        async getJson(url, opts = {}) {
+            const controller = new AbortController();
+            let timedOut = false;
+            const timer = setTimeout(() => {
+                timedOut = true;
+                controller.abort();
+            }, timeoutMs);
+            const onExternalAbort = () => controller.abort();
+            if (opts.signal?.aborted)
+                controller.abort();
+            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
+            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
+            try {
+                let current = url;
+                let previousProtocol;
+                for (let hop = 0;; hop++) {
+                    let target;
+                    try {
+                        target = new URL(current);
+                    }
+                    catch {
+                        return fail(current, 'blocked', 'not an absolute URL');
+                    }
+                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
+                    if (refusal !== undefined)
+                        return fail(redact(target), 'blocked', refusal);
+                    const outcome = await requestOnce(target, {
+                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
+                        timedOut: () => timedOut, timeoutMs,
+                    });
+                    if (outcome.kind === 'done')
+                        return outcome.result;
+                    if (hop >= maxRedirects)
+                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
+                    previousProtocol = target.protocol;
+                    try {
+                        current = new URL(outcome.location, target).href;
+                    }
+                    catch {
+                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
+                    }
+                }
+            }
+            finally {
+                clearTimeout(timer);
+                opts.signal?.removeEventListener('abort', onExternalAbort);
+            }
+        },
+    };
+}
+function defaultCaCertificates() {
+    const withExtra = (external_node_tls_default()).getCACertificates;
+    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
+}
+/** The URL without user info, for messages and results. */
+function redact(url) {
+    if (url.username === '' && url.password === '')
+        return url.href;
+    const copy = new URL(url.href);
+    copy.username = '';
+    copy.password = '';
+    return copy.href;
+}
+function bareHost(url) {
+    return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase();
+}
+/** Scheme, user info and IP-literal checks that need no DNS. Undefined when the hop may proceed. */
+function checkUrl(url, previousProtocol, allowHttp, allow) {
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return `scheme ${url.protocol} is not allowed; only https is fetched`;
+    if (url.protocol === 'http:') {
+        if (previousProtocol === 'https:')
+            return 'redirect from https to http refused';
+        if (!allowHttp)
+            return 'http:// refused; only https is fetched';
+    }
+    if (url.username !== '' || url.password !== '')
+        return 'URLs with user info are refused';
+    const host = bareHost(url);
+    if (allow.allowsHost(host))
+        return undefined;
+    // Node does not call `lookup` for IP literals, so they are checked here instead.
+    if ((0,external_node_net_.isIP)(host) !== 0) {
+        const ip = parseIp(host);
+        if (ip === undefined)
+            return `address ${host} could not be parsed`;
+        const reason = nonPublicReason(ip);
+        if (reason !== undefined && !allow.allowsAddress(ip))
+            return `address ${formatIp(ip)} is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`;
+    }
+    return undefined;
+}
+function guardedLookup(allow, hostExempt, resolveHost) {
+    return (hostname, opts, callback) => {
+        const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : typeof opts.family === 'number' ? opts.family : 0;
+        resolveHost(hostname, family).then((addresses) => {
+            if (addresses.length === 0)
+                return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
+            if (!hostExempt) {
+                // Every answer is checked, not just the first: a mixed answer is how rebinding is usually staged.
+                for (const a of addresses) {
+                    const ip = parseIp(a.address);
+                    const reason = ip === undefined ? 'unparseable' : nonPublicReason(ip);
+                    if (reason !== undefined && (ip === undefined || !allow.allowsAddress(ip))) {
+                        return callback(new RefusedTarget(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
+                    }
+                }
+            }
+            if (opts.all === true)
+                return callback(null, addresses);
+            const first = addresses[0];
+            return callback(null, first.address, first.family);
+        }, (err) => callback(err, []));
+    };
+}
+const TLS_CODES = new Set([
+    'EPROTO', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_REVOKED',
+    'CERT_UNTRUSTED', 'CERT_REJECTED', 'HOSTNAME_MISMATCH', 'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA']);
+function classifyError(err, settings) {
+    if (settings.timedOut())
+        return { reason: 'timeout', detail: `no complete answer within ${settings.timeoutMs} ms` };
+    if (settings.signal.aborted)
+        return { reason: 'timeout', detail: 'the request was cancelled' };
+    if (err instanceof RefusedTarget)
+        return { reason: 'blocked', detail: err.message };
+    const code = err.code;
+    const text = typeof code === 'string' ? code : '';
+    if (DNS_CODES.has(text))
+        return { reason: 'dns', detail: `name resolution failed (${text})` };
+    if (TLS_CODES.has(text) || text.startsWith('ERR_SSL_') || text.startsWith('ERR_TLS_') || text.includes('CERT')) {
+        return { reason: 'tls', detail: `TLS handshake failed (${text})` };
+    }
+    if (text === 'ETIMEDOUT')
+        return { reason: 'timeout', detail: 'connection timed out' };
+    if (text.startsWith('HPE_'))
+        return { reason: 'refused', detail: `malformed HTTP response (${text})` };
+    return { reason: 'refused', detail: `connection failed (${text || 'unknown error'})` };
+}
+function mediaType(header) {
+    return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+/**
+ * Markup is refused even when it would happen to parse: an HTML error page behind a 200 is the
+ * common misconfiguration this catches. Other types (including none and text/plain, which some
+ * providers send) are accepted when the body parses as JSON.
+ */
+function isMarkup(type) {
+    return type === 'text/html' || type === 'application/xhtml+xml' || type.endsWith('/xml') || type.endsWith('+xml');
+}
+function flattenHeaders(res) {
+    const out = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+        if (value === undefined)
+            continue;
+        out[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    return out;
+}
+function requestOnce(url, settings) {
+    const where = redact(url);
+    const host = bareHost(url);
+    return new Promise((resolve) => {
+        let settled = false;
+        const settle = (outcome) => {
+            if (settled)
+                return;
+            settled = true;
+            resolve(outcome);
+        };
+        const fail = (reason, detail, status) => {
+            const result = status === undefined ? { ok: false, url: where, reason, detail } : { ok: false, url: where, reason, detail, status };
+            settle({ kind: 'done', result });
+        };
+        const onError = (err) => {
+            const { reason, detail } = classifyError(err, settings);
+            fail(reason, detail);
+        };
+        const requestOptions = {
+            method: 'GET',
+            headers: {
+                accept: 'application/json, application/jwk-set+json, */*;q=0.1',
+                'accept-encoding': 'identity',
+                'user-agent': 'oidc-gate',
+            },
+            // A private agent per request: a pooled socket opened by other code was never checked.
+            agent: false,
+            lookup: guardedLookup(settings.allow, settings.allow.allowsHost(host), settings.resolveHost),
+            signal: settings.signal,
+        };
+        if (settings.ca !== undefined)
+            requestOptions.ca = settings.ca;
+        let req;
+        try {
+            req = (url.protocol === 'https:' ? (external_node_https_default()) : (external_node_http_default())).request(url, requestOptions);
+        }
+        catch (err) {
+            onError(err);
+            return;
+        }
+        req.on('error', onError);
+        req.on('response', (res) => {
+            // Settle first, then destroy: destroying emits 'aborted'/'error', which must not win the race.
+            const stop = (outcome) => {
+                settle(outcome);
+                res.destroy();
+            };
+            const stopWith = (reason, detail, status) => stop({ kind: 'done', result: { ok: false, url: where, reason, detail, status } });
+            res.on('error', onError);
+            res.on('aborted', () => onError(new Error('aborted')));
+            const status = res.statusCode ?? 0;
+            const location = res.headers.location;
+            if (REDIRECT_STATUSES.has(status)) {
+                if (location === undefined)
+                    return stopWith('http_status', `HTTP ${status} redirect without a Location header`, status);
+                return stop({ kind: 'redirect', location });
+            }
+            if (status < 200 || status > 299)
+                return stopWith('http_status', `HTTP ${status}`, status);
+            const type = mediaType(res.headers['content-type']);
+            if (isMarkup(type))
+                return stopWith('not_json', `content type ${type} is not JSON`, status);
+            const declared = Number(res.headers['content-length']);
+            if (Number.isFinite(declared) && declared > settings.maxBytes) {
+                return stopWith('too_large', `declared body of ${declared} bytes exceeds the ${settings.maxBytes}-byte cap`, status);
+            }
+            const chunks = [];
+            let size = 0;
+            res.on('data', (chunk) => {
+                if (settled)
+                    return;
+                size += chunk.length;
+                if (size > settings.maxBytes)
+                    return stopWith('too_large', `body exceeds the ${settings.maxBytes}-byte cap`, status);
+                chunks.push(chunk);
+            });
+            res.on('end', () => {
+                if (settled)
+                    return;
+                let text = Buffer.concat(chunks).toString('utf8');
+                if (text.charCodeAt(0) === 0xfeff)
+                    text = text.slice(1);
+                let json;
+                try {
+                    json = JSON.parse(text);
+                }
+                catch {
+                    return fail('not_json', `body is not valid JSON${type === '' ? '' : ` (content type ${type})`}`, status);
+                }
+                settle({ kind: 'done', result: { ok: true, url: where, status, headers: flattenHeaders(res), json } });
+            });
+        });
+        req.end();
+    });
+}
+
+;// CONCATENATED MODULE: ./src/engine/operation.ts
+/** Keeps the literal name in the type, so the table's names form a union. */
+function defineOperation(operation) {
+    return operation;
+}
+
+// EXTERNAL MODULE: ./node_modules/ajv/dist/2020.js
+var _2020 = __webpack_require__(2210);
+;// CONCATENATED MODULE: ./src/engine/schema/ajv.ts
+
+
+/**
+ * One Ajv instance for every request schema. Schemas are JSON Schema 2020-12 objects that the
+ * OpenAPI 3.1 document reuses as they are, so they must stay plain JSON (no custom keywords).
+ */
+/**
+ * `unicode: false` makes minLength/maxLength read String#length instead of calling ucs2length, a JS
+ * loop over every character: on a 2 KB token plus a PEM that loop was the largest cost of a validation
+ * after the signature itself. Lengths are then UTF-16 code units, which for the ASCII of a JWS or PEM is
+ * the same number. Ajv 8 still honours the option but warns that it is deprecated; that one warning is
+ * dropped so the CLI and the service do not print it.
+ */
+const UNICODE_DEPRECATION = 'DEPRECATED: option unicode.';
+const ajv = new _2020.Ajv2020({
+    allErrors: true,
+    strict: true,
+    allowUnionTypes: true,
+    unicode: false,
+    logger: {
+        log: (...args) => console.log(...args),
+        warn: (...args) => {
+            if (!(typeof args[0] === 'string' && args[0].startsWith(UNICODE_DEPRECATION)))
+                console.warn(...args);
+        },
+        error: (...args) => console.error(...args),
+    },
+});
+function compileSchema(schema) {
+    const validate = ajv.compile(schema);
+    return (body) => {
+        if (validate(body))
+            return body;
+        throw new RequestInvalidError(toProblems(validate.errors ?? []));
+    };
+}
+function escapePointerToken(token) {
+    return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+/**
+ * At most this many problems are listed in one answer. A body of thousands of unknown members would
+ * otherwise be answered with one entry each, an answer many times the size of the request.
+ */
+const MAX_LISTED_PROBLEMS = 100;
+const SIZE_KEYWORDS = new Set(['maxItems', 'maxProperties']);
+/**
+ * Ajv errors -> one problem per offending field, pointer at the field itself. A list or object over its
+ * size limit is one problem: the errors of its entries are dropped, since the fix is to shorten it.
+ */
+function toProblems(errors) {
+    const oversized = errors.filter((e) => SIZE_KEYWORDS.has(e.keyword)).map((e) => `${e.instancePath}/`);
+    const problems = [];
+    const seen = new Set();
+    let unlisted = 0;
+    for (const e of errors) {
+        if (oversized.some((p) => e.instancePath.startsWith(p)))
+            continue;
+        let pointer = e.instancePath;
+        let message = e.message ?? 'is invalid';
+        if (e.keyword === 'required') {
+            const missing = e.params.missingProperty;
+            pointer = `${pointer}/${escapePointerToken(missing)}`;
+            message = 'is required';
+        }
+        else if (e.keyword === 'additionalProperties') {
+            const extra = e.params.additionalProperty;
+            pointer = `${pointer}/${escapePointerToken(extra)}`;
+            message = 'is not a known field';
+        }
+        else if (e.keyword === 'enum') {
+            const allowed = e.params.allowedValues;
+            message = `must be one of: ${allowed.map((v) => String(v)).join(', ')}`;
+        }
+        else if (SIZE_KEYWORDS.has(e.keyword)) {
+            const limit = e.params.limit;
+            message = e.keyword === 'maxItems' ? `holds more than ${limit} items; list at most ${limit}` : `has more than ${limit} members; give at most ${limit}`;
+        }
+        const key = `${pointer}\u0000${message}`;
+        if (seen.has(key))
+            continue;
+        seen.add(key);
+        if (problems.length < MAX_LISTED_PROBLEMS)
+            problems.push({ pointer, message });
+        else
+            unlisted++;
+    }
+    if (unlisted > 0)
+        problems.push({ pointer: '', message: `has ${unlisted} more problems, not listed; fix the ones above first` });
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/engine/schema/discover-request.ts
+
+/**
+ * Discovery request body. Whether the issuer is a usable URL is not a schema matter: it is reported as a
+ * finding (ISSUER_INVALID, INSECURE_URI), so one answer shows every problem instead of a bare 422.
+ */
+const discoverRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'DiscoverRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['issuer'],
+    properties: {
+        issuer: { type: 'string', description: 'OIDC issuer URL; discovery fetches <issuer>/.well-known/openid-configuration.' },
+        https_required: {
+            type: 'boolean',
+            default: true,
+            description: 'When true, the issuer and every endpoint in the discovered document must use https://.',
+        },
+    },
+};
+const parseDiscoverRequest = compileSchema(discoverRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/schema/responses.ts
+/**
+ * JSON Schemas (2020-12) of every response body: the 200 bodies of the three endpoints and the
+ * problem+json error body. The OpenAPI document embeds these objects as they are, and the server
+ * tests validate live responses against the document, so a drift between engine output and the
+ * published contract fails a test.
+ */
+const nonEmpty = { type: 'string', minLength: 1 };
+const findingSchema = {
+    title: 'Finding',
+    type: 'object',
+    additionalProperties: false,
+    required: ['code', 'severity', 'message'],
+    properties: {
+        code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]*$', description: 'Stable finding code, e.g. AUDIENCE_MISMATCH.' },
+        severity: { type: 'string', enum: ['error', 'warning'], description: 'error makes valid false; warning never does.' },
+        message: { ...nonEmpty, description: 'Human-readable explanation.' },
+        evidence: {
+            type: 'object',
+            description: 'Structured detail per code: claim values, policy values, offending URI, evidence.field (a JSON Pointer into the request). Never a token, secret or key.',
+        },
+        remediation: { ...nonEmpty, description: 'Suggested fix, when one applies cleanly.' },
+    },
+};
+const passFail = { type: 'string', enum: ['pass', 'fail'] };
+const findings = { type: 'array', items: findingSchema };
+const validateResponseSchema = {
+    title: 'ValidateResponse',
+    type: 'object',
+    additionalProperties: false,
+    required: ['valid', 'statuses', 'findings', 'summary', 'metadata'],
+    properties: {
+        valid: { type: 'boolean', description: 'True only when every status passes.' },
+        statuses: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['signature', 'issuer', 'audience', 'algorithm', 'time', 'required_claims'],
+            properties: {
+                signature: passFail,
+                issuer: passFail,
+                audience: passFail,
+                algorithm: passFail,
+                time: passFail,
+                required_claims: passFail,
+            },
+        },
+        findings: { ...findings, description: 'Errors only; empty when valid is true. Warnings are in metadata.warnings.' },
+        summary: { ...nonEmpty, description: 'One-sentence outcome.' },
+        claim_diff: {
+            type: 'object',
+            description: 'Present when an issuer, audience or required-claims check failed: expected (policy) against actual (token; null when absent).',
+            additionalProperties: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['expected', 'actual'],
+                properties: { expected: {}, actual: {} },
+            },
+        },
+        metadata: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+                alg: { type: 'string', description: 'The token header alg.' },
+                kid: { type: 'string', description: 'The token header kid, when present.' },
+                key_source: { type: 'string', enum: ['secret', 'public_key', 'jwks'] },
+                jwks_cache: { type: 'string', enum: ['hit', 'miss', 'refreshed', 'stale'], description: 'JWKS trust sources only.' },
+                signature_cache: {
+                    type: 'string',
+                    enum: ['hit', 'miss'],
+                    description: 'Present when the verification cache is on and a key was tried: hit when a signature check that passed before with the same key was reused (claims and times are judged on every call), miss when the signature was verified.',
+                },
+                warnings: { ...findings, description: 'Findings of severity warning; they never change valid.' },
+                request_id: { ...nonEmpty, description: 'The request id (the X-Request-Id header): the one sent, or a generated one.' },
+            },
+        },
+    },
+};
+const lintResponseSchema = {
+    title: 'LintResponse',
+    type: 'object',
+    additionalProperties: false,
+    required: ['valid', 'findings', 'summary'],
+    properties: {
+        valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
+        findings,
+        summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+    },
+};
+const discoverResponseSchema = {
+    title: 'DiscoverResponse',
+    type: 'object',
+    additionalProperties: false,
+    required: ['valid', 'issuer', 'discovery_uri', 'jwks_uri', 'metadata', 'findings', 'summary'],
+    properties: {
+        valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
+        issuer: { type: 'string', description: 'The issuer as requested.' },
+        discovery_uri: { type: ['string', 'null'], description: 'The discovery document URL that answered, or null.' },
+        jwks_uri: { type: ['string', 'null'], description: 'The jwks_uri the document names, or null.' },
+        metadata: { type: 'object', description: 'The signing-algorithm and endpoint fields of the discovery document.' },
+        findings,
+        summary: nonEmpty,
+    },
+};
+/**
+ * Problem codes: the engine's refusals (MALFORMED_TOKEN, REQUEST_INVALID), the HTTP-level ones
+ * (BAD_REQUEST for bytes that are not HTTP, HEADERS_TOO_LARGE), and TIMEOUT for a request that
+ * overran its 10 s budget.
+ */
+const PROBLEM_CODES = [
+    'BAD_REQUEST',
+    'HEADERS_TOO_LARGE',
+    'MALFORMED_TOKEN',
+    'REQUEST_INVALID',
+    'UNAUTHORIZED',
+    'NOT_FOUND',
+    'METHOD_NOT_ALLOWED',
+    'PAYLOAD_TOO_LARGE',
+    'UNSUPPORTED_MEDIA_TYPE',
+    'TIMEOUT',
+    'INTERNAL',
+];
+const problemSchema = {
+    title: 'Problem',
+    description: 'RFC 9457 problem details, media type application/problem+json.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'title', 'status', 'detail', 'code'],
+    properties: {
+        type: { type: 'string', format: 'uri', description: 'Stable problem type URI (urn:oidc-gate:problem:<code>).' },
+        title: { ...nonEmpty, description: 'Short summary of the problem type; the same for every occurrence.' },
+        status: { type: 'integer', minimum: 400, maximum: 599 },
+        detail: { ...nonEmpty, description: 'What went wrong with this request. Never quotes a token, secret or key.' },
+        code: { type: 'string', enum: PROBLEM_CODES },
+        errors: {
+            type: 'array',
+            description: 'REQUEST_INVALID only: one entry per offending field.',
+            minItems: 1,
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['pointer', 'message'],
+                properties: {
+                    pointer: { type: 'string', description: 'JSON Pointer (RFC 6901) into the request body; "" is the whole body.' },
+                    message: nonEmpty,
+                },
+            },
+        },
+    },
+};
+const healthSchema = {
+    title: 'Health',
+    type: 'object',
+    additionalProperties: false,
+    required: ['status'],
+    properties: { status: { type: 'string', enum: ['ok', 'draining'] } },
+};
+
+;// CONCATENATED MODULE: ./src/engine/findings.ts
+/**
+ * The one way a finding code is defined, whatever its area. Optional fields left undefined are not
+ * kept, so every definition has the same shape, and the result is frozen: the catalogue is shared by
+ * every request.
+ */
+function defineFinding(definition) {
+    const copy = Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined));
+    return Object.freeze(copy);
+}
+/** The instant every validation example is judged at, and the same in seconds since the epoch. */
+const EXAMPLE_AT = '2026-01-05T09:15:00Z';
+const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
+/** Where the issuer of the validation examples serves its keys. */
+const EXAMPLE_KEYS = 'https://idp.example.com/keys';
+/**
+ * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
+ * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
+ */
+function profileSample(profile = [], sample = []) {
+    return [
+        'profiles:',
+        '  - id: orders-api',
+        '    issuer: https://idp.example.com',
+        '    audiences: [api://orders]',
+        '    allowed_algs: [RS256]',
+        `    jwks_uri: ${EXAMPLE_KEYS}`,
+        ...profile.map((line) => `    ${line}`),
+        '',
+        'tokens:',
+        '  - name: orders-token',
+        '    token_file: sample.jwt',
+        '    issuer_profile_id: orders-api',
+        `    at: ${EXAMPLE_AT}`,
+        ...sample.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
+function sampleToken(claims = {}, header = {}) {
+    const all = {
+        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
+    };
+    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
+}
+function defined(members) {
+    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+/** A validation example: the profile sample above, its token, and the issuer's keys served. */
+function validationExample(scenario, token, profile = [], sample = []) {
+    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
+}
+/**
+ * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
+ * signature, issuer, audience, time, required claims), then the warnings, which fail none.
+ */
+const VALIDATION_FINDINGS = {
+    ALGORITHM_INVALID: defineFinding({
+        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
+        title: 'The token alg is not in allowed_algs, or is none',
+        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
+        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
+        securitySeverity: 8.1,
+        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
+    }),
+    SIGNATURE_INVALID: defineFinding({
+        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The signature does not verify with the configured key',
+        remediation: 'Check that the policy key is the one the issuer signs with.',
+        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
+        securitySeverity: 7.5,
+        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
+    }),
+    KEY_MISMATCH: defineFinding({
+        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
+        securitySeverity: 8.1,
+        example: {
+            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
+            config: [
+                'tokens:',
+                '  - name: orders-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [RS256]',
+                '      public_key: |',
+                '        -----BEGIN PUBLIC KEY-----',
+                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
+                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
+                '        -----END PUBLIC KEY-----',
+                '',
+            ].join('\n'),
+            token: sampleToken(),
+        },
+    }),
+    KEY_NOT_FOUND: defineFinding({
+        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
+        title: 'No key in the JWKS fits the token kid and alg',
+        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
+        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
+            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
+            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
+            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+        },
+    }),
+    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
+        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The header carries crit entries or b64: false, which this validator does not support',
+        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
+        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
+        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
+        securitySeverity: 5.3,
+        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
+    }),
+    JWKS_UNAVAILABLE: defineFinding({
+        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The JWKS could not be fetched and no keys are cached',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
+        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
+            config: profileSample(),
+            token: sampleToken(),
+        },
+    }),
+    ISSUER_MISMATCH: defineFinding({
+        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
+        title: 'The iss claim does not equal the expected issuer',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
+        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
+        securitySeverity: 6.5,
+        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
+    }),
+    AUDIENCE_MISMATCH: defineFinding({
+        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
+        title: 'No allowed audience matches the aud claim',
+        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
+        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
+        securitySeverity: 6.5,
+        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
+    }),
+    TOKEN_EXPIRED: defineFinding({
+        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp is at or before now (less clock skew)',
+        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
+        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
+        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
+        securitySeverity: 5.3,
+        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
+    }),
+    TOKEN_NOT_YET_VALID: defineFinding({
+        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'nbf is after now (plus clock skew)',
+        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
+        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
+        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
+        securitySeverity: 4.3,
+        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
+    }),
+    TOKEN_ISSUED_IN_FUTURE: defineFinding({
+        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
+        title: 'iat is after now (plus clock skew)',
+        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
+        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
+        securitySeverity: 4.3,
+        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
+    }),
+    TOKEN_LIFETIME_EXCEEDED: defineFinding({
+        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
+        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
+        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
+        securitySeverity: 5.3,
+        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
+    }),
+    CLAIM_TYPE_INVALID: defineFinding({
+        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp, nbf or iat is not a finite number',
+        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
+        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
+        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
+        securitySeverity: 5.3,
+        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
+    }),
+    REQUIRED_CLAIM_MISSING: defineFinding({
+        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim listed in required_claims is absent',
+        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
+        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
+        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
+        securitySeverity: 5.3,
+        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
+    }),
+    REQUIRED_SCOPE_MISSING: defineFinding({
+        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A scope listed in required_scopes is absent from scope (or scp)',
+        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
+        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
+        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
+        securitySeverity: 6.5,
+        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
+    }),
+    CUSTOM_CLAIM_MISMATCH: defineFinding({
+        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim does not match its required_custom_claims expectation',
+        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
+        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
+        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
+        securitySeverity: 6.5,
+        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
+    }),
+    TOKEN_TYPE_MISMATCH: defineFinding({
+        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'The typ header does not match token_type',
+        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
+        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
+        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
+        securitySeverity: 6.5,
+        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
+    }),
+    PROFILE_NOT_FOUND: defineFinding({
+        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
+        title: 'issuer_profile_id names no registered issuer profile',
+        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
+        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
+        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
+        securitySeverity: 4.3,
+        example: {
+            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
+            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
+            token: sampleToken(),
+            keysAt: EXAMPLE_KEYS,
+        },
+    }),
+    EXPIRATION_MISSING: defineFinding({
+        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
+        title: 'The token has no exp claim and never expires',
+        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
+        securitySeverity: 6.5,
+        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
+    }),
+    WEAK_SECRET: defineFinding({
+        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
+        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
+        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
+        securitySeverity: 7.5,
+        example: {
+            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
+            config: [
+                'tokens:',
+                '  - name: internal-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [HS256]',
+                '      secret: changeme',
+                '',
+            ].join('\n'),
+            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
+        },
+    }),
+    JWKS_STALE: defineFinding({
+        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
+        title: 'Keys were served from a cache whose refresh failed',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
+        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
+            transcript: [
+                '"metadata": {',
+                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
+                '  "warnings": [{',
+                '    "code": "JWKS_STALE", "severity": "warning",',
+                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
+                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
+                '    "remediation": "Check that the JWKS URI is reachable from this host."',
+                '  }]',
+                '}',
+            ].join('\n'),
+        },
+    }),
+};
+/**
+ * Order in which a validation response lists its findings: the order the checks run, from whether the
+ * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
+ */
+const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
+/** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
+function finding(definition, message, evidence, remediation = definition.remediation) {
+    const f = { code: definition.code, severity: definition.severity, message };
+    if (evidence !== undefined)
+        f.evidence = evidence;
+    if (remediation !== undefined)
+        f.remediation = remediation;
+    return f;
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/types.ts
+
+/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
+function ruleDefinition(rule) {
+    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
+    return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
+}
+/** A finding of this rule; the same builder as every other finding. */
+const report = finding;
+/** The provider entry every lint example starts from: a sound configuration of the orders web app. */
+const EXAMPLE_PROVIDER = [
+    ['name', 'orders-web'],
+    ['issuer', 'https://idp.example.com'],
+    ['client_id', 'orders-web'],
+    ['audiences', '[api://orders]'],
+    ['jwks_uri', 'https://idp.example.com/keys'],
+    ['redirect_uris', '\n      - https://orders.example.com/callback'],
+    ['alg_policy', '\n      allowed_algs: [RS256]'],
+];
+/** Where the examples' provider serves its JWK Set. */
+const EXAMPLE_JWKS_URI = 'https://idp.example.com/keys';
+/**
+ * A config file for a lint example: the sound provider entry with `changes` (a key's YAML value, a
+ * value starting with a newline being a block; undefined removes the key; new keys come last).
+ */
+function providerExample(changes = {}) {
+    const fields = new Map(EXAMPLE_PROVIDER);
+    for (const [key, value] of Object.entries(changes)) {
+        if (value === undefined)
+            fields.delete(key);
+        else
+            fields.set(key, value);
+    }
+    const lines = [...fields].map(([key, value], i) => `${i === 0 ? '  - ' : '    '}${key}:${value.startsWith('\n') ? '' : ' '}${value}`);
+    return ['providers:', ...lines, ''].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/engine/uri.ts
+/**
+ * Strict URI reading for lint, discovery and issuer profiles. WHATWG `new URL` is deliberately
+ * forgiving (it trims spaces, accepts `https:host`, percent-encodes `{`), but an issuer is later
+ * compared byte for byte with a token's `iss`, so a URI is judged as written, against RFC 3986.
+ */
+const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):/;
+// RFC 3986 unreserved + reserved characters; '%' is checked separately for a following hex pair.
+const URI_CHAR = /[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]/;
+const PCT = /^%[0-9A-Fa-f]{2}/;
+function parseAbsoluteUri(raw) {
+    if (raw.length === 0)
+        return { ok: false, reason: 'is empty' };
+    // eslint-disable-next-line no-control-regex
+    if (/[\s\u0000-\u001f\u007f]/.test(raw))
+        return { ok: false, reason: 'contains whitespace or control characters' };
+    const m = SCHEME.exec(raw);
+    if (m === null)
+        return { ok: false, reason: 'is not an absolute URI (it has no scheme)' };
+    const scheme = (m[1] ?? '').toLowerCase();
+    if ((scheme === 'http' || scheme === 'https') && !raw.slice(m[0].length).startsWith('//')) {
+        return { ok: false, reason: `must start with ${scheme}://` };
+    }
+    let url;
+    try {
+        url = new URL(raw);
+    }
+    catch {
+        return { ok: false, reason: 'is not a parseable URI' };
+    }
+    if ((scheme === 'http' || scheme === 'https') && url.hostname === '')
+        return { ok: false, reason: 'has no host' };
+    return { ok: true, url, scheme, illegalChars: illegalUriChars(raw) };
+}
+/** Characters RFC 3986 does not allow anywhere in a URI, each listed once, in order of appearance. */
+function illegalUriChars(raw) {
+    const found = [];
+    for (let i = 0; i < raw.length; i++) {
+        const c = raw[i];
+        if (c === '%') {
+            if (PCT.test(raw.slice(i)))
+                continue;
+        }
+        else if (URI_CHAR.test(c)) {
+            continue;
+        }
+        if (!found.includes(c))
+            found.push(c);
+    }
+    return found;
+}
+/**
+ * Whether raw is an absolute https:// URI as written: the one https test of the engine, so a URI that
+ * lint reports as INSECURE_URI is also one an issuer profile refuses. `userInfo: false` refuses user
+ * info too (an issuer profile's jwks_uri and issuer: a URL with a password is a secret in the
+ * configuration, and the fetcher refuses it anyway). Lint leaves user info to ISSUER_INVALID and
+ * REDIRECT_URI_INVALID, so that one mistake is one finding.
+ */
+function isHttpsUri(raw, options = {}) {
+    const p = parseAbsoluteUri(raw);
+    if (!p.ok || p.scheme !== 'https')
+        return false;
+    return options.userInfo !== false || (p.url.username === '' && p.url.password === '');
+}
+/** RFC 6901 pointer from path segments. */
+function pointer(...segments) {
+    return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+/** A hint for two strings that differ only by a trailing slash or letter case (exact comparisons). */
+function nearMiss(expected, actual) {
+    if (expected === actual)
+        return undefined;
+    const strip = (s) => s.replace(/\/+$/, '');
+    if (strip(expected) === strip(actual))
+        return 'they differ only by a trailing slash, and the comparison is exact';
+    if (expected.toLowerCase() === actual.toLowerCase())
+        return 'they differ only in letter case, and the comparison is exact';
+    return undefined;
+}
+/**
+ * The URI for evidence: user info (which may hold a password) is replaced by "***". It runs to the
+ * last @ of the authority, as the URL parser reads it, so a password holding an @ goes too.
+ */
+function redactUri(raw) {
+    return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@');
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/check-skipped.ts
+
+
+const checkSkipped = {
+    code: 'CHECK_SKIPPED',
+    severity: 'warning',
+    title: 'A network check was not run (offline mode)',
+    docs: 'In offline mode (CLI --offline, action network: false) nothing is fetched: one CHECK_SKIPPED warning per skipped fetch lists the checks that depend on it (evidence.checks), so a green offline run is never mistaken for a full one.',
+    remediation: 'Run again with network access to check the JWKS.',
+    alsoIn: ['discover'],
+    why: 'An offline run checks the configuration as written but not what the provider serves: an unreachable, broken or unsafe JWKS, or a discovery document that disagrees with the configuration, goes unnoticed until a run with the network.',
+    fix: 'Run again with network access (drop --offline; in the action, network: true) so the JWKS and the discovery document are fetched and checked. evidence.checks lists what was not run.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'A provider with discover: true, checked offline: neither its discovery document nor its JWKS is fetched.',
+        config: providerExample({ discover: 'true' }),
+        offline: true,
+    },
+    check({ jwks, skippedChecks }) {
+        if (jwks.state !== 'skipped' || skippedChecks.length === 0)
+            return [];
+        return [
+            report(checkSkipped, `jwks_uri was not fetched (offline mode); not run: ${skippedChecks.join(', ')}.`, {
+                field: '/jwks_uri',
+                uri: redactUri(jwks.uri),
+                checks: skippedChecks,
+            }),
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/insecure-uri.ts
+
+
+const insecureUri = {
+    code: 'INSECURE_URI',
+    severity: 'error',
+    title: 'A URI is not https:// while https_required is true',
+    docs: 'With https_required (the default), issuer, jwks_uri, discovered_jwks_uri and every redirect URI must be absolute https:// URLs: keys fetched or codes delivered over plain HTTP can be swapped or read on the way. A value that is not a URL at all is reported too, since it is not https either.',
+    remediation: 'Use the https:// form of the URI, or set https_required: false only for a local test setup.',
+    alsoIn: ['discover'],
+    why: 'Whoever sits on the network path of a plain-HTTP fetch can answer it: a JWKS fetched over HTTP can be replaced with the attacker\'s own keys (and then every forged token verifies), and an authorization code sent to an HTTP redirect URI can be read and redeemed.',
+    securitySeverity: 7.4,
+    example: {
+        scenario: 'The JWKS is fetched over plain HTTP.',
+        config: providerExample({ jwks_uri: 'http://idp.example.com/keys' }),
+    },
+    check({ request, httpsRequired }) {
+        if (!httpsRequired)
+            return [];
+        // [pointer, label for the message, value], in request field order.
+        const fields = [
+            [pointer('issuer'), 'issuer', request.issuer],
+            [pointer('jwks_uri'), 'jwks_uri', request.jwks_uri],
+            ...request.redirect_uris.map((u, i) => [pointer('redirect_uris', i), `redirect_uris[${i}]`, u]),
+            [pointer('discovered_jwks_uri'), 'discovered_jwks_uri', request.discovered_jwks_uri],
+        ];
+        return fields
+            .filter((f) => f[2] !== undefined && !isHttpsUri(f[2]))
+            .map(([field, label, uri]) => report(insecureUri, `${label} is not an https:// URI.`, { field, uri: redactUri(uri) }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/issuer-invalid.ts
+
+
+/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
+function issuerProblems(raw) {
+    const p = parseAbsoluteUri(raw);
+    if (!p.ok)
+        return [p.reason];
+    const problems = [];
+    if (p.url.username !== '' || p.url.password !== '')
+        problems.push('carries user info');
+    if (raw.includes('?'))
+        problems.push('has a query');
+    if (raw.includes('#'))
+        problems.push('has a fragment');
+    if (p.illegalChars.length > 0) {
+        problems.push(`contains characters not allowed in a URL (${p.illegalChars.join(' ')})${p.illegalChars.includes('{') ? ', probably an unfilled template' : ''}`);
+    }
+    return problems;
+}
+/** OIDC Core §2 / Discovery §2: the issuer is an https URL with no query or fragment. */
+const issuerInvalid = {
+    code: 'ISSUER_INVALID',
+    severity: 'error',
+    title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
+    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
+    remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
+    alsoIn: ['discover'],
+    why: 'No token ever carries an issuer that is not a plain URL, so every token fails ISSUER_MISMATCH; and a template left in the configuration (a {tenantid} placeholder) usually means whoever set it up meant to accept a whole family of issuers, which exact matching will never do.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The issuer was copied from a multi-tenant provider\'s documentation with its {tenantid} placeholder still in it.',
+        config: providerExample({ issuer: 'https://login.example.com/{tenantid}/v2.0' }),
+    },
+    check({ request }) {
+        const problems = issuerProblems(request.issuer);
+        if (problems.length === 0)
+            return [];
+        return [report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(request.issuer), problems })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/summary.ts
+/**
+ * The one-sentence `summary` of every response. A reader of a CI log sees only this line, so it
+ * counts errors and warnings and names each code once, in finding order.
+ */
+/** "1 error", "2 errors". */
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** The codes of these findings, each once, in order: "A, B". */
+function codeList(findings) {
+    return [...new Set(findings.map((f) => f.code))].join(', ');
+}
+/**
+ * Lint and discovery, whose findings hold errors and warnings together:
+ * "<Subject> is invalid: 2 errors, 1 warning (A, B, C)." / "<Subject> is valid." /
+ * "<Subject> is valid with 1 warning (C)."
+ */
+function summarise(subject, findings) {
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    const warnings = findings.length - errors;
+    const codes = codeList(findings);
+    if (errors > 0) {
+        return `${subject} is invalid: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''} (${codes}).`;
+    }
+    if (warnings > 0)
+        return `${subject} is valid with ${plural(warnings, 'warning')} (${codes}).`;
+    return `${subject} is valid.`;
+}
+/**
+ * Validation, which keeps its warnings apart from its findings (a valid token has no findings):
+ * "Token is valid.", "Token is valid (1 warning: EXPIRATION_MISSING).",
+ * "Token is invalid: 2 errors (AUDIENCE_MISMATCH, TOKEN_EXPIRED); 1 warning: WEAK_SECRET."
+ */
+function summariseToken(errors, warnings) {
+    const warned = warnings.length > 0 ? `${plural(warnings.length, 'warning')}: ${codeList(warnings)}` : '';
+    if (errors.length === 0)
+        return warned ? `Token is valid (${warned}).` : 'Token is valid.';
+    const base = `Token is invalid: ${plural(errors.length, 'error')} (${codeList(errors)})`;
+    return warned ? `${base}; ${warned}.` : `${base}.`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/discovery/fetch.ts
+
+/**
+ * Where and how a provider's discovery document is fetched. POST /v1/providers/discover and issuer
+ * profiles with `discovery: true` both fetch through here, so they look in the same places, in the
+ * same order, and blame the same failure.
+ */
+/**
+ * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
+ * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
+ * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ */
+function discoveryUris(issuer) {
+    const p = parseAbsoluteUri(issuer);
+    if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
+        return undefined;
+    // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
+    const path = p.url.pathname.replace(/\/$/, '');
+    return {
+        openid: `${p.url.origin}${path}/.well-known/openid-configuration`,
+        oauth: `${p.url.origin}/.well-known/oauth-authorization-server${path}`,
+    };
+}
+/**
+ * Fetch the discovery document of an issuer: the OpenID Connect location, then the RFC 8414 one
+ * when the first gave no JSON. A JSON answer that is not an object stops the search: the provider
+ * answered, and a second guess would hide what it got wrong. `allowHttp` lets a lint with
+ * https_required: false fetch a plain-http issuer.
+ */
+async function fetchDiscoveryDocument(fetcher, issuer, options) {
+    const uris = discoveryUris(issuer);
+    if (uris === undefined)
+        return { state: 'not_http' };
+    const attempts = [];
+    for (const uri of [uris.openid, uris.oauth]) {
+        const result = await fetcher.getJson(uri, { allowHttp: options.allowHttp });
+        if (result.ok) {
+            const doc = result.json;
+            if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+                return { state: 'not_an_object', uri };
+            return { state: 'fetched', uri, document: doc };
+        }
+        const attempt = { uri, reason: result.reason, detail: result.detail };
+        if (result.status !== undefined)
+            attempt.status = result.status;
+        attempts.push(attempt);
+    }
+    return { state: 'unreachable', attempts: attempts };
+}
+
+;// CONCATENATED MODULE: ./src/engine/discovery/findings.ts
+
+
+/** A provider's discovery document as the examples' provider serves it, with `changes` (undefined drops a member). */
+function discoveryDocument(changes = {}) {
+    const document = {
+        issuer: 'https://idp.example.com',
+        authorization_endpoint: 'https://idp.example.com/authorize',
+        token_endpoint: 'https://idp.example.com/token',
+        jwks_uri: 'https://idp.example.com/keys',
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        ...changes,
+    };
+    return Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined));
+}
+/** A discovery example: the examples' provider with discover: true, and what its discovery URL serves (nothing: HTTP 404). */
+function discoveryExample(scenario, document) {
+    const config = providerExample({ discover: 'true' });
+    return document === undefined
+        ? { scenario, config }
+        : { scenario, config, served: { 'https://idp.example.com/.well-known/openid-configuration': document } };
+}
+/**
+ * Discovery findings: what can go wrong fetching and reading a provider's discovery document.
+ * Discovery also reports INSECURE_URI, ISSUER_INVALID and CHECK_SKIPPED, whose definitions belong to
+ * the lint rules, so each code has one meaning wherever it appears. Every discovery finding is about
+ * the request's issuer, so evidence.field is "/issuer"; evidence.member names the document member.
+ */
+const DISCOVERY_FINDINGS = {
+    DISCOVERY_UNREACHABLE: defineFinding({
+        code: 'DISCOVERY_UNREACHABLE', severity: 'error', area: 'discover',
+        title: 'Neither the OpenID Connect nor the RFC 8414 discovery document gave a 2xx JSON answer',
+        remediation: 'Check the issuer URL: discovery is fetched from <issuer>/.well-known/openid-configuration.',
+        why: 'Without the discovery document nothing can be checked against what the provider publishes (its issuer, its jwks_uri), and clients that configure themselves from it cannot start.',
+        securitySeverity: 5.3,
+        example: discoveryExample('Neither discovery URL of the issuer answers (HTTP 404): the issuer is probably missing a path segment such as a realm or tenant.'),
+    }),
+    DISCOVERY_INVALID: defineFinding({
+        code: 'DISCOVERY_INVALID', severity: 'error', area: 'discover',
+        title: 'The discovery document is not a JSON object, or a member has the wrong type',
+        remediation: 'Publish metadata as in OpenID Connect Discovery §3: strings for URLs, arrays of strings for *_supported.',
+        why: 'Clients read the document to find the endpoints and keys to trust. A member of the wrong type is read differently by different libraries, or not at all, so what they end up trusting is anyone\'s guess.',
+        securitySeverity: 5.3,
+        example: discoveryExample('The document lists its response types as a string instead of an array.', discoveryDocument({ response_types_supported: 'code' })),
+    }),
+    DISCOVERY_ISSUER_MISMATCH: defineFinding({
+        code: 'DISCOVERY_ISSUER_MISMATCH', severity: 'error', area: 'discover',
+        title: 'The issuer in the discovery document is not exactly the issuer requested',
+        remediation: 'Configure the issuer exactly as the provider publishes it (OpenID Connect Discovery §4.3): letter case and a trailing slash matter.',
+        why: 'A client must check that the document it fetched speaks for the issuer it asked (OpenID Connect Discovery §4.3): otherwise a document served elsewhere, or by another tenant of the same host, can point it at keys and endpoints it should not trust, and tokens with the document\'s issuer will fail the client\'s exact issuer check anyway.',
+        securitySeverity: 7.4,
+        example: discoveryExample('The provider publishes its issuer with a trailing slash; the configuration has none.', discoveryDocument({ issuer: 'https://idp.example.com/' })),
+    }),
+    METADATA_MISSING: defineFinding({
+        code: 'METADATA_MISSING', severity: 'error', area: 'discover',
+        title: 'A metadata member required by OpenID Connect Discovery §3 is absent',
+        remediation: 'Ask the provider to publish the member; without it relying parties cannot configure themselves.',
+        why: 'Relying parties configure themselves from these members. A provider without id_token_signing_alg_values_supported, for instance, leaves each client to guess which algorithms to accept.',
+        securitySeverity: 4.3,
+        example: discoveryExample('The document does not say which algorithms sign its ID tokens.', discoveryDocument({ id_token_signing_alg_values_supported: undefined })),
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
+
+
+
+
+
+
+
+
+
+
+const F = DISCOVERY_FINDINGS;
+/** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
+const REQUIRED_MEMBERS = [
+    'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
+    'subject_types_supported', 'id_token_signing_alg_values_supported',
+];
+/** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
+const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+function isUrlMember(name) {
+    return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
+}
+/**
+ * Members that OpenID Connect Discovery and OAuth server metadata (RFC 8414) define as JSON arrays of strings. Names
+ * ending in _supported are not all lists (claims_parameter_supported is a boolean), so the list is
+ * explicit; members nobody defined are not type-checked.
+ */
+const LIST_MEMBERS = new Set([
+    'scopes_supported', 'response_types_supported', 'response_modes_supported', 'grant_types_supported',
+    'acr_values_supported', 'subject_types_supported', 'claim_types_supported', 'claims_supported',
+    'display_values_supported', 'claims_locales_supported', 'ui_locales_supported', 'code_challenge_methods_supported',
+    'token_endpoint_auth_methods_supported', 'revocation_endpoint_auth_methods_supported',
+    'introspection_endpoint_auth_methods_supported',
+]);
+/** Boolean members of OpenID Connect Discovery, Front- and Back-Channel Logout, and RFC 9207. */
+const BOOLEAN_MEMBERS = new Set([
+    'claims_parameter_supported', 'request_parameter_supported', 'request_uri_parameter_supported',
+    'require_request_uri_registration', 'frontchannel_logout_supported', 'frontchannel_logout_session_supported',
+    'backchannel_logout_supported', 'backchannel_logout_session_supported', 'authorization_response_iss_parameter_supported',
+]);
+function expectedType(name, value) {
+    if (isUrlMember(name))
+        return typeof value === 'string' ? undefined : 'a string';
+    if (LIST_MEMBERS.has(name) || /_(alg|enc)_values_supported$/.test(name)) {
+        return Array.isArray(value) && value.every((v) => typeof v === 'string') ? undefined : 'an array of strings';
+    }
+    if (BOOLEAN_MEMBERS.has(name))
+        return typeof value === 'boolean' ? undefined : 'a boolean';
+    return undefined;
+}
+/**
+ * POST /v1/providers/discover. Throws RequestInvalidError (422) for a bad body; everything else is a
+ * finding. Pure apart from the discovery fetches through ctx.fetcher.
+ */
+async function discoverProvider(body, ctx) {
+    const request = parseDiscoverRequest(body);
+    const issuer = request.issuer;
+    const httpsRequired = request.https_required ?? true;
+    const findings = [];
+    const response = (discoveryUri, jwksUri, metadata) => ({
+        valid: !findings.some((f) => f.severity === 'error'),
+        // Echoed without its user info: a password written into the issuer URL must not come back in the answer.
+        issuer: redactUri(issuer),
+        discovery_uri: discoveryUri,
+        jwks_uri: jwksUri,
+        metadata,
+        findings,
+        summary: summarise('Provider metadata', findings),
+    });
+    const problems = issuerProblems(issuer);
+    if (problems.length > 0) {
+        findings.push(report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(issuer), problems }));
+    }
+    if (httpsRequired && !isHttpsUri(issuer)) {
+        findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: redactUri(issuer) }));
+    }
+    if (!ctx.fetcher.online) {
+        findings.push(report(checkSkipped, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
+            field: '/issuer',
+            uri: discoveryUris(issuer)?.openid ?? redactUri(issuer),
+            checks: NETWORK_CHECKS,
+        }, 'Run again with network access to fetch and check the discovery document.'));
+        return response(null, null, {});
+    }
+    const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
+    if (fetched.state === 'not_http') {
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+            field: '/issuer', reason: 'blocked', attempts: [],
+        }));
+        return response(null, null, {});
+    }
+    if (fetched.state === 'unreachable') {
+        const { attempts } = fetched;
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        return response(null, null, {});
+    }
+    if (fetched.state === 'not_an_object') {
+        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+            field: '/issuer', discovery_uri: fetched.uri,
+        }));
+        return response(fetched.uri, null, {});
+    }
+    const metadata = fetched.document;
+    checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+    return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
+}
+function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
+    const wrongType = new Set();
+    for (const [member, value] of Object.entries(doc)) {
+        const expected = expectedType(member, value);
+        if (expected === undefined)
+            continue;
+        wrongType.add(member);
+        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    }
+    const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
+    // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
+    // document shows by offering only response types made of id_token and token.
+    const implicitOnly = responseTypes !== undefined && responseTypes.length > 0 &&
+        responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
+    const required = [...REQUIRED_MEMBERS];
+    if (!implicitOnly)
+        required.splice(2, 0, 'token_endpoint');
+    for (const member of required) {
+        if (doc[member] !== undefined)
+            continue;
+        findings.push(finding(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    }
+    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+        const hint = nearMiss(issuer, doc.issuer);
+        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+    }
+    if (httpsRequired) {
+        for (const [member, value] of Object.entries(doc)) {
+            if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || isHttpsUri(value))
+                continue;
+            findings.push(report(insecureUri, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: redactUri(value) }));
+        }
+    }
+}
+/** The members a relying party configures itself from (signing algorithms and endpoints), with the right types only. */
+function pickMetadata(doc) {
+    const out = {};
+    for (const [member, value] of Object.entries(doc)) {
+        if (member.endsWith('_endpoint') && typeof value === 'string')
+            out[member] = value;
+        else if (member.endsWith('_signing_alg_values_supported') && Array.isArray(value) && value.every((v) => typeof v === 'string'))
+            out[member] = value;
+    }
+    return out;
+}
+/**
+ * For `discover: true` provider entries (action and CLI): the lint request with discovered_jwks_uri
+ * set to what discovery found. A discovery that found no jwks_uri leaves the request as it was, so
+ * the lint does not invent a mismatch; the discovery findings say what went wrong.
+ */
+function withDiscoveredJwksUri(request, discovery) {
+    if (discovery.jwks_uri === null)
+        return request;
+    return { ...request, discovered_jwks_uri: discovery.jwks_uri };
+}
+
+;// CONCATENATED MODULE: ./src/engine/discovery/operation.ts
+
+
+
+
+const discoverOperation = defineOperation({
+    name: 'discover',
+    method: 'POST',
+    path: '/v1/providers/discover',
+    operationId: 'discoverProvider',
+    summary: 'Fetch and check a provider discovery document',
+    description: 'Fetches <issuer>/.well-known/openid-configuration (then the RFC 8414 form) and reports its jwks_uri and findings.',
+    tag: 'lint',
+    request: { name: 'DiscoverRequest', schema: discoverRequestSchema },
+    response: { name: 'DiscoverResponse', schema: discoverResponseSchema },
+    run: discoverProvider,
+});
+
+;// CONCATENATED MODULE: ./src/engine/schema/limits.ts
+/**
+ * Size limits of request bodies, shared by every request schema (validate, lint, discover) and by the
+ * issuer profiles that reuse the policy fields. A real policy lists a handful of audiences, algorithms or
+ * claims; without a cap, a 64 KiB body of thousands of repeated entries costs one finding (and answer
+ * bytes) per entry, and array matching in required_custom_claims costs CPU per pair of items.
+ */
+/** Items in any array of a request body, at any depth. */
+const MAX_ARRAY_ITEMS = 100;
+/** Members of required_custom_claims. */
+const MAX_CUSTOM_CLAIMS = 100;
+
+;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
+
+
+/**
+ * Lint request body. Only presence and JSON types are schema matters: whether a
+ * string is a usable URL is reported as a finding (ISSUER_INVALID, INSECURE_URI, ...) so that one run
+ * shows every problem instead of stopping at the first 422.
+ */
+const lintRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'LintRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy'],
+    properties: {
+        issuer: { type: 'string', description: 'OIDC issuer URL.' },
+        client_id: { type: 'string', minLength: 1, description: 'OAuth client ID.' },
+        audiences: {
+            type: 'array',
+            minItems: 1,
+            maxItems: MAX_ARRAY_ITEMS,
+            items: { type: 'string', minLength: 1 },
+            description: 'Expected aud values.',
+        },
+        jwks_uri: { type: 'string', description: 'Configured JWKS endpoint.' },
+        redirect_uris: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            items: { type: 'string' },
+            description: 'Allowed OAuth redirect URIs. May be empty for clients that never redirect.',
+        },
+        alg_policy: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['allowed_algs'],
+            properties: {
+                allowed_algs: {
+                    type: 'array',
+                    minItems: 1,
+                    maxItems: MAX_ARRAY_ITEMS,
+                    items: { type: 'string' },
+                    description: 'Algorithm allowlist (case-sensitive JWS names).',
+                },
+            },
+        },
+        discovered_jwks_uri: {
+            type: 'string',
+            description: 'JWKS URI returned by the provider discovery endpoint; jwks_uri must equal it.',
+        },
+        https_required: {
+            type: 'boolean',
+            default: true,
+            description: 'When true, every URI in the request must use https://.',
+        },
+    },
+};
+const parseLintRequest = compileSchema(lintRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/jwks/jwk.ts
+
+
+
+/** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
+/** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
+const MAX_JWKS_KEYS = 100;
+/** The members that make up each key type's public key (RFC 7518 §6.2.1, §6.3.1; RFC 8037 §2). */
+const PUBLIC_MEMBERS = new Map([['RSA', ['n', 'e']], ['EC', ['crv', 'x', 'y']], ['OKP', ['crv', 'x']]]);
+/** Coordinate length in bytes of each allowed curve (RFC 7518 §6.2.1.2): x and y must be exactly this long. */
+const EC_COORDINATE_BYTES = { 'P-256': 32, 'P-384': 48, 'P-521': 66 };
+function refuse(jwk, weakness) {
+    const refused = { weakness };
+    if (typeof jwk.kid === 'string')
+        refused.kid = jwk.kid;
+    return { ok: false, reason: describeWeakness(weakness), refused };
+}
+/**
+ * An EC JWK on an allowed curve with coordinates of the right length that OpenSSL still refused:
+ * the point is not on the curve (OpenSSL checks this on import).
+ */
+function isOffCurve(jwk) {
+    const size = typeof jwk.crv === 'string' ? EC_COORDINATE_BYTES[jwk.crv] : undefined;
+    const coordinate = (v) => typeof v === 'string' && /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === size;
+    return size !== undefined && coordinate(jwk.x) && coordinate(jwk.y);
+}
+/**
+ * Import only the public members of an RSA, EC or OKP JWK, so unknown extras (x5c, ext, ...) cannot
+ * change the import and a leaked private part can never become a private KeyObject. The one import
+ * of a JWK: the validator's importJwk and the linter's analysis both go through it.
+ */
+function importPublicMembers(jwk, kty) {
+    const material = { kty };
+    for (const m of PUBLIC_MEMBERS.get(kty) ?? [])
+        if (jwk[m] !== undefined)
+            material[m] = jwk[m];
+    try {
+        return { ok: true, key: (0,external_node_crypto_.createPublicKey)({ key: material, format: 'jwk' }) };
+    }
+    catch {
+        return { ok: false };
+    }
+}
+/**
+ * JWK -> public KeyObject. A key carrying private members is refused outright rather than having the
+ * members stripped: a provider that publishes them has leaked its key and must not be trusted.
+ * Reasons name members, never values. `publicMembers` is importPublicMembers' answer for this JWK
+ * when the caller already has it (the linter imports every key it can), so no key is imported twice.
+ */
+function importJwk(value, publicMembers) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return { ok: false, reason: 'is not a JSON object' };
+    const jwk = value;
+    const leaked = PRIVATE_JWK_MEMBERS.filter((m) => m in jwk);
+    if (leaked.length > 0)
+        return { ok: false, reason: `carries private or symmetric key members (${leaked.join(', ')})`, private: [...leaked] };
+    const kty = jwk.kty;
+    if (typeof kty !== 'string')
+        return { ok: false, reason: 'has no kty' };
+    if (!PUBLIC_MEMBERS.has(kty))
+        return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
+    for (const member of ['kid', 'use', 'alg']) {
+        if (jwk[member] !== undefined && typeof jwk[member] !== 'string')
+            return { ok: false, reason: `has a non-string ${member}` };
+    }
+    const keyOps = jwk.key_ops;
+    if (keyOps !== undefined && (!Array.isArray(keyOps) || !keyOps.every((op) => typeof op === 'string'))) {
+        return { ok: false, reason: 'has a key_ops that is not an array of strings' };
+    }
+    // The curve is judged before the import: Node cannot import some curves at all (P-224, brainpool).
+    if ((kty === 'EC' || kty === 'OKP') && typeof jwk.crv === 'string') {
+        const weakness = curveWeakness(kty, jwk.crv);
+        if (weakness !== undefined)
+            return refuse(jwk, weakness);
+    }
+    const imported = publicMembers ?? importPublicMembers(jwk, kty);
+    if (!imported.ok) {
+        if (kty === 'EC' && isOffCurve(jwk))
+            return refuse(jwk, pointNotOnCurve(jwk.crv));
+        return { ok: false, reason: `is not a valid ${kty} public key` };
+    }
+    const key = imported.key;
+    const weakness = keyWeakness(key);
+    if (weakness !== undefined)
+        return refuse(jwk, weakness);
+    const parsed = { key };
+    if (typeof jwk.kid === 'string')
+        parsed.kid = jwk.kid;
+    if (typeof jwk.use === 'string')
+        parsed.use = jwk.use;
+    if (typeof jwk.alg === 'string')
+        parsed.alg = jwk.alg;
+    if (Array.isArray(keyOps))
+        parsed.keyOps = keyOps;
+    return { ok: true, jwk: parsed };
+}
+/** A JWK Set document -> importable keys. Undefined when the document is not a JWK Set at all. */
+function parseJwks(doc) {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+        return undefined;
+    const list = doc.keys;
+    if (!Array.isArray(list))
+        return undefined;
+    const result = { keys: [], skipped: [], refused: [] };
+    list.forEach((entry, index) => {
+        if (result.keys.length >= MAX_JWKS_KEYS) {
+            result.skipped.push({ index, reason: `is beyond the first ${MAX_JWKS_KEYS} usable keys` });
+            return;
+        }
+        const imported = importJwk(entry);
+        if (imported.ok) {
+            result.keys.push(imported.jwk);
+            return;
+        }
+        result.skipped.push(imported.private === undefined ? { index, reason: imported.reason } : { index, reason: imported.reason, private: imported.private });
+        if (imported.refused !== undefined && result.refused.length < MAX_JWKS_KEYS)
+            result.refused.push(imported.refused);
+    });
+    return result;
+}
+/** Whether a JWK may verify a token signed with alg: use, alg, key_ops, then key type/curve/size. */
+function jwkFits(jwk, alg) {
+    if (jwk.use !== undefined && jwk.use !== 'sig')
+        return false;
+    if (jwk.alg !== undefined && jwk.alg !== alg)
+        return false;
+    if (jwk.keyOps !== undefined && !jwk.keyOps.includes('verify'))
+        return false;
+    return keyAlgMismatch({ type: 'public', key: jwk.key }, alg) === undefined;
+}
+/**
+ * Select by kid first, then by fit to alg. Without a kid every fitting key is a candidate. A
+ * non-string kid matches nothing and is not worth a refetch (a JWK kid is always a string). A kid
+ * that names a refused key is not unknown either: refetching would serve the same key.
+ */
+function selectKeys(keys, header, alg, refused = []) {
+    if (header.kid !== undefined && typeof header.kid !== 'string')
+        return { keys: [], unknownKid: false };
+    const kid = header.kid;
+    const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
+    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
+    const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
+    const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
+    if (kid !== undefined)
+        selection.kid = kid;
+    if (refusedKey !== undefined)
+        selection.refused = refusedKey.weakness;
+    return selection;
+}
+
+;// CONCATENATED MODULE: ./src/engine/types.ts
+/** Shapes of the /v1 request and response bodies: the JSON every face sends and receives, byte for byte. */
+const JWS_ALGORITHMS = [
+    'HS256', 'HS384', 'HS512',
+    'RS256', 'RS384', 'RS512',
+    'PS256', 'PS384', 'PS512',
+    'ES256', 'ES384', 'ES512',
+    'EdDSA', 'Ed25519', 'Ed448',
+];
+/**
+ * Every name the IANA "JSON Web Signature and Encryption Algorithms" registry lists for use in a JWS
+ * header (RFC 7518, RFC 8037, RFC 8812, RFC 9864), `none` aside. A policy may name any of them, so a
+ * policy written for a newer provider is not a 422; the validator implements JWS_ALGORITHMS, and a token signed with any other
+ * registered algorithm fails its signature with KEY_MISMATCH.
+ */
+const REGISTERED_JWS_ALGORITHMS = [
+    ...JWS_ALGORITHMS,
+    'ES256K',
+    'ESP256', 'ESP384', 'ESP512',
+    'ESB256', 'ESB320', 'ESB384', 'ESB512',
+];
+function isImplementedAlgorithm(alg) {
+    return JWS_ALGORITHMS.includes(alg);
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
+
+
+const MIN_EC_BITS = 224;
+// Maps, not object literals: kty and crv come from a fetched document, and a kty of "constructor"
+// or "__proto__" must find nothing rather than a member of Object.prototype.
+const REQUIRED = new Map([['RSA', ['n', 'e']], ['EC', ['crv', 'x', 'y']], ['OKP', ['crv', 'x']], ['oct', ['k']]]);
+const BINARY = new Set(['n', 'e', 'x', 'y', 'k', 'd', 'p', 'q', 'dp', 'dq', 'qi']);
+const EC_BITS = new Map([['P-192', 192], ['P-224', 224], ['P-256', 256], ['P-384', 384], ['P-521', 521], ['secp256k1', 256]]);
+/** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
+const IMPORTABLE = new Map([['EC', ['P-256', 'P-384', 'P-521', 'secp256k1']], ['OKP', ['Ed25519', 'Ed448', 'X25519', 'X448']]]);
+const B64URL = /^[A-Za-z0-9_-]*$/;
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function analyseJwks(document) {
+    if (!isObject(document))
+        return { notASet: 'the document is not a JSON object', keys: [] };
+    if (!('keys' in document))
+        return { notASet: 'the document has no "keys" member', keys: [] };
+    if (!Array.isArray(document.keys))
+        return { notASet: '"keys" is not an array', keys: [] };
+    return { keys: document.keys.map((k, i) => analyseJwk(k, i)) };
+}
+/**
+ * One key, read member by member. The key is imported once: this analysis imports the public members
+ * of every key whose members are well formed (to tell a broken key apart), and hands that import to
+ * the validator's importJwk, which decides whether validation would use the key.
+ */
+function analyseJwk(value, index) {
+    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
+    if (!isObject(value)) {
+        info.malformed.push('the key is not a JSON object');
+        return info;
+    }
+    if (typeof value.kid === 'string')
+        info.kid = value.kid;
+    else if (value.kid !== undefined)
+        info.malformed.push('"kid" is not a string');
+    info.use = value.use;
+    info.alg = value.alg;
+    info.privateMembers = PRIVATE_JWK_MEMBERS.filter((m) => m in value);
+    const publicMembers = readMembers(value, info);
+    const imported = importJwk(value, publicMembers);
+    if (imported.ok)
+        info.validatorKey = imported.jwk;
+    if (publicMembers?.ok === false) {
+        // The validator's import tells an EC point off its curve apart from other damage.
+        const offCurve = imported.ok === false && imported.refused?.weakness.reason === 'point_not_on_curve';
+        info.malformed.push(offCurve
+            ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
+            : `the public members do not form a valid ${info.kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+    }
+    return info;
+}
+/**
+ * Fills in kty, crv, missing and malformed members, sizes and unsafe bounds. Returns the import of
+ * the public members when they are all present and well formed and Node can import the key type,
+ * else undefined (nothing was imported).
+ */
+function readMembers(value, info) {
+    if (typeof value.kty !== 'string') {
+        if (value.kty === undefined)
+            info.missing.push('kty');
+        else
+            info.malformed.push('"kty" is not a string');
+        return undefined;
+    }
+    const kty = value.kty;
+    info.kty = kty;
+    for (const m of REQUIRED.get(kty) ?? []) {
+        const v = value[m];
+        if (v === undefined)
+            info.missing.push(m);
+        else if (typeof v !== 'string')
+            info.malformed.push(`"${m}" is not a string`);
+        else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
+            info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
+        }
+    }
+    if (typeof value.crv === 'string')
+        info.crv = value.crv;
+    if (info.missing.length > 0 || info.malformed.length > 0)
+        return undefined;
+    if (kty === 'RSA') {
+        info.bits = jwks_bitLength(Buffer.from(value.n, 'base64url'));
+        const e = Buffer.from(value.e, 'base64url');
+        info.exponentBits = jwks_bitLength(e);
+        const exponent = rsaExponentWeakness(e.length === 0 ? 0n : BigInt(`0x${e.toString('hex')}`));
+        if (exponent !== undefined)
+            info.unsafe.push(exponent);
+        const modulus = info.bits > RSA_MAX_MODULUS_BITS ? rsaModulusWeakness(info.bits) : undefined;
+        if (modulus !== undefined)
+            info.unsafe.push(modulus);
+    }
+    if (kty === 'EC' && info.crv !== undefined) {
+        info.bits = EC_BITS.get(info.crv);
+        const curve = info.bits !== undefined && info.bits < MIN_EC_BITS ? undefined : curveWeakness('EC', info.crv);
+        if (curve !== undefined)
+            info.unsafe.push(curve);
+    }
+    const importable = kty === 'RSA' || (IMPORTABLE.get(kty)?.includes(info.crv ?? '') ?? false);
+    return importable ? importPublicMembers(value, kty) : undefined;
+}
+/** Bit length of a big-endian unsigned integer; leading zero bytes (seen in real moduli) do not count. */
+function jwks_bitLength(bytes) {
+    let i = 0;
+    while (i < bytes.length && bytes[i] === 0)
+        i++;
+    if (i === bytes.length)
+        return 0;
+    return (bytes.length - i - 1) * 8 + (32 - Math.clz32(bytes[i]));
+}
+function isJwsAlgorithm(alg) {
+    return JWS_ALGORITHMS.includes(alg);
+}
+/**
+ * Whether this key could verify a token signed with alg, decided by the validator's own JWKS import
+ * and key selection (importJwk, jwkFits), so lint and validation never disagree about a key: a key
+ * with private members is refused, `use` must be "sig" when present (RFC 7517 §4.2 makes it
+ * optional), `key_ops` must include "verify" and `alg` must equal the algorithm when present.
+ */
+function keyFitsAlg(key, alg) {
+    return isJwsAlgorithm(alg) && key.validatorKey !== undefined && jwkFits(key.validatorKey, alg);
+}
+/** "RSA 2048", "EC P-256", "OKP X25519": a description without key material. */
+function describeKey(key) {
+    if (key.kty === 'RSA')
+        return key.bits !== undefined ? `RSA ${key.bits}` : 'RSA';
+    if (key.kty === undefined)
+        return 'unknown';
+    return key.crv !== undefined ? `${key.kty} ${key.crv}` : key.kty;
+}
+/** Evidence naming a key without its material. */
+function keyRef(key) {
+    const ref = { key_index: key.index };
+    if (key.kid !== undefined)
+        ref.kid = key.kid;
+    return ref;
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-duplicate-kid.ts
+
+const jwksDuplicateKid = {
+    code: 'JWKS_DUPLICATE_KID',
+    severity: 'warning',
+    title: 'Two JWKS keys share a kid',
+    docs: 'Validators pick the key by kid; when two keys share one, which key verifies a token depends on the validator, and a rotation can silently break verification.',
+    remediation: 'Give every key in the set its own kid.',
+    why: 'When two keys share a kid, which one verifies a token depends on the validator: some try only the first, so after a rotation valid tokens fail in some services and not in others.',
+    securitySeverity: 3.7,
+    example: {
+        scenario: 'A rotation published the new key under the old key\'s kid.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: {
+            [EXAMPLE_JWKS_URI]: {
+                keys: [
+                    { kty: 'EC', crv: 'P-256', kid: 'orders', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' },
+                    { kty: 'EC', crv: 'P-256', kid: 'orders', use: 'sig', alg: 'ES256', x: 'Gl3utLkpY-KeNi-m6F7mN7VGFhZ17Lgz-vDP-FNN8pc', y: 'HXXhxfMlcMl2RR6PeF26SbJyj0nWlS6c4PMjAMOcM4c' },
+                ],
+            },
+        },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        const byKid = new Map();
+        for (const k of jwks.analysis.keys) {
+            if (k.kid === undefined)
+                continue;
+            byKid.set(k.kid, [...(byKid.get(k.kid) ?? []), k.index]);
+        }
+        return [...byKid]
+            .filter(([, indexes]) => indexes.length > 1)
+            .map(([kid, indexes]) => report(jwksDuplicateKid, `JWKS keys ${indexes.join(', ')} share kid "${kid}".`, { field: '/jwks_uri', kid, key_indexes: indexes }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-invalid.ts
+
+
+const jwksInvalid = {
+    code: 'JWKS_INVALID',
+    severity: 'error',
+    title: 'The JWKS is not a JWK Set, or a key lacks required members',
+    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
+    remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
+    why: 'Keys that do not parse cannot verify anything, and validators differ in how they treat them: one skips the key, another fails the whole set. A broken JWKS can stop every token from verifying.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The RSA key in the set has no modulus (n).',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQAB' }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        const { analysis } = jwks;
+        if (analysis.notASet !== undefined) {
+            return [report(jwksInvalid, `The jwks_uri document is not a JWK Set: ${analysis.notASet}.`, { field: '/jwks_uri', problems: [analysis.notASet] })];
+        }
+        return analysis.keys
+            .filter((k) => k.missing.length > 0 || k.malformed.length > 0)
+            .map((k) => {
+            const problems = [...(k.missing.length > 0 ? [`missing ${k.missing.join(', ')}`] : []), ...k.malformed];
+            const evidence = { field: '/jwks_uri', ...keyRef(k), problems };
+            if (k.missing.length > 0)
+                evidence.missing = k.missing;
+            return report(jwksInvalid, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''}: ${problems.join('; ')}.`, evidence);
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-too-small.ts
+
+
+
+const jwksKeyTooSmall = {
+    code: 'JWKS_KEY_TOO_SMALL',
+    severity: 'error',
+    title: 'A JWKS key is too small (RSA under 2048 bits, EC under 224 bits)',
+    docs: 'RSA keys under 2048 bits and EC keys under 224 bits are within reach of factoring or discrete-log attacks (NIST SP 800-57); oidc-gate will not verify with such RSA keys. The RSA size is that of the modulus without leading zero bytes.',
+    remediation: 'Ask the provider to rotate to RSA 2048+ or an EC P-256/P-384 key, and allow only the algorithms of the strong keys.',
+    why: 'A 1024-bit RSA key can be factored with resources well within reach of a determined attacker, and whoever factors it signs tokens as the provider.',
+    securitySeverity: 7.4,
+    example: {
+        scenario: 'The provider still signs with a 1024-bit RSA key.',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2016', use: 'sig', alg: 'RS256', e: 'AQAB', n: 'yhueO0hjbwHnnmDmF-dPrTQmrkmSrA1uVa7Fpu1XgTC0RE4--8RQqA6G2gJV5QFIhJArNUeMiAqf7CkOKSMPZ3Op27fnG_PvDPi_wIMeFzKLPUldEOGsLcwZo7aTS92C_DKwJNdrsuFdvYh0InQX195hCCCaLU_shGpxvHJUxYE' }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.bits === undefined)
+                return [];
+            const minimum = k.kty === 'RSA' ? RSA_MIN_MODULUS_BITS : k.kty === 'EC' ? MIN_EC_BITS : undefined;
+            if (minimum === undefined || k.bits >= minimum)
+                return [];
+            return [
+                report(jwksKeyTooSmall, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} is ${describeKey(k)}${k.kty === 'EC' ? ` (${k.bits} bits)` : ' bits'}, under the ${minimum}-bit minimum.`, { field: '/jwks_uri', ...keyRef(k), kty: k.kty, bits: k.bits, minimum_bits: minimum }),
+            ];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-key-unsafe.ts
+
+
+
+const jwksKeyUnsafe = {
+    code: 'JWKS_KEY_UNSAFE',
+    severity: 'error',
+    title: 'A JWKS key has an unsafe RSA exponent, an oversized modulus or an unsupported curve',
+    docs: 'oidc-gate verifies only with RSA keys whose public exponent is odd with 65537 ≤ e < 2^256 (NIST SP 800-56B rev. 2) and whose modulus is at most 8192 bits, and with EC keys on P-256, P-384 or P-521. With e = 1 a signature is just the padded digest, so anyone can forge one; small exponents invite padding attacks; a huge exponent or modulus makes every verification tens of times slower. The validator skips such a key, and a token that names it fails with KEY_MISMATCH. evidence.reason is weak_exponent, even_exponent, exponent_too_large, key_too_large or unsupported_curve. (A modulus under 2048 bits is JWKS_KEY_TOO_SMALL; an EC point off its curve is JWKS_INVALID.)',
+    remediation: 'Ask the provider to rotate to an RSA key of 2048 to 8192 bits with public exponent 65537, or an EC P-256/P-384/P-521 key.',
+    why: 'An RSA key with exponent 1 verifies any "signature" that is just the padded hash of the token, which anyone can compute: every validator that uses the key accepts forged tokens. Other bounds protect against padding attacks and against keys that make each verification a denial of service.',
+    securitySeverity: 9.1,
+    example: {
+        scenario: 'The JWKS holds an RSA key with public exponent 1 (e "AQ").',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQ', n: 'wKe-Uzivkm5_fRZNzUuyMmtUv_Gngzbx1p__rIo44U0aMGZCdO46edqlRyAIiCFTnALYxivMw_N91M-mzq_rcZGbvRz1RwZuWXgH8A81G3YIzmQAHeOMiEVntMtL4bojVr1Ye7BlZJg41JJ5pNP3DHGbNgZu4Ch2WvWMwJ0oRd2gdqh1qM6-b2FfeT05qiC_9Dek9WRAY4in737ItR7i8mwOrTIjvbX_EdTl_GDupJO9M5tgQ2g6bTlhQRwcFf2-tuYB0gzrAG2aTi6CIIJRAhlFkli4iUL8_uTaJDOb7BsfPE-fXk8zaExjaW_qXVincjmD30t3XHZccW6jvpStfw' }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => k.unsafe.map((weakness) => {
+            const evidence = { field: '/jwks_uri', ...keyRef(k), kty: k.kty, reason: weakness.reason };
+            if (weakness.reason === 'key_too_large')
+                Object.assign(evidence, { bits: k.bits, maximum_bits: RSA_MAX_MODULUS_BITS });
+            else if (k.kty === 'RSA')
+                evidence.exponent_bits = k.exponentBits;
+            else
+                evidence.crv = k.crv !== undefined && k.crv.length > 40 ? `${k.crv.slice(0, 40)}…` : k.crv;
+            return report(jwksKeyUnsafe, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} ${weakness.message}.`, evidence);
+        }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-no-usable-key.ts
+
+
+const jwksNoUsableKey = {
+    code: 'JWKS_NO_USABLE_KEY',
+    severity: 'error',
+    title: 'No key in the JWKS can verify any allowed algorithm',
+    docs: 'At least one key must fit an entry of allowed_algs by the rule the validator applies: RSA of 2048 to 8192 bits with an odd public exponent from 65537 up to 2^256 for RS*/PS*, the matching curve for ES256/384/512 with the point on it, Ed25519/Ed448 for EdDSA; the key\'s use must be sig when present, its key_ops must include verify when present, and its alg must equal the algorithm when present. Otherwise every token fails with KEY_NOT_FOUND.',
+    remediation: 'Allow the algorithm the provider\'s keys are for (see evidence.keys), or check that jwks_uri is the right provider.',
+    why: 'If no published key fits the algorithms the client allows, every token fails: usually the allowlist names RS256 while the provider moved to ES256 keys, or jwks_uri points at another provider.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The client allows RS256, but the provider publishes only an EC P-256 key.',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+    },
+    needsJwks: true,
+    check({ jwks, request }) {
+        if (jwks.state !== 'fetched' || jwks.analysis.notASet !== undefined)
+            return [];
+        const algs = request.alg_policy.allowed_algs;
+        if (jwks.analysis.keys.some((k) => algs.some((alg) => keyFitsAlg(k, alg))))
+            return [];
+        const keys = jwks.analysis.keys.map((k) => {
+            const d = { key_index: k.index, type: describeKey(k) };
+            if (k.kid !== undefined)
+                d.kid = k.kid;
+            if (typeof k.alg === 'string')
+                d.alg = k.alg;
+            if (typeof k.use === 'string')
+                d.use = k.use;
+            return d;
+        });
+        const message = keys.length === 0
+            ? 'The JWKS holds no keys, so no allowed algorithm can be verified.'
+            : `None of the ${keys.length} JWKS key${keys.length === 1 ? '' : 's'} (${[...new Set(keys.map((k) => k.type))].join(', ')}) can verify any of ${algs.join(', ')}.`;
+        return [report(jwksNoUsableKey, message, { field: '/jwks_uri', allowed_algs: algs, keys })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-private-key-exposed.ts
+
+
+const jwksPrivateKeyExposed = {
+    code: 'JWKS_PRIVATE_KEY_EXPOSED',
+    severity: 'error',
+    title: 'A JWKS key carries private or symmetric key members',
+    docs: 'A public JWK Set must hold public keys only. A key with d, p, q, dp, dq, qi or oth is a private key, and k is a symmetric secret: anyone who reads the JWKS can sign tokens. The finding names the key and the member names, never their values.',
+    remediation: 'Rotate the exposed key now (it must be considered compromised), then publish only the public members.',
+    why: 'The JWKS is public: anyone who fetches it gets the private key and can sign tokens every relying party accepts. The key must be considered compromised from the moment it was published.',
+    securitySeverity: 9.8,
+    example: {
+        scenario: 'The signing key was published with its private part d.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg', d: '(the private key, elided here)' }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys
+            .filter((k) => k.privateMembers.length > 0)
+            .map((k) => report(jwksPrivateKeyExposed, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} publishes private members: ${k.privateMembers.join(', ')}.`, { field: '/jwks_uri', ...keyRef(k), members: k.privateMembers }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-unreachable.ts
+
+
+const jwksUnreachable = {
+    code: 'JWKS_UNREACHABLE',
+    severity: 'error',
+    title: 'GET jwks_uri did not give a 2xx JSON answer in time',
+    docs: 'The configured JWKS endpoint is fetched once, through the guarded fetcher (public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB). evidence.reason says why it failed: dns, refused, timeout, tls, http_status, blocked, too_large or not_json.',
+    remediation: 'Check that jwks_uri is right and reachable from where tokens are validated.',
+    why: 'Validators that cannot fetch the JWKS refuse every token once their cache runs out, so an unreachable jwks_uri is an outage waiting for the next key rotation or restart.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The jwks_uri answers HTTP 404.',
+        config: providerExample(),
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'unreachable')
+            return [];
+        const evidence = { field: '/jwks_uri', uri: redactUri(jwks.uri), reason: jwks.reason };
+        if (jwks.status !== undefined)
+            evidence.status = jwks.status;
+        return [report(jwksUnreachable, `jwks_uri could not be fetched (${jwks.reason}): ${jwks.detail}`, evidence)];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-uri-mismatch.ts
+
+
+const jwksUriMismatch = {
+    code: 'JWKS_URI_MISMATCH',
+    severity: 'error',
+    title: 'jwks_uri differs from the JWKS URI the provider publishes in discovery',
+    docs: 'When discovered_jwks_uri is given, jwks_uri must equal it exactly: a configured JWKS that is not the provider\'s own means trusting keys the provider did not publish, or missing its rotations.',
+    remediation: 'Set jwks_uri to the jwks_uri of the provider discovery document.',
+    why: 'Keys from a JWKS the provider did not publish are keys someone else controls, or an old copy that misses the provider\'s rotations: either tokens are forged with them, or valid tokens start failing the day the provider rotates.',
+    securitySeverity: 8.1,
+    example: {
+        scenario: 'The configured jwks_uri differs from the one discovery reports by a trailing slash.',
+        config: providerExample({ discovered_jwks_uri: 'https://idp.example.com/keys/' }),
+    },
+    check({ request }) {
+        const discovered = request.discovered_jwks_uri;
+        if (discovered === undefined || discovered === request.jwks_uri)
+            return [];
+        const hint = nearMiss(discovered, request.jwks_uri);
+        return [
+            report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: redactUri(request.jwks_uri), discovered: redactUri(discovered) }, `Set jwks_uri to ${redactUri(discovered)}.`),
+        ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-invalid.ts
+
+
+const DANGEROUS_SCHEMES = new Set(['javascript', 'data', 'file', 'vbscript']);
+/** RFC 6749 §3.1.2: absolute, no fragment; OAuth 2.0 Security BCP §4.1: no scheme that runs code. */
+const redirectUriInvalid = {
+    code: 'REDIRECT_URI_INVALID',
+    severity: 'error',
+    title: 'A redirect URI is not absolute, has a fragment or user info, or uses a javascript:, data: or file: scheme',
+    docs: 'A redirect URI must be an absolute URI without fragment (RFC 6749 §3.1.2). User info and the javascript:, data:, file: and vbscript: schemes let an authorization response land somewhere other than the client.',
+    remediation: 'Register the exact absolute https:// callback URL of the client (or a private-use scheme / loopback URI for native apps, RFC 8252).',
+    why: 'The provider sends authorization codes and tokens to the redirect URI. A fragment is dropped or mangled on the way, user info can make a URI point at another host than it seems to, and a javascript:, data: or file: URI runs or reads something in the user\'s browser instead of reaching the client.',
+    securitySeverity: 7.4,
+    example: {
+        scenario: 'A redirect URI carries a fragment, which RFC 6749 forbids.',
+        config: providerExample({ redirect_uris: '\n      - https://orders.example.com/callback#signed-in' }),
+    },
+    check({ request }) {
+        return request.redirect_uris.flatMap((raw, i) => {
+            const problems = [];
+            const p = parseAbsoluteUri(raw);
+            if (!p.ok) {
+                problems.push(p.reason);
+            }
+            else {
+                if (DANGEROUS_SCHEMES.has(p.scheme))
+                    problems.push(`uses the ${p.scheme}: scheme`);
+                if (p.url.username !== '' || p.url.password !== '')
+                    problems.push('carries user info');
+                if (raw.includes('#'))
+                    problems.push('has a fragment');
+                const illegal = p.illegalChars.filter((c) => c !== '*');
+                if (illegal.length > 0)
+                    problems.push(`contains characters not allowed in a URI (${illegal.join(' ')})`);
+            }
+            if (problems.length === 0)
+                return [];
+            const field = pointer('redirect_uris', i);
+            return [report(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: redactUri(raw), problems })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-localhost.ts
+
+
+const redirectUriLocalhost = {
+    code: 'REDIRECT_URI_LOCALHOST',
+    severity: 'warning',
+    title: 'A redirect URI uses localhost instead of a loopback IP literal',
+    docs: 'RFC 8252 §8.3: loopback redirect URIs should use 127.0.0.1 or [::1]; the name localhost may resolve to another interface, or be answered by another listener.',
+    remediation: 'Use http://127.0.0.1:<port>/... or http://[::1]:<port>/... for a native app loopback redirect.',
+    why: 'localhost is a name: it may resolve to an address other than the loopback interface, and another program listening on it can receive the native app\'s authorization code.',
+    securitySeverity: 3.7,
+    example: {
+        scenario: 'A native app\'s loopback redirect uses the name localhost.',
+        config: providerExample({ redirect_uris: '\n      - http://localhost:5173/callback', https_required: 'false' }),
+    },
+    check({ request }) {
+        return request.redirect_uris.flatMap((raw, i) => {
+            const p = parseAbsoluteUri(raw);
+            if (!p.ok)
+                return [];
+            const host = p.url.hostname.toLowerCase().replace(/\.$/, '');
+            if (host !== 'localhost' && !host.endsWith('.localhost'))
+                return [];
+            return [report(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/redirect-uri-wildcard.ts
+
+
+const redirectUriWildcard = {
+    code: 'REDIRECT_URI_WILDCARD',
+    severity: 'error',
+    title: 'A redirect URI contains a * wildcard',
+    docs: 'Redirect URIs are compared by exact string match (OAuth 2.0 Security BCP §4.1.3). A pattern invites providers or proxies that do expand it to send codes to an attacker-chosen host or path.',
+    remediation: 'List every callback URL explicitly instead of a pattern.',
+    why: 'Authorization codes go wherever the redirect URI points. If any subdomain or path matches, an attacker who controls one of them (a forgotten DNS record, a user-content site) receives codes for your client and can log in as its users.',
+    securitySeverity: 8.1,
+    example: {
+        scenario: 'One redirect URI covers every subdomain of the app.',
+        config: providerExample({ redirect_uris: '\n      - https://*.orders.example.com/callback' }),
+    },
+    check({ request }) {
+        return request.redirect_uris.flatMap((raw, i) => raw.includes('*')
+            ? [report(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })]
+            : []);
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/weak-algorithm.ts
+
+
+/** Why each weak name is weak; `none` is matched in any letter case. */
+const WEAK = {
+    none: 'means unsigned tokens: anyone can forge one',
+    HS256: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
+    HS384: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
+    HS512: 'is a shared-secret HMAC: every party that can verify can also forge, and a JWKS cannot publish the key',
+    RS1: 'uses SHA-1, which is broken for signatures',
+    HS1: 'uses SHA-1',
+};
+function weakAlgorithmReason(alg) {
+    return alg.toLowerCase() === 'none' ? WEAK.none : Object.hasOwn(WEAK, alg) ? WEAK[alg] : undefined;
+}
+const weakAlgorithm = {
+    code: 'WEAK_ALGORITHM',
+    severity: 'error',
+    title: 'The allowlist holds an algorithm weaker than RS256, ES256 or EdDSA',
+    docs: 'alg_policy.allowed_algs must not contain none (in any letter case), the HMAC algorithms HS256/HS384/HS512, or the SHA-1 algorithms RS1/HS1. For tokens from an OIDC provider, only asymmetric algorithms let a relying party verify without being able to forge.',
+    remediation: 'Allow only asymmetric algorithms the provider signs with, e.g. [RS256] or [ES256, EdDSA].',
+    why: 'With none allowed, anyone can write a token that verifies. With HS256 allowed next to an RSA or EC key, a validator that takes the key type from the token can be fed an HMAC token "signed" with the public key, which everyone has. Both forge any token.',
+    securitySeverity: 9.1,
+    example: {
+        scenario: 'The allowlist has HS256 next to RS256.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [RS256, HS256]' }),
+    },
+    check({ request }) {
+        return request.alg_policy.allowed_algs.flatMap((alg, i) => {
+            const why = weakAlgorithmReason(alg);
+            if (why === undefined)
+                return [];
+            return [report(weakAlgorithm, `allowed_algs[${i}] "${alg}" ${why}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/unknown-algorithm.ts
+
+
+
+
+const unknownAlgorithm = {
+    code: 'UNKNOWN_ALGORITHM',
+    severity: 'error',
+    title: 'The allowlist holds a name that is no registered JWS algorithm',
+    docs: 'JWS algorithm names are case-sensitive (RFC 7515 §4.1.1): rs256 matches no token. Registered names are HS256/384/512, RS256/384/512, PS256/384/512, ES256/384/512, EdDSA, Ed25519, Ed448, ES256K, ESP256/384/512 and ESB256/320/384/512 (plus none, RS1 and HS1, which WEAK_ALGORITHM reports instead). The validator implements all but ES256K, ESP* and ESB*.',
+    remediation: 'Use the registered spelling, e.g. RS256, ES256 or EdDSA.',
+    why: 'A name that is no JWS algorithm matches no token, so every token fails; and a misspelling such as rs256 often hides that the policy is not what its author believes.',
+    securitySeverity: 4.3,
+    example: {
+        scenario: 'The algorithm is written in lower case.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [rs256]' }),
+    },
+    check({ request }) {
+        return request.alg_policy.allowed_algs.flatMap((alg, i) => {
+            if (REGISTERED_JWS_ALGORITHMS.includes(alg) || weakAlgorithmReason(alg) !== undefined)
+                return [];
+            const near = REGISTERED_JWS_ALGORITHMS.find((a) => a.toLowerCase() === alg.trim().toLowerCase());
+            return [
+                report(unknownAlgorithm, `allowed_algs[${i}] "${alg}" is not a registered JWS algorithm${near !== undefined ? ` (names are case-sensitive: did you mean ${near}?)` : ''}.`, { field: pointer('alg_policy', 'allowed_algs', i), alg }, near !== undefined ? `Write it as ${near}.` : unknownAlgorithm.remediation),
+            ];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/registry.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Every lint rule, in the order a lint response lists their findings: the request fields first
+ * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
+ * skipped. Within a rule, findings follow the order of the fields in the request. Adding a rule is one
+ * module in rules/ plus one line here.
+ */
+const LINT_RULES = [
+    issuerInvalid,
+    insecureUri,
+    redirectUriInvalid,
+    redirectUriWildcard,
+    redirectUriLocalhost,
+    weakAlgorithm,
+    unknownAlgorithm,
+    jwksUriMismatch,
+    jwksUnreachable,
+    jwksInvalid,
+    jwksPrivateKeyExposed,
+    jwksKeyTooSmall,
+    jwksKeyUnsafe,
+    jwksDuplicateKid,
+    jwksNoUsableKey,
+    checkSkipped,
+];
+/** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
+const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
+
+;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
+
+
+
+
+
+/**
+ * POST /v1/lint/oidc-config. Throws RequestInvalidError (422) for a body that is missing a field or
+ * has a wrong type; every other problem is a finding. Pure apart from the one JWKS fetch through
+ * ctx.fetcher, which offline mode replaces by CHECK_SKIPPED.
+ */
+async function lintOidcConfig(body, ctx) {
+    const request = parseLintRequest(body);
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
+    return {
+        valid: !findings.some((f) => f.severity === 'error'),
+        findings,
+        summary: summarise('Configuration', findings),
+    };
+}
+/**
+ * What every rule of one lint reads, with the request defaults applied. The rule tests build their
+ * context here too, so a rule tested alone sees exactly what it sees in a lint.
+ */
+function buildRuleContext(request, jwks) {
+    return {
+        request,
+        httpsRequired: request.https_required ?? true,
+        jwks,
+        skippedChecks: jwks.state === 'skipped' ? LINT_RULES.filter((r) => r.needsJwks === true).map((r) => r.code) : [],
+    };
+}
+/** One rule's findings. Offline, the rules that read the JWKS are not run: CHECK_SKIPPED lists them instead. */
+function runLintRule(rule, ctx) {
+    return ctx.jwks.state === 'skipped' && rule.needsJwks === true ? [] : rule.check(ctx);
+}
+/** The one JWKS fetch of a lint; every JWKS rule reads its result. */
+async function loadJwks(request, ctx) {
+    const uri = request.jwks_uri;
+    if (!ctx.fetcher.online)
+        return { state: 'skipped', uri };
+    const parsed = parseAbsoluteUri(uri);
+    if (!parsed.ok || (parsed.scheme !== 'https' && parsed.scheme !== 'http')) {
+        // Never hand the fetcher something that is not an http(s) URL: there is nothing safe to dial.
+        return { state: 'unreachable', uri, reason: 'blocked', detail: `jwks_uri ${parsed.ok ? `uses the ${parsed.scheme}: scheme` : parsed.reason}, so it was not fetched.` };
+    }
+    const result = await ctx.fetcher.getJson(uri, { allowHttp: request.https_required === false });
+    if (!result.ok) {
+        const state = { state: 'unreachable', uri, reason: result.reason, detail: result.detail };
+        if (result.status !== undefined)
+            state.status = result.status;
+        return state;
+    }
+    return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/operation.ts
+
+
+
+
+const lintOperation = defineOperation({
+    name: 'lint',
+    method: 'POST',
+    path: '/v1/lint/oidc-config',
+    operationId: 'lintOidcConfig',
+    summary: 'Lint an OIDC provider configuration',
+    description: 'Static checks (algorithms, URIs, redirect URIs) plus a reachability and content check of the JWKS.',
+    tag: 'lint',
+    request: { name: 'LintRequest', schema: lintRequestSchema },
+    response: { name: 'LintResponse', schema: lintResponseSchema },
+    run: lintOidcConfig,
+});
+
+;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
+
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
+}
+/**
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
+ */
+const customClaimValueUnrolled = unrolled(2);
+/**
+ * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
+ * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
+ */
+const verifyPolicyClaimProperties = {
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+    audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    allowed_algs: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
+        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
+    },
+    required_claims: { ...stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
+    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
+    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
+    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+};
+const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
+const verifyPolicySchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: [...verifyPolicyClaimRequired],
+    properties: {
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+const validateRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
+    title: 'ValidateRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['token'],
+    properties: {
+        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
+        policy: verifyPolicySchema,
+        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
+    },
+};
+
+// EXTERNAL MODULE: external "node:buffer"
+var external_node_buffer_ = __webpack_require__(4573);
+;// CONCATENATED MODULE: ./src/engine/jws/json.ts
+/**
+ * JSON.parse keeps the last of duplicate member names, so {"alg":"RS256","alg":"none"} would be read
+ * differently by different libraries. This scanner finds a duplicate member name in text that
+ * JSON.parse has already accepted (so it may assume the text is well formed).
+ */
+/** Nesting deeper than this is refused in token JSON and request bodies alike: no real claim set comes close. */
+const MAX_JSON_DEPTH = 64;
+function findDuplicateMember(text, parsed) {
+    const issue = checkJsonStructure(text, parsed);
+    return issue?.kind === 'duplicate' ? issue.name : undefined;
+}
+/** A repeated member name or nesting deeper than maxDepth, in text that JSON.parse turned into `parsed`. */
+function checkJsonStructure(text, parsed, maxDepth = MAX_JSON_DEPTH) {
+    return provablySound(text, parsed, maxDepth) ? undefined : scanJsonStructure(text, maxDepth);
+}
+/**
+ * Members in a parsed value, or undefined when it nests deeper than maxDepth. Iterative: a hostile
+ * token nests thousands of levels inside 16 KiB, and recursion would exhaust the stack.
+ */
+function countMembers(value, maxDepth) {
+    let n = 0;
+    const values = [value];
+    const depths = [1];
+    while (values.length > 0) {
+        const v = values.pop();
+        const depth = depths.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        if (depth > maxDepth)
+            return undefined;
+        if (Array.isArray(v)) {
+            for (const item of v) {
+                values.push(item);
+                depths.push(depth + 1);
+            }
+            continue;
+        }
+        for (const key in v) {
+            n++;
+            values.push(v[key]);
+            depths.push(depth + 1);
+        }
+    }
+    return n;
+}
+/**
+ * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
+ * any other `":` lies inside a string and only adds to the count. So the count is at least the number
+ * of members in the text, which is at least the number JSON.parse kept; equality proves that no
+ * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
+ */
+function provablySound(text, parsed, maxDepth) {
+    if (/"\s/.test(text))
+        return false;
+    const members = countMembers(parsed, maxDepth);
+    if (members === undefined)
+        return false;
+    let count = 0;
+    for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
+        count++;
+    return count === members;
+}
+/** The full scan, exported so a property test can hold the fast path to it. */
+function scanForDuplicate(text) {
+    const issue = scanJsonStructure(text);
+    return issue?.kind === 'duplicate' ? issue.name : undefined;
+}
+/**
+ * One pass over text that JSON.parse has accepted: the first repeated member name in one object, or
+ * nesting deeper than maxDepth. Shared by the token parser and the service's request body parser.
+ */
+function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
+    // One Set per open object; null for an open array.
+    const stack = [];
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
+        const c = text.charCodeAt(i);
+        if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+            stack.push(c === 0x7b ? new Set() : null);
+            if (stack.length > maxDepth)
+                return { kind: 'too_deep', maxDepth };
+            i++;
+        }
+        else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+            stack.pop();
+            i++;
+        }
+        else if (c === 0x22 /* " */) {
+            const start = i + 1;
+            // Jump to each candidate closing quote natively; a quote preceded by an odd run of
+            // backslashes is escaped and does not close the string.
+            let end = text.indexOf('"', start);
+            for (;;) {
+                let backslashes = 0;
+                while (text.charCodeAt(end - 1 - backslashes) === 0x5c)
+                    backslashes++;
+                if (backslashes % 2 === 0)
+                    break;
+                end = text.indexOf('"', end + 1);
+            }
+            i = end + 1;
+            const top = stack[stack.length - 1];
+            if (top) {
+                let j = i;
+                while (j < n) {
+                    const w = text.charCodeAt(j);
+                    if (w === 0x20 || w === 0x09 || w === 0x0a || w === 0x0d)
+                        j++;
+                    else
+                        break;
+                }
+                if (text.charCodeAt(j) === 0x3a /* : */) {
+                    // "a" and "\u0061" name the same member: compare decoded names.
+                    const raw = text.slice(start, end);
+                    const name = raw.includes('\\') ? JSON.parse(`"${raw}"`) : raw;
+                    if (top.has(name))
+                        return { kind: 'duplicate', name };
+                    top.add(name);
+                    i = j + 1;
+                }
+            }
+        }
+        else {
+            i++;
+        }
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/compact.ts
+
+
+
+
+function truncate(s) {
+    return s.length > 40 ? `${s.slice(0, 40)}…` : s;
+}
+function decodeJsonObject(bytes, what, proven) {
+    if (proven)
+        return JSON.parse(bytes.toString('utf8'));
+    if (!(0,external_node_buffer_.isUtf8)(bytes))
+        throw new MalformedTokenError(`The JWT ${what} is not valid UTF-8.`);
+    const text = bytes.toString('utf8');
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        throw new MalformedTokenError(`The JWT ${what} is not valid JSON.`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new MalformedTokenError(`The JWT ${what} is not a JSON object.`);
+    }
+    const issue = checkJsonStructure(text, value);
+    if (issue?.kind === 'duplicate')
+        throw new MalformedTokenError(`The JWT ${what} repeats the member name "${truncate(issue.name)}".`);
+    if (issue?.kind === 'too_deep')
+        throw new MalformedTokenError(`The JWT ${what} nests deeper than ${issue.maxDepth} levels.`);
+    return value;
+}
+/**
+ * Headers already decoded, by their segment text. An issuer signs every token with the same few
+ * headers ({"alg":"RS256","kid":"…","typ":"JWT"}), so most tokens skip decoding theirs. Decoding is a
+ * pure function of the text, so remembering it changes no verdict; only headers that passed every check
+ * are remembered, frozen, since every token with that header shares the one object. Bounded: short
+ * segments only, and the oldest goes first.
+ */
+const decodedHeaders = new Map();
+const MAX_DECODED_HEADERS = 256;
+const MAX_REMEMBERED_HEADER_LENGTH = 512;
+/** A header segment (already known to be strict base64url) as a JOSE header with a string alg. Throws MalformedTokenError. */
+function decodeHeader(segment, proven) {
+    const known = decodedHeaders.get(segment);
+    if (known !== undefined)
+        return known;
+    const header = decodeJsonObject(Buffer.from(segment, 'base64url'), 'header', proven);
+    if (typeof header.alg !== 'string')
+        throw new MalformedTokenError('The JWT header has no "alg" string.');
+    if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
+        decodedHeaders.set(segment, Object.freeze(header));
+        if (decodedHeaders.size > MAX_DECODED_HEADERS)
+            decodedHeaders.delete(decodedHeaders.keys().next().value);
+    }
+    return header;
+}
+/**
+ * The signing input and signature are decoded only when a signature is actually verified: a check
+ * answered by the verification cache, or a token refused before any key is tried, never needs them.
+ */
+class CompactParts {
+    header;
+    payloadBytes;
+    #token;
+    #signatureDot;
+    #signingInput;
+    #signature;
+    constructor(token, header, payloadBytes, signatureDot) {
+        this.header = header;
+        this.payloadBytes = payloadBytes;
+        this.#token = token;
+        this.#signatureDot = signatureDot;
+    }
+    get signingInput() {
+        this.#signingInput ??= Buffer.from(this.#token.slice(0, this.#signatureDot), 'latin1');
+        return this.#signingInput;
+    }
+    get signature() {
+        this.#signature ??= Buffer.from(this.#token.slice(this.#signatureDot + 1), 'base64url');
+        return this.#signature;
+    }
+}
+/**
+ * Splits and decodes a compact JWS strictly: exactly three segments of unpadded base64url, header and
+ * payload JSON objects without repeated member names. Anything looser would let two readers of one
+ * token (this validator and the relying party's library) see different claims. Throws MalformedTokenError.
+ *
+ * `proven`: this exact text passed every one of these checks before (the verification cache holds its
+ * digest), and the same text always gives the same verdict, so it is only decoded.
+ */
+function parseCompactJws(token, proven = false) {
+    const first = token.indexOf('.');
+    const second = first === -1 ? -1 : token.indexOf('.', first + 1);
+    if (proven) {
+        return new CompactParts(token, decodeHeader(token.slice(0, first), true), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+    }
+    if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
+        const segments = token.split('.').length;
+        const hint = segments === 5 ? ' (five segments: a JWE, which is not a signed token)' : '';
+        throw new MalformedTokenError(`A JWT has exactly three dot-separated segments; this token has ${segments}${hint}.`);
+    }
+    // One native pass for the alphabet of all three segments, then O(1) checks per segment.
+    if (!COMPACT_JWS_ALPHABET.test(token) || !hasCanonicalEnd(token, 0, first)) {
+        const which = !isStrictBase64url(token.slice(0, first)) || first === 0 ? 'header'
+            : !isStrictBase64url(token.slice(first + 1, second)) ? 'payload' : 'signature';
+        throw new MalformedTokenError(`The JWT ${which} segment is not strict base64url.`);
+    }
+    if (!hasCanonicalEnd(token, first + 1, second))
+        throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
+    if (!hasCanonicalEnd(token, second + 1, token.length))
+        throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
+    return new CompactParts(token, decodeHeader(token.slice(0, first), false), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+}
+/** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
+function parseJwt(token, proven = false) {
+    const jws = parseCompactJws(token, proven);
+    jws.payload = decodeJsonObject(jws.payloadBytes, 'payload', proven);
+    return jws;
+}
+
+;// CONCATENATED MODULE: ./src/engine/jws/verify.ts
+
+const HASH = { '256': 'sha256', '384': 'sha384', '512': 'sha512' };
+/** Raw R‖S signature length for each ECDSA alg (RFC 7518 §3.4). */
+const EC_SIGNATURE_LENGTH = { ES256: 64, ES384: 96, ES512: 132 };
+/**
+ * Verifies a JWS signature. The caller has already checked that the key fits the alg
+ * (keyAlgMismatch); anything unexpected here is a failed verification, never an exception.
+ */
+function verifySignature(alg, key, signingInput, signature) {
+    try {
+        if (key.type === 'secret') {
+            const hashName = HASH[alg.slice(2)];
+            if (alg[0] !== 'H' || hashName === undefined)
+                return false;
+            const mac = (0,external_node_crypto_.createHmac)(hashName, key.key).update(signingInput).digest();
+            return mac.length === signature.length && (0,external_node_crypto_.timingSafeEqual)(mac, signature);
+        }
+        const family = alg.slice(0, 2);
+        if (family === 'RS')
+            return (0,external_node_crypto_.verify)(HASH[alg.slice(2)], signingInput, key.key, signature);
+        if (family === 'PS') {
+            const hashName = HASH[alg.slice(2)];
+            // RFC 7518 §3.5: the salt is as long as the hash output, and nothing else verifies.
+            const saltLength = Number(alg.slice(2)) / 8;
+            return (0,external_node_crypto_.verify)(hashName, signingInput, { key: key.key, padding: external_node_crypto_.constants.RSA_PKCS1_PSS_PADDING, saltLength }, signature);
+        }
+        if (family === 'ES') {
+            // Raw R‖S only: a DER signature, or one of the wrong length, is refused before OpenSSL sees it.
+            if (signature.length !== EC_SIGNATURE_LENGTH[alg])
+                return false;
+            // Handed over as canonical DER: Node's own ieee-p1363 path verifies about 40% slower (Node 24).
+            return (0,external_node_crypto_.verify)(HASH[alg.slice(2)], signingInput, key.key, rawEcdsaToDer(signature));
+        }
+        if (alg === 'EdDSA' || alg === 'Ed25519' || alg === 'Ed448')
+            return (0,external_node_crypto_.verify)(null, signingInput, key.key, signature);
+        return false;
+    }
+    catch {
+        return false;
+    }
+}
+function derInteger(bytes) {
+    let start = 0;
+    while (start < bytes.length - 1 && bytes[start] === 0)
+        start++;
+    const value = bytes.subarray(start);
+    // A set high bit would read as negative: DER prefixes a zero byte.
+    const pad = value[0] & 0x80 ? 1 : 0;
+    const out = Buffer.allocUnsafe(2 + pad + value.length);
+    out[0] = 0x02;
+    out[1] = pad + value.length;
+    if (pad)
+        out[2] = 0;
+    value.copy(out, 2 + pad);
+    return out;
+}
+/**
+ * R‖S (RFC 7518 §3.4) as the DER ECDSA-Sig-Value (RFC 3279) with minimal INTEGERs. r or s of zero
+ * or out of range still encodes, and OpenSSL refuses it: range checks stay with OpenSSL.
+ */
+function rawEcdsaToDer(signature) {
+    const half = signature.length / 2;
+    const r = derInteger(signature.subarray(0, half));
+    const s = derInteger(signature.subarray(half));
+    const length = r.length + s.length;
+    // P-521 sequences pass 127 bytes and need the long length form.
+    const header = length < 0x80 ? Buffer.from([0x30, length]) : Buffer.from([0x30, 0x81, length]);
+    return Buffer.concat([header, r, s]);
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
+/**
+ * Claim names come from the policy and the token, so `__proto__` or `toString` must become plain own
+ * entries: assignment would call the prototype setter or be shadowed by an inherited member.
+ */
+function setDiff(diff, claim, entry) {
+    Object.defineProperty(diff, claim, { value: entry, enumerable: true, writable: true, configurable: true });
+}
+function newCheck() {
+    return { errors: [], warnings: [], diff: {} };
+}
+function present(claims, name) {
+    return Object.hasOwn(claims, name);
+}
+function actual(claims, name) {
+    return present(claims, name) ? claims[name] : null;
+}
+function checkIssuer(claims, policy) {
+    const check = newCheck();
+    const iss = claims.iss;
+    if (iss === policy.issuer)
+        return check;
+    let remediation;
+    if (typeof iss === 'string') {
+        const trim = (s) => s.replace(/\/+$/, '');
+        if (trim(iss) === trim(policy.issuer)) {
+            remediation = 'The issuers differ only by a trailing slash; issuer comparison is exact, so set the policy issuer to the exact iss value.';
+        }
+        else if (iss.toLowerCase() === policy.issuer.toLowerCase()) {
+            remediation = 'The issuers differ only in letter case; issuer comparison is exact and case-sensitive.';
+        }
+    }
+    const message = present(claims, 'iss')
+        ? `The token iss does not equal the expected issuer "${policy.issuer}".`
+        : 'The token has no iss claim.';
+    check.errors.push(finding(VALIDATION_FINDINGS.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
+    setDiff(check.diff, 'iss', { expected: policy.issuer, actual: actual(claims, 'iss') });
+    return check;
+}
+function checkAudience(claims, policy) {
+    const check = newCheck();
+    const aud = claims.aud;
+    let message;
+    if (typeof aud === 'string') {
+        if (policy.audiences.includes(aud))
+            return check;
+        message = 'The token aud is not one of the allowed audiences.';
+    }
+    else if (Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === 'string')) {
+        if (aud.some((a) => policy.audiences.includes(a)))
+            return check;
+        message = 'None of the token aud values is an allowed audience.';
+    }
+    else if (aud === undefined) {
+        message = 'The token has no aud claim.';
+    }
+    else {
+        message = 'The token aud claim is neither a string nor a non-empty array of strings.';
+    }
+    check.errors.push(finding(VALIDATION_FINDINGS.AUDIENCE_MISMATCH, message, { aud: actual(claims, 'aud'), allowed_audiences: policy.audiences }));
+    setDiff(check.diff, 'aud', { expected: policy.audiences, actual: actual(claims, 'aud') });
+    return check;
+}
+/** exp, nbf, iat with skew; max TTL; EXPIRATION_MISSING. `now` in seconds (may be fractional). */
+function checkTime(claims, policy, now) {
+    const check = newCheck();
+    const skew = policy.clock_skew_seconds ?? 0;
+    const nowSeconds = Math.floor(now);
+    const numeric = (name) => {
+        if (!present(claims, name))
+            return undefined;
+        const value = claims[name];
+        if (typeof value === 'number' && Number.isFinite(value))
+            return value;
+        check.errors.push(finding(VALIDATION_FINDINGS.CLAIM_TYPE_INVALID, `The ${name} claim is not a finite number (NumericDate).`, { claim: name, value: printable(value) }));
+        return undefined;
+    };
+    const exp = numeric('exp');
+    const nbf = numeric('nbf');
+    const iat = numeric('iat');
+    if (exp !== undefined && exp <= now - skew) {
+        check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_EXPIRED, `The token expired ${describeSeconds(now - exp)} ago.`, { exp, now: nowSeconds, clock_skew_seconds: skew }));
+    }
+    if (nbf !== undefined && nbf > now + skew) {
+        check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_NOT_YET_VALID, `The token is not valid for another ${describeSeconds(nbf - now)}.`, { nbf, now: nowSeconds, clock_skew_seconds: skew }));
+    }
+    if (iat !== undefined && iat > now + skew) {
+        check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_ISSUED_IN_FUTURE, `The token claims to be issued ${describeSeconds(iat - now)} in the future.`, { iat, now: nowSeconds, clock_skew_seconds: skew }));
+    }
+    const maxTtl = policy.max_ttl_seconds;
+    if (maxTtl !== undefined) {
+        if (exp !== undefined && iat !== undefined) {
+            if (exp - iat > maxTtl) {
+                check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_LIFETIME_EXCEEDED, `The token lifetime (exp - iat = ${exp - iat} s) exceeds max_ttl_seconds (${maxTtl} s).`, { lifetime_seconds: exp - iat, max_ttl_seconds: maxTtl }));
+            }
+        }
+        else if (!present(claims, 'exp') || !present(claims, 'iat')) {
+            const missing = ['exp', 'iat'].filter((c) => !present(claims, c));
+            check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_LIFETIME_EXCEEDED, `max_ttl_seconds is set, and the token lifetime cannot be computed without ${missing.join(' and ')}.`, { missing, max_ttl_seconds: maxTtl }));
+        }
+    }
+    if (!present(claims, 'exp')) {
+        check.warnings.push(finding(VALIDATION_FINDINGS.EXPIRATION_MISSING, 'The token has no exp claim, so it never expires.'));
+    }
+    return check;
+}
+function describeSeconds(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    if (s < 120)
+        return `${s} s`;
+    if (s < 7200)
+        return `${Math.round(s / 60)} min`;
+    if (s < 172800)
+        return `${Math.round(s / 3600)} h`;
+    return `${Math.round(s / 86400)} days`;
+}
+/** JSON has no Infinity; show the type rather than a value JSON cannot carry. */
+function printable(value) {
+    if (typeof value === 'number' && !Number.isFinite(value))
+        return String(value);
+    return value;
+}
+/** `scope` when present (whatever its type: a mistyped scope grants nothing), else `scp`. */
+function grantedScopes(claims) {
+    if (present(claims, 'scope')) {
+        return { claim: 'scope', scopes: typeof claims.scope === 'string' ? claims.scope.split(' ').filter((s) => s !== '') : [] };
+    }
+    const scp = claims.scp;
+    if (typeof scp === 'string')
+        return { claim: 'scp', scopes: scp.split(' ').filter((s) => s !== '') };
+    if (Array.isArray(scp))
+        return { claim: 'scp', scopes: scp.filter((s) => typeof s === 'string') };
+    return { claim: null, scopes: [] };
+}
+/** Equality of JSON values. */
+function jsonEqual(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    if (Array.isArray(a) && Array.isArray(b))
+        return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+    const ak = Object.keys(a);
+    const bk = Object.keys(b);
+    return ak.length === bk.length && ak.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+/**
+ * required_custom_claims matching. A policy reads as "the token grants at least this": a scalar
+ * matches an equal value or an array containing it; an array matches when each element is in the
+ * claim's array; an object matches recursively on its own keys, so extra claims never fail a match.
+ */
+function customClaimMatches(expected, actualValue) {
+    if (Array.isArray(expected)) {
+        return Array.isArray(actualValue) && expected.every((e) => actualValue.some((a) => jsonEqual(a, e)));
+    }
+    if (typeof expected === 'object' && expected !== null) {
+        if (typeof actualValue !== 'object' || actualValue === null || Array.isArray(actualValue))
+            return false;
+        return Object.keys(expected).every((k) => Object.hasOwn(actualValue, k) && customClaimMatches(expected[k], actualValue[k]));
+    }
+    if (Array.isArray(actualValue))
+        return actualValue.some((a) => a === expected);
+    return actualValue === expected;
+}
+function normaliseTyp(typ) {
+    const lower = typ.toLowerCase();
+    return lower.startsWith('application/') ? lower.slice('application/'.length) : lower;
+}
+function checkRequiredClaims(claims, header, policy) {
+    const check = newCheck();
+    for (const name of policy.required_claims ?? []) {
+        if (present(claims, name))
+            continue;
+        check.errors.push(finding(VALIDATION_FINDINGS.REQUIRED_CLAIM_MISSING, `The required claim "${name}" is absent.`, { claim: name }));
+        setDiff(check.diff, name, { expected: 'present', actual: null });
+    }
+    const requiredScopes = policy.required_scopes ?? [];
+    if (requiredScopes.length > 0) {
+        const granted = grantedScopes(claims);
+        const missing = requiredScopes.filter((s) => !granted.scopes.includes(s));
+        if (missing.length > 0) {
+            const where = granted.claim === null ? 'the token has neither scope nor scp'
+                : granted.claim === 'scope' && typeof claims.scope !== 'string' ? 'scope is not a space-delimited string'
+                    : `from ${granted.claim}`;
+            check.errors.push(finding(VALIDATION_FINDINGS.REQUIRED_SCOPE_MISSING, `Required scope${missing.length > 1 ? 's' : ''} ${missing.map((s) => `"${s}"`).join(', ')} missing (${where}).`, { claim: granted.claim, missing, granted: granted.scopes }));
+            setDiff(check.diff, granted.claim ?? 'scope', { expected: requiredScopes, actual: granted.claim === null ? null : claims[granted.claim] });
+        }
+    }
+    for (const [name, expected] of Object.entries(policy.required_custom_claims ?? {})) {
+        const value = actual(claims, name);
+        if (present(claims, name) && customClaimMatches(expected, value))
+            continue;
+        const message = present(claims, name) ? `The claim "${name}" does not match its required value.` : `The claim "${name}" is absent.`;
+        check.errors.push(finding(VALIDATION_FINDINGS.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
+        setDiff(check.diff, name, { expected, actual: value });
+    }
+    if (policy.token_type !== undefined) {
+        const typ = header.typ;
+        if (typeof typ !== 'string' || normaliseTyp(typ) !== normaliseTyp(policy.token_type)) {
+            const message = typeof typ === 'string' ? `The typ header does not match "${policy.token_type}".` : 'The token has no typ header.';
+            check.errors.push(finding(VALIDATION_FINDINGS.TOKEN_TYPE_MISMATCH, message, { typ: typ ?? null, expected: policy.token_type }));
+            setDiff(check.diff, 'typ', { expected: policy.token_type, actual: typ ?? null });
+        }
+    }
+    return check;
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/inline.ts
+
+/**
+ * An inline policy as a trust source. The key is parsed (or taken from the cache) here, so a bad key
+ * is a 422 naming the field, before any token work; messages never quote the key or secret.
+ */
+function inlineTrustSource(policy, keyCache) {
+    const hasSecret = policy.secret !== undefined;
+    const hasPublicKey = policy.public_key !== undefined;
+    if (hasSecret === hasPublicKey) {
+        const problem = hasSecret
+            ? { pointer: '/policy', message: 'give exactly one of secret and public_key, not both' }
+            : { pointer: '/policy', message: 'give exactly one of secret (HS*) and public_key (RS*, PS*, ES*, EdDSA)' };
+        throw new RequestInvalidError([problem]);
+    }
+    if (!hasSecret && policy.secret_encoding !== undefined) {
+        throw new RequestInvalidError([{ pointer: '/policy/secret_encoding', message: 'applies only with secret' }]);
+    }
+    let key;
+    if (policy.secret !== undefined) {
+        const secret = keyCache.secret(policy.secret, policy.secret_encoding ?? 'utf8');
+        if (secret === undefined) {
+            throw new RequestInvalidError([{ pointer: '/policy/secret', message: 'is not strict base64url (secret_encoding is base64url)' }]);
+        }
+        key = { type: 'secret', key: secret };
+    }
+    else {
+        const parsed = keyCache.publicKey(policy.public_key);
+        if (!parsed.ok)
+            throw new RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);
+        key = { type: 'public', key: parsed.key };
+    }
+    const resolution = { keys: [key] };
+    return {
+        policy,
+        keySource: key.type === 'secret' ? 'secret' : 'public_key',
+        resolveKeys: () => resolution,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/validate.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const parseValidateRequest = compileSchema(validateRequestSchema);
+const MAX_TOKEN_BYTES = 16384;
+/**
+ * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
+ * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
+ * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
+ * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ */
+async function validateJwt(body, ctx) {
+    const request = parseValidateRequest(body);
+    // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
+    // token and small enough to bound the work one request can cause.
+    // Only a token of over 16384 / 3 characters can pass the schema and exceed it, so short tokens skip the count.
+    if (request.token.length > MAX_TOKEN_BYTES / 3 && Buffer.byteLength(request.token, 'utf8') > MAX_TOKEN_BYTES) {
+        throw new RequestInvalidError([{ pointer: '/token', message: `must be at most ${MAX_TOKEN_BYTES} bytes (16 KiB) of UTF-8` }]);
+    }
+    const hasPolicy = request.policy !== undefined;
+    if (hasPolicy === (request.issuer_profile_id !== undefined)) {
+        throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
+    }
+    // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
+    const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
+    const memory = ctx.verifyCache === undefined ? undefined : { cache: ctx.verifyCache, digest: tokenDigest(request.token) };
+    // A token whose signature check passed before was parsed strictly then, and its text has not changed.
+    const jwt = parseJwt(request.token, memory?.cache.knows(memory.digest) === true);
+    const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id);
+    if (trust === undefined)
+        return profileNotFound(jwt, request.issuer_profile_id);
+    const gate = signatureGate(jwt, trust.policy);
+    let resolution;
+    if (gate === undefined) {
+        // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
+        // on every inline validation.
+        const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
+        resolution = keys instanceof Promise ? await keys : keys;
+    }
+    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+}
+/**
+ * What stops the signature check before any key lookup: the allowlist (none in any letter case
+ * always fails), a registered alg the validator does not implement, and unsupported critical
+ * headers. Undefined when keys may be looked up.
+ */
+function signatureGate(jwt, policy) {
+    const { header } = jwt;
+    const alg = header.alg;
+    if (alg.toLowerCase() === 'none' || !policy.allowed_algs.includes(alg)) {
+        const why = alg.toLowerCase() === 'none' ? 'Unsigned tokens (alg "none") are always rejected.' : `The alg "${alg}" is not in allowed_algs.`;
+        return { status: 'algorithm', finding: finding(VALIDATION_FINDINGS.ALGORITHM_INVALID, why, { alg, allowed_algs: policy.allowed_algs }) };
+    }
+    if (!isImplementedAlgorithm(alg)) {
+        const reason = `oidc-gate does not implement ${alg}; it verifies ${JWS_ALGORITHMS.join(', ')}`;
+        return { status: 'signature', finding: finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The token cannot be verified: ${reason}.`, { alg, reason }) };
+    }
+    // RFC 7515 §4.1.11: a recipient that does not understand every crit entry must reject; this
+    // validator implements no extension, so any crit (and b64: false, RFC 7797) is refused.
+    if (header.crit !== undefined || header.b64 === false) {
+        const evidence = {};
+        if (header.crit !== undefined)
+            evidence.crit = header.crit;
+        if (header.b64 !== undefined)
+            evidence.b64 = header.b64;
+        return { status: 'signature', finding: finding(VALIDATION_FINDINGS.UNSUPPORTED_CRITICAL_HEADER, 'The header has crit entries or b64: false, which this validator does not support.', evidence) };
+    }
+    return undefined;
+}
+function profileNotFound(jwt, id) {
+    const f = finding(VALIDATION_FINDINGS.PROFILE_NOT_FOUND, `No issuer profile is registered under the id "${id.length > 80 ? `${id.slice(0, 80)}…` : id}".`, { issuer_profile_id: id });
+    return {
+        valid: false,
+        statuses: { signature: 'fail', issuer: 'fail', audience: 'fail', algorithm: 'fail', time: 'fail', required_claims: 'fail' },
+        findings: [f],
+        summary: summariseToken([f], []),
+        metadata: headerMetadata(jwt),
+    };
+}
+function headerMetadata(jwt) {
+    const metadata = { alg: jwt.header.alg };
+    if (typeof jwt.header.kid === 'string')
+        metadata.kid = jwt.header.kid;
+    return metadata;
+}
+function checkSignature(jwt, alg, resolution, metadata, memory) {
+    if (resolution.cache !== undefined)
+        metadata.jwks_cache = resolution.cache;
+    const warnings = [...(resolution.warnings ?? [])];
+    if (resolution.failure !== undefined)
+        return { errors: [resolution.failure], warnings };
+    let mismatch;
+    const candidates = [];
+    for (const key of resolution.keys) {
+        const reason = keyAlgMismatch(key, alg);
+        if (reason !== undefined) {
+            mismatch ??= reason;
+            continue;
+        }
+        candidates.push(key);
+        const secretBytes = key.type === 'secret' ? (key.key.symmetricKeySize ?? 0) : Infinity;
+        if (secretBytes < hmacLength(alg)) {
+            warnings.push(finding(VALIDATION_FINDINGS.WEAK_SECRET, `The ${alg} secret is ${secretBytes} bytes; at least ${hmacLength(alg)} are needed for full strength.`, { secret_bytes: secretBytes, minimum_bytes: hmacLength(alg) }));
+        }
+    }
+    if (candidates.length === 0) {
+        return { errors: [finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The configured key cannot verify ${alg}: ${mismatch ?? 'no key fits'}.`, { alg, reason: mismatch ?? 'no key fits' })], warnings };
+    }
+    // A key is only ever a candidate when the trust source selected it for this token just now, so a
+    // check remembered for a key that has since left its JWKS can never be reached.
+    const cache = memory?.cache;
+    const digest = memory?.digest;
+    if (cache !== undefined && digest !== undefined) {
+        const known = candidates.find((key) => cache.passed(digest, key.key, alg));
+        if (known !== undefined)
+            return passed(known, metadata, 'hit', warnings);
+    }
+    for (const key of candidates) {
+        if (!verifySignature(alg, key, jwt.signingInput, jwt.signature))
+            continue;
+        if (cache !== undefined && digest !== undefined)
+            cache.remember(digest, key.key, alg);
+        return passed(key, metadata, digest === undefined ? undefined : 'miss', warnings);
+    }
+    if (digest !== undefined)
+        metadata.signature_cache = 'miss';
+    const tried = candidates.length;
+    return { errors: [finding(VALIDATION_FINDINGS.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
+}
+function passed(key, metadata, cache, warnings) {
+    if (key.kid !== undefined)
+        metadata.kid = key.kid;
+    if (cache !== undefined)
+        metadata.signature_cache = cache;
+    return { errors: [], warnings };
+}
+function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
+    const { policy } = trust;
+    const alg = jwt.header.alg;
+    const metadata = headerMetadata(jwt);
+    metadata.key_source = trust.keySource;
+    const errorsByStatus = {};
+    const warnings = [];
+    const diff = {};
+    if (gate !== undefined) {
+        errorsByStatus[gate.status] = [gate.finding];
+        // Fail closed: no signature was checked, so the signature status cannot pass.
+        errorsByStatus.signature ??= [];
+    }
+    else {
+        const signature = checkSignature(jwt, alg, resolution, metadata, memory);
+        if (signature.errors.length > 0)
+            errorsByStatus.signature = signature.errors;
+        warnings.push(...signature.warnings);
+    }
+    // Claims are evaluated even when the signature failed, so the response explains everything.
+    const claimChecks = [
+        ['issuer', checkIssuer(jwt.payload, policy)],
+        ['audience', checkAudience(jwt.payload, policy)],
+        ['time', checkTime(jwt.payload, policy, nowSeconds)],
+        ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
+    ];
+    for (const [status, check] of claimChecks) {
+        if (check.errors.length > 0)
+            errorsByStatus[status] = check.errors;
+        warnings.push(...check.warnings);
+        // The first check to describe a claim keeps its entry: the audience check's view of a missing
+        // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
+        for (const [claim, entry] of Object.entries(check.diff))
+            if (!Object.hasOwn(diff, claim))
+                setDiff(diff, claim, entry);
+    }
+    const statuses = {
+        signature: errorsByStatus.signature ? 'fail' : 'pass',
+        issuer: errorsByStatus.issuer ? 'fail' : 'pass',
+        audience: errorsByStatus.audience ? 'fail' : 'pass',
+        algorithm: errorsByStatus.algorithm ? 'fail' : 'pass',
+        time: errorsByStatus.time ? 'fail' : 'pass',
+        required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
+    };
+    const findings = [];
+    for (const status of STATUS_ORDER)
+        findings.push(...(errorsByStatus[status] ?? []));
+    const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
+    if (warnings.length > 0)
+        metadata.warnings = warnings;
+    // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
+    const summary = summariseToken(findings, warnings);
+    return Object.keys(diff).length > 0
+        ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
+        : { valid, statuses, findings, summary, metadata };
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/operation.ts
+
+
+
+
+const validateOperation = defineOperation({
+    name: 'validate',
+    method: 'POST',
+    path: '/v1/validate/jwt',
+    operationId: 'validateJwt',
+    summary: 'Validate a JWT',
+    description: 'Verifies the signature, then the claims, against exactly one of policy and issuer_profile_id. HTTP 200 for every validation outcome.',
+    tag: 'validate',
+    request: { name: 'ValidateRequest', schema: validateRequestSchema },
+    response: { name: 'ValidateResponse', schema: validateResponseSchema },
+    malformedToken: true,
+    run: validateJwt,
+});
+
+;// CONCATENATED MODULE: ./src/engine/operations.ts
+
+
+
+/**
+ * Every operation of the engine, in the order the service documents them. The service's routes and
+ * OpenAPI paths, the CLI's subcommands and the report's result kinds are all read from this table.
+ */
+const OPERATIONS = [validateOperation, lintOperation, discoverOperation];
+const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
+function getOperation(name) {
+    return byName.get(name);
+}
+function isOperationName(name) {
+    return byName.has(name);
+}
+
+;// CONCATENATED MODULE: ./src/engine/problem.ts
+/**
+ * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
+ * report records for the same request. Both faces take them from here, so the two cannot drift.
+ */
+
+
+
+/** The fixed part of each problem: the status it travels with, its type URI and its title. */
+const PROBLEM_TYPES = {
+    BAD_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
+    HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
+    MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
+    REQUEST_INVALID: { status: 422, title: 'The request body is invalid' },
+    UNAUTHORIZED: { status: 401, title: 'A valid API key is required' },
+    NOT_FOUND: { status: 404, title: 'No such endpoint' },
+    METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed on this endpoint' },
+    PAYLOAD_TOO_LARGE: { status: 413, title: 'The request body is too large' },
+    UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'The request body must be application/json' },
+    TIMEOUT: { status: 503, title: 'The request did not complete in time' },
+    INTERNAL: { status: 500, title: 'Internal error' },
+};
+/** A stable, non-dereferenceable type URI per code: clients match on it (or on code), never on title. */
+function problemType(code) {
+    return `urn:oidc-gate:problem:${code.toLowerCase().replace(/_/g, '-')}`;
+}
+function problem(code, detail, extra = {}) {
+    const t = PROBLEM_TYPES[code];
+    const p = { type: problemType(code), title: t.title, status: extra.status ?? t.status, detail, code };
+    if (extra.errors !== undefined)
+        p.errors = extra.errors;
+    return p;
+}
+/** `detail` for a 422: the first problem, and how many more the errors list holds. */
+function detailFor(errors) {
+    const first = errors[0];
+    if (first === undefined)
+        return 'The request body is invalid.';
+    const where = first.pointer === '' ? 'The request body' : first.pointer;
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more; see errors)` : '';
+    return `${where}: ${first.message}${more}.`;
+}
+/**
+ * The problem body for an engine refusal: 422 REQUEST_INVALID with errors[], or 400 MALFORMED_TOKEN.
+ * The service answers with it and the action's report records it, so both must come from here.
+ */
+function problemFromEngineError(error) {
+    if (error instanceof RequestInvalidError) {
+        const errors = error.errors.map((e) => ({ pointer: e.pointer, message: e.message }));
+        return problem('REQUEST_INVALID', detailFor(errors), { errors });
+    }
+    return problem('MALFORMED_TOKEN', error.message);
+}
+
+;// CONCATENATED MODULE: ./src/engine/engine.ts
+/**
+ * The composition root: every face (action, CLI, service) builds its engine here, once, and only here.
+ * The fetcher, the key cache and the clock are made in one place, so a face cannot pair an online fetcher
+ * with offline checks, or give issuer profiles a different key cache than validation uses.
+ */
+
+
+
+
+
+
+
+
+
+/** Throws OutboundAllowError when OUTBOUND_ALLOW cannot be parsed. */
+function createEngine(options) {
+    const verifyCacheSize = options.verifyCacheSize ?? DEFAULT_VERIFY_CACHE_SIZE;
+    if (!Number.isSafeInteger(verifyCacheSize) || verifyCacheSize < 0)
+        throw new RangeError('verifyCacheSize must be an integer of 0 or more');
+    const services = {
+        fetcher: fetcherFor(options.network),
+        keyCache: new KeyObjectCache(),
+        now: options.clock ?? Date.now,
+        ...(verifyCacheSize > 0 ? { verifyCache: new VerifyCache(verifyCacheSize) } : {}),
+    };
+    return engineWith(services, undefined);
+}
+function fetcherFor(network) {
+    if (!network.online)
+        return createOfflineFetcher();
+    if (network.fetcher !== undefined)
+        return network.fetcher;
+    const allow = typeof network.outboundAllow === 'string' || network.outboundAllow === undefined
+        ? parseOutboundAllow(network.outboundAllow)
+        : network.outboundAllow;
+    return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
+}
+function engineWith(services, profiles) {
+    const context = createEngineContext(profiles === undefined ? { ...services } : { ...services, profiles });
+    return {
+        services,
+        operations: OPERATIONS,
+        async run(name, body, runOptions = {}) {
+            const operation = getOperation(name);
+            if (operation === undefined)
+                throw new Error(`no operation named ${name}`);
+            const at = runOptions.at;
+            const ctx = at === undefined ? context : { ...context, now: () => at };
+            try {
+                return { response: await operation.run(body, ctx) };
+            }
+            catch (error) {
+                if (isEngineError(error))
+                    return { problem: problemFromEngineError(error) };
+                throw error;
+            }
+        },
+        withProfiles(registry) {
+            return engineWith(services, registry);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/gate-findings.ts
+
+/** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
+function gateFinding(code, title, remediation, docs, config = true) {
+    return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
+}
+/** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
+const ORDERS_SAMPLE = [
+    'profiles:',
+    '  - id: orders-api',
+    '    issuer: https://idp.example.com',
+    '    audiences: [api://orders]',
+    '    allowed_algs: [RS256]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '',
+    'tokens:',
+    '  - name: orders-token',
+    '    token_file: sample.jwt',
+    '    issuer_profile_id: orders-api',
+    '    at: 2026-01-05T09:15:00Z',
+    '',
+].join('\n');
+/** The orders service's token of the gate examples, valid at 2026-01-05T09:15:00Z. */
+const ORDERS_TOKEN = {
+    header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
+    claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
+};
+/**
+ * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
+ * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
+ * the input rather than a finding about identity configuration; the CLI exits 2 for those. These are
+ * data like every other code's definition, so they live in the engine with the rest of the catalogue.
+ */
+const GATE_CODES = {
+    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
+        why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
+        securitySeverity: 4.0,
+        example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
+    }),
+    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.', {
+        docs: 'Config files must be regular files inside the repository and outside .git, links followed. A link that leads elsewhere is refused, never read.',
+        why: 'A pull request controls every file and link in the repository. A config file that is a link to a file outside it (the runner\'s credentials, .git/config with the checkout token) would otherwise be read, and parts of it could be echoed into findings.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request adds a config file that is a symbolic link to a file outside the repository.',
+            links: { '.github/oidc-gate/shared.yml': '/etc/passwd' },
+        },
+    }),
+    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.', {
+        why: 'A file that does not parse checks nothing; the gate fails rather than pass with the file silently skipped. The other files are still checked.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A merge left the same key twice in one entry.',
+            config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
+        },
+    }),
+    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
+        why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A few lines of nested YAML aliases that would expand to 10,000 sample entries.',
+            config: [
+                'x: &x [a, a, a, a, a, a, a, a, a, a]',
+                'y: &y [*x, *x, *x, *x, *x, *x, *x, *x, *x, *x]',
+                'z: &z [*y, *y, *y, *y, *y, *y, *y, *y, *y, *y]',
+                'tokens: [*z, *z, *z, *z, *z, *z, *z, *z, *z, *z]',
+                '',
+            ].join('\n'),
+        },
+    }),
+    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
+        why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'providers: holds one entry written as a map instead of a list of entries.',
+            config: ['providers:', '  name: orders-web', '  issuer: https://idp.example.com', ''].join('\n'),
+        },
+    }),
+    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.', {
+        why: 'A misspelt key would otherwise be ignored, and the check it was meant to turn on would silently not run: audience: instead of audiences: leaves the audience unchecked while the file looks right.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'audiences is written audience.',
+            config: [
+                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audience: [api://orders]',
+                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+            ].join('\n'),
+        },
+    }),
+    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.', {
+        why: 'A sample that cannot be read checks nothing; the gate fails rather than pass without it.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'The sample\'s token file was renamed, and the config still names the old file.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: orders-service.jwt'),
+        },
+    }),
+    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.', {
+        docs: 'token_file is read only from inside the repository and outside .git, links followed, and at most 64 KiB; an empty file is refused too.',
+        why: 'A pull request controls token_file. Without the boundary it could make the gate read any file the runner can (its credentials, .git/config with the checkout token) and leak parts of it through findings.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request points token_file at a file outside the repository.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
+        },
+    }),
+    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.', {
+        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
+        why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'audiences is written as a string instead of a list.',
+            config: [
+                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audiences: api://orders',
+                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+            ].join('\n'),
+        },
+    }),
+    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.', {
+        docs: 'A profile needs an id, the policy fields (issuer, audiences, allowed_algs) and exactly one key source: secret, secret_env, public_key, jwks, jwks_uri or discovery: true. In a repository, secret_env may only name variables that start with OIDC_GATE_.',
+        why: 'A profile that cannot be built checks no token. And secret_env in a repository file is written by whoever opens the pull request: limited to OIDC_GATE_ variables, it cannot read the runner\'s own secrets, nor learn their length from the warning a short secret draws.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request adds a profile whose secret is read from the runner\'s GITHUB_TOKEN.',
+            config: ['profiles:', '  - id: internal-api', '    issuer: https://idp.example.com', '    audiences: [api://internal]', '    allowed_algs: [HS256]', '    secret_env: GITHUB_TOKEN', ''].join('\n'),
+        },
+    }),
+    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.', {
+        why: 'Samples name profiles by id; with two profiles of one id, which policy a sample is checked against would depend on file order.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'Two profiles share the id orders-api.',
+            config: ORDERS_SAMPLE.replace('\ntokens:', '  - id: orders-api\n    issuer: https://idp.example.com/v2\n    audiences: [api://orders]\n    allowed_algs: [ES256]\n    jwks_uri: https://idp.example.com/v2/keys\n\ntokens:'),
+            token: ORDERS_TOKEN,
+            keysAt: 'https://idp.example.com/keys',
+        },
+    }),
+    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', {
+        docs: 'expect: invalid or a list of codes failed: the sample turned out valid, or without one of the listed codes. (A sample expected to be valid that is not is reported with the validation codes themselves.)',
+        why: 'Negative samples are how a repository proves its policy refuses what it must. When a token that used to fail now passes, the trust policy was loosened, perhaps by accident: an audience added, an algorithm allowed, a check removed.',
+        securitySeverity: 7.0,
+        example: {
+            scenario: 'A token for another API is kept as a negative sample, but the policy now accepts it: someone added its audience.',
+            config: ORDERS_SAMPLE
+                .replace('audiences: [api://orders]', 'audiences: [api://orders, api://billing]')
+                .replace('  - name: orders-token', '  - name: billing-token-refused')
+                .replace('    at: 2026-01-05T09:15:00Z', '    expect: [AUDIENCE_MISMATCH]\n    at: 2026-01-05T09:15:00Z'),
+            token: { ...ORDERS_TOKEN, claims: { ...ORDERS_TOKEN.claims, aud: 'api://billing' } },
+            keysAt: 'https://idp.example.com/keys',
+        },
+    }, false),
+    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', {
+        docs: 'A sample token must be a compact JWS: three segments of strict base64url, a header and payload that are JSON objects without repeated member names, and a string alg. A sample may expect it (expect: invalid or [MALFORMED_TOKEN]).',
+        why: 'A token that does not parse tells nothing about the policy: the sample file is probably not a token at all (a copied response, a base64 PEM, a truncated paste).',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'The sample file holds the whole token response, not the token.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token: \'{"access_token": "…", "token_type": "Bearer"}\''),
+        },
+    }, false),
+    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', {
+        why: 'oidc-gate fails closed: an entry it could not check is never counted as passing. The message never includes the exception, which could quote the entry\'s secrets.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A bug in oidc-gate stops it while checking one sample; the other entries are still checked. (No configuration draws this code on purpose.)',
+            transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
+        },
+    }, false),
+};
+
+;// CONCATENATED MODULE: ./src/engine/catalogue.ts
+
+
+
+
+/**
+ * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
+ * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
+ * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
+ * ISSUER_INVALID and CHECK_SKIPPED are also discovery findings) are listed once, under the lint rule
+ * that defines them.
+ */
+const findingCatalogue = [
+    ...Object.values(VALIDATION_FINDINGS),
+    ...LINT_FINDINGS,
+    ...Object.values(DISCOVERY_FINDINGS),
+    ...Object.values(GATE_CODES),
+];
+const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
+/** The definition of a code, or undefined when oidc-gate has no such code. */
+function getFindingDefinition(code) {
+    return byCode.get(code);
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
+
+
+/**
+ * How long a fetched JWKS is fresh: the provider's Cache-Control max-age, clamped so that a provider
+ * saying no-store is not fetched on every token and one saying a year still gets key rotations within
+ * a day; 10 minutes when it says nothing.
+ */
+const MIN_TTL_MS = 60_000;
+const MAX_TTL_MS = 24 * 3600_000;
+const DEFAULT_TTL_MS = 10 * 60_000;
+/** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
+const UNKNOWN_KID_COOLDOWN_MS = 30_000;
+/**
+ * A failed refresh serves the last good set for at most this long after it expired, so a provider outage
+ * does not stop every validation, yet a key the provider withdrew is not trusted forever.
+ */
+const MAX_STALE_MS = 24 * 3600_000;
+/**
+ * After a failed fetch, how long before the next attempt. Without it every validation during an
+ * outage would wait for a fetch to fail. Shorter when nothing is cached, since then nothing verifies.
+ */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
+/** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
+function cacheLifetimeMs(cacheControl) {
+    if (cacheControl === undefined)
+        return DEFAULT_TTL_MS;
+    const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+    if (directives.some((d) => d === 'no-store' || d === 'no-cache'))
+        return MIN_TTL_MS;
+    for (const d of directives) {
+        const m = /^max-age\s*=\s*"?(\d+)"?$/.exec(d);
+        if (m !== null)
+            return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, Number(m[1]) * 1000));
+    }
+    return DEFAULT_TTL_MS;
+}
+/**
+ * The keys of one jwks_uri. A cached lookup is synchronous work on already-imported keys: no fetch,
+ * no key parsing. Concurrent callers that need a fetch all wait on the same one.
+ */
+class JwksCache {
+    uri;
+    #fetcher;
+    #now;
+    #set;
+    #inflight;
+    #lastAttemptAt = Number.NEGATIVE_INFINITY;
+    #retryAt = Number.NEGATIVE_INFINITY;
+    #lastFailure;
+    constructor(options) {
+        this.uri = options.uri;
+        this.#fetcher = options.fetcher;
+        this.#now = options.now;
+    }
+    async resolveKeys(header, alg) {
+        const t = this.#now();
+        const warnings = [];
+        let cache;
+        let set = this.#set;
+        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
+            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
+            this.#set = undefined;
+            set = undefined;
+        }
+        if (set === undefined) {
+            cache = 'miss';
+            const refresh = await this.#refreshUnlessBackingOff(t);
+            if (!refresh.ok)
+                return { keys: [], cache, failure: this.#unavailable(refresh.failure) };
+            set = this.#set;
+        }
+        else if (t >= set.expiresAt) {
+            const refresh = await this.#refreshUnlessBackingOff(t);
+            if (refresh.ok) {
+                cache = 'refreshed';
+                set = this.#set;
+            }
+            else {
+                cache = 'stale';
+                warnings.push(this.#stale(set, refresh.failure, t));
+            }
+        }
+        else {
+            cache = 'hit';
+        }
+        let selection = selectKeys(set.keys, header, alg, set.refused);
+        if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
+            // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
+            // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
+            const joinable = this.#inflight;
+            const mayFetch = joinable !== undefined || this.#now() - this.#lastAttemptAt >= UNKNOWN_KID_COOLDOWN_MS;
+            if (mayFetch) {
+                const refresh = await (joinable ?? this.#refresh());
+                if (refresh.ok && this.#set !== undefined) {
+                    cache = cache === 'miss' ? 'miss' : 'refreshed';
+                    set = this.#set;
+                    selection = selectKeys(set.keys, header, alg, set.refused);
+                }
+            }
+        }
+        const resolution = { keys: selection.keys, cache };
+        if (warnings.length > 0)
+            resolution.warnings = warnings;
+        if (selection.keys.length === 0) {
+            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+                ? this.#refused(selection.kid, selection.refused, alg)
+                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        }
+        return resolution;
+    }
+    #refreshUnlessBackingOff(t) {
+        if (this.#inflight !== undefined)
+            return this.#inflight;
+        if (t < this.#retryAt && this.#lastFailure !== undefined)
+            return Promise.resolve({ ok: false, failure: this.#lastFailure });
+        return this.#refresh();
+    }
+    #refresh() {
+        if (this.#inflight !== undefined)
+            return this.#inflight;
+        const run = this.#fetch().finally(() => {
+            this.#inflight = undefined;
+        });
+        this.#inflight = run;
+        return run;
+    }
+    async #fetch() {
+        const started = this.#now();
+        this.#lastAttemptAt = started;
+        const fail = (failure) => {
+            this.#lastFailure = failure;
+            this.#retryAt = this.#now() + (this.#set === undefined ? RETRY_AFTER_COLD_FAILURE_MS : RETRY_AFTER_FAILURE_MS);
+            return { ok: false, failure };
+        };
+        if (!this.#fetcher.online)
+            return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
+        const result = await this.#fetcher.getJson(this.uri);
+        if (!result.ok) {
+            const failure = { reason: result.reason, detail: result.detail };
+            if (result.status !== undefined)
+                failure.status = result.status;
+            return fail(failure);
+        }
+        const parsed = parseJwks(result.json);
+        if (parsed === undefined)
+            return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
+        const fetchedAt = this.#now();
+        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+        this.#lastFailure = undefined;
+        this.#retryAt = Number.NEGATIVE_INFINITY;
+        return { ok: true };
+    }
+    #unavailable(failure) {
+        const evidence = { jwks_uri: this.uri, reason: failure.reason, detail: failure.detail };
+        if (failure.status !== undefined)
+            evidence.status = failure.status;
+        return finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The JWKS at ${this.uri} could not be fetched (${failure.reason}) and no keys are cached.`, evidence);
+    }
+    #stale(set, failure, t) {
+        const age = Math.round((t - set.fetchedAt) / 1000);
+        return finding(VALIDATION_FINDINGS.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
+            jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
+        });
+    }
+    /** The token names a key that the set holds but that is outside the key-strength bounds. */
+    #refused(kid, weakness, alg) {
+        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        return finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+        }, REFUSED_KEY_REMEDIATION);
+    }
+    #notFound(kid, rawKid, alg, size) {
+        const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
+        if (kid !== undefined)
+            evidence.kid = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        const what = kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : rawKid !== undefined ? 'for a kid that is not a string' : `that fits ${alg}`;
+        return finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the JWKS at ${this.uri} ${what}.`, evidence);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
+
+
+
+
+/**
+ * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
+ * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
+ */
+function discoveryUrl(issuer) {
+    return discoveryUris(issuer)?.openid ?? `${issuer}/.well-known/openid-configuration`;
+}
+/**
+ * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
+ * so a provider that is down at boot does not stop the service; once found, the jwks_uri is kept for
+ * the life of the process and its JwksCache does the rest.
+ */
+class DiscoveredJwks {
+    issuer;
+    discoveryUri;
+    #fetcher;
+    #now;
+    #cache;
+    #inflight;
+    #lastFailure;
+    constructor(options) {
+        this.issuer = options.issuer;
+        this.discoveryUri = discoveryUrl(options.issuer);
+        this.#fetcher = options.fetcher;
+        this.#now = options.now;
+    }
+    async resolveKeys(header, alg) {
+        if (this.#cache !== undefined)
+            return this.#cache.resolveKeys(header, alg);
+        const failed = this.#lastFailure;
+        // A provider that just failed is not asked again on every validation.
+        if (failed !== undefined && this.#now() - failed.at < RETRY_AFTER_COLD_FAILURE_MS)
+            return { keys: [], cache: 'miss', failure: failed.finding };
+        this.#inflight ??= this.#discover().finally(() => {
+            this.#inflight = undefined;
+        });
+        const lookup = await this.#inflight;
+        if (!lookup.ok)
+            return { keys: [], cache: 'miss', failure: lookup.failure };
+        return lookup.cache.resolveKeys(header, alg);
+    }
+    async #discover() {
+        const fail = (reason, detail, status) => {
+            const evidence = { discovery_uri: this.discoveryUri, reason, detail };
+            if (status !== undefined)
+                evidence.status = status;
+            const f = finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The jwks_uri could not be discovered from ${this.discoveryUri} (${reason}) and no keys are cached.`, evidence, 'Check that the issuer serves its OpenID configuration at this URL, or give jwks_uri in the profile.');
+            this.#lastFailure = { finding: f, at: this.#now() };
+            return { ok: false, failure: f };
+        };
+        if (!this.#fetcher.online)
+            return fail('offline', 'offline mode: discovery is not fetched');
+        // Profiles are https only: the issuer was checked when the profile was compiled.
+        const fetched = await fetchDiscoveryDocument(this.#fetcher, this.issuer, { allowHttp: false });
+        if (fetched.state === 'not_http')
+            return fail('blocked', 'the issuer is not an http(s) URL, so discovery was not fetched');
+        if (fetched.state === 'unreachable') {
+            const [first] = fetched.attempts;
+            return fail(first.reason, first.detail, first.status);
+        }
+        if (fetched.state === 'not_an_object')
+            return fail('invalid_discovery', 'the discovery document is not a JSON object');
+        const { issuer, jwks_uri: jwksUri } = fetched.document;
+        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
+        if (issuer !== this.issuer)
+            return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
+        if (typeof jwksUri !== 'string' || jwksUri === '')
+            return fail('invalid_discovery', 'the document has no jwks_uri');
+        // Read as strictly as everywhere else (see uri.ts): what POST /v1/providers/discover reports as
+        // INSECURE_URI is never fetched here.
+        const parsed = parseAbsoluteUri(jwksUri);
+        if (!parsed.ok)
+            return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
+        if (parsed.scheme !== 'https')
+            return fail('invalid_discovery', 'the document jwks_uri is not https');
+        this.#cache = new JwksCache({ uri: jwksUri, fetcher: this.#fetcher, now: this.#now });
+        this.#lastFailure = undefined;
+        return { ok: true, cache: this.#cache };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/schema.ts
+
+/** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
+const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'];
+/**
+ * One issuer profile: the operator's named trust policy, so a client sends `issuer_profile_id`
+ * instead of a key. `id`, the claim fields of VerifyPolicy (shared with the validate request schema,
+ * so the two cannot drift), and one key source. Exclusivity of the key source is checked in code,
+ * where the message can name every field that was given.
+ */
+const issuerProfileSchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', ...verifyPolicyClaimRequired],
+    properties: {
+        id: { type: 'string', minLength: 1, maxLength: 200, description: 'The issuer_profile_id that selects this profile.' },
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*.' },
+        secret_env: {
+            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+            description: 'Name of an environment variable holding the HMAC secret, read at start.',
+        },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], description: 'How secret / secret_env is encoded (default utf8).' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
+        jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
+        jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
+        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/profiles/compile.ts
+
+
+
+
+
+
+
+
+
+
+// A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
+// problems need the profile named, which only the registry knows.
+const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+const checkProfileShape = compile_ajv.compile(issuerProfileSchema);
+/**
+ * One profile entry -> the trust source that validates its tokens, or undefined with the problems
+ * (pointers relative to the entry) added to `problems`. Keys are parsed here, so a bad key stops the
+ * start; JWKS and discovery documents are fetched lazily, at first use.
+ */
+function compileProfile(entry, options, problems) {
+    if (!checkProfileShape(entry)) {
+        problems.push(...toProblems(checkProfileShape.errors ?? []));
+        return undefined;
+    }
+    const profile = entry;
+    const given = PROFILE_KEY_SOURCES.filter((f) => (f === 'discovery' ? profile.discovery === true : profile[f] !== undefined));
+    if (given.length !== 1) {
+        problems.push({
+            pointer: '',
+            message: given.length === 0
+                ? `needs a key source: one of ${PROFILE_KEY_SOURCES.filter((f) => f !== 'discovery').join(', ')} or discovery: true`
+                : `gives more than one key source (${given.join(', ')}); give exactly one`,
+        });
+        return undefined;
+    }
+    const field = given[0];
+    if (profile.secret_encoding !== undefined && field !== 'secret' && field !== 'secret_env') {
+        problems.push({ pointer: '/secret_encoding', message: 'applies only with secret or secret_env' });
+        return undefined;
+    }
+    const keySource = field === 'secret' || field === 'secret_env' ? 'secret' : field === 'public_key' ? 'public_key' : 'jwks';
+    const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
+    if (algProblem !== undefined) {
+        problems.push({ pointer: '/allowed_algs', message: algProblem });
+        return undefined;
+    }
+    const policy = claimPolicy(profile);
+    switch (field) {
+        case 'secret':
+        case 'secret_env':
+        case 'public_key': {
+            let keyPolicy;
+            if (field === 'public_key') {
+                keyPolicy = { ...policy, public_key: profile.public_key };
+            }
+            else {
+                const secret = field === 'secret' ? profile.secret : options.env[profile.secret_env];
+                if (secret === undefined || secret === '') {
+                    problems.push({ pointer: '/secret_env', message: `names the environment variable ${profile.secret_env}, which is not set or is empty` });
+                    return undefined;
+                }
+                keyPolicy = { ...policy, secret, secret_encoding: profile.secret_encoding ?? 'utf8' };
+            }
+            // The inline-policy trust source does the key parsing, so profiles and inline policies accept
+            // exactly the same keys; its problems point into /policy and are re-pointed at this profile.
+            try {
+                const inline = inlineTrustSource(keyPolicy, options.keyCache);
+                return { policy, keySource, resolveKeys: inline.resolveKeys };
+            }
+            catch (err) {
+                if (!(err instanceof RequestInvalidError))
+                    throw err;
+                for (const p of err.errors) {
+                    const pointer = p.pointer === '/policy/secret' ? `/${field}` : p.pointer.replace(/^\/policy/, '');
+                    problems.push({ pointer, message: p.message });
+                }
+                return undefined;
+            }
+        }
+        case 'jwks': {
+            const keys = inlineJwks(profile.jwks, problems);
+            if (keys === undefined)
+                return undefined;
+            return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
+        }
+        case 'jwks_uri': {
+            if (!isHttpsUri(profile.jwks_uri, { userInfo: false })) {
+                problems.push({ pointer: '/jwks_uri', message: 'must be an absolute https:// URL without user info' });
+                return undefined;
+            }
+            const cache = new JwksCache({ uri: profile.jwks_uri, fetcher: options.fetcher, now: options.now });
+            return { policy, keySource, resolveKeys: (header, alg) => cache.resolveKeys(header, alg) };
+        }
+        case 'discovery': {
+            if (!isHttpsUri(profile.issuer, { userInfo: false })) {
+                problems.push({ pointer: '/issuer', message: 'must be an absolute https:// URL when discovery is true' });
+                return undefined;
+            }
+            const discovered = new DiscoveredJwks({ issuer: profile.issuer, fetcher: options.fetcher, now: options.now });
+            return { policy, keySource, resolveKeys: (header, alg) => discovered.resolveKeys(header, alg) };
+        }
+    }
+}
+function claimPolicy(profile) {
+    const policy = { issuer: profile.issuer, audiences: profile.audiences, allowed_algs: profile.allowed_algs };
+    if (profile.required_claims !== undefined)
+        policy.required_claims = profile.required_claims;
+    if (profile.required_scopes !== undefined)
+        policy.required_scopes = profile.required_scopes;
+    if (profile.required_custom_claims !== undefined)
+        policy.required_custom_claims = profile.required_custom_claims;
+    if (profile.max_ttl_seconds !== undefined)
+        policy.max_ttl_seconds = profile.max_ttl_seconds;
+    if (profile.clock_skew_seconds !== undefined)
+        policy.clock_skew_seconds = profile.clock_skew_seconds;
+    if (profile.token_type !== undefined)
+        policy.token_type = profile.token_type;
+    return policy;
+}
+/**
+ * A key source that can never verify any allowed alg is a configuration error, caught at start
+ * rather than as a KEY_MISMATCH on every token.
+ */
+function allowedAlgsFit(algs, keySource) {
+    const usable = algs.filter((a) => a !== 'none');
+    const hmac = usable.filter((a) => a.startsWith('HS'));
+    if (keySource === 'secret' && hmac.length === 0)
+        return 'has no HS256/HS384/HS512 entry, so the secret can verify nothing';
+    if (keySource !== 'secret' && hmac.length === usable.length)
+        return `has only HMAC or none entries, which a ${keySource} key source cannot verify`;
+    return undefined;
+}
+function inlineJwks(doc, problems) {
+    const parsed = parseJwks(doc);
+    if (parsed === undefined) {
+        problems.push({ pointer: '/jwks', message: 'must be a JWK Set: an object with a "keys" array' });
+        return undefined;
+    }
+    for (const s of parsed.skipped)
+        problems.push({ pointer: `/jwks/keys/${s.index}`, message: s.reason });
+    if (problems.length > 0)
+        return undefined;
+    if (parsed.keys.length === 0) {
+        problems.push({ pointer: '/jwks/keys', message: 'holds no key' });
+        return undefined;
+    }
+    return parsed.keys;
+}
+function resolveStatic(keys, header, alg) {
+    const selection = selectKeys(keys, header, alg);
+    if (selection.keys.length > 0)
+        return { keys: selection.keys };
+    const evidence = { alg, keys_in_set: keys.length };
+    if (selection.kid !== undefined)
+        evidence.kid = selection.kid.length > 128 ? `${selection.kid.slice(0, 128)}…` : selection.kid;
+    const what = selection.kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : `that fits ${alg}`;
+    return { keys: [], failure: finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the profile's inline JWKS ${what}.`, evidence) };
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/profiles/errors.ts
+/**
+ * The profile configuration is invalid; the service must not start. Messages name the profile and
+ * the field, never a secret, key or any other configured value.
+ */
+class IssuerProfileError extends Error {
+    code = 'ISSUER_PROFILES_INVALID';
+    problems;
+    constructor(source, problems) {
+        super(`${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
+        this.name = 'IssuerProfileError';
+        this.problems = problems;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/document.ts
+
+
+/**
+ * JSON or YAML text -> the profile list: a list, or an object with a "profiles" list (the shape the
+ * action's config files use). Parser messages quote the offending line, which could hold a secret,
+ * so only the error code and position are reported.
+ */
+function parseProfileDocument(source, text) {
+    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: true });
+    const first = doc.errors[0];
+    if (first !== undefined) {
+        const pos = first.linePos?.[0];
+        const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
+    }
+    let value;
+    try {
+        value = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch {
+        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
+    }
+    if (value === null || value === undefined)
+        return [];
+    if (Array.isArray(value))
+        return value;
+    if (typeof value === 'object' && Array.isArray(value.profiles))
+        return value.profiles;
+    throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'must be an array of issuer profiles (or an object with a "profiles" array)' }]);
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/load.ts
+
+
+
+
+/** The service's profiles, from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE (given, or read from env). */
+function loadIssuerProfiles(options) {
+    const json = options.json ?? options.env.ISSUER_PROFILES_JSON;
+    const file = options.file ?? options.env.ISSUER_PROFILES_FILE;
+    if (json !== undefined && json.trim() !== '' && file !== undefined && file !== '') {
+        throw new IssuerProfileError('issuer profiles', [{ profile: '', pointer: '', message: 'set only one of ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE' }]);
+    }
+    let source;
+    let text;
+    if (json !== undefined && json.trim() !== '') {
+        source = 'ISSUER_PROFILES_JSON';
+        text = json;
+    }
+    else if (file !== undefined && file !== '') {
+        source = `ISSUER_PROFILES_FILE ${file}`;
+        try {
+            text = (0,external_node_fs_.readFileSync)(file, 'utf8');
+        }
+        catch (err) {
+            const code = err.code;
+            throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `could not be read (${typeof code === 'string' ? code : 'error'})` }]);
+        }
+    }
+    else {
+        return registryOf(new Map());
+    }
+    return compileIssuerProfiles(parseProfileDocument(source, text), { ...options, source });
+}
+/** Already-parsed profile entries -> registry. Ids must be unique; the first profile keeps its id. */
+function compileIssuerProfiles(entries, options) {
+    const source = options.source ?? 'issuer profiles';
+    const problems = [];
+    const profiles = new Map();
+    entries.forEach((entry, index) => {
+        const label = profileLabel(entry, index);
+        const local = [];
+        const trust = compileProfile(entry, options, local);
+        for (const p of local)
+            problems.push({ profile: label, pointer: `/${index}${p.pointer}`, message: p.message });
+        if (trust === undefined)
+            return;
+        const id = entry.id;
+        if (profiles.has(id)) {
+            problems.push({ profile: label, pointer: `/${index}/id`, message: 'duplicates the id of an earlier profile' });
+            return;
+        }
+        profiles.set(id, trust);
+    });
+    if (problems.length > 0)
+        throw new IssuerProfileError(source, problems);
+    return registryOf(profiles);
+}
+function profileLabel(entry, index) {
+    const id = typeof entry === 'object' && entry !== null ? entry.id : undefined;
+    return typeof id === 'string' && id !== '' && id.length <= 200 ? `"${id}" (#${index})` : `#${index}`;
+}
+/** A Map lookup, so an id such as "__proto__" or "toString" finds nothing. */
+function registryOf(profiles) {
+    return { get: (id) => profiles.get(id) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/index.ts
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/index.ts
+/**
+ * The engine's public surface: the only module the faces (action, CLI, service) may import from the engine
+ * (an ESLint rule holds them to it). Faces build an engine with `createEngine` and run operations from the
+ * operations table; everything else here is what they need to describe, place or serve the results.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/***/ })
+
+};

@@ -1,0 +1,174 @@
+/**
+ * Every subcommand and its options, in one table: the parser reads it, and the overview and each
+ * command's --help are printed from it, so what help promises is what the parser takes.
+ */
+import { OPERATIONS, type Operation } from '../engine/index.ts';
+import { takesRawToken, takesToken } from './operations.ts';
+
+export interface OptionSpec {
+  /** Without the leading dashes. */
+  readonly name: string;
+  /** The value's placeholder in help (FILE, ID); absent for a flag. */
+  readonly value?: string;
+  /** The values it accepts, when it is a choice. */
+  readonly choices?: readonly string[];
+  readonly help: readonly string[];
+}
+
+export interface CommandSpec {
+  readonly name: string;
+  /** What follows `oidc-gate <name>` in its usage line. */
+  readonly args: string;
+  /** Its line in the overview. */
+  readonly summary: string;
+  /** The paragraph of its own --help: what it does and what it reads. */
+  readonly about: readonly string[];
+  readonly options: readonly OptionSpec[];
+  /** How many positional arguments it takes. */
+  readonly positionals: number;
+  /** What each positional is, for the message when there are too many. */
+  readonly positionalName?: string;
+  /** The message when a command that takes none is given arguments. */
+  readonly noArguments?: string;
+  readonly examples?: readonly string[];
+  readonly exit?: string;
+}
+
+const offline: OptionSpec = { name: 'offline', help: ['skip network checks (JWKS, discovery): they report CHECK_SKIPPED'] };
+
+const CHECK: CommandSpec = {
+  name: 'check',
+  args: '[paths...] [options]',
+  summary: 'check config files (the same checks and report as the action)',
+  about: [
+    'Checks config files as the GitHub Action does, with the same findings and report: each provider is',
+    'linted, each issuer profile loaded and each sample token validated against its expect:.',
+    'paths are files, directories (every .yml/.yaml below) or globs (* ? [abc] {a,b} **), relative to',
+    'the working directory; default .github/oidc-gate/**/*.yml and .yaml. Nothing outside the git',
+    'repository the working directory is in (or inside its .git) is read or written.',
+  ],
+  options: [
+    { name: 'format', value: 'text|json|sarif', choices: ['text', 'json', 'sarif'], help: ['what to print (default text; json is the report)'] },
+    { name: 'fail-on', value: 'error|warning|never', choices: ['error', 'warning', 'never'], help: ['which findings fail the check (default error)'] },
+    offline,
+    { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
+    { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
+    { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
+  ],
+  positionals: Number.POSITIVE_INFINITY,
+  examples: [
+    'oidc-gate check',
+    'oidc-gate check --offline examples/broken',
+    "oidc-gate check 'config/**/*.yml' --format sarif --sarif oidc-gate.sarif",
+  ],
+  exit: 'Exit status: 0 passed, 1 the gate failed, 2 usage or configuration error.',
+};
+
+/** Text from the operations table, broken into lines of at most 100 characters. */
+function wrap(text: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > 100) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
+}
+
+function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** One subcommand per engine operation: it reads one request body and prints the engine's answer. */
+function operationCommand(operation: Operation): CommandSpec {
+  const raw = takesRawToken(operation);
+  const input = raw ? '[TOKEN|FILE|-]' : '[FILE|-]';
+  const about = [
+    ...wrap(`${operation.summary}: ${lowerFirst(operation.description)}`),
+    `Reads the ${operation.path} request body (JSON) from FILE, or from stdin when FILE is - or absent,`,
+    'and prints the answer: readable text on a terminal, otherwise the JSON the service would send.',
+  ];
+  if (raw) {
+    about.push(
+      '',
+      'The input may also be a raw token (a compact JWS): it is judged by the issuer profile --profile',
+      'names, from the profiles: of the config file --config names (read as check reads it) or from',
+      'ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE. Pipe a token in on stdin rather than passing it as',
+      'an argument: other users of the machine see arguments, and shells keep them in their history.',
+      'The token itself is never printed; the text shows its claims.',
+    );
+  }
+  const options: OptionSpec[] = [];
+  if (raw) {
+    options.push(
+      { name: 'profile', value: 'ID', help: ['the issuer profile a raw token is judged by'] },
+      { name: 'config', value: 'FILE', help: ['a config file whose profiles: --profile (or issuer_profile_id) may name'] },
+    );
+  }
+  if (takesToken(operation)) {
+    options.push({ name: 'at', value: 'INSTANT', help: ["judge the token's time claims at this RFC 3339 date-time", '(with Z or an offset, such as 2026-01-01T00:00:00Z) instead of now'] });
+  }
+  options.push(offline, { name: 'format', value: 'text|json', choices: ['text', 'json'], help: ['what to print (default text on a terminal, json otherwise)'] });
+  const examples = raw
+    ? [
+      `oidc-gate ${operation.name} --config .github/oidc-gate/profiles.yml --profile okta-prod < token.jwt`,
+      `printf '%s' "$TOKEN" | oidc-gate ${operation.name} --profile okta-prod   # ISSUER_PROFILES_FILE set`,
+      `oidc-gate ${operation.name} request.json --format json`,
+    ]
+    : [`oidc-gate ${operation.name} request.json`, `oidc-gate ${operation.name} --offline - < request.json`];
+  return {
+    name: operation.name,
+    args: `${input} [options]`,
+    summary: lowerFirst(operation.summary),
+    about,
+    options,
+    positionals: 1,
+    positionalName: raw ? 'token, request file or -' : 'request file or -',
+    examples,
+    exit: `Exit status: 0 valid, 1 invalid, 2 usage error or a refused request (${operation.malformedToken === true ? 'HTTP 400 or 422' : 'HTTP 422'} from the service).`,
+  };
+}
+
+const SERVE: CommandSpec = {
+  name: 'serve',
+  args: '',
+  summary: 'start the HTTP service (settings from the environment)',
+  about: [
+    'Starts the HTTP service. It reads its settings from the environment: PORT, HOST, API_KEYS or',
+    'API_KEYS_FILE, ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE, OUTBOUND_ALLOW, AUDIT_LOG, LOG_LEVEL,',
+    'WORKERS, MAX_CONNECTIONS. With no API key set it makes one and prints it once to stderr.',
+  ],
+  options: [],
+  positionals: 0,
+  noArguments: 'takes no arguments: it reads its settings from the environment (PORT, HOST, API_KEYS, ...).',
+  examples: ['PORT=8080 API_KEYS_FILE=keys.txt oidc-gate serve'],
+};
+
+const VERSION: CommandSpec = {
+  name: 'version',
+  args: '',
+  summary: 'print the version (also --version or -V)',
+  about: ['Prints the version of oidc-gate.'],
+  options: [],
+  positionals: 0,
+};
+
+const HELP: CommandSpec = {
+  name: 'help',
+  args: '[command]',
+  summary: 'show the help of a command',
+  about: ['Shows the overview, or the help of one command (the same as oidc-gate <command> --help).'],
+  options: [],
+  positionals: 1,
+  positionalName: 'command',
+};
+
+export const COMMANDS: readonly CommandSpec[] = [CHECK, ...OPERATIONS.map(operationCommand), SERVE, VERSION, HELP];
+
+export function getCommand(name: string): CommandSpec | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}

@@ -1,0 +1,101 @@
+/**
+ * The service's stderr is a log stream: JSON lines only, one access line per request at info level,
+ * never a token, a secret or an API key. Checked in process and on real processes (the sources and the
+ * bundles, through the service entry and `oidc-gate serve`), whose every stderr line must parse.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_BUNDLE, SERVER_BUNDLE } from '../fixtures/harness.ts';
+import { claims, goodToken, policyFor, testKeys } from '../helpers/tokens.ts';
+import { API_KEY, call, raw, spawnServer, start, type Harness } from './harness.ts';
+
+interface LogLine { time: string; level: string; msg: string; [field: string]: unknown }
+
+const token = goodToken('RS256', { payload: claims({ jti: 'access-log-1' }) });
+const secretToken = goodToken('HS256', { payload: claims({ jti: 'access-log-2' }) });
+
+describe('access log (in process)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await start({ LOG_LEVEL: 'info' });
+  });
+  afterAll(async () => h.close());
+
+  it('writes one JSON line per request at info, with request_id, endpoint, status, outcome and duration, never the token', async () => {
+    const before = h.stderr.lines().length;
+    const ok = await call(`${h.url}/v1/validate/jwt`, { body: { token, policy: policyFor('RS256') }, headers: { 'x-request-id': 'log-1' } });
+    const hmac = await call(`${h.url}/v1/validate/jwt`, { body: { token: secretToken, policy: policyFor('HS256') } });
+    const denied = await call(`${h.url}/v1/validate/jwt`, { body: { token }, key: 'not-the-key-0123456789abcdef' });
+    const lost = await call(`${h.url}/v1/${token}`, { key: null });
+    const health = await call(`${h.url}/healthz`, { key: null });
+    expect([ok.status, hmac.status, denied.status, lost.status, health.status]).toEqual([200, 200, 401, 404, 200]);
+
+    const lines = h.stderr.lines().slice(before) as LogLine[];
+    expect(lines.map((l) => [l.level, l.msg])).toEqual(Array.from({ length: 5 }, () => ['info', 'request']));
+    expect(lines[0]).toMatchObject({ request_id: 'log-1', endpoint: 'POST /v1/validate/jwt', status: 200, outcome: 'valid' });
+    expect(lines.map((l) => l.request_id)).toEqual([ok, hmac, denied, lost, health].map((r) => r.headers.get('x-request-id')));
+    expect(lines.map((l) => [l.endpoint, l.status, l.outcome])).toEqual([
+      ['POST /v1/validate/jwt', 200, 'valid'],
+      ['POST /v1/validate/jwt', 200, 'valid'],
+      ['POST /v1/validate/jwt', 401, 'rejected'],
+      ['GET (unknown path)', 404, 'rejected'],
+      ['GET /healthz', 200, 'ok'],
+    ]);
+    for (const line of lines) {
+      expect(typeof line.duration_ms).toBe('number');
+      expect(Object.keys(line).sort()).toEqual(['duration_ms', 'endpoint', 'level', 'msg', 'outcome', 'request_id', 'status', 'time']);
+    }
+    const text = h.stderr.text();
+    for (const secret of [token, token.split('.')[2] as string, secretToken, testKeys().secret, API_KEY, 'not-the-key-0123456789abcdef']) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('is silent below info: LOG_LEVEL=warn writes no access line', async () => {
+    const quiet = await start({ LOG_LEVEL: 'warn' });
+    try {
+      await call(`${quiet.url}/healthz`, { key: null });
+      expect(quiet.stderr.text()).toBe('');
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+const SERVER_ENTRY = fileURLToPath(new URL('../../src/server/index.ts', import.meta.url));
+const CLI_ENTRY = fileURLToPath(new URL('../../src/cli/index.ts', import.meta.url));
+
+const processes: [string, string, string[]][] = [
+  ['the service entry (sources)', SERVER_ENTRY, []],
+  ['oidc-gate serve (sources)', CLI_ENTRY, ['serve']],
+  ['the service bundle', SERVER_BUNDLE, []],
+  ['oidc-gate serve (CLI bundle)', CLI_BUNDLE, ['serve']],
+];
+
+describe.each(processes)('stderr of %s', (_name, entry, args) => {
+  it.skipIf(!existsSync(entry) && process.env.CI === undefined)('holds JSON lines only, from listening to stopped', async () => {
+    const s = await spawnServer(entry, { LOG_LEVEL: 'info', HOST: '127.0.0.1' }, 20_000, args);
+    try {
+      const r = await call(`${s.url}/v1/validate/jwt`, { body: { token, policy: policyFor('RS256') } });
+      expect(r.status).toBe(200);
+      // Bytes that are not HTTP are answered by the parser's error path: logged as JSON too.
+      expect(await raw(s.url, 'NOT HTTP\r\n\r\n')).toMatch(/^HTTP\/1\.1 400 /);
+    } finally {
+      s.kill('SIGTERM');
+    }
+    expect((await s.exited).code).toBe(0);
+    const text = s.stderr();
+    const lines = text.split('\n').filter((l) => l !== '').map((l) => {
+      try {
+        return JSON.parse(l) as LogLine;
+      } catch {
+        throw new Error(`a stderr line is not JSON: ${l}`);
+      }
+    });
+    expect(lines.map((l) => l.msg)).toEqual(['listening', 'request', 'request', 'draining', 'stopped']);
+    expect(lines[2]).toMatchObject({ endpoint: '(unparsed request)', status: 400 });
+    expect(text).not.toContain(token);
+    expect(s.stdout()).toBe('');
+  });
+});
