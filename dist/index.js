@@ -54268,14 +54268,16 @@ function configFinding(def, message, file, position, extra = {}) {
 /**
  * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
  * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
- * when none is that close.
+ * when none is that close. With `prefixes`, a word of three or more letters that starts a candidate
+ * counts as one edit away (`--iss` → `--issuer-profiles`), as command-line users abbreviate.
  */
-function nearest(word, candidates) {
+function nearest(word, candidates, options = {}) {
     let best;
     let bestDistance = 3;
     const lower = word.toLowerCase();
     for (const candidate of candidates) {
-        const d = distance(lower, candidate.toLowerCase());
+        const name = candidate.toLowerCase();
+        const d = options.prefixes === true && lower.length >= 3 && name.startsWith(lower) ? 1 : distance(lower, name);
         if (d < bestDistance) {
             best = candidate;
             bestDistance = d;

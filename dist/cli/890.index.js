@@ -661,14 +661,16 @@ function configFinding(def, message, file, position, extra = {}) {
 /**
  * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
  * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
- * when none is that close.
+ * when none is that close. With `prefixes`, a word of three or more letters that starts a candidate
+ * counts as one edit away (`--iss` → `--issuer-profiles`), as command-line users abbreviate.
  */
-function nearest(word, candidates) {
+function nearest(word, candidates, options = {}) {
     let best;
     let bestDistance = 3;
     const lower = word.toLowerCase();
     for (const candidate of candidates) {
-        const d = distance(lower, candidate.toLowerCase());
+        const name = candidate.toLowerCase();
+        const d = options.prefixes === true && lower.length >= 3 && name.startsWith(lower) ? 1 : distance(lower, name);
         if (d < bestDistance) {
             best = candidate;
             bestDistance = d;
@@ -2873,6 +2875,7 @@ var usage_error = __webpack_require__(4226);
 
 
 
+
 const HELP_FLAGS = new Set(['--help', '-h']);
 const VERSION_FLAGS = new Set(['--version', '-V', '-v']);
 function parseCommand(argv) {
@@ -3000,7 +3003,7 @@ function parseOptions(spec, args) {
     return { values, positionals };
 }
 function unknownOption(spec, name) {
-    const near = args_nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name));
+    const near = nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name), { prefixes: true });
     const hint = near !== undefined ? ` (did you mean --${near}?)` : '';
     return new usage_error/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.SP)(name)}${hint}.`, { command: spec.name });
 }
@@ -3008,7 +3011,7 @@ function unknownCommand(name) {
     if ((0,token_shape/* mayHoldToken */.u)(name)) {
         return new usage_error/* UsageError */.eb('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
     }
-    const near = args_nearest(name, COMMANDS.map((c) => c.name));
+    const near = nearest(name, COMMANDS.map((c) => c.name), { prefixes: true });
     return new usage_error/* UsageError */.eb(`unknown command "${(0,usage_error/* shown */.SP)(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
 }
 /** An option before any command: say where it goes when a command takes it. */
@@ -3027,33 +3030,6 @@ function atInstant(value, command) {
         throw new usage_error/* UsageError */.eb(`--at must be ${INSTANT_FORMAT} ("${(0,usage_error/* shown */.SP)(value)}" ${parsed.reason}).`, { command, showHelp: false });
     }
     return new Date(parsed.ms).toISOString();
-}
-/** The name closest to a typo: edit distance at most 2, or one being the start of the other. */
-function args_nearest(typed, names) {
-    const t = typed.toLowerCase();
-    let best;
-    let bestDistance = 3;
-    for (const name of names) {
-        const d = name.startsWith(t) && t.length >= 3 ? 1 : args_distance(t, name);
-        if (d < bestDistance) {
-            best = name;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-function args_distance(a, b) {
-    if (Math.abs(a.length - b.length) > 2)
-        return 3;
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        prev = cur;
-    }
-    return prev[b.length] ?? 3;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/format.ts

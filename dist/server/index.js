@@ -15289,21 +15289,62 @@ const PEM_BLOCK = /-----BEGIN [^-]+-----[\s\S]*?(-----END [^-]+-----|$)/g;
 function log_redact(text) {
     return text.replace(PEM_BLOCK, '[pem]').replace(SECRET_LIKE, '[redacted]').slice(0, 500);
 }
-/** One JSON object per line on the sink (stderr by default): structured, and never a request body. */
+/** Loggers holding lines back; whatever they hold is written when the process exits. */
+const holding = new Set();
+let exitHookInstalled = false;
+function holdUntilExit(logger) {
+    holding.add(logger);
+    if (exitHookInstalled)
+        return;
+    exitHookInstalled = true;
+    process.once('exit', () => {
+        for (const held of holding)
+            held.flush();
+    });
+}
+/**
+ * One JSON object per line on the sink (stderr by default): structured, and never a request body.
+ * Debug and info lines (one access line per request) are held back until the current turn of the
+ * event loop ends and then written together: under load one write carries many lines, where a write
+ * per line would cost as much as answering the request. Warnings and errors are written at once,
+ * after what was held back, so the order of lines is kept.
+ */
 function createLogger(sink, level, base = {}) {
     const threshold = RANK[level];
+    let held = '';
+    let scheduled = false;
+    const flush = () => {
+        scheduled = false;
+        holding.delete(logger);
+        if (held === '')
+            return;
+        const lines = held;
+        held = '';
+        sink.write(lines);
+    };
     const emit = (lvl, msg, fields) => {
         if (RANK[lvl] < threshold)
             return;
-        sink.write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`);
+        held += `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`;
+        if (RANK[lvl] >= RANK.warn) {
+            flush();
+            return;
+        }
+        if (scheduled)
+            return;
+        scheduled = true;
+        holdUntilExit(logger);
+        setImmediate(flush);
     };
-    return {
+    const logger = {
         debug: (m, f) => emit('debug', m, f),
         info: (m, f) => emit('info', m, f),
         warn: (m, f) => emit('warn', m, f),
         error: (m, f) => emit('error', m, f),
         enabled: (l) => RANK[l] >= threshold,
+        flush,
     };
+    return logger;
 }
 /** What may be logged about an unexpected fault: its class and stack frames, with the message redacted. */
 function describeFault(error) {
@@ -16803,6 +16844,7 @@ async function listen(settings, engine, keys, log, options) {
             await audit.close();
             stopSignals?.();
             log.info('stopped');
+            log.flush();
         })();
         return closing;
     };

@@ -3,6 +3,7 @@
  * what was wrong in the user's words (never a parser's own message, and never an option's value).
  */
 import { getOperation, type OperationName } from '../engine/index.ts';
+import { nearest } from '../gate/nearest.ts';
 import { INSTANT_FORMAT, parseInstant } from '../gate/instant.ts';
 import type { FailOn } from '../gate/types.ts';
 import { COMMANDS, getCommand, type CommandSpec, type OptionSpec } from './commands.ts';
@@ -148,7 +149,7 @@ function parseOptions(spec: CommandSpec, args: readonly string[]): { values: Rec
 }
 
 function unknownOption(spec: CommandSpec, name: string): UsageError {
-  const near = nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name));
+  const near = nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name), { prefixes: true });
   const hint = near !== undefined ? ` (did you mean --${near}?)` : '';
   return new UsageError(`unknown option ${shown(name)}${hint}.`, { command: spec.name });
 }
@@ -157,7 +158,7 @@ function unknownCommand(name: string): UsageError {
   if (mayHoldToken(name)) {
     return new UsageError('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
   }
-  const near = nearest(name, COMMANDS.map((c) => c.name));
+  const near = nearest(name, COMMANDS.map((c) => c.name), { prefixes: true });
   return new UsageError(`unknown command "${shown(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
 }
 
@@ -178,32 +179,4 @@ function atInstant(value: string, command: string): string {
     throw new UsageError(`--at must be ${INSTANT_FORMAT} ("${shown(value)}" ${parsed.reason}).`, { command, showHelp: false });
   }
   return new Date(parsed.ms).toISOString();
-}
-
-/** The name closest to a typo: edit distance at most 2, or one being the start of the other. */
-function nearest(typed: string, names: readonly string[]): string | undefined {
-  const t = typed.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const name of names) {
-    const d = name.startsWith(t) && t.length >= 3 ? 1 : distance(t, name);
-    if (d < bestDistance) {
-      best = name;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? 3;
 }

@@ -121,6 +121,7 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
       await audit.close();
       stopSignals?.();
       log.info('stopped');
+      log.flush();
     })();
     return closing;
   };
