@@ -16860,6 +16860,8 @@ async function listen(settings, engine, keys, log, options) {
         verify_cache_size: settings.verifyCacheSize,
         metrics_public: settings.metricsPublic,
     });
+    // Written now, not with the next batch: whoever started the service reads this line to know it is up.
+    log.flush();
     return { url, close };
 }
 

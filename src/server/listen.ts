@@ -138,5 +138,7 @@ export async function listen(settings: ServerSettings, engine: Engine, keys: str
     verify_cache_size: settings.verifyCacheSize,
     metrics_public: settings.metricsPublic,
   });
+  // Written now, not with the next batch: whoever started the service reads this line to know it is up.
+  log.flush();
   return { url, close };
 }

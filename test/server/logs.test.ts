@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BUNDLE, SERVER_BUNDLE } from '../fixtures/harness.ts';
 import { claims, goodToken, policyFor, testKeys } from '../helpers/tokens.ts';
+import { createLogger } from '../../src/server/log.ts';
 import { API_KEY, call, raw, spawnServer, start, type Harness } from './harness.ts';
 
 interface LogLine { time: string; level: string; msg: string; [field: string]: unknown }
@@ -30,6 +31,8 @@ describe('access log (in process)', () => {
     const lost = await call(`${h.url}/v1/${token}`, { key: null });
     const health = await call(`${h.url}/healthz`, { key: null });
     expect([ok.status, hmac.status, denied.status, lost.status, health.status]).toEqual([200, 200, 401, 404, 200]);
+    // Access lines are written together when the event loop's turn ends: let this one end.
+    await new Promise((resolve) => setImmediate(resolve));
 
     const lines = h.stderr.lines().slice(before) as LogLine[];
     expect(lines.map((l) => [l.level, l.msg])).toEqual(Array.from({ length: 5 }, () => ['info', 'request']));
@@ -60,6 +63,30 @@ describe('access log (in process)', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('the logger', () => {
+  it('holds info lines until the turn of the event loop ends, writes them in one piece, and keeps order with warnings', async () => {
+    const writes: string[] = [];
+    const log = createLogger({ write: (chunk: string) => writes.push(chunk) }, 'info');
+    log.info('one');
+    log.info('two');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(1);
+    expect((writes[0] as string).trim().split('\n').map((l) => (JSON.parse(l) as LogLine).msg)).toEqual(['one', 'two']);
+
+    log.info('three');
+    log.warn('four');
+    expect(writes).toHaveLength(2);
+    expect((writes[1] as string).trim().split('\n').map((l) => (JSON.parse(l) as LogLine).msg)).toEqual(['three', 'four']);
+    log.info('five');
+    log.flush();
+    expect(writes).toHaveLength(3);
+    log.debug('below the level');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(3);
   });
 });
 
