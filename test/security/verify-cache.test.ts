@@ -92,22 +92,6 @@ describe('only the exact token hits', () => {
     expect(forged.findings.map((f) => f.code)).toEqual(['SIGNATURE_INVALID']);
   });
 
-  it('moving bytes between the payload and the signature gives another digest', async () => {
-    const token = signJwt(keyA, payload({ jti: 'shift' }));
-    expect((await validate(token)).metadata.signature_cache).toBe('miss');
-    const [header, body, signature] = token.split('.') as [string, string, string];
-    // The same characters with the last dot moved: what a digest of signing input ‖ signature without
-    // a separator could confuse with the cached token. Moved by 4, every segment stays canonical.
-    const shifted = `${header}.${body}${signature.slice(0, 4)}.${signature.slice(4)}`;
-    const r = await call(`${h.url}/v1/validate/jwt`, { body: { token: shifted, issuer_profile_id: 'rotating' } });
-    // Either refused as malformed (the payload no longer decodes to JSON) or checked in full: never valid, never a hit.
-    if (r.status === 200) {
-      expect(r.json).toMatchObject({ valid: false, metadata: { signature_cache: 'miss' } });
-    } else {
-      expect(r.status).toBe(400);
-    }
-  });
-
   it('the same token with another key configured is a miss, and fails', async () => {
     const token = signJwt(keyA, payload({ jti: 'other-key' }));
     expect((await validate(token)).metadata.signature_cache).toBe('miss');
