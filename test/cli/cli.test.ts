@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCommand, UsageError } from '../../src/cli/args.ts';
 import { OPERATIONS } from '../../src/engine/index.ts';
-import { main, type CliIo } from '../../src/cli/main.ts';
 import { startServer } from '../../src/server/main.ts';
+import { main } from '../../src/cli/main.ts';
+import { runCli, type CliOptions } from './run-cli.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const repo = (name: string) => path.join(fixtures, 'repos', name);
@@ -13,23 +14,8 @@ const known = JSON.parse(readFileSync(path.join(fixtures, 'tokens.json'), 'utf8'
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function cli(argv: string[], options: { cwd?: string; stdin?: string; isTTY?: boolean; env?: NodeJS.ProcessEnv } = {}) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => options.stdin ?? '',
-    isTTY: options.isTTY ?? false,
-    env: options.env ?? {},
-    cwd: options.cwd ?? tmp,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
+function cli(argv: string[], options: Partial<CliOptions> = {}) {
+  return runCli(argv, { cwd: tmp, ...options });
 }
 
 describe('argument parsing', () => {

@@ -3,27 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
 import { looksLikeToken, mayHoldToken } from '../../src/cli/token-shape.ts';
-import { main, type CliIo } from '../../src/cli/main.ts';
 import { TOOL_VERSION } from '../../src/gate/report.ts';
 import { known } from '../fixtures/harness.ts';
+import { runCli } from './run-cli.ts';
 
-async function cli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => '',
-    isTTY: false,
-    env: {},
-    cwd: process.cwd(),
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
+function cli(argv: string[]) {
+  return runCli(argv, { cwd: process.cwd() });
 }
 
 describe('the version', () => {

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../../src/cli/main.ts';
 import { known, secretStrings } from '../fixtures/harness.ts';
+import { runCli, type CliOptions, type CliRun } from './run-cli.ts';
 
 const ws = mkdtempSync(path.join(tmpdir(), 'oidc-gate-validate-token-'));
 afterAll(() => rmSync(ws, { recursive: true, force: true }));
@@ -22,29 +22,11 @@ const ENV = { OIDC_GATE_HS: known.secret };
 writeFileSync(path.join(ws, 'cfg.yml'), ['profiles:', ...PROFILE, '  - id: second', '    issuer: https://two.example', '    audiences: [b]', '    allowed_algs: [HS256]', '    secret_env: OIDC_GATE_HS', ''].join('\n'));
 writeFileSync(path.join(ws, 'token.jwt'), `${VALID}\n`);
 
-interface Run { code: number; stdout: string; stderr: string }
-
-async function cli(argv: string[], options: { stdin?: string; isTTY?: boolean; stdinIsTTY?: boolean; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      stdout += t;
-    },
-    stderr: (t) => {
-      stderr += t;
-    },
-    readStdin: async () => options.stdin ?? '',
-    isTTY: options.isTTY ?? false,
-    stdinIsTTY: options.stdinIsTTY ?? false,
-    env: options.env ?? ENV,
-    cwd: options.cwd ?? ws,
-  };
-  const code = await main(argv, io);
-  return { code, stdout, stderr };
+function cli(argv: string[], options: Partial<CliOptions> = {}): Promise<CliRun> {
+  return runCli(argv, { cwd: ws, env: ENV, stdinIsTTY: false, ...options });
 }
 
-function neverShowsTheToken(r: Run): void {
+function neverShowsTheToken(r: CliRun): void {
   for (const s of secretStrings()) {
     expect(r.stdout).not.toContain(s);
     expect(r.stderr).not.toContain(s);
