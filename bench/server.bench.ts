@@ -8,10 +8,12 @@
  * against two baselines started by this same script:
  *   - bare:    node:http, JSON.parse, a cached KeyObject, crypto.verify on every request and the same claim checks;
  *   - fastify: Fastify + fast-jwt, one verifier per PEM: with fast-jwt's cache (10,000 entries) for the
- *              repeated token, without it for the rotation (a cache that never hits only costs).
+ *              repeated token, without it for the rotation (a cache that never hits only costs);
+ *   - floor:   node:http that reads the body and answers a fixed JSON, no parsing and no key check: what
+ *              HTTP alone costs here, the ceiling of any node:http server (BENCH_FLOOR=0 leaves it out).
  * Each server runs in its own process (this script re-spawned with --serve), so RSS and CPU time are its
- * own. Besides requests per second, each server's requests per CPU-second (from /proc) are reported: on a
- * machine where the load generator competes for the cores, that is the server's own cost.
+ * own. Besides requests per second, each server's CPU time per request (user + system, from /proc) is
+ * reported: on a machine where the load generator competes for the cores, that is the server's own cost.
  * oidc-gate runs with its defaults (LOG_LEVEL info: one access line per request, appended to a file).
  *
  * Sized for a shared 2-core machine (the load generator takes one core): BENCH_DURATION (seconds of
@@ -80,6 +82,19 @@ function serveBare(): void {
       const out = JSON.stringify({ valid, findings: [] });
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(out) });
       res.end(out);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+/** HTTP alone: the body is read and dropped, and every request gets the same small answer. */
+function serveFloor(): void {
+  const answer = JSON.stringify({ valid: true, findings: [] });
+  const server = createServer((req, res) => {
+    req.on('data', () => {});
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(answer) });
+      res.end(answer);
     });
   });
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
@@ -193,8 +208,11 @@ interface AutocannonRequest { method: 'POST'; path: string; headers: Record<stri
 type Autocannon = (options: { url: string; connections: number; duration: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
 
 interface Slice { requests: number; seconds: number; cpu: number; p50: number; p99: number; errors: number; non2xx: number }
-/** perCpu: requests per CPU-second of the server process, the throughput of one core whatever the load generator manages. */
-interface Row { scenario: string; name: string; rps: number; perCpu: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number }
+/**
+ * perCpu: requests per CPU-second of the server process, the throughput of one core whatever the load
+ * generator manages; cpuUs: the same as µs of server CPU per request.
+ */
+interface Row { scenario: string; name: string; rps: number; perCpu: number; cpuUs: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -267,6 +285,7 @@ async function main(): Promise<void> {
     await startChild(BARE, [SELF, '--serve', 'bare'], {}),
     await startChild(FASTIFY, [SELF, '--serve', 'fastify'], {}),
   ];
+  if (process.env.BENCH_FLOOR !== '0') targets.push(await startChild(FLOOR, [SELF, '--serve', 'floor'], {}));
   try {
     console.log(`POST /v1/validate/jwt, RS256, inline PEM policy; ${connections} connections; ${seconds} s of load per server and scenario `
       + `in ${rounds} interleaved slices, after ${warmup} s warm-up; node ${process.version}`);
@@ -305,6 +324,7 @@ async function main(): Promise<void> {
         name: t.name,
         rps: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.seconds, 0)),
         perCpu: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.cpu, 0)),
+        cpuUs: (s.reduce((a, x) => a + x.cpu, 0) * 1e6) / s.reduce((a, x) => a + x.requests, 0),
         p50: median(s.map((x) => x.p50)),
         p99: median(s.map((x) => x.p99)),
         rss: rss.get(t.name) ?? [],
@@ -321,23 +341,24 @@ async function main(): Promise<void> {
 const GATE = 'oidc-gate';
 const BARE = 'bare node:http';
 const FASTIFY = 'fastify + fast-jwt';
+const FLOOR = 'node:http floor (no work)';
 
 function report(rows: Row[], scenarios: Scenario[]): void {
   const find = (scenario: string, name: string): Row => rows.find((r) => r.scenario === scenario && r.name === name) as Row;
   const ratio = (a: Row, b: Row): string => (a.rps / b.rps).toFixed(2);
   const cpuRatio = (a: Row, b: Row): string => (a.perCpu / b.perCpu).toFixed(2);
-  console.log('\n| scenario | server | req/s | × bare | × fastify + fast-jwt | req per CPU-second | × bare | p50 ms | p99 ms | errors / non-2xx |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('\n| scenario | server | req/s | × bare | × fastify + fast-jwt | req per CPU-second | × bare | µs CPU per request | p50 ms | p99 ms | errors / non-2xx |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const scenario of scenarios) {
     for (const r of rows.filter((x) => x.scenario === scenario.name)) {
       const bare = find(scenario.name, BARE);
       const fastify = find(scenario.name, FASTIFY);
-      console.log(`| ${scenario.title} | ${r.name} | ${r.rps} | ${ratio(r, bare)} | ${ratio(r, fastify)} | ${r.perCpu} | ${cpuRatio(r, bare)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`);
+      console.log(`| ${scenario.title} | ${r.name} | ${r.rps} | ${ratio(r, bare)} | ${ratio(r, fastify)} | ${r.perCpu} | ${cpuRatio(r, bare)} | ${r.cpuUs.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`);
     }
   }
   console.log('\n| server | RSS MB after warm-up → after load (max) |');
   console.log('|---|---|');
-  for (const name of [GATE, BARE, FASTIFY]) {
+  for (const name of rows.filter((r) => r.scenario === 'repeated').map((r) => r.name)) {
     const samples = find('repeated', name).rss;
     console.log(`| ${name} | ${samples[0]} → ${samples[samples.length - 1]} (${Math.max(...samples)}) |`);
   }
@@ -356,12 +377,19 @@ function report(rows: Row[], scenarios: Scenario[]): void {
   console.log(`rotation: ${rotationRatio.toFixed(2)}× bare (target ≥ 0.85) ${verdict(rotationRatio >= 0.85)}; `
     + `${ratio(rotation, find('rotation', FASTIFY))}× fastify + fast-jwt (target > 1.00) ${verdict(aheadOfFastify)}; per CPU-second ${cpuRatio(rotation, find('rotation', BARE))}× bare`);
   console.log(`oidc-gate max RSS ${Math.max(...gateRss)} MB (target < 200) ${verdict(Math.max(...gateRss) < 200)}, growth second half vs first half ${growth.toFixed(1)} MB`);
+  const floor = rows.find((r) => r.scenario === 'repeated' && r.name === FLOOR);
+  if (floor !== undefined) {
+    // A server that did no work at all would still cost the floor: this is the most any node:http server can gain on bare.
+    const bare = find('repeated', BARE);
+    console.log(`HTTP floor: ${floor.cpuUs.toFixed(1)} µs CPU per request against bare's ${bare.cpuUs.toFixed(1)}: no node:http server can exceed ${(bare.cpuUs / floor.cpuUs).toFixed(2)}× bare per CPU-second`);
+  }
 }
 
 const serveIndex = process.argv.indexOf('--serve');
 if (serveIndex >= 0) {
   const which = process.argv[serveIndex + 1];
   if (which === 'bare') serveBare();
+  else if (which === 'floor') serveFloor();
   else await serveFastify();
 } else {
   await main();

@@ -41,7 +41,11 @@ interface ProviderFile {
   jwks: unknown;
 }
 
-/** A throwaway CA and a 127.0.0.1 certificate, made with openssl in a temp dir that is removed. */
+/**
+ * A throwaway CA and a 127.0.0.1 certificate, made with openssl in a temp dir that is removed. They are
+ * valid for 90 days so that the local server's certificate never draws ENDPOINT_CERT_EXPIRING: the
+ * table shows what the providers' documents draw, and TLS is not theirs here.
+ */
 function makePki(): { ca: string; cert: string; key: string } {
   const dir = mkdtempSync(join(tmpdir(), 'oidc-gate-conformance-'));
   try {
@@ -49,10 +53,10 @@ function makePki(): { ca: string; cert: string; key: string } {
       execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
     };
     run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem',
-      '-days', '1', '-subj', '/CN=oidc-gate conformance CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
+      '-days', '90', '-subj', '/CN=oidc-gate conformance CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign']);
     run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'srv.key', '-out', 'srv.csr', '-subj', '/CN=127.0.0.1']);
     writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-    run(['x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '1', '-extfile', 'ext.cnf']);
+    run(['x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '90', '-extfile', 'ext.cnf']);
     return { ca: readFileSync(join(dir, 'ca.pem'), 'utf8'), cert: readFileSync(join(dir, 'srv.pem'), 'utf8'), key: readFileSync(join(dir, 'srv.key'), 'utf8') };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -93,11 +97,25 @@ function note(f: Finding): string | undefined {
     case 'JWKS_INVALID': return `key ${String(e.kid ?? e.key_index)}: ${String(e.problems)}`;
     case 'JWKS_DUPLICATE_KID': return `kid ${String(e.kid)} on keys ${String(e.key_indexes)}`;
     case 'ISSUER_INVALID': return String(e.problems);
+    case 'JWKS_NONSTANDARD_ENCODING': return `key ${String(e.kid ?? e.key_index)}: ${String(e.members)} in standard base64`;
+    case 'JWKS_X5C_EXPIRED':
+    case 'JWKS_X5C_EXPIRING': return `key ${String(e.kid ?? e.key_index)}: certificate until ${String(e.not_after)}`;
+    case 'JWKS_X5C_MISMATCH': return `key ${String(e.kid ?? e.key_index)}: certificate holds ${String(e.certificate_key)}`;
+    case 'DISCOVERY_ALG_NONE': return `ID tokens signed with ${String(e.alg)}`;
+    case 'DISCOVERY_PKCE_MISSING': return e.methods === null ? 'no PKCE methods published' : `PKCE methods ${String(e.methods)}`;
+    case 'DISCOVERY_PKCE_METHOD_INVALID': return `unregistered PKCE methods ${String(e.methods)}`;
+    case 'DISCOVERY_IMPLICIT_FLOW': return `response types ${(e.response_types as string[]).map((t) => `"${t}"`).join(', ')}`;
     default: return undefined;
   }
 }
 
-export async function runProviderConformance(dir: string, options: { print?: boolean } = {}): Promise<ProviderRow[]> {
+/**
+ * The instant the documents are judged at: the end of the month the snapshots were taken, so an x5c
+ * certificate is judged as it stood when the provider served it, not on the day the script runs.
+ */
+export const SNAPSHOT_AT = '2024-10-31T00:00:00Z';
+
+export async function runProviderConformance(dir: string, options: { print?: boolean; at?: string } = {}): Promise<ProviderRow[]> {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
   const pki = makePki();
   const routes = new Map<string, unknown>();
@@ -109,7 +127,8 @@ export async function runProviderConformance(dir: string, options: { print?: boo
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const ctx = createEngineContext({ fetcher: createGuardedFetcher({ allow: ['127.0.0.1'], ca: pki.ca }) });
+  const at = Date.parse(options.at ?? SNAPSHOT_AT);
+  const ctx = createEngineContext({ fetcher: createGuardedFetcher({ allow: ['127.0.0.1'], ca: pki.ca }), now: () => at });
 
   const rows: ProviderRow[] = [];
   try {

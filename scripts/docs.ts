@@ -25,6 +25,7 @@ const REPORTED_BY: Record<FindingArea, string> = {
   validate: 'token validation: `POST /v1/validate/jwt`, `oidc-gate validate`, and the sample tokens (`tokens:`) of the action and `oidc-gate check`',
   lint: 'configuration lint: `POST /v1/lint/oidc-config`, `oidc-gate lint`, and the `providers:` entries of the action and `oidc-gate check`',
   discover: 'discovery: `POST /v1/providers/discover`, `oidc-gate discover`, and `providers:` entries with `discover: true`',
+  trust: 'trust-policy lint: `POST /v1/lint/trust-policy`, `oidc-gate trust-policy`, and the `trust_policies:` entries of the action and `oidc-gate check`',
   gate: 'the action and `oidc-gate check` themselves: a problem with their input, or a sample that did not turn out as expected',
 };
 
@@ -63,6 +64,7 @@ async function renderExample(d: FindingDefinition): Promise<string[]> {
   if (example.config !== undefined) out.push(`\`${EXAMPLE_CONFIG}\`:`, '', fence('yaml', example.config), '');
   else if (example.links === undefined) out.push('The repository has no config file.', '');
   for (const [link, target] of Object.entries(example.links ?? {})) out.push(`\`${link}\` is a symbolic link to \`${target}\`.`, '');
+  for (const [file, text] of Object.entries(example.files ?? {})) out.push(`\`${file}\`:`, '', fence(file.endsWith('.json') ? 'json' : 'text', text.trimEnd()), '');
   if (example.token !== undefined) {
     const signed = example.token.signedByAnotherKey === true ? 'signed by a key other than the issuer\'s' : 'signed by the issuer';
     out.push(`The sample token, \`${path.posix.basename(EXAMPLE_TOKEN)}\` (${signed}), decoded:`, '', fence('json', JSON.stringify({ header: example.token.header, payload: example.token.claims }, null, 2)), '');

@@ -44,6 +44,7 @@ export async function runExample(definition: FindingDefinition): Promise<Example
   try {
     const served = new Map<string, unknown>(Object.entries(example.served ?? {}));
     if (example.config !== undefined) write(root, EXAMPLE_CONFIG, example.config);
+    for (const [file, text] of Object.entries(example.files ?? {})) write(root, file, text);
     if (example.token !== undefined) {
       const key = signingKey(example.token, example.config);
       write(root, EXAMPLE_TOKEN, `${signToken(example.token, key)}\n`);

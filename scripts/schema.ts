@@ -17,6 +17,7 @@ import { PROFILE_KEY_SOURCES } from '../src/engine/profiles/schema.ts';
 import { isExpectableCode } from '../src/gate/expect.ts';
 import { INSTANT_FORMAT } from '../src/gate/instant.ts';
 import { SECRET_ENV_PREFIX } from '../src/gate/profiles.ts';
+import { whyNotSuppressible } from '../src/gate/suppress-rule.ts';
 import { REPOSITORY_URL } from '../src/gate/sarif.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../schema/oidc-gate.schema.json', import.meta.url));
@@ -76,7 +77,7 @@ class Embedder {
   }
 }
 
-function requestSchema(name: 'lint' | 'validate'): object {
+function requestSchema(name: 'lint' | 'validate' | 'trust-policy'): object {
   const operation = getOperation(name);
   if (operation === undefined) throw new Error(`no operation named ${name}`);
   return operation.request.schema;
@@ -157,6 +158,43 @@ export function buildConfigSchema(): Json {
       : { required: [source] })),
   };
 
+  const trust = embedder.embed(requestSchema('trust-policy'));
+  const trustPolicy: Json = {
+    ...trust,
+    title: 'Trust policy',
+    description: 'A cloud role\'s trust in CI tokens, with cases it must allow and deny: a POST /v1/lint/trust-policy request, plus name and id_token, with aws_trust_policy given as the path of the policy\'s JSON file.',
+    properties: {
+      ...(trust.properties as Json),
+      name: entryName('trust policy (default: trust_policies[index])'),
+      aws_trust_policy: {
+        type: 'string', minLength: 1,
+        description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB): its conditions on <issuer host>:aud, :sub and other claims are checked with the entry\'s own.',
+      },
+      id_token: {
+        type: 'boolean', default: false,
+        description: 'true (action only, needs permissions: id-token: write): request the job\'s own ID token for the first audience and check it against this entry, with the issuer\'s discovery document and RS256. The CLI reports CHECK_SKIPPED.',
+      },
+    },
+  };
+
+  const suppression: Json = {
+    title: 'Suppression',
+    description: 'Accepts findings of this file, with a reason: they leave the counts and fail-on, and stay in the report and SARIF (as suppressed). Configuration errors and the SUPPRESSION_ codes cannot be suppressed.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['code', 'reason'],
+    properties: {
+      code: { type: 'string', enum: findingCatalogue.map((d) => d.code).filter((c) => whyNotSuppressible(c) === undefined), description: 'The finding code to suppress.' },
+      entry: { type: 'string', minLength: 1, description: 'Only findings of this provider, profile or sample (by name).' },
+      field: { type: 'string', pattern: '^(/.*)?$', description: 'Only findings at this JSON Pointer inside the entry, or below it, as in a finding\'s evidence.field (e.g. /redirect_uris/1).' },
+      reason: { type: 'string', minLength: 1, pattern: '\\S', description: 'Why the finding is accepted: shown in the report and as the SARIF justification.' },
+      expires: {
+        type: 'string', anyOf: [{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, { format: 'date-time' }],
+        description: 'An RFC 3339 date (the suppression applies through that day, UTC) or date-time; after it, the finding is reported again with a SUPPRESSION_EXPIRED warning.',
+      },
+    },
+  };
+
   const list = (item: string, description: string): Json => ({ type: ['array', 'null'], items: { $ref: `#/$defs/${item}` }, description });
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -169,8 +207,10 @@ export function buildConfigSchema(): Json {
       providers: list('Provider', 'Identity provider configurations to lint (and discover).'),
       profiles: list('Profile', 'Issuer profiles; ids are unique across every config file and the issuer-profiles file.'),
       tokens: list('Sample', 'Sample tokens, each checked against a policy or an issuer profile.'),
+      suppressions: list('Suppression', 'Findings of this file accepted with a reason (and an optional expiry). A finding can also be suppressed inline: # oidc-gate: ignore[CODE] reason, on its line or the line above.'),
+      trust_policies: list('TrustPolicy', 'Cloud role trust policies for CI tokens (GitHub Actions OIDC and others), with the cases they must allow and deny.'),
     },
-    $defs: { Provider: provider, Profile: profile, Sample: sample, ...embedder.finish() },
+    $defs: { Provider: provider, Profile: profile, Sample: sample, Suppression: suppression, TrustPolicy: trustPolicy, ...embedder.finish() },
   };
 }
 

@@ -6,8 +6,10 @@
 import * as core from '@actions/core';
 import { selectAnnotations } from './action/annotations.ts';
 import { readInputs } from './action/inputs.ts';
+import { issueContextFrom, reportToIssue } from './action/issue-on-failure.ts';
 import { buildSummary } from './action/summary.ts';
 import { checkOutputPath, outputTarget, writeReport, writeSarif } from './gate/outputs.ts';
+import { runnerIdTokenSource } from './gate/id-token-source.ts';
 import { runGate } from './gate/run.ts';
 
 export async function run(): Promise<void> {
@@ -32,20 +34,30 @@ export async function run(): Promise<void> {
       root,
       patterns: inputs.patterns,
       ...(inputs.issuerProfiles !== undefined ? { issuerProfilesFile: inputs.issuerProfiles } : {}),
+      ...(inputs.baseline !== undefined ? { baselineFile: inputs.baseline } : {}),
       network: inputs.network,
       failOn: inputs.failOn,
       env: process.env,
       onSecret: mask,
+      ...(inputs.lock !== undefined ? { lockFile: inputs.lock } : {}),
+    }, {
+      // Requested only for trust policies with id_token: true; the runner's token service needs id-token: write.
+      idToken: runnerIdTokenSource(process.env, (audience) => core.getIDToken(audience), mask),
     });
     const { summary } = gate.report;
 
     await writeReport(gate, report);
     if (sarif !== undefined) await writeSarif(gate, sarif);
+    if (inputs.issueOnFailure) {
+      const context = issueContextFrom(process.env, inputs.githubToken);
+      if (typeof context === 'string') core.warning(`oidc-gate: issue-on-failure is on, but ${context}; no issue was opened or closed.`);
+      else await reportToIssue(gate.report, context);
+    }
 
     // The report's verdict: fail-on for findings, and always for configuration errors.
     const failing = summary.failed;
     if (inputs.summary) {
-      if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, inputs.reportPath)).write();
+      if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, inputs.reportPath, process.env)).write();
       else core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
 

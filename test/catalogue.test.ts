@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { findingCatalogue, getFindingDefinition } from '../src/engine/catalogue.ts';
 import { DISCOVERY_FINDINGS } from '../src/engine/discovery/findings.ts';
+import { METADATA_CHECK_FINDINGS } from '../src/engine/discovery/metadata-checks.ts';
 import { defineFinding, VALIDATION_FINDINGS, type FindingDefinition } from '../src/engine/findings.ts';
 import { GATE_CODES } from '../src/engine/gate-findings.ts';
 import { GATE_CODES as GATE_CODES_OF_THE_SURFACE, getFindingDefinition as publicGetFindingDefinition } from '../src/engine/index.ts';
 import { LINT_RULES } from '../src/engine/lint/registry.ts';
+import { TRUST_FINDINGS } from '../src/engine/trust/findings.ts';
 import { ruleDefinition, type LintRule } from '../src/engine/lint/types.ts';
 import { buildSarif } from '../src/gate/sarif.ts';
 
-const AREAS = ['validate', 'lint', 'discover', 'gate'];
+const AREAS = ['validate', 'lint', 'discover', 'trust', 'gate'];
 
 /** What is wrong with a list of definitions: a repeated code, or a code without title, severity or area. */
 function catalogueProblems(definitions: readonly FindingDefinition[]): string[] {
@@ -45,14 +47,14 @@ describe('finding catalogue', () => {
     ]);
   });
 
-  it('holds the validation findings, every lint rule, the discovery findings and the gate codes, in that order', () => {
+  it('holds the validation findings, every lint rule, the discovery findings, the trust-policy findings and the gate codes, in that order', () => {
     const expected = [
-      ...Object.keys(VALIDATION_FINDINGS), ...LINT_RULES.map((r) => r.code), ...Object.keys(DISCOVERY_FINDINGS), ...Object.keys(GATE_CODES),
+      ...Object.keys(VALIDATION_FINDINGS), ...LINT_RULES.map((r) => r.code), ...Object.keys(DISCOVERY_FINDINGS), ...Object.keys(METADATA_CHECK_FINDINGS), ...Object.keys(TRUST_FINDINGS), ...Object.keys(GATE_CODES),
     ];
     expect(findingCatalogue.map((d) => d.code)).toEqual(expected);
     expect(findingCatalogue.map((d) => d.area)).toEqual([
       ...Object.keys(VALIDATION_FINDINGS).map(() => 'validate'), ...LINT_RULES.map(() => 'lint'),
-      ...Object.keys(DISCOVERY_FINDINGS).map(() => 'discover'), ...Object.keys(GATE_CODES).map(() => 'gate'),
+      ...Object.keys(DISCOVERY_FINDINGS).map(() => 'discover'), ...Object.keys(METADATA_CHECK_FINDINGS).map(() => 'discover'), ...Object.keys(TRUST_FINDINGS).map(() => 'trust'), ...Object.keys(GATE_CODES).map(() => 'gate'),
     ]);
   });
 
@@ -63,6 +65,9 @@ describe('finding catalogue', () => {
       JWKS_NO_USABLE_KEY: 'error', JWKS_DUPLICATE_KID: 'warning', ISSUER_INVALID: 'error', REDIRECT_URI_INVALID: 'error',
       REDIRECT_URI_WILDCARD: 'error', REDIRECT_URI_LOCALHOST: 'warning', CHECK_SKIPPED: 'warning',
       DISCOVERY_UNREACHABLE: 'error', DISCOVERY_INVALID: 'error', DISCOVERY_ISSUER_MISMATCH: 'error', METADATA_MISSING: 'error',
+      ENDPOINT_CERT_EXPIRING: 'warning', JWKS_X5C_EXPIRING: 'warning', JWKS_X5C_EXPIRED: 'error', JWKS_X5C_MISMATCH: 'error',
+      DISCOVERY_ALG_NONE: 'error', DISCOVERY_PKCE_MISSING: 'warning', DISCOVERY_PKCE_METHOD_INVALID: 'warning',
+      DISCOVERY_IMPLICIT_FLOW: 'warning', JWKS_NONSTANDARD_ENCODING: 'warning',
     };
     for (const [code, severity] of Object.entries(expected)) {
       expect(getFindingDefinition(code)?.severity, code).toBe(severity);
@@ -84,9 +89,10 @@ describe('finding catalogue', () => {
 });
 
 describe('gate codes', () => {
-  it('are all errors, each with a remediation and an explicit config flag', () => {
+  it('are errors, except the warnings about stale suppressions and changed keys, each with a remediation and an explicit config flag', () => {
+    const warnings = ['JWKS_KEYS_CHANGED', 'SUPPRESSION_EXPIRED', 'SUPPRESSION_UNUSED'];
     for (const d of Object.values(GATE_CODES)) {
-      expect(d.severity, d.code).toBe('error');
+      expect(d.severity, d.code).toBe(warnings.includes(d.code) ? 'warning' : 'error');
       expect(d.remediation, d.code).toMatch(/\S/);
       expect(typeof d.config, d.code).toBe('boolean');
     }
@@ -94,7 +100,7 @@ describe('gate codes', () => {
 
   it('mark problems with the input as config (CLI exit 2), and sample outcomes and faults as not', () => {
     const notConfig = Object.values(GATE_CODES).filter((d) => !d.config).map((d) => d.code).sort();
-    expect(notConfig).toEqual(['EXPECTATION_FAILED', 'INTERNAL_ERROR', 'MALFORMED_TOKEN']);
+    expect(notConfig).toEqual(['EXPECTATION_FAILED', 'INTERNAL_ERROR', 'JWKS_KEYS_CHANGED', 'MALFORMED_TOKEN', 'SUPPRESSION_EXPIRED', 'SUPPRESSION_UNUSED']);
     expect(GATE_CODES.CONFIG_INVALID.config).toBe(true);
     expect(GATE_CODES.REQUEST_INVALID.config).toBe(true);
   });

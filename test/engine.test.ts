@@ -10,7 +10,7 @@ const lintBody = {
 
 describe('the operations table', () => {
   it('holds each operation once, with a /v1 path, named request and response schemas, and a runner', () => {
-    expect(OPERATIONS.map((o) => o.name)).toEqual(['validate', 'lint', 'discover']);
+    expect(OPERATIONS.map((o) => o.name)).toEqual(['validate', 'lint', 'discover', 'trust-policy']);
     expect(new Set(OPERATIONS.map((o) => o.path)).size).toBe(OPERATIONS.length);
     for (const o of OPERATIONS) {
       expect(o.path).toMatch(/^\/v1\//);

@@ -60,6 +60,29 @@ describe('.github/workflows/oidc-gate.yml', () => {
     expect(workflow.on.workflow_call.secrets['oidc-gate-env']?.required).toBe(false);
   });
 
+  it('passes lock and issue-on-failure to the gate, and only the job that runs it with issue-on-failure holds issues: write', () => {
+    const jobs = workflow.jobs as unknown as Record<string, { if?: string; permissions?: Record<string, string>; steps?: Step[] }>;
+    expect(step('oidc-gate').with).toMatchObject({ lock: '${{ inputs.lock }}', 'issue-on-failure': '${{ inputs.issue-on-failure }}' });
+    expect(workflow.on.workflow_call.inputs).toMatchObject({ lock: { type: 'string', default: '' }, 'issue-on-failure': { type: 'boolean', default: false } });
+    // Exactly one of the two runs, with the same steps; the read-only one is the default.
+    expect([jobs.check?.if, jobs.audit?.if]).toEqual(['${{ !inputs.issue-on-failure }}', '${{ inputs.issue-on-failure }}']);
+    expect(jobs.audit?.steps).toEqual(jobs.check?.steps);
+    expect(jobs.check?.permissions).toEqual({ contents: 'read' });
+  });
+
+  it('declares no permission beyond read, so a caller that grants only contents: read can start it', () => {
+    // GitHub refuses to start a called workflow whose jobs declare more than the calling job grants,
+    // before it evaluates any if: a declared issues: write would stop the pull-request and release callers.
+    const declared = workflow as unknown as { permissions?: Record<string, string>; jobs: Record<string, { permissions?: Record<string, string> }> };
+    expect(declared.permissions).toBeUndefined();
+    const writes = Object.entries(declared.jobs).flatMap(([name, j]) =>
+      Object.entries(j.permissions ?? {}).filter(([, level]) => level !== 'read').map(([scope, level]) => `${name}: ${scope}: ${level}`));
+    expect(writes).toEqual([]);
+    // The jobs that need a write take it from the caller: they declare nothing, rather than read-only.
+    expect(declared.jobs.audit?.permissions).toBeUndefined();
+    expect(declared.jobs.sarif?.permissions).toBeUndefined();
+  });
+
   describe('the secret_env hand-over script', () => {
     const script = step('Pass secret_env values as OIDC_GATE_* variables').run ?? '';
     let n = 0;

@@ -18,8 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:cluster"
 var external_node_cluster_ = __webpack_require__(139);
 var external_node_cluster_default = /*#__PURE__*/__webpack_require__.n(external_node_cluster_);
-// EXTERNAL MODULE: ./src/engine/index.ts + 68 modules
-var src_engine = __webpack_require__(8727);
+// EXTERNAL MODULE: ./src/engine/index.ts + 88 modules
+var src_engine = __webpack_require__(3810);
 ;// CONCATENATED MODULE: ./src/server/log.ts
 const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 // Long base64/base64url/hex runs are what tokens, secrets, keys and PEM bodies look like; an
@@ -51,6 +51,7 @@ function holdUntilExit(logger) {
  */
 function createLogger(sink, level, base = {}) {
     const threshold = RANK[level];
+    const serialise = lineSerialiser(base);
     let held = '';
     let scheduled = false;
     const flush = () => {
@@ -65,7 +66,7 @@ function createLogger(sink, level, base = {}) {
     const emit = (lvl, msg, fields) => {
         if (RANK[lvl] < threshold)
             return;
-        held += `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`;
+        held += `${serialise(lvl, msg, fields)}\n`;
         if (RANK[lvl] >= RANK.warn) {
             flush();
             return;
@@ -85,6 +86,37 @@ function createLogger(sink, level, base = {}) {
         flush,
     };
     return logger;
+}
+/** The time of a log line; under load many lines share a millisecond, and so one formatted string. */
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoNow() {
+    const ms = Date.now();
+    if (ms !== lastMs) {
+        lastMs = ms;
+        lastIso = new Date(ms).toISOString();
+    }
+    return lastIso;
+}
+/**
+ * One line as JSON: time, level and msg, then the logger's base fields, then the line's own, later
+ * names overriding earlier ones. The base is serialised once; a line whose fields repeat a name
+ * above takes the general path, so no line ever holds a member name twice.
+ */
+function lineSerialiser(base) {
+    const baseNames = Object.keys(base);
+    const baseText = baseNames.length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+    return (level, msg, fields) => {
+        const time = isoNow();
+        if (fields === undefined)
+            return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}}`;
+        if ('time' in fields || 'level' in fields || 'msg' in fields || baseNames.some((name) => name in fields)) {
+            return JSON.stringify({ time, level, msg, ...base, ...fields });
+        }
+        const own = JSON.stringify(fields);
+        const rest = own.length > 2 ? `,${own.slice(1)}` : '}';
+        return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}${rest}`;
+    };
 }
 /** What may be logged about an unexpected fault: its class and stack frames, with the message redacted. */
 function describeFault(error) {
@@ -1114,6 +1146,9 @@ const HTTP_LIMITS = { headersTimeoutMs: 10_000, maxHeaderBytes: 16 * 1024 };
 ;// CONCATENATED MODULE: ./src/server/metrics.ts
 
 
+/** The label values the cache counters take: any other value is not counted. */
+const JWKS_CACHE_STATES = ['hit', 'miss', 'refreshed', 'stale'];
+const SIGNATURE_CACHE_RESULTS = ['hit', 'miss'];
 /** Request latency buckets (seconds): most answers take about a millisecond; the budget is 10 s. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /**
@@ -1127,11 +1162,20 @@ function createMetrics(services, options = {}) {
     if (options.worker !== undefined)
         registry.setDefaultLabels({ worker: String(options.worker) });
     (0,prom_client.collectDefaultMetrics)({ register: registry });
-    const requests = new prom_client.Counter({
+    // Requests are counted here, one number per endpoint and status, and handed to prom-client when scraped.
+    const requestCounts = new Map();
+    new prom_client.Counter({
         name: 'oidc_gate_http_requests_total',
         help: 'HTTP requests answered, by endpoint ("METHOD /path", or "(unknown path)") and status (0: the client left before its body arrived).',
         labelNames: ['endpoint', 'status'],
         registers: [registry],
+        collect() {
+            this.reset();
+            for (const [endpoint, series] of requestCounts) {
+                for (const [status, count] of series.byStatus)
+                    this.inc({ endpoint, status: String(status) }, count);
+            }
+        },
     });
     const latency = new prom_client.Histogram({
         name: 'oidc_gate_http_request_duration_seconds',
@@ -1176,9 +1220,8 @@ function createMetrics(services, options = {}) {
             this.inc(cache?.evictions ?? 0);
         },
     });
-    // prom-client hashes the label values on every call; the few label sets in use are kept instead.
-    const requestSeries = new Map();
-    const latencySeries = new Map();
+    // prom-client hashes the label values on every call, and labels() builds a new child each time: the
+    // few series in use are kept (endpoints are the same few strings every request).
     const codeSeries = new Map();
     const countFinding = (f) => {
         let series = codeSeries.get(f.code);
@@ -1188,22 +1231,18 @@ function createMetrics(services, options = {}) {
         }
         series.inc();
     };
+    const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
+    const signatureSeries = new Map(SIGNATURE_CACHE_RESULTS.map((result) => [result, signatureCache.labels(result)]));
     return {
         contentType: registry.contentType,
         observeRequest(endpoint, status, seconds) {
-            const key = `${status} ${endpoint}`;
-            let counted = requestSeries.get(key);
-            if (counted === undefined) {
-                counted = requests.labels(endpoint, String(status));
-                requestSeries.set(key, counted);
+            let series = requestCounts.get(endpoint);
+            if (series === undefined) {
+                series = { timed: latency.labels(endpoint), byStatus: new Map() };
+                requestCounts.set(endpoint, series);
             }
-            counted.inc();
-            let timed = latencySeries.get(endpoint);
-            if (timed === undefined) {
-                timed = latency.labels(endpoint);
-                latencySeries.set(endpoint, timed);
-            }
-            timed.observe(seconds);
+            series.byStatus.set(status, (series.byStatus.get(status) ?? 0) + 1);
+            series.timed.observe(seconds);
         },
         observeResponse(response, validation) {
             for (const f of response.findings)
@@ -1212,13 +1251,13 @@ function createMetrics(services, options = {}) {
             const metadata = validation ? response.metadata : undefined;
             if (metadata === undefined)
                 return;
-            for (const f of metadata.warnings ?? [])
-                countFinding(f);
-            if (metadata.jwks_cache === 'hit' || metadata.jwks_cache === 'miss' || metadata.jwks_cache === 'refreshed' || metadata.jwks_cache === 'stale') {
-                jwksCache.labels(metadata.jwks_cache).inc();
-            }
-            if (metadata.signature_cache === 'hit' || metadata.signature_cache === 'miss')
-                signatureCache.labels(metadata.signature_cache).inc();
+            if (metadata.warnings !== undefined)
+                for (const f of metadata.warnings)
+                    countFinding(f);
+            if (metadata.jwks_cache !== undefined)
+                jwksSeries.get(metadata.jwks_cache)?.inc();
+            if (metadata.signature_cache !== undefined)
+                signatureSeries.get(metadata.signature_cache)?.inc();
         },
         render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
     };

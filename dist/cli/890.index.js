@@ -96,7 +96,7 @@ async function readInputFile(abs, name, command) {
 
 /***/ }),
 
-/***/ 7975:
+/***/ 8451:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -105,8 +105,8 @@ __webpack_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine/index.ts + 68 modules
-var src_engine = __webpack_require__(8727);
+// EXTERNAL MODULE: ./src/engine/index.ts + 88 modules
+var src_engine = __webpack_require__(3810);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 // EXTERNAL MODULE: external "node:path"
@@ -234,578 +234,6 @@ function decodeUtf8(bytes) {
     }
     catch {
         return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/report.ts
-const TOOL_VERSION = '0.1.0';
-function count(findings) {
-    let errors = 0;
-    let warnings = 0;
-    for (const f of findings) {
-        if (f.severity === 'error')
-            errors++;
-        else
-            warnings++;
-    }
-    return { errors, warnings };
-}
-function buildReport(results, findings, files, failOn = 'error') {
-    const { errors, warnings } = count(findings);
-    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
-    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors }, failOn);
-    return {
-        tool: { name: 'oidc-gate', version: TOOL_VERSION },
-        api_version: 'v0.0.1',
-        valid: errors === 0,
-        summary: {
-            text: v.text,
-            fail_on: failOn,
-            failed: v.failed,
-            files: files.length,
-            results: results.length,
-            errors,
-            warnings,
-            file_status: files,
-            findings,
-        },
-        results,
-    };
-}
-/**
- * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
- * finding but a gate that could not check what it was given, so it fails the run even under
- * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
- * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
- * never reads "Passed" for a failed run.
- */
-function verdict(c, failOn) {
-    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
-    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
-    if (c.errors === 0 && c.warnings === 0)
-        return { failed: false, text: `Passed: ${where}, no findings.` };
-    if (c.errors === 0) {
-        return shouldFail(failOn, 0, c.warnings)
-            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
-            : { failed: false, text: `Passed with ${found}: ${where}.` };
-    }
-    if (shouldFail(failOn, c.errors, c.warnings))
-        return { failed: true, text: `Failed: ${found} in ${where}.` };
-    if (c.configErrors > 0) {
-        const one = c.configErrors === 1;
-        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
-            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
-        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
-    }
-    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
-function shouldFail(failOn, errors, warnings) {
-    if (failOn === 'never')
-        return false;
-    if (failOn === 'warning')
-        return errors + warnings > 0;
-    return errors > 0;
-}
-function serializeReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-;// CONCATENATED MODULE: ./src/gate/sarif.ts
-/**
- * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
- * partialFingerprints from code + file + field (named by entry name) so an alert survives edits that
- * only move lines or reorder entries.
- */
-
-
-
-/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
-const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
-/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
-function findingPageUrl(code) {
-    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
-}
-/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
-function howToFix(definition) {
-    return definition.fix ?? definition.remediation;
-}
-/**
- * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
- * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
- */
-function markdownText(text) {
-    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
-}
-function sentence(text) {
-    return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-/**
- * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
- * every finding of the code (a finding's own remediation may speak of one case only), and a link to
- * the code's page with an example.
- */
-function ruleHelp(d) {
-    const fix = howToFix(d);
-    const url = findingPageUrl(d.code);
-    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
-    const markdown = [
-        `**${markdownText(sentence(d.title))}**`,
-        d.docs !== undefined ? markdownText(d.docs) : undefined,
-        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
-        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
-        `[${d.code}: more, with an example](${url})`,
-    ];
-    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
-    return { text: join(text), markdown: join(markdown) };
-}
-function fingerprint(f) {
-    const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
-    return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
-}
-/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
-const MAX_SARIF_RESULTS = 5000;
-function buildSarif(all) {
-    // Code scanning refuses a result without a location, so run-level problems (no config file
-    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts.
-    const findings = all
-        .filter((f) => f.file !== undefined)
-        .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
-        .slice(0, MAX_SARIF_RESULTS);
-    const codes = [...new Set(findings.map((f) => f.code))].sort();
-    const index = new Map(codes.map((c, i) => [c, i]));
-    const rules = codes.map((code) => {
-        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
-        const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
-        const sample = findings.find((f) => f.code === code);
-        const title = definition?.title ?? code;
-        const rule = {
-            id: code,
-            name: toPascal(code),
-            shortDescription: { text: title },
-            fullDescription: { text: title },
-            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
-            properties: { tags: ['security', 'oidc'] },
-        };
-        if (definition !== undefined) {
-            rule.helpUri = findingPageUrl(code);
-            rule.help = ruleHelp(definition);
-            // Code scanning ranks security alerts by this number, written as a string.
-            if (definition.securitySeverity !== undefined) {
-                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
-            }
-        }
-        else if (sample?.remediation !== undefined) {
-            rule.help = { text: sample.remediation, markdown: sample.remediation };
-        }
-        return rule;
-    });
-    const results = findings.map((f) => {
-        const r = {
-            ruleId: f.code,
-            ruleIndex: index.get(f.code),
-            level: f.severity === 'error' ? 'error' : 'warning',
-            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-            partialFingerprints: { 'oidcGate/v1': fingerprint(f) },
-        };
-        r.locations = [{
-                physicalLocation: {
-                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
-                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-                },
-            }];
-        return r;
-    });
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [{
-                tool: {
-                    driver: {
-                        name: 'oidc-gate',
-                        version: TOOL_VERSION,
-                        semanticVersion: TOOL_VERSION,
-                        informationUri: REPOSITORY_URL,
-                        rules,
-                    },
-                },
-                results,
-            }],
-    };
-}
-/**
- * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
- * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
- */
-function relativeUri(file) {
-    return file.split('/').map(encodeURIComponent).join('/');
-}
-function toPascal(code) {
-    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
-}
-
-;// CONCATENATED MODULE: ./src/gate/write.ts
-/**
- * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
- * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
- * linked directory, must not turn the report into an overwrite of some other file. So the target
- * must not be a link, its directory must resolve inside the workspace and outside .git, and the
- * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
- * replaces the directory entry and never writes through it.
- */
-
-
-
-
-/** An output path the gate refuses, or could not write; the message names the setting and the path. */
-class OutputPathError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'OutputPathError';
-    }
-}
-/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
-async function checkOutputPath(target) {
-    await plan(target);
-}
-/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
-async function writeInsideRoot(target, text) {
-    const { realDir, missing, name } = await plan(target);
-    let dir = realDir;
-    for (const part of missing) {
-        dir = external_node_path_default().join(dir, part);
-        try {
-            await external_node_fs_.promises.mkdir(dir);
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw failure(target, error);
-        }
-    }
-    // Created or not, the directory must still resolve where the plan said.
-    const finalDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(finalDir, name));
-    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    try {
-        // wx: never reuse an existing file (or follow a link) at the temporary name.
-        await external_node_fs_.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
-        await external_node_fs_.promises.rename(temp, external_node_path_default().join(finalDir, name));
-    }
-    catch (error) {
-        await external_node_fs_.promises.unlink(temp).catch(() => undefined);
-        throw failure(target, error);
-    }
-}
-async function plan(target) {
-    const file = external_node_path_default().resolve(target.file);
-    const name = external_node_path_default().basename(file);
-    const existing = await external_node_fs_.promises.lstat(file).catch((error) => {
-        if (isAbsent(error))
-            return undefined;
-        throw failure(target, error);
-    });
-    if (existing?.isSymbolicLink()) {
-        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
-    }
-    if (existing !== undefined && !existing.isFile()) {
-        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
-    }
-    const missing = [];
-    let dir = external_node_path_default().dirname(file);
-    for (;;) {
-        const stat = await external_node_fs_.promises.stat(dir).catch((error) => {
-            if (isAbsent(error))
-                return undefined;
-            throw failure(target, error);
-        });
-        if (stat?.isDirectory())
-            break;
-        if (stat !== undefined) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
-        }
-        if (await external_node_fs_.promises.lstat(dir).then(() => true, () => false)) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
-        }
-        const parent = external_node_path_default().dirname(dir);
-        if (parent === dir)
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
-        missing.unshift(external_node_path_default().basename(dir));
-        dir = parent;
-    }
-    const realDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
-    return { realDir, missing, name };
-}
-async function ensureInside(target, real) {
-    const realRoot = await external_node_fs_.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
-    const place = placeOf(realRoot, real);
-    if (!place.ok) {
-        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
-    }
-}
-/** Nothing there, or a file where a directory should be (reported by the directory walk). */
-function isAbsent(error) {
-    const code = error.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
-}
-function failure(target, error) {
-    const code = error.code;
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
-    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
-}
-/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
-function outputTarget(root, base, label, value) {
-    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-    return { root, file: external_node_path_default().resolve(base, value), label, shown };
-}
-
-;// CONCATENATED MODULE: ./src/gate/outputs.ts
-/** Writing the report and SARIF files, shared by the action and the CLI. */
-
-
-
-
-function sarifOf(run) {
-    return buildSarif(run.findings);
-}
-async function writeReport(run, target) {
-    await writeInsideRoot(target, serializeReport(run.report));
-}
-async function writeSarif(run, target) {
-    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/gate/budget.ts
-/**
- * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
- * every file, so a repository cannot make one run check (and report) without bound. Files are
- * read concurrently, but the budget is granted in file order, so the same files always get the same
- * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
- * files after it may still fit.
- */
-const MAX_RUN_ENTRIES = 1000;
-class EntryBudget {
-    limit;
-    #used = 0;
-    #next = 0;
-    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
-    #asks = new Map();
-    constructor(limit = MAX_RUN_ENTRIES) {
-        this.limit = limit;
-    }
-    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
-    admit(index, count) {
-        return new Promise((answer) => {
-            this.#asks.set(index, { count, answer });
-            this.#drain();
-        });
-    }
-    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
-    pass(index) {
-        if (!this.#asks.has(index) && index >= this.#next)
-            this.#asks.set(index, null);
-        this.#drain();
-    }
-    #drain() {
-        while (this.#asks.has(this.#next)) {
-            const ask = this.#asks.get(this.#next);
-            this.#asks.delete(this.#next);
-            this.#next++;
-            if (ask === null || ask === undefined)
-                continue;
-            const before = this.#used;
-            const ok = before + ask.count <= this.limit;
-            if (ok)
-                this.#used += ask.count;
-            ask.answer({ ok, before });
-        }
-    }
-}
-/** The finding text for a file the budget refused. */
-function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
-    const fmt = (n) => n.toLocaleString('en-US');
-    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
-}
-/** Entries of a config file: the items of its providers, profiles and tokens lists. */
-function configEntryCount(data) {
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        return 0;
-    const record = data;
-    return ['providers', 'profiles', 'tokens'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
-}
-
-;// CONCATENATED MODULE: ./src/gate/config-finding.ts
-/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
-function configFinding(def, message, file, position, extra = {}) {
-    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
-    if (file !== undefined)
-        f.file = file;
-    if (position !== undefined) {
-        f.line = position.line;
-        f.column = position.column;
-    }
-    return { ...f, ...extra };
-}
-
-;// CONCATENATED MODULE: ./src/gate/nearest.ts
-/** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
-/**
- * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
- * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
- * when none is that close. With `prefixes`, a word of three or more letters that starts a candidate
- * counts as one edit away (`--iss` → `--issuer-profiles`), as command-line users abbreviate.
- */
-function nearest(word, candidates, options = {}) {
-    let best;
-    let bestDistance = 3;
-    const lower = word.toLowerCase();
-    for (const candidate of candidates) {
-        const name = candidate.toLowerCase();
-        const d = options.prefixes === true && lower.length >= 3 && name.startsWith(lower) ? 1 : distance(lower, name);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-/** Levenshtein distance, or 3 as soon as the lengths alone rule out 2 or fewer. */
-function distance(a, b) {
-    if (Math.abs(a.length - b.length) > 2)
-        return 3;
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        prev = cur;
-    }
-    return prev[b.length] ?? 3;
-}
-
-;// CONCATENATED MODULE: ./src/gate/values.ts
-/** Small checks and wording for values read from a user's YAML file. */
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function isNonEmptyString(value) {
-    return typeof value === 'string' && value !== '';
-}
-/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
-function describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
-}
-/** Text from the user's file (a key, a path, a code) kept short in messages. */
-function clip(s) {
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
-
-;// CONCATENATED MODULE: ./src/gate/entry-keys.ts
-/**
- * Which keys each kind of config entry may hold, read from the JSON Schemas the engine validates its
- * requests and profiles with, plus the few keys the gate adds. A field added to a request schema is
- * then accepted in config files at once, and a key the engine does not know is refused at its own line
- * instead of travelling on to a 422.
- */
-
-
-
-/** The top-level members of a schema's `properties`, in the schema's order. */
-function propertiesOf(schema) {
-    const properties = schema.properties;
-    return isRecord(properties) ? Object.keys(properties) : [];
-}
-/** An operation's request body schema. */
-function requestSchema(kind) {
-    const operation = (0,src_engine/* getOperation */.eu)(kind);
-    if (operation === undefined)
-        throw new Error(`no operation named ${kind}`);
-    return operation.request.schema;
-}
-function shape(what, schema, gateKeys) {
-    return { what, keys: [...propertiesOf(schema), ...gateKeys], gateKeys, schema };
-}
-/** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
-const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 'discover']);
-/** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
-const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
-/** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
-const PROFILE_SHAPE = shape('profile', src_engine/* issuerProfileSchema */.OI, []);
-const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
-const TOKEN_KEYS = TOKEN_SHAPE.keys;
-const PROFILE_KEYS = PROFILE_SHAPE.keys;
-const TOP_KEYS = ['providers', 'profiles', 'tokens'];
-/**
- * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
- * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
- * top-level key); otherwise one problem per unknown key, with the nearest known key as a hint, or
- * one for the entry itself, and undefined. A mistake is then one error: the entry is not sent on to
- * draw "is required" for the key the typo meant.
- */
-function checkEntry(raw, at, shape, problem, kind = 'config') {
-    if (!isRecord(raw)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
-            kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
-        });
-        return undefined;
-    }
-    let ok = true;
-    const unknown = (key, allowed, where, place) => {
-        const hint = nearest(key, allowed);
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
-        ok = false;
-    };
-    for (const key of Object.keys(raw)) {
-        if (!shape.keys.includes(key))
-            unknown(key, shape.keys, at, `a ${shape.what} entry`);
-    }
-    nestedUnknownKeys(raw, shape.schema, [], (key, allowed, rel) => unknown(key, allowed, [...at, ...rel], rel.map(String).join('.')));
-    return ok ? raw : undefined;
-}
-/** Rename the key to the hint, or remove it. */
-function unknownKeyFix(hint) {
-    return hint !== undefined
-        ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
-        : src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY.remediation;
-}
-/**
- * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
- * allows. Only closed maps are checked: an open one (required_custom_claims) holds names the user chose.
- */
-function nestedUnknownKeys(value, schema, rel, report) {
-    const properties = schema.properties;
-    if (!isRecord(properties))
-        return;
-    for (const [key, child] of Object.entries(value)) {
-        const member = Object.hasOwn(properties, key) ? properties[key] : undefined;
-        if (!isRecord(member))
-            continue;
-        const items = Array.isArray(child) && isRecord(member.items)
-            ? child.map((item, i) => [item, member.items, [...rel, key, i]])
-            : [[child, member, [...rel, key]]];
-        for (const [item, itemSchema, path] of items) {
-            if (!isRecord(item) || !isRecord(itemSchema) || itemSchema.additionalProperties !== false)
-                continue;
-            const allowed = propertiesOf(itemSchema);
-            for (const k of Object.keys(item))
-                if (!allowed.includes(k))
-                    report(k, allowed, path);
-            nestedUnknownKeys(item, itemSchema, path, report);
-        }
     }
 }
 
@@ -951,7 +379,7 @@ function loadYaml(source) {
     // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
     // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
     const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
-    const loaded = { doc, lines, data: undefined, errors: [] };
+    const loaded = { doc, lines, source, data: undefined, errors: [] };
     const errors = loaded.errors;
     // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
     // config files are read as YAML 1.2 only, whatever they ask for.
@@ -1198,6 +626,656 @@ function parsePointer(pointer) {
 }
 function toPointer(path) {
     return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress-field.ts
+
+function findingField(f) {
+    // The stable pointer is /<list>/<entry name>/<field…>: the field is what follows the entry.
+    if (f.stablePointer !== undefined && f.name !== undefined)
+        return toPointer(parsePointer(f.stablePointer).slice(2));
+    return f.pointer ?? '';
+}
+/** Whether `field` (as a suppression names it) covers the finding's field: the same place, or one below it. */
+function fieldCovers(field, findingFieldPointer) {
+    if (field === '' || field === findingFieldPointer)
+        return true;
+    return findingFieldPointer.startsWith(`${field.replace(/\/$/, '')}/`);
+}
+
+;// CONCATENATED MODULE: ./src/gate/report.ts
+/**
+ * The JSON report the action writes and `oidc-gate check --format json` prints (tool, api_version,
+ * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
+ */
+
+const TOOL_VERSION = '0.1.0';
+function count(findings) {
+    let errors = 0;
+    let warnings = 0;
+    for (const f of findings) {
+        if (f.severity === 'error')
+            errors++;
+        else
+            warnings++;
+    }
+    return { errors, warnings };
+}
+function buildReport(results, findings, files, failOn = 'error', hidden = { suppressed: [] }) {
+    const { errors, warnings } = count(findings);
+    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
+    const suppressed = hidden.suppressed.map(reportSuppressed);
+    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors, suppressed: suppressed.length }, failOn);
+    // Beside each result's untouched response: which of its findings are hidden, and why.
+    for (const r of results) {
+        const own = hidden.suppressed.filter((s) => s.finding.file === r.file && s.finding.name === r.name && s.finding.kind === r.kind);
+        if (own.length > 0)
+            r.suppressed = own.map(reportSuppressed);
+    }
+    return {
+        tool: { name: 'oidc-gate', version: TOOL_VERSION },
+        api_version: 'v0.0.1',
+        valid: errors === 0,
+        summary: {
+            text: v.text,
+            fail_on: failOn,
+            failed: v.failed,
+            files: files.length,
+            results: results.length,
+            errors,
+            warnings,
+            file_status: files,
+            findings,
+            suppressed,
+            ...(hidden.baseline !== undefined ? { baseline: hidden.baseline } : {}),
+        },
+        results,
+    };
+}
+/**
+ * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
+ * finding but a gate that could not check what it was given, so it fails the run even under
+ * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
+ * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
+ * never reads "Passed" for a failed run.
+ */
+function verdict(c, failOn) {
+    const v = countedVerdict(c, failOn);
+    const hidden = c.suppressed ?? 0;
+    if (hidden === 0)
+        return v;
+    // Before the final full stop: "Passed: 1 file, 2 checks, no findings; 3 suppressed."
+    return { failed: v.failed, text: `${v.text.replace(/\.$/, '')}; ${hidden} suppressed.` };
+}
+function countedVerdict(c, failOn) {
+    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
+    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
+    if (c.errors === 0 && c.warnings === 0)
+        return { failed: false, text: `Passed: ${where}, no findings.` };
+    if (c.errors === 0) {
+        return shouldFail(failOn, 0, c.warnings)
+            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
+            : { failed: false, text: `Passed with ${found}: ${where}.` };
+    }
+    if (shouldFail(failOn, c.errors, c.warnings))
+        return { failed: true, text: `Failed: ${found} in ${where}.` };
+    if (c.configErrors > 0) {
+        const one = c.configErrors === 1;
+        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
+            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
+        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+    }
+    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
+}
+/** A suppressed finding as the report lists it: the finding, where it is, and what hid it. */
+function reportSuppressed(s) {
+    const f = s.finding;
+    return {
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        ...(f.file !== undefined ? { file: f.file } : {}),
+        ...(f.line !== undefined ? { line: f.line } : {}),
+        ...(f.column !== undefined ? { column: f.column } : {}),
+        ...(f.name !== undefined ? { entry: f.name } : {}),
+        field: findingField(f),
+        kind: s.kind,
+        reason: s.reason,
+        suppression: s.source,
+    };
+}
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
+function shouldFail(failOn, errors, warnings) {
+    if (failOn === 'never')
+        return false;
+    if (failOn === 'warning')
+        return errors + warnings > 0;
+    return errors > 0;
+}
+function serializeReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/gate/sarif.ts
+/**
+ * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
+ * partialFingerprints from code + file + field (named by entry name) so an alert survives edits that
+ * only move lines or reorder entries.
+ */
+
+
+
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+function findingPageUrl(code) {
+    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+function howToFix(definition) {
+    return definition.fix ?? definition.remediation;
+}
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+function markdownText(text) {
+    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d) {
+    const fix = howToFix(d);
+    const url = findingPageUrl(d.code);
+    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+    const markdown = [
+        `**${markdownText(sentence(d.title))}**`,
+        d.docs !== undefined ? markdownText(d.docs) : undefined,
+        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+        `[${d.code}: more, with an example](${url})`,
+    ];
+    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
+    return { text: join(text), markdown: join(markdown) };
+}
+function fingerprint(f) {
+    const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
+    return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
+}
+/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
+const MAX_SARIF_RESULTS = 5000;
+/**
+ * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
+ * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
+ */
+function sarifSuppression(s) {
+    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
+}
+/**
+ * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
+ * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
+ */
+function buildSarif(all, suppressed = [], withBaseline = false) {
+    // Code scanning refuses a result without a location, so run-level problems (no config file
+    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
+    // and reported findings before suppressed ones.
+    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
+    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
+    const findings = [...all, ...suppressed.map((s) => s.finding)]
+        .filter((f) => f.file !== undefined)
+        .sort((a, b) => rank(a) - rank(b))
+        .slice(0, MAX_SARIF_RESULTS);
+    const codes = [...new Set(findings.map((f) => f.code))].sort();
+    const index = new Map(codes.map((c, i) => [c, i]));
+    const rules = codes.map((code) => {
+        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+        const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
+        const sample = findings.find((f) => f.code === code);
+        const title = definition?.title ?? code;
+        const rule = {
+            id: code,
+            name: toPascal(code),
+            shortDescription: { text: title },
+            fullDescription: { text: title },
+            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
+            properties: { tags: ['security', 'oidc'] },
+        };
+        if (definition !== undefined) {
+            rule.helpUri = findingPageUrl(code);
+            rule.help = ruleHelp(definition);
+            // Code scanning ranks security alerts by this number, written as a string.
+            if (definition.securitySeverity !== undefined) {
+                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+            }
+        }
+        else if (sample?.remediation !== undefined) {
+            rule.help = { text: sample.remediation, markdown: sample.remediation };
+        }
+        return rule;
+    });
+    const results = findings.map((f) => {
+        const r = {
+            ruleId: f.code,
+            ruleIndex: index.get(f.code),
+            level: f.severity === 'error' ? 'error' : 'warning',
+            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
+            partialFingerprints: { 'oidcGate/v1': fingerprint(f) },
+        };
+        const hidden = hiddenBy.get(f);
+        if (hidden !== undefined)
+            r.suppressions = [sarifSuppression(hidden)];
+        if (withBaseline)
+            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
+        r.locations = [{
+                physicalLocation: {
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                },
+            }];
+        return r;
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [{
+                tool: {
+                    driver: {
+                        name: 'oidc-gate',
+                        version: TOOL_VERSION,
+                        semanticVersion: TOOL_VERSION,
+                        informationUri: REPOSITORY_URL,
+                        rules,
+                    },
+                },
+                results,
+            }],
+    };
+}
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function toPascal(code) {
+    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'OutputPathError';
+    }
+}
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs.ts
+/** Writing the report and SARIF files, shared by the action and the CLI. */
+
+
+
+
+function sarifOf(run) {
+    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined);
+}
+async function writeReport(run, target) {
+    await writeInsideRoot(target, serializeReport(run.report));
+}
+async function writeSarif(run, target) {
+    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/gate/config-finding.ts
+/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
+function configFinding(def, message, file, position, extra = {}) {
+    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
+    if (file !== undefined)
+        f.file = file;
+    if (position !== undefined) {
+        f.line = position.line;
+        f.column = position.column;
+    }
+    return { ...f, ...extra };
+}
+
+;// CONCATENATED MODULE: ./src/gate/budget.ts
+/**
+ * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
+ * every file, so a repository cannot make one run check (and report) without bound. Files are
+ * read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
+ */
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
+    }
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
+        }
+    }
+}
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
+}
+/** Entries of a config file: the items of its providers, profiles and tokens lists. */
+function configEntryCount(data) {
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        return 0;
+    const record = data;
+    return ['providers', 'profiles', 'tokens', 'trust_policies'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
+}
+
+;// CONCATENATED MODULE: ./src/gate/nearest.ts
+/** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
+/**
+ * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
+ * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
+ * when none is that close. With `prefixes`, a word of three or more letters that starts a candidate
+ * counts as one edit away (`--iss` → `--issuer-profiles`), as command-line users abbreviate.
+ */
+function nearest(word, candidates, options = {}) {
+    let best;
+    let bestDistance = 3;
+    const lower = word.toLowerCase();
+    for (const candidate of candidates) {
+        const name = candidate.toLowerCase();
+        const d = options.prefixes === true && lower.length >= 3 && name.startsWith(lower) ? 1 : distance(lower, name);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best;
+}
+/** Levenshtein distance, or 3 as soon as the lengths alone rule out 2 or fewer. */
+function distance(a, b) {
+    if (Math.abs(a.length - b.length) > 2)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
+    }
+    return prev[b.length] ?? 3;
+}
+
+;// CONCATENATED MODULE: ./src/gate/values.ts
+/** Small checks and wording for values read from a user's YAML file. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isNonEmptyString(value) {
+    return typeof value === 'string' && value !== '';
+}
+/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
+function describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
+}
+/** Text from the user's file (a key, a path, a code) kept short in messages. */
+function clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+;// CONCATENATED MODULE: ./src/gate/entry-keys.ts
+/**
+ * Which keys each kind of config entry may hold, read from the JSON Schemas the engine validates its
+ * requests and profiles with, plus the few keys the gate adds. A field added to a request schema is
+ * then accepted in config files at once, and a key the engine does not know is refused at its own line
+ * instead of travelling on to a 422.
+ */
+
+
+
+/** The top-level members of a schema's `properties`, in the schema's order. */
+function propertiesOf(schema) {
+    const properties = schema.properties;
+    return isRecord(properties) ? Object.keys(properties) : [];
+}
+/** An operation's request body schema. */
+function requestSchema(kind) {
+    const operation = (0,src_engine/* getOperation */.eu)(kind);
+    if (operation === undefined)
+        throw new Error(`no operation named ${kind}`);
+    return operation.request.schema;
+}
+function shape(what, schema, gateKeys) {
+    return { what, keys: [...propertiesOf(schema), ...gateKeys], gateKeys, schema };
+}
+/** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
+const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 'discover']);
+/** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
+const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
+/** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
+const PROFILE_SHAPE = shape('profile', src_engine/* issuerProfileSchema */.OI, []);
+/**
+ * `trust_policies:` entries: a trust-policy request, plus `name` and `id_token`. `aws_trust_policy` is
+ * the request's own key, written as the path of the policy's JSON file instead of the object.
+ */
+const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name', 'id_token']);
+const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
+const TOKEN_KEYS = TOKEN_SHAPE.keys;
+const PROFILE_KEYS = PROFILE_SHAPE.keys;
+const TOP_KEYS = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_policies'];
+/**
+ * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
+ * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
+ * top-level key); otherwise one problem per unknown key, with the nearest known key as a hint, or
+ * one for the entry itself, and undefined. A mistake is then one error: the entry is not sent on to
+ * draw "is required" for the key the typo meant.
+ */
+function checkEntry(raw, at, shape, problem, kind = 'config') {
+    if (!isRecord(raw)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
+            kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
+        });
+        return undefined;
+    }
+    let ok = true;
+    const unknown = (key, allowed, where, place) => {
+        const hint = nearest(key, allowed);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
+        ok = false;
+    };
+    for (const key of Object.keys(raw)) {
+        if (!shape.keys.includes(key))
+            unknown(key, shape.keys, at, `a ${shape.what} entry`);
+    }
+    nestedUnknownKeys(raw, shape.schema, [], (key, allowed, rel) => unknown(key, allowed, [...at, ...rel], rel.map(String).join('.')));
+    return ok ? raw : undefined;
+}
+/** Rename the key to the hint, or remove it. */
+function unknownKeyFix(hint) {
+    return hint !== undefined
+        ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
+        : src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY.remediation;
+}
+/**
+ * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
+ * allows. Only closed maps are checked: an open one (required_custom_claims) holds names the user chose.
+ */
+function nestedUnknownKeys(value, schema, rel, report) {
+    const properties = schema.properties;
+    if (!isRecord(properties))
+        return;
+    for (const [key, child] of Object.entries(value)) {
+        const member = Object.hasOwn(properties, key) ? properties[key] : undefined;
+        if (!isRecord(member))
+            continue;
+        const items = Array.isArray(child) && isRecord(member.items)
+            ? child.map((item, i) => [item, member.items, [...rel, key, i]])
+            : [[child, member, [...rel, key]]];
+        for (const [item, itemSchema, path] of items) {
+            if (!isRecord(item) || !isRecord(itemSchema) || itemSchema.additionalProperties !== false)
+                continue;
+            const allowed = propertiesOf(itemSchema);
+            for (const k of Object.keys(item))
+                if (!allowed.includes(k))
+                    report(k, allowed, path);
+            nestedUnknownKeys(item, itemSchema, path, report);
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/gate/input-file.ts
@@ -1548,49 +1626,6 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/gate/expect.ts
-/**
- * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
- * appear), and whether an outcome meets it.
- */
-
-
-/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
-function parseExpectation(value) {
-    if (value === undefined)
-        return 'valid';
-    if (value === 'valid' || value === 'invalid')
-        return value;
-    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
-        return value;
-    return undefined;
-}
-/**
- * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
- * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
- */
-function isExpectableCode(code) {
-    return code === 'MALFORMED_TOKEN' || (0,src_engine/* getFindingDefinition */.dc)(code)?.area === 'validate';
-}
-/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
-function nearestExpectableCode(code) {
-    return nearest(code, [...src_engine/* findingCatalogue */.hD.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
-}
-/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
-function judge(expect, valid, codes) {
-    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
-    if (expect === 'valid') {
-        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
-    }
-    if (expect === 'invalid') {
-        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
-    }
-    const missing = expect.filter((c) => !codes.includes(c));
-    return missing.length === 0
-        ? { passed: true }
-        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
-}
-
 ;// CONCATENATED MODULE: ./src/gate/instant.ts
 /**
  * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
@@ -1645,6 +1680,275 @@ function parseInstant(value) {
     date.setUTCFullYear(year, month - 1, day);
     date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
     return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress-rule.ts
+/**
+ * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
+ * the checks both share: which codes may be suppressed, and how `expires` is read.
+ */
+
+
+
+
+/**
+ * Codes a suppression may not hide. Configuration errors mean the gate could not check what it was
+ * given (a file it could not read, an entry it refused): hiding one would let a gate that checked
+ * nothing pass. INTERNAL_ERROR is an entry that was not checked either. And the SUPPRESSION_ codes
+ * are about suppressions themselves: a suppression cannot vouch for itself.
+ */
+function whyNotSuppressible(code) {
+    const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
+    if (definition === undefined)
+        return undefined;
+    if (code.startsWith('SUPPRESSION_'))
+        return `${code} is about suppressions themselves and cannot be suppressed`;
+    if (definition.config === true)
+        return `${code} is a configuration error (oidc-gate could not check what it was given) and cannot be suppressed: fix it instead`;
+    if (code === src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.code)
+        return `${code} means an entry was not checked, and cannot be suppressed`;
+    return undefined;
+}
+/** Why `code` cannot be named in a suppression, or undefined when it can. */
+function codeProblem(code) {
+    if ((0,src_engine/* getFindingDefinition */.dc)(code) === undefined) {
+        const hint = nearest(code, src_engine/* findingCatalogue */.hD.map((d) => d.code));
+        return `"${clip(code)}" is not a code oidc-gate reports${hint !== undefined ? ` (did you mean ${hint}?)` : ''}`;
+    }
+    return whyNotSuppressible(code);
+}
+const EXPIRES_FORMAT = `an RFC 3339 date such as 2026-06-30 (the suppression applies through that day, UTC) or ${INSTANT_FORMAT.replace(/^an /, 'a ')}`;
+/** `expires` as written: a full date (it applies through that day, UTC) or a date-time. */
+function parseExpires(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a date (write it as text, such as 2026-06-30)' };
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        const day = parseInstant(`${value}T00:00:00Z`);
+        if (!day.ok)
+            return { ok: false, reason: day.reason };
+        return { ok: true, ms: day.ms + 24 * 60 * 60 * 1000, text: value };
+    }
+    const instant = parseInstant(value);
+    return instant.ok ? { ok: true, ms: instant.ms, text: value } : { ok: false, reason: instant.reason };
+}
+/** A reason as messages quote it: one line, kept short. */
+function shortReason(reason) {
+    const line = reason.replace(/\s+/g, ' ').trim();
+    return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress-comment.ts
+/**
+ * Inline suppressions: a YAML comment `# oidc-gate: ignore[CODE, CODE2] reason` after a value covers the
+ * findings on that line; on a line of its own it covers the next line that is not a comment (so several
+ * such comments can stand one above the other). Comments are found by the YAML parser, so a `#` inside
+ * a quoted value or a block scalar is never taken for one.
+ */
+
+
+
+
+/** A comment that means to be a suppression: `oidc-gate: ignore`, in any letter case, with or without the colon. */
+const DIRECTIVE = /^#\s*oidc-gate\s*:?\s*ignore\b/i;
+/** The one accepted form: codes in brackets, separated by commas, then the reason. */
+const FORM = /^#\s*oidc-gate:\s*ignore\[([^\]]*)\](.*)$/;
+const CODE = /^[A-Z][A-Z0-9_]*$/;
+const INLINE_FORM = '# oidc-gate: ignore[CODE, CODE2] reason';
+/** Every comment of the document, in order, with its offset in the source. */
+function commentsOf(source) {
+    const found = new Map();
+    const walk = (node) => {
+        if (Array.isArray(node)) {
+            for (const item of node)
+                walk(item);
+            return;
+        }
+        if (node === null || typeof node !== 'object')
+            return;
+        const token = node;
+        if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
+            found.set(token.offset, token.source);
+        }
+        for (const value of Object.values(node))
+            walk(value);
+    };
+    for (const token of new dist/* Parser */.iX().parse(source))
+        walk(token);
+    return [...found].sort((a, b) => a[0] - b[0]).map(([offset, text]) => ({ offset, text }));
+}
+function readInlineSuppressions(file, yaml) {
+    const out = { suppressions: [], problems: [] };
+    const source = yaml.source;
+    // Most files hold no suppression: skip the second parse then.
+    if (!/oidc-gate/i.test(source))
+        return out;
+    const lineText = source.split(/\r?\n|\r/);
+    const isCommentOnly = (line) => /^\s*#/.test(lineText[line - 1] ?? '');
+    for (const comment of commentsOf(source)) {
+        if (!DIRECTIVE.test(comment.text))
+            continue;
+        const pos = yaml.lines.linePos(comment.offset);
+        const at = { line: pos.line, column: pos.col };
+        const invalid = (message) => {
+            out.problems.push(configFinding(src_engine/* GATE_CODES */.FD.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
+        };
+        const form = FORM.exec(comment.text);
+        if (form === null) {
+            invalid(`This oidc-gate comment is not a suppression oidc-gate can read; write it as ${INLINE_FORM}.`);
+            continue;
+        }
+        const codes = (form[1] ?? '').split(',').map((c) => c.trim());
+        const reason = (form[2] ?? '').trim();
+        if (codes.every((c) => c === '')) {
+            invalid(`This suppression names no code; write it as ${INLINE_FORM}.`);
+            continue;
+        }
+        if (reason === '') {
+            invalid(`This suppression of ${codes.filter((c) => c !== '').join(', ')} gives no reason; write the reason after the brackets, as in ${INLINE_FORM}.`);
+            continue;
+        }
+        // After a value it covers its own line; on a line of its own, the next line that is not a comment.
+        let covers = at.line;
+        if (isCommentOnly(at.line)) {
+            covers = at.line + 1;
+            while (covers <= lineText.length && isCommentOnly(covers))
+                covers++;
+        }
+        for (const code of codes) {
+            const problem = code === '' ? 'an empty code between commas' : !CODE.test(code) ? `"${code.slice(0, 60)}" is not a finding code (codes are upper case, such as INSECURE_URI)` : codeProblem(code);
+            if (problem !== undefined) {
+                invalid(`This suppression cannot apply: ${problem}.`);
+                continue;
+            }
+            out.suppressions.push({ kind: 'inline', code, reason, file, line: at.line, column: at.column, coversLine: covers });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress-config.ts
+/**
+ * A `suppressions:` item of a config file: `{ code, entry?, field?, reason, expires? }`. It covers the
+ * findings of its own file only, so a file's suppressions are read beside the findings they hide.
+ */
+
+
+
+
+
+const SUPPRESSION_KEYS = ['code', 'entry', 'field', 'reason', 'expires'];
+const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
+/** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
+function parseSuppressionEntry(raw, index, file, yaml, problem) {
+    const at = ['suppressions', index];
+    const invalid = (message, where = at) => {
+        problem(src_engine/* GATE_CODES */.FD.SUPPRESSION_INVALID, message, where, { kind: 'config' });
+    };
+    if (!isRecord(raw)) {
+        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
+        return undefined;
+    }
+    let ok = true;
+    for (const key of Object.keys(raw)) {
+        if (SUPPRESSION_KEYS.includes(key))
+            continue;
+        const hint = nearest(key, SUPPRESSION_KEYS);
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in a suppressions item${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${SUPPRESSION_KEYS.join(', ')}.`, [...at, key], { kind: 'config', remediation: hint !== undefined ? `Rename the key to "${hint}".` : src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY.remediation });
+        ok = false;
+    }
+    // An unknown key is the one mistake: "reason is missing" after `reson:` would say it twice.
+    if (!ok)
+        return undefined;
+    const { code, reason, entry, field, expires } = raw;
+    if (typeof code !== 'string' || code.trim() === '') {
+        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code']);
+        ok = false;
+    }
+    else {
+        const why = codeProblem(code.trim());
+        if (why !== undefined) {
+            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
+            ok = false;
+        }
+    }
+    if (typeof reason !== 'string' || reason.trim() === '') {
+        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason']);
+        ok = false;
+    }
+    if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
+        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
+        ok = false;
+    }
+    if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
+        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
+        ok = false;
+    }
+    let until;
+    if (expires !== undefined) {
+        const parsed = parseExpires(expires);
+        if (parsed.ok)
+            until = { text: parsed.text, ms: parsed.ms };
+        else {
+            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
+            ok = false;
+        }
+    }
+    if (!ok)
+        return undefined;
+    const pos = positionOf(yaml, at);
+    const out = {
+        kind: 'config', code: code.trim(), reason: reason.trim(), file, line: pos.line, column: pos.column, pointer: toPointer(at),
+    };
+    if (typeof entry === 'string')
+        out.entry = entry;
+    if (typeof field === 'string')
+        out.field = field;
+    if (until !== undefined)
+        out.expires = until;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/expect.ts
+/**
+ * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
+ * appear), and whether an outcome meets it.
+ */
+
+
+/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
+function parseExpectation(value) {
+    if (value === undefined)
+        return 'valid';
+    if (value === 'valid' || value === 'invalid')
+        return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
+        return value;
+    return undefined;
+}
+/**
+ * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
+ * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
+ */
+function isExpectableCode(code) {
+    return code === 'MALFORMED_TOKEN' || (0,src_engine/* getFindingDefinition */.dc)(code)?.area === 'validate';
+}
+/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
+function nearestExpectableCode(code) {
+    return nearest(code, [...src_engine/* findingCatalogue */.hD.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
+}
+/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
+function judge(expect, valid, codes) {
+    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
+    if (expect === 'valid') {
+        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
+    }
+    if (expect === 'invalid') {
+        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
+    }
+    const missing = expect.filter((c) => !codes.includes(c));
+    return missing.length === 0
+        ? { passed: true }
+        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/token-entry.ts
@@ -1788,6 +2092,153 @@ async function readTokenFile(value, source, at, problem) {
     return token;
 }
 
+;// CONCATENATED MODULE: ./src/gate/trust-entry.ts
+/**
+ * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
+ * a display `name`, `id_token: true` to check the job's own ID token against it, and
+ * `aws_trust_policy` as the path of an IAM role trust policy JSON file in the repository, which is
+ * read here and sent on inline, as the service takes it.
+ */
+
+
+
+
+
+
+
+/**
+ * An IAM role trust policy is at most a few kilobytes (AWS caps it at 2,048 characters unless the
+ * account raised the quota); reading more than this is never needed.
+ */
+const MAX_TRUST_POLICY_FILE_BYTES = 64 * 1024;
+async function parseTrustEntry(raw, index, source, problem) {
+    const at = ['trust_policies', index];
+    // aws_trust_policy is a path here, not the object the request schema describes: not a secret to mask.
+    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, 'aws_trust_policy'], 'trust-policy'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, id_token: idToken, aws_trust_policy: awsFile, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
+        });
+        ok = false;
+    }
+    if (idToken !== undefined && typeof idToken !== 'boolean') {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
+            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
+        });
+        ok = false;
+    }
+    if (awsFile !== undefined) {
+        const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
+        if (policy === undefined)
+            ok = false;
+        else
+            request.aws_trust_policy = policy;
+    }
+    if (!ok)
+        return undefined;
+    const out = {
+        name: name ?? `trust_policies[${index}]`,
+        path: at,
+        line: positionOf(source.yaml, at).line,
+        request,
+        idToken: idToken === true,
+    };
+    if (typeof awsFile === 'string')
+        out.awsPolicyFile = awsFile;
+    return out;
+}
+const PATH_FIX = 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.';
+/**
+ * The policy file is in a repository a pull request controls: it must not lead the gate outside
+ * the workspace or into .git (links followed), nor make it read more than a policy's worth of bytes.
+ * It must be strict JSON (no repeated member names, which AWS and this checker might read
+ * differently) holding one object.
+ */
+async function readTrustPolicyFile(value, source, at, problem) {
+    if (!isNonEmptyString(value)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `aws_trust_policy must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: PATH_FIX });
+        return undefined;
+    }
+    const shown = clip(value);
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TRUST_POLICY_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                problem(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `AWS trust policy file ${shown} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
+                    remediation: 'Keep the trust policy file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
+                });
+                break;
+            case 'too-large':
+                problem(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `AWS trust policy file ${shown} is larger than ${MAX_TRUST_POLICY_FILE_BYTES.toLocaleString('en-US')} bytes; refusing to read it.`, at, {
+                    remediation: 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.',
+                });
+                break;
+            case 'not-file':
+                problem(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `AWS trust policy file ${shown} cannot be read: not a regular file.`, at, { remediation: PATH_FIX });
+                break;
+            default:
+                problem(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `AWS trust policy file ${shown} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: PATH_FIX });
+        }
+        return undefined;
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid UTF-8 text.`, at, {
+            remediation: 'Save the trust policy as UTF-8, as the AWS console and CLI write it.',
+        });
+        return undefined;
+    }
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch (err) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
+            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
+        });
+        return undefined;
+    }
+    const issue = (0,src_engine/* checkJsonStructure */.Ug)(text, parsed);
+    if (issue !== undefined) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, issue.kind === 'duplicate'
+            ? `AWS trust policy file ${shown} repeats the member "${clip(issue.name)}" in one object; which one counts would be a guess.`
+            : `AWS trust policy file ${shown} nests deeper than ${issue.maxDepth} levels.`, at, {
+            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
+        });
+        return undefined;
+    }
+    if (!isRecord(parsed)) {
+        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `AWS trust policy file ${shown} must hold one JSON object (with Version and Statement), not ${describeType(parsed)}.`, at, {
+            remediation: 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.',
+        });
+        return undefined;
+    }
+    return parsed;
+}
+/**
+ * Where JSON.parse stopped, as " at line L, column C" of the file. The parser's own message is not
+ * shown: it quotes a stretch of the text.
+ */
+function jsonErrorPlace(text, err) {
+    const message = err instanceof Error ? err.message : '';
+    const lineColumn = /line (\d+) column (\d+)/.exec(message);
+    if (lineColumn !== null)
+        return ` at line ${lineColumn[1]}, column ${lineColumn[2]}`;
+    const position = /position (\d+)/.exec(message);
+    if (position === null)
+        return text.trim() === '' ? ' (the file is empty)' : '';
+    const offset = Number(position[1]);
+    const before = text.slice(0, offset).split('\n');
+    return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Config files: read one under the repository's rules, parse it with positions, and hand each entry
@@ -1805,10 +2256,13 @@ async function readTokenFile(value, source, at, problem) {
 
 
 
+
+
+
 async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const boundary = ctx.boundary ?? ctx.root;
-    const out = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], findings: [] };
+    const out = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], trustPolicies: [], suppressions: [], findings: [] };
     const input = await readYamlInput(boundary, abs, file);
     if (!input.ok) {
         out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
@@ -1849,6 +2303,9 @@ async function loadConfigFile(abs, ctx) {
         });
         return out;
     }
+    const inline = readInlineSuppressions(file, yaml);
+    out.suppressions.push(...inline.suppressions);
+    out.findings.push(...inline.problems);
     for (const key of Object.keys(data)) {
         if (!TOP_KEYS.includes(key)) {
             problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
@@ -1878,6 +2335,11 @@ async function loadConfigFile(abs, ctx) {
         else if (profile.refused !== undefined)
             out.refusedProfiles.push(profile.refused);
     });
+    list('suppressions').forEach((raw, index) => {
+        const suppression = parseSuppressionEntry(raw, index, file, yaml, problem);
+        if (suppression !== undefined)
+            out.suppressions.push(suppression);
+    });
     const tokens = list('tokens');
     const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
     for (let index = 0; index < tokens.length; index++) {
@@ -1885,12 +2347,138 @@ async function loadConfigFile(abs, ctx) {
         if (token !== undefined)
             out.tokens.push(token);
     }
+    const trustPolicies = list('trust_policies');
+    for (let index = 0; index < trustPolicies.length; index++) {
+        const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
+        if (trust !== undefined)
+            out.trustPolicies.push(trust);
+    }
     return out;
 }
 /** A path as findings name it: relative to the gate root, with forward slashes. */
 function relativeFile(root, abs) {
     const rel = external_node_path_default().relative(root, abs);
     return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/gate/baseline.ts
+/**
+ * The baseline: the fingerprints (SARIF partialFingerprints) of the findings a repository had when it
+ * adopted the gate, written by `oidc-gate baseline`. Findings it records are suppressed (kind
+ * `baseline`), so only new ones fail. The file is versioned and written one finding per line, sorted,
+ * so a change to it reads as a short diff in review. It is read under the rules of every gate input:
+ * inside the repository and outside .git (links followed), at most 1 MiB; a broken one is one
+ * configuration error, and then nothing is suppressed by it.
+ */
+
+
+
+
+
+
+
+
+
+
+/** Where `oidc-gate baseline` writes, and what the docs tell the action's `baseline` input to name. */
+const DEFAULT_BASELINE_FILE = '.github/oidc-gate/baseline.json';
+const BASELINE_VERSION = 1;
+const FINGERPRINT = /^[0-9a-f]{64}$/;
+const REGENERATE = 'Write the baseline with oidc-gate baseline (it is generated, not written by hand), or fix the place named; then run again.';
+/** Whether a finding may be recorded: it has a file (so a fingerprint) and may be suppressed at all. */
+function isBaselineCandidate(f) {
+    return f.file !== undefined && f.config !== true && whyNotSuppressible(f.code) === undefined;
+}
+/** The baseline file for these findings (those that may be recorded), and how many it records. */
+function renderBaseline(findings) {
+    const byPrint = new Map();
+    for (const f of findings) {
+        if (!isBaselineCandidate(f))
+            continue;
+        const print = fingerprint(f);
+        if (byPrint.has(print))
+            continue;
+        // Members in this order, so every line of the file reads the same way.
+        byPrint.set(print, { fingerprint: print, code: f.code, file: f.file, ...(f.name !== undefined ? { entry: f.name } : {}), field: findingField(f) });
+    }
+    const key = (e) => [e.file, e.entry ?? '', e.field, e.code, e.fingerprint].join('\u0000');
+    const entries = [...byPrint.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const lines = entries.map((e, i) => `    ${JSON.stringify(e)}${i < entries.length - 1 ? ',' : ''}`);
+    const text = [
+        '{',
+        `  "version": ${BASELINE_VERSION},`,
+        '  "tool": "oidc-gate",',
+        '  "about": "Findings accepted when the gate was adopted, matched by fingerprint; only new findings fail. Regenerate with oidc-gate baseline.",',
+        lines.length > 0 ? '  "findings": [' : '  "findings": []',
+        ...(lines.length > 0 ? [...lines, '  ]'] : []),
+        '}',
+        '',
+    ].join('\n');
+    return { text, count: entries.length };
+}
+/** Reads the baseline `rel` (relative to root) inside `boundary`. */
+async function readBaseline(root, boundary, rel) {
+    const abs = external_node_path_default().resolve(root, rel);
+    const file = relativeFile(root, abs);
+    const name = `The baseline file ${clip(file)}`;
+    const fail = (code, message, line = 1, column = 1) => ({
+        ok: false,
+        finding: configFinding(code, message, file, { line, column }, { kind: 'config', remediation: REGENERATE }),
+    });
+    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return fail(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return fail(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+            case 'missing':
+                return fail(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`);
+            case 'not-file':
+                return fail(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name.charAt(0).toLowerCase()}${name.slice(1)}: not a regular file.`);
+            default:
+                return fail(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name.charAt(0).toLowerCase()}${name.slice(1)}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined)
+        return fail(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is not valid UTF-8 text.`);
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (err) {
+        // Only the position is taken from the parser: its message quotes the file.
+        const where = /line (\d+) column (\d+)/.exec(err instanceof Error ? err.message : '');
+        return fail(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
+    }
+    const problem = shapeProblem(data);
+    if (problem === undefined) {
+        const findings = data.findings;
+        return { ok: true, baseline: { file, fingerprints: new Set(findings.map((e) => e.fingerprint)) } };
+    }
+    // JSON is YAML: the YAML parser says which line the pointer is on (the JSON parse above is the one that decides).
+    const at = positionOf(loadYaml(text), parsePointer(problem.pointer));
+    return fail(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is invalid at ${problem.pointer === '' ? 'its top' : problem.pointer}: ${problem.message}`, at.line, at.column);
+}
+/** The first thing wrong with the document, by JSON Pointer; one mistake, one error. */
+function shapeProblem(data) {
+    if (!isRecord(data))
+        return { pointer: '', message: `expected a JSON object { "version": ${BASELINE_VERSION}, "findings": [...] }.` };
+    if (data.version !== BASELINE_VERSION) {
+        return { pointer: '/version', message: `expected ${BASELINE_VERSION}, the baseline version this oidc-gate reads${data.version === undefined ? ' (it is missing)' : ''}.` };
+    }
+    if (!Array.isArray(data.findings))
+        return { pointer: '/findings', message: 'expected a list of recorded findings.' };
+    for (const [i, item] of data.findings.entries()) {
+        if (!isRecord(item))
+            return { pointer: `/findings/${i}`, message: 'expected an object with a fingerprint.' };
+        if (typeof item.fingerprint !== 'string' || !FINGERPRINT.test(item.fingerprint)) {
+            return { pointer: `/findings/${i}/fingerprint`, message: 'expected 64 lower-case hexadecimal characters (a finding\'s SARIF partialFingerprints value).' };
+        }
+    }
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/glob.ts
@@ -2234,6 +2822,372 @@ async function pool(tasks, limit) {
     };
     await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/lock-file.ts
+/**
+ * The key lock file (`oidc-gate lock` writes it, the audit compares with it): for each provider and
+ * profile whose keys are fetched, the `kid` and RFC 7638 thumbprint of every key it served when the
+ * lock was made. Nothing else about a key is kept, so the file is safe to commit and review. It is
+ * written sorted and one member per line, so a re-lock after a rotation is a small, readable diff.
+ */
+/** The one version this oidc-gate reads and writes. */
+const LOCK_VERSION = 1;
+const DEFAULT_LOCK_PATH = '.github/oidc-gate/jwks.lock.json';
+/** Which entry of the lock a provider or profile is compared with. */
+function lockKey(e) {
+    return JSON.stringify([e.kind, e.file, e.name]);
+}
+const byText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+function compareKeys(a, b) {
+    return byText(a.kid ?? '', b.kid ?? '') || byText(a.thumbprint, b.thumbprint);
+}
+/** The file's text: entries by kind, file and name, keys by kid and thumbprint, members in one order. */
+function serializeLock(entries) {
+    const sorted = [...entries]
+        .map((e) => ({ kind: e.kind, file: e.file, name: e.name, jwks_uri: e.jwks_uri, keys: [...e.keys].sort(compareKeys).map((k) => ({ kid: k.kid, thumbprint: k.thumbprint })) }))
+        .sort((a, b) => byText(a.kind, b.kind) || byText(a.file, b.file) || byText(a.name, b.name));
+    const doc = { version: LOCK_VERSION, entries: sorted };
+    return `${JSON.stringify(doc, null, 2)}\n`;
+}
+const THUMBPRINT = /^[A-Za-z0-9_-]{43}$/;
+const ENTRY_MEMBERS = ['kind', 'file', 'name', 'jwks_uri', 'keys'];
+const KEY_MEMBERS = ['kid', 'thumbprint'];
+/**
+ * The lock file's text, checked. The file is in the repository, so a pull request may have written
+ * anything into it: the first problem is reported with its place, and nothing from the file is quoted
+ * beyond a member name.
+ */
+function parseLock(text) {
+    let data;
+    try {
+        data = JSON.parse(text);
+    }
+    catch (error) {
+        // The parser's message may quote the file; only its position is kept.
+        const m = /line (\d+) column (\d+)/.exec(error instanceof Error ? error.message : '');
+        return m !== null
+            ? { ok: false, message: 'is not valid JSON', pointer: '', line: Number(m[1]), column: Number(m[2]) }
+            : { ok: false, message: 'is not valid JSON', pointer: '' };
+    }
+    const fail = (pointer, message) => ({ ok: false, pointer, message });
+    if (!isObject(data))
+        return fail('', 'must be a JSON object with version and entries');
+    if (data.version !== LOCK_VERSION) {
+        return fail('/version', `must be ${LOCK_VERSION} (this oidc-gate reads lock files of version ${LOCK_VERSION}; run oidc-gate lock again to rewrite it)`);
+    }
+    const unknownTop = Object.keys(data).find((k) => k !== 'version' && k !== 'entries');
+    if (unknownTop !== undefined)
+        return fail(`/${lock_file_escape(unknownTop)}`, 'is not a member of a lock file');
+    if (!Array.isArray(data.entries))
+        return fail('/entries', 'must be a list');
+    const entries = [];
+    const seen = new Set();
+    for (const [i, raw] of data.entries.entries()) {
+        const at = `/entries/${i}`;
+        if (!isObject(raw))
+            return fail(at, 'must be an object');
+        const unknown = Object.keys(raw).find((k) => !ENTRY_MEMBERS.includes(k));
+        if (unknown !== undefined)
+            return fail(`${at}/${lock_file_escape(unknown)}`, 'is not a member of a lock entry');
+        if (raw.kind !== 'provider' && raw.kind !== 'profile')
+            return fail(`${at}/kind`, 'must be "provider" or "profile"');
+        for (const member of ['file', 'name', 'jwks_uri']) {
+            if (typeof raw[member] !== 'string' || raw[member] === '')
+                return fail(`${at}/${member}`, 'must be a non-empty string');
+        }
+        if (!Array.isArray(raw.keys))
+            return fail(`${at}/keys`, 'must be a list');
+        const keys = [];
+        for (const [j, key] of raw.keys.entries()) {
+            const kat = `${at}/keys/${j}`;
+            if (!isObject(key))
+                return fail(kat, 'must be an object');
+            const unknownKey = Object.keys(key).find((k) => !KEY_MEMBERS.includes(k));
+            if (unknownKey !== undefined)
+                return fail(`${kat}/${lock_file_escape(unknownKey)}`, 'is not a member of a locked key (a lock keeps only kid and thumbprint)');
+            if (key.kid !== null && typeof key.kid !== 'string')
+                return fail(`${kat}/kid`, 'must be a string or null');
+            if (typeof key.thumbprint !== 'string' || !THUMBPRINT.test(key.thumbprint)) {
+                return fail(`${kat}/thumbprint`, 'must be an RFC 7638 SHA-256 thumbprint (43 base64url characters)');
+            }
+            keys.push({ kid: key.kid, thumbprint: key.thumbprint });
+        }
+        const entry = { kind: raw.kind, file: raw.file, name: raw.name, jwks_uri: raw.jwks_uri, keys };
+        const id = lockKey(entry);
+        if (seen.has(id))
+            return fail(at, `repeats the ${entry.kind} of an earlier entry (same file and name)`);
+        seen.add(id);
+        entries.push(entry);
+    }
+    return { ok: true, lock: { version: LOCK_VERSION, entries } };
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** A member name as a JSON Pointer token, kept short: it comes from the file. */
+function lock_file_escape(name) {
+    const token = name.replace(/~/g, '~0').replace(/\//g, '~1');
+    return token.length > 40 ? `${token.slice(0, 40)}…` : token;
+}
+
+// EXTERNAL MODULE: ./node_modules/jose/dist/webapi/jwk/thumbprint.js + 6 modules
+var jwk_thumbprint = __webpack_require__(4857);
+;// CONCATENATED MODULE: ./src/gate/lock-keys.ts
+/**
+ * The keys a provider or profile serves now, as the lock records them: `kid` and RFC 7638 thumbprint.
+ * Fetched through the run engine's guarded fetcher (and its discovery operation), so the lock obeys
+ * the same outbound rules as every other fetch: public addresses only unless OUTBOUND_ALLOW says
+ * otherwise, size and time limits, no https→http redirects.
+ */
+
+
+
+/** Only public-key types: a thumbprint of an `oct` key would be a hash of a shared secret. */
+const PUBLIC_KEY_TYPES = new Set(['RSA', 'EC', 'OKP', 'AKP']);
+async function servedKeys(source, engine) {
+    const { fetcher } = engine.services;
+    if (!fetcher.online)
+        return { ok: false, offline: true, why: 'offline mode: nothing is fetched' };
+    let jwksUri;
+    if ('jwksUri' in source.fetch) {
+        jwksUri = source.fetch.jwksUri;
+    }
+    else {
+        const outcome = await engine.run('discover', { issuer: source.fetch.issuer });
+        const found = outcome.response?.jwks_uri;
+        if (typeof found !== 'string' || found === '') {
+            return { ok: false, offline: false, why: `the discovery document of ${(0,src_engine/* redactUri */.sU)(source.fetch.issuer)} could not be read or names no jwks_uri` };
+        }
+        jwksUri = found;
+    }
+    const fetched = await fetcher.getJson(jwksUri, source.allowHttp ? { allowHttp: true } : {});
+    if (!fetched.ok)
+        return { ok: false, offline: false, why: `${(0,src_engine/* redactUri */.sU)(jwksUri)} could not be fetched (${fetched.reason})` };
+    const set = fetched.json;
+    if (typeof set !== 'object' || set === null || !Array.isArray(set.keys)) {
+        return { ok: false, offline: false, why: `${(0,src_engine/* redactUri */.sU)(jwksUri)} is not a JWK Set (no keys list)` };
+    }
+    const keys = [];
+    for (const jwk of set.keys) {
+        const locked = await lockedKey(jwk);
+        if (locked !== undefined)
+            keys.push(locked);
+    }
+    return { ok: true, jwksUri: (0,src_engine/* redactUri */.sU)(jwksUri), keys: keys.sort(compareKeys) };
+}
+/**
+ * A served key as the lock keeps it, or undefined for one that has no thumbprint (a malformed key,
+ * which lint reports as JWKS_INVALID) or must not get one (a symmetric key).
+ */
+async function lockedKey(jwk) {
+    if (typeof jwk !== 'object' || jwk === null || Array.isArray(jwk))
+        return undefined;
+    const { kty, kid } = jwk;
+    if (typeof kty !== 'string' || !PUBLIC_KEY_TYPES.has(kty))
+        return undefined;
+    try {
+        // Only the required public members enter the thumbprint (RFC 7638 §3.2), private ones never.
+        const thumbprint = await (0,jwk_thumbprint/* calculateJwkThumbprint */.s)(jwk, 'sha256');
+        return { kid: typeof kid === 'string' ? kid : null, thumbprint };
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/lock-sources.ts
+/**
+ * Which entries of the config files have keys worth pinning: providers (their `jwks_uri`) and
+ * profiles that fetch a JWK Set (`jwks_uri`, or `discovery: true` through the issuer's discovery
+ * document). An inline `jwks` or `public_key` is left out: the config file itself pins those keys,
+ * and a change to them is already a change in review.
+ */
+
+
+function lockSources(configs, repositoryRoot) {
+    const sources = [];
+    for (const config of configs) {
+        const base = { file: config.file, lockFile: relativeFile(repositoryRoot, config.abs), ...(config.yaml !== undefined ? { yaml: config.yaml } : {}) };
+        for (const provider of config.providers) {
+            const uri = provider.request.jwks_uri;
+            if (!isNonEmptyString(uri))
+                continue;
+            sources.push({
+                ...base, kind: 'provider', name: provider.name, at: [...provider.path, 'jwks_uri'],
+                fetch: { jwksUri: uri }, allowHttp: provider.request.https_required === false,
+            });
+        }
+        for (const entry of config.profiles) {
+            const { jwks_uri: uri, discovery, issuer } = entry.profile;
+            if (isNonEmptyString(uri)) {
+                sources.push({ ...base, kind: 'profile', name: entry.id, at: [...entry.path, 'jwks_uri'], fetch: { jwksUri: uri }, allowHttp: false });
+            }
+            else if (discovery === true && isNonEmptyString(issuer)) {
+                sources.push({ ...base, kind: 'profile', name: entry.id, at: [...entry.path, 'discovery'], fetch: { issuer }, allowHttp: false });
+            }
+        }
+    }
+    return sources;
+}
+
+;// CONCATENATED MODULE: ./src/gate/lock-check.ts
+/**
+ * The audit's key pinning: read the lock file, fetch the keys each locked provider and profile serves
+ * now, and report JWKS_KEYS_CHANGED where they differ, at the entry's `jwks_uri` (or `discovery`)
+ * line. Offline, the comparison is one CHECK_SKIPPED for the lock file. A provider or profile the lock
+ * does not name is not compared: `oidc-gate lock` adds it.
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** Locked entries are fetched this many at a time, as the run's entries are. */
+const CONCURRENCY = 8;
+/** How many added and removed keys a message names; evidence lists them all. */
+const NAMED_IN_MESSAGE = 3;
+async function checkLock(options) {
+    const rel = relativeFile(options.root, external_node_path_default().resolve(options.root, options.lockFile));
+    const read = await readLockFile(options, rel);
+    if (!read.ok)
+        return [read.finding];
+    const locked = new Map(read.lock.entries.map((e) => [lockKey(e), e]));
+    const keyOf = (s) => lockKey({ kind: s.kind, file: s.lockFile, name: s.name });
+    const sources = lockSources(options.configs, options.boundary).filter((s) => locked.has(keyOf(s)));
+    if (sources.length === 0)
+        return [];
+    if (!options.engine.services.fetcher.online) {
+        const checks = [src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.code];
+        return [{
+                code: 'CHECK_SKIPPED',
+                severity: 'warning',
+                message: `The keys of ${lock_check_count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
+                remediation: 'Run again with network access (drop --offline; in the action, network: true) to compare the served keys with the lock file.',
+                file: rel, line: 1, column: 1, pointer: '', kind: 'config',
+                evidence: { lock: rel, checks, entries: sources.length },
+            }];
+    }
+    const outcomes = await pool(sources.map((source) => async () => compare(source, options.engine, locked.get(keyOf(source))?.keys ?? [], rel)), CONCURRENCY);
+    return outcomes.flat();
+}
+/** The lock file, read under the rules config files are read by; a broken one is one config error. */
+async function readLockFile(options, rel) {
+    const name = `The lock file ${rel}`;
+    const refuse = (def, message, at = { line: 1, column: 1 }, extra = {}) => ({
+        ok: false, finding: configFinding(def, message, rel, at, { kind: 'config', ...extra }),
+    });
+    const read = await readInsideRoot(options.boundary, external_node_path_default().resolve(options.root, options.lockFile), MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
+                    remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
+                });
+            case 'outside':
+            case 'git':
+                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+            case 'not-file':
+                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined)
+        return refuse(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is not valid UTF-8 text.`, undefined, { remediation: LOCK_FIX });
+    const parsed = parseLock(text);
+    if (parsed.ok)
+        return parsed;
+    const at = parsed.line !== undefined ? { line: parsed.line, column: parsed.column ?? 1 } : lineOf(text, parsed.pointer);
+    const message = parsed.pointer === '' ? `${name} ${parsed.message}.` : `${name} is invalid: ${parsed.pointer} ${parsed.message}.`;
+    return refuse(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, message, at, {
+        pointer: parsed.pointer, remediation: LOCK_FIX,
+    });
+}
+const LOCK_FIX = 'The lock file is written by oidc-gate lock: run it again to rewrite the file rather than editing it by hand.';
+/**
+ * The line of the entry a pointer is in. oidc-gate lock writes one member per line and `kind` only on
+ * entries, so the n-th `"kind"` member starts entry n; a hand-edited file may fall back to line 1.
+ */
+function lineOf(text, pointer) {
+    const m = /^\/entries\/(\d+)/.exec(pointer);
+    if (m === null)
+        return { line: 1, column: 1 };
+    let offset = -1;
+    for (let i = 0; i <= Number(m[1]); i++) {
+        offset = text.indexOf('"kind"', offset + 1);
+        if (offset === -1)
+            return { line: 1, column: 1 };
+    }
+    return position(text, offset);
+}
+function position(text, offset) {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    return { line, column: offset - before.lastIndexOf('\n') };
+}
+/** One locked provider or profile: the served keys against the locked ones. */
+async function compare(source, engine, lockedKeys, lockRel) {
+    const served = await servedKeys(source, engine);
+    const place = placeAt(source);
+    if (!served.ok) {
+        // A provider's own lint reports the same failed fetch (JWKS_UNREACHABLE, JWKS_INVALID): one mistake, one finding.
+        if (source.kind === 'provider' && 'jwksUri' in source.fetch)
+            return [];
+        return [{
+                ...place,
+                code: 'CHECK_SKIPPED',
+                severity: 'warning',
+                message: `The keys of profile "${clip(source.name)}" were not compared with the lock file ${lockRel}: ${served.why}; not run: JWKS_KEYS_CHANGED.`,
+                remediation: (0,src_engine/* getFindingDefinition */.dc)('CHECK_SKIPPED')?.remediation ?? 'Run again once the keys can be fetched.',
+                evidence: { field: toPointer(source.at.slice(2)), lock: lockRel, checks: [src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.code] },
+            }];
+    }
+    const id = (k) => `${k.kid ?? ''}\u0000${k.thumbprint}`;
+    const before = new Set(lockedKeys.map(id));
+    const now = new Set(served.keys.map(id));
+    const added = served.keys.filter((k) => !before.has(id(k)));
+    const removed = lockedKeys.filter((k) => !now.has(id(k)));
+    if (added.length === 0 && removed.length === 0)
+        return [];
+    const parts = [
+        added.length > 0 ? `added ${named(added)}` : '',
+        removed.length > 0 ? `removed ${named(removed)}` : '',
+    ].filter((s) => s !== '');
+    return [{
+            ...place,
+            code: src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.code,
+            severity: 'warning',
+            message: `The keys served at ${clip(served.jwksUri)} differ from the lock file ${lockRel}: ${parts.join('; ')}.`,
+            remediation: src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.remediation,
+            evidence: { field: toPointer(source.at.slice(2)), jwks_uri: served.jwksUri, lock: lockRel, added, removed },
+        }];
+}
+function placeAt(source) {
+    const pos = source.yaml !== undefined ? positionOf(source.yaml, source.at) : { line: 1, column: 1 };
+    const section = source.kind === 'provider' ? 'providers' : 'profiles';
+    return {
+        file: source.file, line: pos.line, column: pos.column, pointer: toPointer(source.at),
+        stablePointer: toPointer([section, source.name, ...source.at.slice(2)]),
+        kind: source.kind === 'provider' ? 'lint' : 'profile', name: source.name,
+    };
+}
+function named(keys) {
+    const shown = keys.slice(0, NAMED_IN_MESSAGE).map((k) => `${k.kid !== null ? `kid "${clip(k.kid)}"` : 'a key without kid'} (thumbprint ${k.thumbprint})`);
+    const more = keys.length - shown.length;
+    return `${lock_check_count(keys.length, 'key', 'keys')}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+function lock_check_count(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/profiles.ts
@@ -2583,6 +3537,337 @@ function unjudgedReason(response, token, profiles) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/gate/id-token.ts
+/**
+ * `id_token: true` on a trust policy: request the job's own ID token for the entry's first audience
+ * and check it against the entry as the cloud would see it: signed with RS256 by a key of the
+ * issuer's discovery document, from the entry's issuer, for one of its audiences, with claims that
+ * match its claim patterns, and allowed by its AWS policy's conditions. It is reported as a sample
+ * expected to be valid; the token itself is masked and recorded by its fingerprint only.
+ */
+
+
+
+
+
+/** The id under which the check registers the entry as an issuer profile, for this check alone. */
+const PROFILE_ID = 'id_token';
+/** GitHub signs its workflow tokens with RS256, and so must every issuer an entry trusts here. */
+const ALGORITHM = 'RS256';
+/** Every finding of the check is about `id_token: true`. */
+const AT = ['id_token'];
+async function checkIdToken(config, entry, trust, engine, check) {
+    // A sample of its own in the report, beside the entry's trust-policy result.
+    const name = `${entry.name} (job ID token)`;
+    const placer = new Placer(config, entry.path, name, 'validate');
+    const results = [];
+    const done = () => ({ results, findings: placer.findings });
+    const skipped = (why, remediation) => {
+        placer.add({ code: 'CHECK_SKIPPED', severity: 'warning', message: `Trust policy "${entry.name}": the job's ID token was not checked: ${why}.`, remediation }, AT);
+    };
+    if (check.source === undefined) {
+        skipped('only the GitHub Action can request it', 'Nothing to do here: the action checks the ID token (with permissions: id-token: write); the CLI checks the rest of the entry.');
+        return done();
+    }
+    if (!check.online) {
+        skipped('its keys come from the issuer\'s discovery document, and nothing is fetched offline', 'Run the action with network: true to check the job\'s ID token.');
+        return done();
+    }
+    const audiences = audiencesOf(entry, trust);
+    // No audience is TRUST_AUDIENCE_MISSING on the entry already: one mistake, one error.
+    const audience = audiences[0];
+    if (audience === undefined)
+        return done();
+    const got = await check.source(audience);
+    if (!got.ok) {
+        placer.add({
+            code: src_engine/* GATE_CODES */.FD.ID_TOKEN_UNAVAILABLE.code,
+            severity: 'error',
+            message: got.reason === 'permission'
+                ? `Trust policy "${entry.name}" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow).`
+                : `Trust policy "${entry.name}" has id_token: true, but the runner's token service did not return an ID token for the audience ${clip(audience)}.`,
+            remediation: got.reason === 'permission'
+                ? src_engine/* GATE_CODES */.FD.ID_TOKEN_UNAVAILABLE.remediation
+                : 'Re-run the job: the runner\'s token service failed. If it keeps failing, check the GitHub status page.',
+        }, AT, got.reason === 'permission');
+        return done();
+    }
+    const profile = {
+        id: PROFILE_ID, issuer: trust.metadata.issuer, audiences, allowed_algs: [ALGORITHM], discovery: true,
+    };
+    if (isRecord(entry.request.claim_patterns))
+        profile.required_claim_patterns = entry.request.claim_patterns;
+    let checker;
+    try {
+        const { fetcher, keyCache, now } = engine.services;
+        checker = engine.withProfiles((0,src_engine/* compileIssuerProfiles */.Ly)([profile], { env: {}, fetcher, keyCache, now }));
+    }
+    catch (err) {
+        if (!(err instanceof src_engine/* IssuerProfileError */.HC))
+            throw err;
+        const reasons = err.problems.map((p) => `${p.pointer.replace(/^\/0(?=\/|$)/, '') || '/'} ${p.message}`).join('; ');
+        placer.add({
+            code: src_engine/* GATE_CODES */.FD.CONFIG_INVALID.code, severity: 'error',
+            message: `Trust policy "${entry.name}": the job's ID token cannot be checked against this entry: ${reasons}.`,
+            remediation: 'Give the entry an https issuer that publishes a discovery document (GitHub\'s is the default), or remove id_token: true.',
+        }, AT, true);
+        return done();
+    }
+    // Judged at the moment it was issued for, not at the start of the run: it did not exist then.
+    const at = Date.now();
+    const request = { token: got.token, issuer_profile_id: PROFILE_ID };
+    const outcome = await checker.run('validate', request, { at });
+    const line = config.yaml !== undefined ? positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
+    const r = recordResult('validate', config.file, { name, line }, request, outcome);
+    r.at = new Date(at).toISOString();
+    r.expect = 'valid';
+    results.push(r);
+    const say = (f) => `Trust policy "${entry.name}": the job's ID token (audience ${clip(audience)}) is expected to be valid: ${f.message}`;
+    if (outcome.problem !== undefined) {
+        r.passed = false;
+        placer.add({ code: outcome.problem.code === 'MALFORMED_TOKEN' ? 'MALFORMED_TOKEN' : src_engine/* GATE_CODES */.FD.REQUEST_INVALID.code, severity: 'error', message: say({ message: outcome.problem.detail }) }, AT);
+        return done();
+    }
+    const response = outcome.response;
+    r.passed = response.valid;
+    for (const f of response.findings)
+        placer.add({ ...f, message: say(f) }, AT);
+    for (const w of response.metadata.warnings ?? [])
+        placer.add({ ...w, message: say(w) }, AT);
+    if (response.valid && entry.request.aws_trust_policy !== undefined) {
+        for (const f of await awsPolicyVerdict(engine, entry, got.token))
+            placer.add({ ...f, message: say(f) }, AT);
+    }
+    return done();
+}
+/** The entry's audiences, or those its AWS policy's aud condition names. */
+function audiencesOf(entry, trust) {
+    const own = entry.request.audiences;
+    if (Array.isArray(own))
+        return own.filter((a) => typeof a === 'string');
+    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.set === undefined);
+    return condition?.values ?? [];
+}
+/**
+ * Whether the AWS policy's conditions allow the token's claims: the token's claims as a case that
+ * must be allowed, evaluated by the trust-policy check exactly as AWS evaluates the policy. Only the
+ * policy is sent (with the issuer its keys are named by): the entry's audiences and claim patterns
+ * were judged by the validation already, and would be reported twice.
+ */
+async function awsPolicyVerdict(engine, entry, token) {
+    const claims = payloadOf(token);
+    if (claims === undefined)
+        return [];
+    const body = {
+        aws_trust_policy: entry.request.aws_trust_policy,
+        cases: [{ name: 'the job\'s ID token', claims, expect: 'allow' }],
+    };
+    if (entry.request.issuer !== undefined)
+        body.issuer = entry.request.issuer;
+    const outcome = await engine.run('trust-policy', body);
+    return outcome.response?.findings.filter((f) => f.code === 'TRUST_CASE_FAILED') ?? [];
+}
+/** The claims of a token whose signature was verified. */
+function payloadOf(token) {
+    try {
+        const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+        return isRecord(claims) ? claims : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/run-trust.ts
+
+
+
+
+
+async function runTrust(config, entry, engine, idToken) {
+    const outcome = await engine.run('trust-policy', entry.request);
+    const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
+    const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
+    if (outcome.problem !== undefined) {
+        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer).path);
+        return { file: config.file, results, findings: placer.findings };
+    }
+    const response = outcome.response;
+    for (const f of response.findings)
+        placer.add(inPolicyFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f)).path : []);
+    const findings = [...placer.findings];
+    if (entry.idToken) {
+        const checked = await checkIdToken(config, entry, response, engine, idToken);
+        results.push(...checked.results);
+        findings.push(...checked.findings);
+    }
+    return { file: config.file, results, findings };
+}
+function run_trust_fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
+}
+/**
+ * Where a request pointer is in the entry. The AWS policy's members are in its own JSON file, not
+ * in the config: they are placed at the `aws_trust_policy:` line that names the file, and `inner` is
+ * the pointer inside the file.
+ */
+function run_trust_placeOf(pointer) {
+    const rel = parsePointer(pointer);
+    if (rel[0] !== 'aws_trust_policy')
+        return { path: rel };
+    return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
+}
+/** A finding about the AWS policy says where in the policy file it is: the config line only names the file. */
+function inPolicyFile(f, entry) {
+    const field = run_trust_fieldOf(f);
+    const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
+    if (inner === undefined || entry.awsPolicyFile === undefined)
+        return f;
+    return { ...f, message: `${f.message} (${clip(entry.awsPolicyFile)}, at ${inner})` };
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress.ts
+/**
+ * Applying suppressions to a run's findings. Per config file: its inline comments and its
+ * `suppressions:` items hide the matching findings of that file (an inline comment before a config
+ * item, when both match); then the baseline hides findings by fingerprint. Suppressed findings leave
+ * the counts, fail-on and annotations, and are kept to be reported. Expired suppressions no longer
+ * apply and are warned about; suppressions that matched nothing are warned about too.
+ */
+
+
+
+
+
+/** Whether any suppression may hide the finding (never a configuration error or a SUPPRESSION_ code). */
+function isSuppressible(f) {
+    return f.config !== true && whyNotSuppressible(f.code) === undefined;
+}
+/** Whether a (current) suppression covers the finding; the caller has checked the finding is of its file. */
+function covers(s, f) {
+    if (s.code !== f.code || s.file !== f.file)
+        return false;
+    if (s.kind === 'inline')
+        return f.line === s.coversLine;
+    if (s.entry !== undefined && f.name !== s.entry)
+        return false;
+    return s.field === undefined || fieldCovers(s.field, findingField(f));
+}
+/** "The suppression of CODE (entry "web", field /x; reason: "…")": what it covers, and why, when asked. */
+function describe(s, withReason = false) {
+    const scope = [s.entry !== undefined ? `entry "${s.entry}"` : '', s.field !== undefined ? `field ${s.field === '' ? '""' : s.field}` : ''].filter((x) => x !== '').join(', ');
+    const why = withReason ? `reason: "${shortReason(s.reason)}"` : '';
+    const details = [scope, why].filter((x) => x !== '').join('; ');
+    return `The ${s.kind === 'inline' ? 'inline ' : ''}suppression of ${s.code}${details !== '' ? ` (${details})` : ''}`;
+}
+/** The codes a CHECK_SKIPPED finding says were not run, or undefined when it does not list them. */
+function skippedCodes(f) {
+    const listed = /not run: ([A-Z0-9_]+(?:, [A-Z0-9_]+)*)/.exec(f.message);
+    return listed?.[1]?.split(', ');
+}
+/**
+ * Whether the check that could have drawn the suppressed code may not have run in this file: an entry
+ * refused for a configuration error, or a fetch skipped offline (CHECK_SKIPPED) that lists the code or
+ * does not say which checks it skipped. Then "matched nothing" says nothing, and is not reported.
+ */
+function mayNotHaveRun(s, findings) {
+    return findings.some((f) => {
+        if (s.kind === 'config' && s.entry !== undefined && f.name !== undefined && f.name !== s.entry)
+            return false;
+        if (f.config === true)
+            return !f.code.startsWith('SUPPRESSION_');
+        if (f.code !== 'CHECK_SKIPPED')
+            return false;
+        const skipped = skippedCodes(f);
+        return skipped === undefined || skipped.includes(s.code);
+    });
+}
+class Suppressor {
+    suppressed = [];
+    #baseline;
+    #now;
+    #baselineUsed = new Set();
+    /** `now`: when the run started; a suppression whose expiry is at or before it no longer applies. */
+    constructor(baseline, now) {
+        this.#baseline = baseline;
+        this.#now = now;
+    }
+    /** How many of the baseline's fingerprints matched a finding of the run. */
+    get baselineMatched() {
+        return this.#baselineUsed.size;
+    }
+    /**
+     * One config file's findings with its suppressions applied: what is still reported, in order, then a
+     * warning per expired suppression and per suppression that matched nothing.
+     */
+    file(suppressions, findings) {
+        const current = suppressions.filter((s) => s.expires === undefined || this.#now < s.expires.ms);
+        const expired = suppressions.filter((s) => s.expires !== undefined && this.#now >= s.expires.ms);
+        // Inline comments first: the suppression written at the finding is the one a reader looks for.
+        const ordered = [...current.filter((s) => s.kind === 'inline'), ...current.filter((s) => s.kind === 'config')];
+        const used = new Set();
+        const uncovered = new Map();
+        const kept = [];
+        for (const f of findings) {
+            if (!isSuppressible(f)) {
+                kept.push(f);
+                continue;
+            }
+            const matching = ordered.filter((s) => covers(s, f));
+            for (const s of matching)
+                used.add(s);
+            const first = matching[0];
+            if (first !== undefined) {
+                this.suppressed.push({ finding: f, kind: first.kind, reason: first.reason, source: { file: first.file, line: first.line } });
+            }
+            else if (!this.#byBaseline(f)) {
+                kept.push(f);
+                // Reported again because its suppression expired (and nothing else hides it).
+                for (const s of expired)
+                    if (covers(s, f))
+                        uncovered.set(s, (uncovered.get(s) ?? 0) + 1);
+            }
+        }
+        for (const s of expired) {
+            const back = uncovered.get(s) ?? 0;
+            kept.push(this.#note(src_engine/* GATE_CODES */.FD.SUPPRESSION_EXPIRED, s, `${describe(s, true)} expired on ${s.expires?.text ?? ''} and no longer applies${back > 0 ? `: the ${back === 1 ? 'finding' : `${back} findings`} it covered ${back === 1 ? 'is' : 'are'} reported again` : ''}.`));
+        }
+        for (const s of current) {
+            if (used.has(s) || mayNotHaveRun(s, findings))
+                continue;
+            const where = s.kind === 'inline' ? `on line ${s.coversLine ?? s.line}` : 'in this file';
+            kept.push(this.#note(src_engine/* GATE_CODES */.FD.SUPPRESSION_UNUSED, s, `${describe(s)} matched no finding ${where}; remove it, or check its code${s.kind === 'inline' ? ' and line' : ', entry and field'}.`));
+        }
+        return kept;
+    }
+    /** Findings outside the config files (no file matched, the issuer-profiles file): the baseline only. */
+    other(findings) {
+        return findings.filter((f) => !isSuppressible(f) || !this.#byBaseline(f));
+    }
+    #byBaseline(f) {
+        const baseline = this.#baseline;
+        if (baseline === undefined || f.file === undefined)
+            return false;
+        const print = fingerprint(f);
+        if (!baseline.fingerprints.has(print))
+            return false;
+        this.#baselineUsed.add(print);
+        this.suppressed.push({ finding: f, kind: 'baseline', reason: `recorded in the baseline ${baseline.file}`, source: { file: baseline.file } });
+        return true;
+    }
+    #note(def, s, message) {
+        const f = configFinding(def, message, s.file, { line: s.line, column: s.column }, { kind: 'config' });
+        f.severity = def.severity;
+        if (s.pointer !== undefined)
+            f.pointer = s.pointer;
+        else
+            f.stablePointer = `/#L${s.line}/${s.code}`;
+        delete f.config;
+        return f;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/gate/run.ts
 /**
  * The gate: find config files, load their entries and issuer profiles, check every entry with one
@@ -2600,8 +3885,12 @@ function unjudgedReason(response, token, profiles) {
 
 
 
+
+
+
+
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
-const CONCURRENCY = 8;
+const run_CONCURRENCY = 8;
 async function runGate(options, services = {}) {
     const startedAt = Date.now();
     const findings = [];
@@ -2613,6 +3902,10 @@ async function runGate(options, services = {}) {
     if (files.length === 0 && missing.length === 0) {
         findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
     }
+    // A baseline that cannot be read is one config error, and suppresses nothing.
+    const baseline = options.baselineFile !== undefined ? await readBaseline(options.root, boundary, options.baselineFile) : undefined;
+    if (baseline?.ok === false)
+        findings.push(baseline.finding);
     const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
     // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
     const budget = new EntryBudget();
@@ -2648,8 +3941,15 @@ async function runGate(options, services = {}) {
             else
                 tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
         }
+        for (const trust of config.trustPolicies) {
+            tasks.push(isolated(config, trust, 'trust-policy', () => runTrust(config, trust, checker, { source: services.idToken, online: network.online })));
+        }
     }
-    const outcomes = await pool(tasks, CONCURRENCY);
+    // The key lock is compared while the entries run: it fetches through the same engine.
+    const lockFindings = options.lockFile !== undefined
+        ? checkLock({ root: options.root, boundary, lockFile: options.lockFile, configs, engine: checker })
+        : Promise.resolve([]);
+    const outcomes = await pool(tasks, run_CONCURRENCY);
     // Per file: config problems, then profile problems, then entry findings, in entry order.
     const results = [];
     const byFile = new Map();
@@ -2666,9 +3966,19 @@ async function runGate(options, services = {}) {
         results.push(...o.results);
         byFile.get(o.file)?.push(...o.findings);
     }
+    for (const f of await lockFindings) {
+        const list = f.file !== undefined ? byFile.get(f.file) : undefined;
+        if (list !== undefined)
+            list.push(f);
+        else
+            findings.push(f);
+    }
+    // Suppressions hide findings of their own file; the baseline, any finding it recorded.
+    const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt);
+    findings.splice(0, findings.length, ...suppressor.other(findings));
     const fileStatus = [];
     for (const c of configs) {
-        const list = byFile.get(c.file) ?? [];
+        const list = suppressor.file(c.suppressions, byFile.get(c.file) ?? []);
         findings.push(...list);
         fileStatus.push({
             file: c.file,
@@ -2677,10 +3987,14 @@ async function runGate(options, services = {}) {
             providers: c.providers.length,
             profiles: c.profiles.length,
             tokens: c.tokens.length,
+            trust_policies: c.trustPolicies.length,
         });
     }
-    const report = buildReport(results, findings, fileStatus, options.failOn);
-    return { report, findings, files: fileStatus };
+    const report = buildReport(results, findings, fileStatus, options.failOn, {
+        suppressed: suppressor.suppressed,
+        ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
+    });
+    return { report, findings, suppressed: suppressor.suppressed, files: fileStatus };
 }
 /**
  * The run's network: off, or on through the guarded fetcher with OUTBOUND_ALLOW's exemptions (or the
@@ -2718,7 +4032,7 @@ function isolated(config, entry, kind, check) {
         }
         catch {
             const placer = new Placer(config, entry.path, entry.name, kind);
-            const what = kind === 'validate' ? 'sample token' : 'provider';
+            const what = kind === 'validate' ? 'sample token' : kind === 'trust-policy' ? 'trust policy' : 'provider';
             placer.add({
                 code: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.code,
                 severity: 'error',
@@ -2730,6 +4044,136 @@ function isolated(config, entry, kind, check) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/gate/init-config.ts
+/**
+ * The starter config `oidc-gate init` writes: one provider and one issuer profile built from a
+ * provider's discovery document, and one sample token entry left commented out until the user has a
+ * token file. Values from the document are written as quoted YAML scalars whenever they are not
+ * plainly safe, so a document cannot add keys, comments or lines to the file.
+ */
+
+/** Where `oidc-gate init` writes when --output is not given: inside the directory the gate reads by default. */
+const DEFAULT_INIT_OUTPUT = '.github/oidc-gate/oidc.yml';
+/**
+ * The config schema as published on the repository (the file `npm run schema` writes, served raw):
+ * a user's repository has no schema/ folder a relative modeline could point at.
+ */
+const CONFIG_SCHEMA_URL = `${REPOSITORY_URL.replace('https://github.com/', 'https://raw.githubusercontent.com/')}/main/schema/oidc-gate.schema.json`;
+/** A YAML scalar: plain when that cannot change its meaning, otherwise double-quoted (JSON strings are valid YAML). */
+function yamlScalar(value) {
+    const word = /^[A-Za-z][A-Za-z0-9._-]*$/.test(value) && !/^(?:true|false|yes|no|on|off|null|y|n)$/i.test(value);
+    const url = /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~/-]*)?$/.test(value);
+    const plain = word || url;
+    // Every character outside printable ASCII is escaped, so no line separator or bidi control reaches the file.
+    return plain ? value : JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** A name for the entries, from the issuer's host: `accounts.google.com` gives accounts-google-com. */
+function entryName(issuer) {
+    let host = '';
+    try {
+        host = new URL(issuer).hostname;
+    }
+    catch {
+        // A malformed issuer is reported by discovery before a config is built; the name only needs to be valid.
+    }
+    const name = host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+    return name === '' ? 'my-provider' : name;
+}
+/** A comment line whose text came from outside: kept on one line, printable ASCII only. */
+function comment(text) {
+    return `# ${text.replace(/[^\x20-\x7e]/g, '?')}`;
+}
+function buildStarterConfig(starter) {
+    const name = entryName(starter.issuer);
+    const profileId = `${name}-api`;
+    const issuer = yamlScalar(starter.issuer);
+    const jwksUri = yamlScalar(starter.jwksUri);
+    const algs = `[${starter.algorithms.map(yamlScalar).join(', ')}]`;
+    const dropped = starter.dropped.map((d) => `      ${comment(`  ${d.alg.slice(0, 40)}: ${d.why}`.slice(0, 200))}`);
+    const lines = [
+        `# yaml-language-server: $schema=${CONFIG_SCHEMA_URL}`,
+        comment(`Written by oidc-gate init from ${starter.source.slice(0, 200)}.`),
+        '# Replace client_id, audiences and redirect_uris with your application\'s, then run: oidc-gate check',
+        'providers:',
+        `  - name: ${name}`,
+        `    issuer: ${issuer}`,
+        '    client_id: replace-with-your-client-id   # the OAuth client ID of your application',
+        '    audiences: [replace-with-your-api-audience]',
+        `    jwks_uri: ${jwksUri}`,
+        '    redirect_uris: []                         # list every callback URL of your application, exactly',
+        '    alg_policy:',
+        `      allowed_algs: ${algs}`,
+        ...(dropped.length > 0 ? ['      # Left out: the discovery document also lists algorithms the gate refuses:', ...dropped] : []),
+        '    discover: true                            # fetch discovery and check that it names the same jwks_uri',
+        '',
+        'profiles:',
+        `  - id: ${profileId}`,
+        `    issuer: ${issuer}`,
+        '    audiences: [replace-with-your-api-audience]',
+        `    allowed_algs: ${algs}`,
+        `    jwks_uri: ${jwksUri}`,
+        '',
+        '# A sample token your API must accept. Put one in a file next to this one (a test token, never a',
+        '# production one), then uncomment the entry below. expect: invalid, or a list of finding codes such',
+        '# as [AUDIENCE_MISMATCH], makes it a sample the API must refuse.',
+        '# tokens:',
+        `#   - name: ${name}-sample`,
+        '#     # token_file: tokens/sample.jwt',
+        `#     issuer_profile_id: ${profileId}`,
+        '#     expect: valid',
+        '',
+    ];
+    return lines.join('\n');
+}
+
+// EXTERNAL MODULE: ./src/cli/usage-error.ts
+var usage_error = __webpack_require__(4226);
+;// CONCATENATED MODULE: ./src/cli/init-command.ts
+/** `oidc-gate init` on the command line: its help and options, and the command its options make. */
+
+
+const INIT = {
+    name: 'init',
+    args: '(--issuer URL | --discovery FILE) [options]',
+    summary: 'write a starter config from a provider\'s discovery document',
+    about: [
+        'Writes a starter config file: one provider and one issuer profile built from the provider\'s',
+        'discovery document (issuer, jwks_uri, signing algorithms), and one sample token entry, commented',
+        'out, to fill in with a token file. --issuer fetches the document as the service does (https only;',
+        'private and loopback addresses only when OUTBOUND_ALLOW names them); --discovery reads it from a',
+        'file, or - for stdin, and fetches nothing. Nothing is written when the document fails the',
+        'discovery checks, or over an existing file without --force. Algorithms the lint refuses (HS256,',
+        'lower-case names, ...) are left out, each named in a comment.',
+    ],
+    options: [
+        { name: 'issuer', value: 'URL', help: ['fetch the discovery document of this issuer'] },
+        { name: 'discovery', value: 'FILE', help: ['read the discovery document from FILE (- for stdin); nothing is fetched'] },
+        { name: 'output', value: 'FILE', help: [`where to write the config (default ${DEFAULT_INIT_OUTPUT} in the repository)`] },
+        { name: 'force', help: ['replace the output file when it exists'] },
+    ],
+    positionals: 0,
+    noArguments: 'takes no arguments: name the provider with --issuer URL or --discovery FILE.',
+    examples: [
+        'oidc-gate init --issuer https://accounts.google.com',
+        'curl -s https://gitlab.com/.well-known/openid-configuration | oidc-gate init --discovery - --output .github/oidc-gate/gitlab.yml',
+    ],
+    exit: 'Exit status: 0 written, 1 the discovery document fails its checks (nothing written), 2 usage error.',
+};
+function initArgs(values) {
+    const { issuer, discovery } = values;
+    if ((issuer === undefined) === (discovery === undefined)) {
+        throw new usage_error/* UsageError */.eb(issuer === undefined
+            ? 'needs the provider: --issuer URL (fetch its discovery document) or --discovery FILE (read it offline).'
+            : 'takes --issuer or --discovery, not both.', { command: 'init' });
+    }
+    return {
+        name: 'init',
+        source: issuer !== undefined ? { issuer } : { file: discovery },
+        ...(values.output !== undefined ? { output: values.output } : {}),
+        force: values.force !== undefined,
+    };
+}
+
 // EXTERNAL MODULE: ./src/cli/operations.ts
 var operations = __webpack_require__(5778);
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
@@ -2737,6 +4181,9 @@ var operations = __webpack_require__(5778);
  * Every subcommand and its options, in one table: the parser reads it, and the overview and each
  * command's --help are printed from it, so what help promises is what the parser takes.
  */
+
+
+
 
 
 const offline = { name: 'offline', help: ['skip network checks (JWKS, discovery): they report CHECK_SKIPPED'] };
@@ -2758,6 +4205,8 @@ const CHECK = {
         { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
         { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
         { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
+        { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
+        { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ'] },
     ],
     positionals: Number.POSITIVE_INFINITY,
     examples: [
@@ -2824,6 +4273,45 @@ function operationCommand(operation) {
         exit: `Exit status: 0 valid, 1 invalid, 2 usage error or a refused request (${operation.malformedToken === true ? 'HTTP 400 or 422' : 'HTTP 422'} from the service).`,
     };
 }
+const LOCK = {
+    name: 'lock',
+    args: '[paths...] [options]',
+    summary: 'pin the keys each provider and profile serves now (a lock file for check --lock)',
+    about: [
+        'Fetches the JWK Set of every provider (jwks_uri) and every issuer profile with jwks_uri or',
+        'discovery: true in the config files, and writes the kid and RFC 7638 thumbprint of each key it',
+        'serves now to the lock file (sorted JSON, nothing else about a key). check --lock FILE and the',
+        "action's lock input then report JWKS_KEYS_CHANGED when the served keys differ. paths are read as",
+        'check reads them. Nothing is written when a config file has errors or a key set cannot be fetched.',
+    ],
+    options: [
+        { name: 'output', value: 'FILE', help: [`where to write the lock file (default ${DEFAULT_LOCK_PATH})`] },
+    ],
+    positionals: Number.POSITIVE_INFINITY,
+    examples: ['oidc-gate lock', 'oidc-gate lock .github/oidc-gate/okta.yml --output okta.lock.json'],
+    exit: 'Exit status: 0 written, 1 a key set could not be fetched, 2 usage or configuration error.',
+};
+const BASELINE = {
+    name: 'baseline',
+    args: '[paths...] [options]',
+    summary: 'record today\'s findings, so that check --baseline fails on new ones only',
+    about: [
+        'Checks config files as check does, then writes the fingerprints of the findings it reports (the',
+        'SARIF partialFingerprints) to the baseline file: sorted JSON, one finding per line. check --baseline',
+        "FILE and the action's baseline input then suppress those findings (kind baseline), so only new",
+        'ones fail. Inline and config suppressions still apply; configuration errors are never recorded, and',
+        'nothing is written while a config file has one. Run it from where check runs (file names in',
+        'fingerprints are relative to the working directory), with the same network setting.',
+    ],
+    options: [
+        { name: 'output', value: 'FILE', help: [`where to write the baseline (default ${DEFAULT_BASELINE_FILE})`] },
+        offline,
+        { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
+    ],
+    positionals: Number.POSITIVE_INFINITY,
+    examples: ['oidc-gate baseline', 'oidc-gate baseline --offline examples/broken --output broken-baseline.json'],
+    exit: 'Exit status: 0 written, 2 usage or configuration error (nothing written).',
+};
 const SERVE = {
     name: 'serve',
     args: '',
@@ -2855,20 +4343,19 @@ const HELP = {
     positionals: 1,
     positionalName: 'command',
 };
-const COMMANDS = [CHECK, ...src_engine/* OPERATIONS */.xb.map(operationCommand), SERVE, VERSION, HELP];
+const COMMANDS = [CHECK, BASELINE, INIT, LOCK, ...src_engine/* OPERATIONS */.xb.map(operationCommand), SERVE, VERSION, HELP];
 function getCommand(name) {
     return COMMANDS.find((c) => c.name === name);
 }
 
 // EXTERNAL MODULE: ./src/cli/token-shape.ts
 var token_shape = __webpack_require__(8643);
-// EXTERNAL MODULE: ./src/cli/usage-error.ts
-var usage_error = __webpack_require__(4226);
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /**
  * Command-line parsing, from the command table: each mistake is one UsageError whose message names
  * what was wrong in the user's words (never a parser's own message, and never an option's value).
  */
+
 
 
 
@@ -2929,7 +4416,31 @@ function parseCommand(argv) {
                 command.report = values.report;
             if (values.sarif !== undefined)
                 command.sarif = values.sarif;
+            if (values.lock !== undefined)
+                command.lock = values.lock;
+            if (values.baseline !== undefined)
+                command.baseline = values.baseline;
             return command;
+        }
+        case 'baseline': {
+            if (positionals.some(token_shape/* mayHoldToken */.u)) {
+                throw new usage_error/* UsageError */.eb('takes config paths, and one argument looks like a token.', { command: 'baseline' });
+            }
+            return {
+                name: 'baseline',
+                paths: positionals,
+                offline: values.offline !== undefined,
+                ...(values.output !== undefined ? { output: values.output } : {}),
+                ...(values['issuer-profiles'] !== undefined ? { issuerProfiles: values['issuer-profiles'] } : {}),
+            };
+        }
+        case 'init':
+            return initArgs(values);
+        case 'lock': {
+            if (positionals.some(token_shape/* mayHoldToken */.u)) {
+                throw new usage_error/* UsageError */.eb('takes config paths, and one argument looks like a token.', { command: 'lock' });
+            }
+            return { name: 'lock', paths: positionals, ...(values.output !== undefined ? { output: values.output } : {}) };
         }
         default: {
             const operation = (0,src_engine/* getOperation */.eu)(spec.name);
@@ -3032,6 +4543,56 @@ function atInstant(value, command) {
     return new Date(parsed.ms).toISOString();
 }
 
+;// CONCATENATED MODULE: ./src/cli/baseline.ts
+/**
+ * `oidc-gate baseline`: run the gate as `check` does and record the fingerprints of what it reports, so
+ * that `check --baseline` and the action's `baseline` input fail on new findings only.
+ */
+
+
+
+
+
+
+
+async function baselineCommand(command, io) {
+    const boundary = findRepositoryRoot(io.cwd);
+    const shown = command.output ?? DEFAULT_BASELINE_FILE;
+    const target = outputTarget(boundary, io.cwd, '--output', shown);
+    await checkOutputPath(target);
+    const gate = await runGate({
+        root: io.cwd,
+        boundary,
+        patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
+        ...(command.issuerProfiles !== undefined ? { issuerProfilesFile: command.issuerProfiles } : {}),
+        network: !command.offline,
+        failOn: 'never',
+        env: io.env,
+    });
+    // A file the gate could not read has findings nobody has seen yet: a baseline without them would
+    // let them in unseen the day the file is fixed.
+    const problems = gate.findings.filter((f) => f.config === true);
+    if (problems.length > 0) {
+        for (const f of problems) {
+            const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+            const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
+            io.stderr(`oidc-gate baseline: ${where}${f.code} ${f.message}${fix}\n`);
+        }
+        io.stderr(`oidc-gate baseline: ${shown} was not written: fix the configuration ${problems.length === 1 ? 'error' : 'errors'} first.\n`);
+        return 2;
+    }
+    const { text, count } = renderBaseline(gate.findings);
+    await writeInsideRoot(target, text);
+    const skipped = gate.findings.filter((f) => !isBaselineCandidate(f)).length;
+    const suppressed = gate.suppressed.length;
+    const notes = [
+        suppressed > 0 ? `${plural(suppressed, 'finding')} already suppressed inline or in config not recorded` : '',
+        skipped > 0 ? `${plural(skipped, 'warning')} about suppressions not recorded (they cannot be baselined)` : '',
+    ].filter((n) => n !== '');
+    io.stdout(`Wrote ${shown}: ${plural(count, 'finding')} recorded${notes.length > 0 ? `; ${notes.join('; ')}` : ''}.\n`);
+    return 0;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/format.ts
 const format_wrap = (open, close) => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
 const COLOUR = { red: format_wrap(31, 39), yellow: format_wrap(33, 39), green: format_wrap(32, 39), dim: format_wrap(2, 22), bold: format_wrap(1, 22) };
@@ -3064,7 +4625,8 @@ function formatText(report, style, offline) {
             samples.set(r.file, [...(samples.get(r.file) ?? []), r]);
     for (const f of general) {
         const where = f.file !== undefined ? `${clean(f.file)}:${f.line ?? 1}:${f.column ?? 1}  ` : '';
-        lines.push(`${where}${style.red('error')}  ${style.bold(f.code)}  ${clean(f.message)}`);
+        const level = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+        lines.push(`${where}${level}  ${style.bold(f.code)}  ${clean(f.message)}`);
     }
     if (general.length > 0)
         lines.push('');
@@ -3108,6 +4670,339 @@ function formatText(report, style, offline) {
         lines.push(style.dim('Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.'));
     }
     return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/cli/init-discovery.ts
+/**
+ * The discovery document `oidc-gate init` builds a config from: fetched from `<issuer>` through the
+ * engine's discover operation (the guarded fetcher, so what the service refuses to fetch is refused
+ * here too), or read from a file and handed to that same operation in place of a fetch, so a file and
+ * a URL are checked alike.
+ */
+
+
+
+
+/** A discovery document is a few kilobytes; the largest real ones (Entra) are about 2 KB. */
+const MAX_DOCUMENT_BYTES = 1024 * 1024;
+/** The document was read but fails the discovery checks: a config built from it would fail the gate from the start. */
+class DiscoveryRefused extends Error {
+    findings;
+    constructor(findings) {
+        super('the discovery document fails its checks');
+        this.name = 'DiscoveryRefused';
+        this.findings = findings;
+    }
+}
+async function discover(source, io) {
+    if ('file' in source) {
+        const document = await readDocument(source.file, io);
+        const engine = (0,src_engine/* createEngine */.P)({ network: { online: true, fetcher: servedDocument(document) } });
+        return judged(engine, document.issuer, source.file === '-' ? 'a discovery document on stdin' : `the discovery document ${external_node_path_default().basename(source.file)}`);
+    }
+    let engine;
+    try {
+        engine = (0,src_engine/* createEngine */.P)({ network: { online: true, outboundAllow: io.env.OUTBOUND_ALLOW } });
+    }
+    catch (err) {
+        if (err instanceof src_engine/* OutboundAllowError */.gn)
+            throw new usage_error/* UsageError */.eb(`OUTBOUND_ALLOW is invalid: ${err.message}.`, { command: 'init', showHelp: false });
+        throw err;
+    }
+    return judged(engine, source.issuer, source.issuer);
+}
+async function judged(engine, issuer, source) {
+    const outcome = await engine.run('discover', { issuer });
+    if (outcome.problem !== undefined) {
+        throw new usage_error/* UsageError */.eb(`the issuer is refused: ${outcome.problem.detail ?? outcome.problem.title}`, { command: 'init', showHelp: false });
+    }
+    const response = outcome.response;
+    const errors = response.findings.filter((f) => f.severity === 'error');
+    if (errors.length > 0)
+        throw new DiscoveryRefused(errors);
+    // The checks pass only with a jwks_uri; this guards the type, not a case a document can reach.
+    if (response.jwks_uri === null)
+        throw new DiscoveryRefused(response.findings);
+    const algs = response.metadata.id_token_signing_alg_values_supported;
+    return {
+        issuer,
+        jwksUri: response.jwks_uri,
+        algorithms: Array.isArray(algs) ? algs : undefined,
+        warnings: response.findings,
+        source,
+    };
+}
+/**
+ * A fetcher that answers every discovery request with the document from the file: the discover
+ * operation then runs its checks on it as on a fetched one, and nothing leaves the machine.
+ */
+function servedDocument(document) {
+    return {
+        online: true,
+        getJson: async (url, options) => {
+            // As the guarded fetcher: plain http only when the request allows it.
+            if (url.startsWith('http://') && options?.allowHttp !== true) {
+                return { ok: false, url, reason: 'blocked', detail: 'plain http is not fetched' };
+            }
+            return { ok: true, url, status: 200, headers: { 'content-type': 'application/json' }, json: document };
+        },
+    };
+}
+async function readDocument(file, io) {
+    const name = file === '-' ? 'stdin' : `"${(0,usage_error/* shown */.SP)(file)}"`;
+    let text;
+    if (file === '-') {
+        if (io.stdinIsTTY)
+            throw new usage_error/* UsageError */.eb('--discovery - reads the document from stdin: pipe it in.', { command: 'init' });
+        text = await io.readStdin();
+    }
+    else {
+        text = await readFile(external_node_path_default().resolve(io.cwd, file), name);
+    }
+    if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES)
+        throw refusal(`${name} holds more than 1 MiB; a discovery document is a few kilobytes.`);
+    let document;
+    try {
+        document = JSON.parse(text.replace(/^\uFEFF/, ''));
+    }
+    catch (err) {
+        const where = err instanceof SyntaxError ? init_discovery_jsonErrorPlace(err.message, text) : '';
+        throw refusal(`${name} is not JSON${where}: a discovery document is the JSON served at <issuer>/.well-known/openid-configuration.`);
+    }
+    if (typeof document !== 'object' || document === null || Array.isArray(document)) {
+        throw refusal(`${name} is JSON but not an object: a discovery document is a JSON object with issuer and jwks_uri.`);
+    }
+    const doc = document;
+    const missing = ['issuer', 'jwks_uri'].filter((member) => typeof doc[member] !== 'string' || doc[member] === '');
+    if (missing.length > 0) {
+        const what = missing.map((m) => (doc[m] === undefined ? `${m}` : `${m} (not a non-empty string)`)).join(' and ');
+        throw refusal(`${name} lacks ${what}: a discovery document names its issuer and jwks_uri (the URL of its signing keys).`);
+    }
+    return doc;
+}
+/** Where JSON.parse stopped, as line:column, when its message says (without quoting the input). */
+function init_discovery_jsonErrorPlace(message, text) {
+    const match = /position (\d+)/.exec(message);
+    if (match === null)
+        return '';
+    const offset = Number(match[1]);
+    const before = text.slice(0, offset).split('\n');
+    return ` (at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
+}
+function refusal(message) {
+    return new usage_error/* UsageError */.eb(message, { command: 'init', showHelp: false });
+}
+/** A regular file, at most 1 MiB; a FIFO or device is refused without blocking on it. */
+async function readFile(abs, name) {
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(abs, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        const code = err.code;
+        const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
+        throw refusal(`cannot read --discovery ${name}: ${why}.`);
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            throw refusal(`cannot read --discovery ${name}: not a regular file.`);
+        if (stat.size > MAX_DOCUMENT_BYTES)
+            throw refusal(`${name} holds more than 1 MiB; a discovery document is a few kilobytes.`);
+        return (await handle.readFile()).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/init.ts
+/**
+ * `oidc-gate init`: write a starter config from a provider's discovery document (fetched from the
+ * issuer, or read from a file offline), inside the repository, never over an existing file unless
+ * --force says so.
+ */
+
+
+
+
+
+
+
+
+
+const EXIT_WRITTEN = 0;
+const EXIT_REFUSED = 1;
+/** OpenID Connect's default ID token algorithm, used when the document lists none the gate accepts. */
+const DEFAULT_ALGORITHM = 'RS256';
+async function runInit(command, io) {
+    const boundary = findRepositoryRoot(io.cwd);
+    const output = command.output ?? external_node_path_default().relative(io.cwd, external_node_path_default().join(boundary, DEFAULT_INIT_OUTPUT));
+    const target = outputTarget(boundary, io.cwd, '--output', output);
+    // Before any fetch: a file that is there, or a path that leads out of the repository, ends the run.
+    await refuseExisting(target, command.force);
+    await checkOutputPath(target);
+    let discovered;
+    try {
+        discovered = await discover(command.source, io);
+    }
+    catch (err) {
+        if (!(err instanceof DiscoveryRefused))
+            throw err;
+        io.stderr(findingLines(err.findings));
+        io.stderr(`oidc-gate init: nothing written: the discovery document fails the checks oidc-gate check would run on it (above).\n`);
+        return EXIT_REFUSED;
+    }
+    const starter = { ...(await acceptedAlgorithms(discovered)), issuer: discovered.issuer, jwksUri: discovered.jwksUri, source: discovered.source };
+    await writeInsideRoot(target, buildStarterConfig(starter));
+    if (discovered.warnings.length > 0)
+        io.stderr(findingLines(discovered.warnings));
+    const shownPath = external_node_path_default().relative(io.cwd, target.file) || target.file;
+    io.stdout([
+        `Wrote ${shownPath}: provider, issuer profile and a sample token entry (commented out) for ${printable(discovered.issuer)}.`,
+        'Next: set client_id, audiences and redirect_uris to your application\'s, add a sample token file, then run',
+        `  oidc-gate check ${shownPath.includes(' ') ? JSON.stringify(shownPath) : shownPath}`,
+        '',
+    ].join('\n'));
+    return EXIT_WRITTEN;
+}
+async function refuseExisting(target, force) {
+    if (force)
+        return;
+    const existing = await external_node_fs_.promises.lstat(target.file).catch(() => undefined);
+    if (existing !== undefined) {
+        throw new usage_error/* UsageError */.eb(`${target.shown} already exists; pass --force to replace it, or --output FILE to write elsewhere.`, { command: 'init', showHelp: false });
+    }
+}
+/**
+ * The document's signing algorithms less those the provider lint refuses (WEAK_ALGORITHM, UNKNOWN_ALGORITHM):
+ * the lint itself decides, offline, so init and check cannot disagree about what is weak.
+ */
+async function acceptedAlgorithms(discovered) {
+    const listed = [...new Set(discovered.algorithms ?? [])];
+    if (listed.length === 0)
+        return { algorithms: [DEFAULT_ALGORITHM], dropped: [] };
+    const engine = (0,src_engine/* createEngine */.P)({ network: { online: false } });
+    const outcome = await engine.run('lint', {
+        issuer: discovered.issuer, client_id: 'init', audiences: ['init'], jwks_uri: discovered.jwksUri, redirect_uris: [],
+        alg_policy: { allowed_algs: listed },
+    });
+    const refused = new Map();
+    for (const f of outcome.response?.findings ?? []) {
+        const match = /^\/alg_policy\/allowed_algs\/(\d+)$/.exec(String(f.evidence?.field ?? ''));
+        if (match !== null && f.severity === 'error')
+            refused.set(Number(match[1]), f.code);
+    }
+    const algorithms = listed.filter((_, i) => !refused.has(i));
+    const dropped = [...refused].sort(([a], [b]) => a - b).map(([i, code]) => ({ alg: listed[i], why: code }));
+    return { algorithms: algorithms.length > 0 ? algorithms : [DEFAULT_ALGORITHM], dropped };
+}
+/** Findings as check prints a config problem: one line each, with its fix. */
+function findingLines(findings) {
+    return findings.map((f) => {
+        const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
+        return `oidc-gate init: ${f.severity} ${f.code} ${printable(f.message)}${printable(fix)}\n`;
+    }).join('');
+}
+/** Text that came from the document, unable to drive the terminal. */
+function printable(text) {
+    // eslint-disable-next-line no-control-regex
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+}
+
+;// CONCATENATED MODULE: ./src/gate/lock.ts
+/**
+ * `oidc-gate lock`: fetch the keys every provider and profile of the config files serves now, and
+ * write them (kid and thumbprint) to the lock file the audit compares with. Config problems and keys
+ * that cannot be fetched write nothing: a lock missing an entry would leave that entry unchecked
+ * without anyone noticing.
+ */
+
+
+
+
+
+
+
+
+
+const lock_CONCURRENCY = 8;
+async function writeLock(options) {
+    const problems = [];
+    const { files, missing } = await findConfigFiles(options.root, options.patterns, options.boundary);
+    for (const m of missing)
+        problems.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+    if (files.length === 0 && missing.length === 0) {
+        problems.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+    }
+    const configs = await Promise.all(files.map((f) => loadConfigFile(f, { root: options.root, boundary: options.boundary })));
+    for (const c of configs)
+        problems.push(...c.findings.filter((f) => f.config === true));
+    let outboundAllow = [];
+    try {
+        outboundAllow = (0,src_engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW);
+    }
+    catch (err) {
+        if (!(err instanceof src_engine/* OutboundAllowError */.gn))
+            throw err;
+        problems.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
+    }
+    if (problems.length > 0)
+        return { ok: false, problems, failures: [] };
+    const engine = (0,src_engine/* createEngine */.P)({ network: { online: true, outboundAllow }, verifyCacheSize: 0 });
+    const sources = lockSources(configs, options.boundary);
+    const failures = [];
+    const entries = [];
+    const served = await pool(sources.map((s) => () => servedKeys(s, engine)), lock_CONCURRENCY);
+    sources.forEach((source, i) => {
+        const keys = served[i];
+        if (keys === undefined)
+            return;
+        if (!keys.ok) {
+            failures.push(`${source.file}: ${source.kind} "${source.name}": ${keys.why}.`);
+            return;
+        }
+        entries.push({ kind: source.kind, file: source.lockFile, name: source.name, jwks_uri: keys.jwksUri, keys: keys.keys });
+    });
+    if (failures.length > 0)
+        return { ok: false, problems: [], failures };
+    await writeInsideRoot(options.target, serializeLock(entries));
+    return { ok: true, entries };
+}
+
+;// CONCATENATED MODULE: ./src/cli/lock.ts
+/** `oidc-gate lock`: write the key lock file, and say what was pinned or why nothing was written. */
+
+
+
+
+
+async function lockCommand(command, io) {
+    const boundary = findRepositoryRoot(io.cwd);
+    const target = outputTarget(boundary, io.cwd, '--output', command.output ?? DEFAULT_LOCK_PATH);
+    await checkOutputPath(target);
+    const outcome = await writeLock({
+        root: io.cwd,
+        boundary,
+        patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
+        env: io.env,
+        target,
+    });
+    const shown = command.output ?? DEFAULT_LOCK_PATH;
+    if (outcome.ok) {
+        const keys = outcome.entries.reduce((n, e) => n + e.keys.length, 0);
+        const what = outcome.entries.length === 1 ? '1 provider or profile' : `${outcome.entries.length} providers and profiles`;
+        io.stdout(`Wrote ${shown}: ${keys} key${keys === 1 ? '' : 's'} of ${what}.\n`);
+        return 0;
+    }
+    for (const f of outcome.problems) {
+        const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+        io.stderr(`oidc-gate lock: ${where}${f.code} ${f.message}\n`);
+    }
+    for (const line of outcome.failures)
+        io.stderr(`oidc-gate lock: ${line}\n`);
+    io.stderr(`oidc-gate lock: ${shown} was not written.\n`);
+    return outcome.problems.length > 0 ? 2 : 1;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
@@ -3254,7 +5149,7 @@ function problemLines(problem, style) {
             lines.push(`  ${style.dim(e.pointer === '' ? '(body)' : response_text_clean(e.pointer))}  ${response_text_clean(e.message, 300)}`);
     return lines;
 }
-function findingLines(finding, style) {
+function response_text_findingLines(finding, style) {
     const level = finding.severity === 'error' ? style.red('error  ') : style.yellow('warning');
     const lines = [`  ${level}  ${style.bold(finding.code)}  ${response_text_clean(finding.message, 500)}`];
     if (finding.remediation !== undefined)
@@ -3272,7 +5167,7 @@ function responseLines(response, ctx) {
     if (all.length > 0)
         lines.push('');
     for (const f of all)
-        lines.push(...findingLines(f, style));
+        lines.push(...response_text_findingLines(f, style));
     lines.push('');
     for (const [member, value] of Object.entries(response)) {
         if (!SHOWN_ELSEWHERE.has(member) && typeof value === 'string')
@@ -3304,13 +5199,13 @@ function tokenLines(token, ctx) {
         return [];
     const { style } = ctx;
     const lines = [];
-    const head = ['alg', 'typ', 'kid'].filter((k) => header[k] !== undefined).map((k) => `${k} ${describe(header[k])}`);
+    const head = ['alg', 'typ', 'kid'].filter((k) => header[k] !== undefined).map((k) => `${k} ${response_text_describe(header[k])}`);
     lines.push(row(style, 'header', head.join(', ')));
     for (const name of SHOWN_CLAIMS) {
         if (!(name in claims))
             continue;
         const value = claims[name];
-        lines.push(row(style, name, TIME_CLAIMS.has(name) && typeof value === 'number' ? describeTime(value, ctx.at) : describe(value)));
+        lines.push(row(style, name, TIME_CLAIMS.has(name) && typeof value === 'number' ? describeTime(value, ctx.at) : response_text_describe(value)));
     }
     const others = Object.keys(claims).filter((k) => !SHOWN_CLAIMS.includes(k));
     if (others.length > 0)
@@ -3329,7 +5224,7 @@ function decodePart(part) {
         return undefined;
     }
 }
-function describe(value) {
+function response_text_describe(value) {
     if (typeof value === 'string')
         return response_text_clean(value);
     if (Array.isArray(value))
@@ -3371,7 +5266,7 @@ function duration(s) {
 
 const EXIT_VALID = 0;
 const EXIT_INVALID = 1;
-const EXIT_REFUSED = 2;
+const single_EXIT_REFUSED = 2;
 async function runSingle(command, io) {
     const operation = (0,src_engine/* getOperation */.eu)(command.name);
     if (operation === undefined)
@@ -3424,7 +5319,7 @@ function tokenOf(body) {
 }
 function exitCode(outcome) {
     if (outcome.problem !== undefined)
-        return EXIT_REFUSED;
+        return single_EXIT_REFUSED;
     return outcome.response.valid ? EXIT_VALID : EXIT_INVALID;
 }
 
@@ -3434,6 +5329,9 @@ function exitCode(outcome) {
  * (`validate`, `lint`, `discover`) runs one request and prints the engine's answer, as text on a
  * terminal or exactly as the service sends it; `serve` starts the service.
  */
+
+
+
 
 
 
@@ -3473,6 +5371,12 @@ async function main(argv, io) {
                 return EXIT_PASS;
             case 'check':
                 return await check(command, io);
+            case 'init':
+                return await runInit(command, { ...io, stdinIsTTY: io.stdinIsTTY ?? false });
+            case 'lock':
+                return await lockCommand(command, io);
+            case 'baseline':
+                return await baselineCommand(command, io);
             case 'serve': {
                 if (io.startServer === undefined)
                     throw new Error('serve is not available in this build');
@@ -3524,6 +5428,8 @@ async function check(command, io) {
         network: !command.offline,
         failOn: command.failOn,
         env: io.env,
+        ...(command.lock !== undefined ? { lockFile: command.lock } : {}),
+        ...(command.baseline !== undefined ? { baselineFile: command.baseline } : {}),
     });
     if (report !== undefined)
         await writeReport(gate, report);
@@ -3583,7 +5489,7 @@ function takesRawToken(operation) {
 __webpack_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8278);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7975);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
 /** Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code. */
 
 
@@ -3687,7 +5593,7 @@ function shown(value) {
 
 /***/ }),
 
-/***/ 8727:
+/***/ 3810:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -3885,6 +5791,9 @@ class KeyObjectCache {
     maxEntries;
     #entries = new Map();
     #publicByText = new Map();
+    /** The PEM found by its text last, already the most recently used: sent again, it needs no lookup. */
+    #lastText;
+    #lastParse;
     constructor(maxEntries = 512) {
         this.maxEntries = maxEntries;
     }
@@ -3892,11 +5801,15 @@ class KeyObjectCache {
         return this.#entries.size;
     }
     publicKey(pem) {
+        if (pem === this.#lastText)
+            return this.#lastParse;
         const known = this.#publicByText.get(pem);
         if (known !== undefined) {
             // Re-insert, so this map too drops its least recently used key first.
             this.#publicByText.delete(pem);
             this.#publicByText.set(pem, known);
+            this.#lastText = pem;
+            this.#lastParse = known;
             return known;
         }
         const id = (0,external_node_crypto_.hash)('sha256', `pem\u0000${pem}`, 'base64');
@@ -4159,16 +6072,28 @@ function tokenDigest(token) {
     return (0,external_node_crypto_.hash)('sha256', token, 'binary');
 }
 /**
+ * Held claims are bounded apart from the entry count: only for tokens whose header and payload text is
+ * at most MAX_HELD_CHARS, and at most HELD_CHARS_BUDGET of such text in all (parsed, a few times that
+ * in memory). Real tokens are well under the first; a caller who fills the cache with large tokens gets
+ * entries without claims, which still skip the signature check but parse again.
+ */
+const MAX_HELD_CHARS = 2048;
+const HELD_CHARS_BUDGET = 2 * 1024 * 1024;
+/**
  * A bounded LRU of signature checks that passed: SHA-256 of the token -> the key and alg it passed
  * with. A token seen again, checked with that same key and alg, skips the public-key operation; its
- * claims and times are still judged on every call by the validator. Only digests are held, never a
- * token. A failed check is never remembered, so nothing ever turns a failure into a pass, and each
- * entry an attacker could add costs them a signature that verifies.
+ * claims and times are still judged on every call by the validator. Never the token text or signature:
+ * the digest, and the parsed header and claims (see HeldClaims). A failed check is never remembered,
+ * so nothing ever turns a failure into a pass, and each entry an attacker could add costs them a
+ * signature that verifies.
  */
 class VerifyCache {
     maxEntries;
     #entries = new Map();
     #evictions = 0;
+    #heldChars = 0;
+    /** The digest last inserted or moved to the end of the LRU order. */
+    #newest;
     constructor(maxEntries = DEFAULT_VERIFY_CACHE_SIZE) {
         if (!Number.isInteger(maxEntries) || maxEntries < 1)
             throw new RangeError('a verification cache holds at least one entry');
@@ -4181,29 +6106,76 @@ class VerifyCache {
     get evictions() {
         return this.#evictions;
     }
-    /** Whether a token with this digest passed a signature check before (with any key): its text is well formed. */
-    knows(digest) {
-        return this.#entries.has(digest);
+    /** Characters of token text whose parsed header and claims are held now (at most HELD_CHARS_BUDGET). */
+    get heldChars() {
+        return this.#heldChars;
+    }
+    /**
+     * The check a token with this digest passed before (with any key), or undefined. Its text was well
+     * formed then and is the same now; its held claims, when present, are what parsing it would give.
+     */
+    recall(digest) {
+        return this.#entries.get(digest);
     }
     /** Whether this exact token passed its signature check before with this very key and alg. */
     passed(digest, key, alg) {
         const entry = this.#entries.get(digest);
         if (entry === undefined || entry.alg !== alg || entry.keyId !== keyIds.get(key))
             return false;
-        // Re-insert, so Map iteration order is least-recently-used first.
-        this.#entries.delete(digest);
-        this.#entries.set(digest, entry);
+        // Re-insert, so Map iteration order is least-recently-used first (the newest is where it belongs).
+        if (digest !== this.#newest) {
+            this.#entries.delete(digest);
+            this.#entries.set(digest, entry);
+            this.#newest = digest;
+        }
         return true;
     }
     /** Remember a check that passed; the least recently used entry goes when the cache is full. */
     remember(digest, key, alg) {
-        this.#entries.delete(digest);
-        this.#entries.set(digest, { keyId: keyIdOf(key), alg });
+        this.#drop(digest);
+        this.#entries.set(digest, { keyId: keyIdOf(key), alg, claims: undefined, heldChars: 0 });
+        this.#newest = digest;
         if (this.#entries.size > this.maxEntries) {
-            this.#entries.delete(this.#entries.keys().next().value);
+            this.#drop(this.#entries.keys().next().value);
             this.#evictions++;
         }
     }
+    /**
+     * Hold the parsed header and claims of a token whose check is remembered, once it proved to be seen
+     * again (a token seen once costs nothing more), when within MAX_HELD_CHARS and HELD_CHARS_BUDGET.
+     * `chars`: the length of the token text before its signature, what the claims were parsed from.
+     */
+    hold(digest, claims, chars) {
+        const entry = this.#entries.get(digest);
+        if (entry === undefined || entry.claims !== undefined)
+            return;
+        if (chars > MAX_HELD_CHARS || this.#heldChars + chars > HELD_CHARS_BUDGET)
+            return;
+        const held = { ...entry, claims: { header: deepFreeze(claims.header), payload: deepFreeze(claims.payload) }, heldChars: chars };
+        // Replaced in place: Map.set on a present key keeps its position in the LRU order.
+        this.#entries.set(digest, held);
+        this.#heldChars += chars;
+    }
+    #drop(digest) {
+        const entry = this.#entries.get(digest);
+        if (entry === undefined)
+            return;
+        this.#heldChars -= entry.heldChars;
+        this.#entries.delete(digest);
+    }
+}
+/** Freezes a parsed JSON value and everything in it. Iterative: parsed JSON nests at most MAX_JSON_DEPTH, but no recursion is needed. */
+function deepFreeze(value) {
+    const pending = [value];
+    while (pending.length > 0) {
+        const v = pending.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        Object.freeze(v);
+        for (const key in v)
+            pending.push(v[key]);
+    }
+    return value;
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -4528,6 +6500,7 @@ function createGuardedFetcher(options = {}) {
             try {
                 let current = url;
                 let previousProtocol;
+                let soonestExpiry;
                 for (let hop = 0;; hop++) {
                     let target;
                     try {
@@ -4544,7 +6517,8 @@ function createGuardedFetcher(options = {}) {
                         timedOut: () => timedOut, timeoutMs,
                     });
                     if (outcome.kind === 'done')
-                        return outcome.result;
+                        return withSoonestExpiry(outcome.result, soonestExpiry);
+                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
                     if (hop >= maxRedirects)
                         return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
                     previousProtocol = target.protocol;
@@ -4562,6 +6536,36 @@ function createGuardedFetcher(options = {}) {
             }
         },
     };
+}
+function soonerExpiry(a, b) {
+    if (a === undefined)
+        return b;
+    if (b === undefined)
+        return a;
+    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
+}
+/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
+function withSoonestExpiry(result, earlierHops) {
+    if (!result.ok)
+        return result;
+    const soonest = soonerExpiry(earlierHops, result.tls);
+    if (soonest === undefined)
+        return result;
+    return { ...result, tls: soonest };
+}
+/**
+ * The leaf certificate of the connection that carried this response, read from the socket itself
+ * (the one that was checked and dialled). Undefined over plain http.
+ */
+function peerCertificate(res, url) {
+    const socket = res.socket;
+    if (!(socket instanceof external_node_tls_.TLSSocket))
+        return undefined;
+    const leaf = socket.getPeerX509Certificate();
+    if (leaf === undefined)
+        return undefined;
+    const notAfter = leaf.validToDate;
+    return Number.isNaN(notAfter.getTime()) ? undefined : { notAfter: notAfter.toISOString(), url };
 }
 function defaultCaCertificates() {
     const withExtra = (external_node_tls_default()).getCACertificates;
@@ -4727,10 +6731,11 @@ function requestOnce(url, settings) {
             res.on('aborted', () => onError(new Error('aborted')));
             const status = res.statusCode ?? 0;
             const location = res.headers.location;
+            const certificate = peerCertificate(res, where);
             if (REDIRECT_STATUSES.has(status)) {
                 if (location === undefined)
                     return stopWith('http_status', `HTTP ${status} redirect without a Location header`, status);
-                return stop({ kind: 'redirect', location });
+                return stop(certificate === undefined ? { kind: 'redirect', location } : { kind: 'redirect', location, tls: certificate });
             }
             if (status < 200 || status > 299)
                 return stopWith('http_status', `HTTP ${status}`, status);
@@ -4764,7 +6769,10 @@ function requestOnce(url, settings) {
                 catch {
                     return fail('not_json', `body is not valid JSON${type === '' ? '' : ` (content type ${type})`}`, status);
                 }
-                settle({ kind: 'done', result: { ok: true, url: where, status, headers: flattenHeaders(res), json } });
+                const result = { ok: true, url: where, status, headers: flattenHeaders(res), json };
+                if (certificate !== undefined)
+                    result.tls = certificate;
+                settle({ kind: 'done', result });
             });
         });
         req.end();
@@ -4896,7 +6904,7 @@ const parseDiscoverRequest = compileSchema(discoverRequestSchema);
 
 ;// CONCATENATED MODULE: ./src/engine/schema/responses.ts
 /**
- * JSON Schemas (2020-12) of every response body: the 200 bodies of the three endpoints and the
+ * JSON Schemas (2020-12) of every response body: the 200 bodies of the endpoints and the
  * problem+json error body. The OpenAPI document embeds these objects as they are, and the server
  * tests validate live responses against the document, so a drift between engine output and the
  * published contract fails a test.
@@ -4980,6 +6988,53 @@ const lintResponseSchema = {
         valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
         findings,
         summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+    },
+};
+const caseOutcome = { type: 'string', enum: ['allow', 'deny'] };
+const trustPolicyResponseSchema = {
+    title: 'TrustPolicyResponse',
+    type: 'object',
+    additionalProperties: false,
+    required: ['valid', 'findings', 'summary', 'metadata'],
+    properties: {
+        valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
+        findings,
+        summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+        metadata: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['issuer', 'conditions', 'cases'],
+            properties: {
+                issuer: { type: 'string', description: 'The issuer evaluated (the default applied).' },
+                conditions: {
+                    type: 'array',
+                    description: 'Every condition evaluated, from the request and from the AWS policy, once each.',
+                    items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['field', 'claim', 'operator', 'values'],
+                        properties: {
+                            field: { type: 'string', description: 'JSON Pointer to the condition in the request.' },
+                            claim: { type: 'string' },
+                            operator: { type: 'string', enum: ['StringEquals', 'StringLike'] },
+                            set: { type: 'string', enum: ['ForAnyValue', 'ForAllValues'] },
+                            values: { type: 'array', items: { type: 'string' } },
+                        },
+                    },
+                },
+                cases: {
+                    type: 'array',
+                    description: 'Each case with its outcome, in request order.',
+                    items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['name', 'expect', 'outcome'],
+                        properties: { name: nonEmpty, expect: caseOutcome, outcome: caseOutcome },
+                    },
+                },
+                request_id: { ...nonEmpty, description: 'The request id (the X-Request-Id header): the one sent, or a generated one.' },
+            },
+        },
     },
 };
 const discoverResponseSchema = {
@@ -5279,6 +7334,15 @@ const VALIDATION_FINDINGS = {
         securitySeverity: 6.5,
         example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
     }),
+    CLAIM_PATTERN_MISMATCH: defineFinding({
+        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim matches none of its required_claim_patterns',
+        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
+        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
+        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
+        securitySeverity: 7.5,
+        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
+    }),
     TOKEN_TYPE_MISMATCH: defineFinding({
         code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
         title: 'The typ header does not match token_type',
@@ -5527,6 +7591,60 @@ const checkSkipped = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/engine/lint/cert-expiry.ts
+/**
+ * When a certificate counts as expiring: shared by the TLS endpoint check and the x5c checks, so both
+ * warn at the same distance and count days the same way.
+ */
+/** A certificate that expires within this many days draws a warning: two weeks to renew before an outage. */
+const EXPIRY_WARNING_DAYS = 14;
+const DAY_MS = 86_400_000;
+/** `notAfter` (ISO 8601) judged at `now` (the engine clock, ms since the epoch). */
+function certificateExpiry(notAfter, now) {
+    const left = Date.parse(notAfter) - now;
+    return { expired: left <= 0, withinWarning: left < EXPIRY_WARNING_DAYS * DAY_MS, daysLeft: Math.trunc(left / DAY_MS) + 0 };
+}
+/** When a certificate that has not expired yet will: "in 3 days", "within a day". */
+function describeDaysLeft(daysLeft) {
+    if (daysLeft <= 0)
+        return 'within a day';
+    return `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/endpoint-cert-expiring.ts
+
+
+
+const endpointCertExpiring = {
+    code: 'ENDPOINT_CERT_EXPIRING',
+    severity: 'warning',
+    title: `The TLS certificate of the JWKS or discovery endpoint expires within ${EXPIRY_WARNING_DAYS} days`,
+    docs: `Read from the TLS connection that fetched the document: the server certificate (the leaf) that expires first among the connections of the fetch, redirects included, since any of them expiring breaks it. It warns when that certificate expires within ${EXPIRY_WARNING_DAYS} days of the engine's clock; evidence.uri names the connection, evidence.not_after the date and evidence.days_left the whole days left. Lint checks jwks_uri, discovery the discovery document.`,
+    remediation: 'Renew the endpoint\'s certificate (or ask the provider to) before it expires, and check that its renewal is automated.',
+    alsoIn: ['discover'],
+    why: 'The day the certificate expires, every validator that fetches keys from the endpoint fails its TLS handshake: once cached keys run out, no token verifies and sign-in stops for everyone. A scheduled audit that warns two weeks ahead turns that outage into a ticket.',
+    securitySeverity: 4.3,
+    example: {
+        scenario: 'The certificate of the JWKS endpoint runs out in 5 days: a scheduled audit warns now.',
+        transcript: '.github/oidc-gate/identity.yml:6:5  warning  ENDPOINT_CERT_EXPIRING  The TLS certificate of https://idp.example.com/keys expires in 5 days (2026-03-06T12:00:00.000Z). [provider orders-web]',
+    },
+    needsJwks: true,
+    check({ jwks, now }) {
+        if (jwks.state !== 'fetched' || jwks.tls === undefined)
+            return [];
+        return certificateExpiring(jwks.tls, now, '/jwks_uri');
+    },
+};
+/** The finding for a certificate a fetch saw, if it expires within the warning window; `field` is the request member fetched. */
+function certificateExpiring(tls, now, field) {
+    const expiry = certificateExpiry(tls.notAfter, now);
+    if (!expiry.withinWarning)
+        return [];
+    const uri = redactUri(tls.url);
+    const when = expiry.expired ? `expired on ${tls.notAfter}` : `expires ${describeDaysLeft(expiry.daysLeft)} (${tls.notAfter})`;
+    return [report(endpointCertExpiring, `The TLS certificate of ${uri} ${when}.`, { field, uri, not_after: tls.notAfter, days_left: expiry.daysLeft })];
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/insecure-uri.ts
 
 
@@ -5683,7 +7801,10 @@ async function fetchDiscoveryDocument(fetcher, issuer, options) {
             const doc = result.json;
             if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
                 return { state: 'not_an_object', uri };
-            return { state: 'fetched', uri, document: doc };
+            const fetched = { state: 'fetched', uri, document: doc };
+            if (result.tls !== undefined)
+                fetched.tls = result.tls;
+            return fetched;
         }
         const attempt = { uri, reason: result.reason, detail: result.detail };
         if (result.status !== undefined)
@@ -5706,6 +7827,7 @@ function discoveryDocument(changes = {}) {
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
+        code_challenge_methods_supported: ['S256'],
         ...changes,
     };
     return Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined));
@@ -5758,6 +7880,101 @@ const DISCOVERY_FINDINGS = {
     }),
 };
 
+;// CONCATENATED MODULE: ./src/engine/discovery/metadata-checks.ts
+
+
+/**
+ * What a provider's discovery document offers that a relying party should not use: unsigned ID tokens,
+ * authorization codes without PKCE, PKCE method names nobody registered, access tokens in the
+ * front channel. These judge the provider's published metadata, not the relying party's own settings
+ * (which lint checks: `none` in allowed_algs is WEAK_ALGORITHM there), so they are discovery findings.
+ */
+/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
+const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
+const METADATA_CHECK_FINDINGS = {
+    DISCOVERY_ALG_NONE: defineFinding({
+        code: 'DISCOVERY_ALG_NONE', severity: 'error', area: 'discover',
+        title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
+        docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
+        remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
+        why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
+        securitySeverity: 8.1,
+        example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
+    }),
+    DISCOVERY_PKCE_MISSING: defineFinding({
+        code: 'DISCOVERY_PKCE_MISSING', severity: 'warning', area: 'discover',
+        title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
+        docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
+        remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
+        why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
+        securitySeverity: 5.3,
+        example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
+    }),
+    DISCOVERY_PKCE_METHOD_INVALID: defineFinding({
+        code: 'DISCOVERY_PKCE_METHOD_INVALID', severity: 'warning', area: 'discover',
+        title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
+        docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
+        remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
+        why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
+        securitySeverity: 2.0,
+        example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
+    }),
+    DISCOVERY_IMPLICIT_FLOW: defineFinding({
+        code: 'DISCOVERY_IMPLICIT_FLOW', severity: 'warning', area: 'discover',
+        title: 'The provider offers response types that return access tokens from the authorization endpoint',
+        docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
+        remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
+        why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
+        securitySeverity: 4.3,
+        example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
+    }),
+};
+const F = METADATA_CHECK_FINDINGS;
+/** A member that is an array of strings, undefined when absent; a member of another type is DISCOVERY_INVALID's and not read. */
+function stringList(doc, member) {
+    const value = doc[member];
+    if (value === undefined)
+        return undefined;
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : 'wrong_type';
+}
+/** A response type's values: "code id_token" and "id_token code" are the same set (OAuth Multiple Response Types). */
+function responseTypeValues(responseType) {
+    return responseType.split(' ').filter((v) => v !== '');
+}
+/** The metadata findings of one discovery document, in the order of the codes above. */
+function checkMetadata(doc, discoveryUri) {
+    const findings = [];
+    const where = { field: '/issuer', discovery_uri: discoveryUri };
+    const algs = stringList(doc, 'id_token_signing_alg_values_supported');
+    for (const alg of Array.isArray(algs) ? algs : []) {
+        if (alg.toLowerCase() !== 'none')
+            continue;
+        findings.push(finding(F.DISCOVERY_ALG_NONE, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, {
+            ...where, member: 'id_token_signing_alg_values_supported', alg,
+        }));
+    }
+    const responseTypes = stringList(doc, 'response_types_supported');
+    const methods = stringList(doc, 'code_challenge_methods_supported');
+    const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
+    if (offersCode && methods !== 'wrong_type' && !(methods ?? []).includes('S256')) {
+        findings.push(finding(F.DISCOVERY_PKCE_MISSING, methods === undefined
+            ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
+            : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
+            ...where, member: 'code_challenge_methods_supported', methods: methods ?? null,
+        }));
+    }
+    const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
+    if (unregistered.length > 0) {
+        const hints = unregistered.flatMap((m) => REGISTERED_PKCE_METHODS.filter((r) => r.toLowerCase() === m.toLowerCase()).map((r) => `"${m}" should be "${r}"`));
+        findings.push(finding(F.DISCOVERY_PKCE_METHOD_INVALID, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...where, member: 'code_challenge_methods_supported', methods: unregistered }));
+    }
+    const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
+    if (withToken.length > 0) {
+        findings.push(finding(F.DISCOVERY_IMPLICIT_FLOW, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...where, member: 'response_types_supported', response_types: withToken }));
+    }
+    return findings;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
 
 
@@ -5769,14 +7986,19 @@ const DISCOVERY_FINDINGS = {
 
 
 
-const F = DISCOVERY_FINDINGS;
+
+
+const discover_F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
     'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
     'subject_types_supported', 'id_token_signing_alg_values_supported',
 ];
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
-const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+const NETWORK_CHECKS = [
+    'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
+    ...Object.keys(METADATA_CHECK_FINDINGS),
+];
 function isUrlMember(name) {
     return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
 }
@@ -5844,24 +8066,27 @@ async function discoverProvider(body, ctx) {
     }
     const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
     if (fetched.state === 'not_http') {
-        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
             field: '/issuer', reason: 'blocked', attempts: [],
         }));
         return response(null, null, {});
     }
     if (fetched.state === 'unreachable') {
         const { attempts } = fetched;
-        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
         return response(null, null, {});
     }
     if (fetched.state === 'not_an_object') {
-        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+        findings.push(finding(discover_F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
             field: '/issuer', discovery_uri: fetched.uri,
         }));
         return response(fetched.uri, null, {});
     }
     const metadata = fetched.document;
     checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+    findings.push(...checkMetadata(metadata, fetched.uri));
+    if (fetched.tls !== undefined)
+        findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
     return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
 }
 function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
@@ -5871,7 +8096,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
         if (expected === undefined)
             continue;
         wrongType.add(member);
-        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        findings.push(finding(discover_F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
     // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
@@ -5881,14 +8106,21 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     const required = [...REQUIRED_MEMBERS];
     if (!implicitOnly)
         required.splice(2, 0, 'token_endpoint');
+    // An issuer that offers no code flow sends no user to an authorization endpoint: GitHub's issues ID
+    // tokens to workflows only and publishes none. Its absence is then worth a warning, not a failure.
+    const noCodeFlow = responseTypes !== undefined && !responseTypes.some((t) => typeof t === 'string' && t.split(' ').includes('code'));
     for (const member of required) {
         if (doc[member] !== undefined)
             continue;
-        findings.push(finding(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...discover_F.METADATA_MISSING, severity: 'warning' } : discover_F.METADATA_MISSING;
+        const message = definition.severity === 'warning'
+            ? `Discovery member ${member} is missing; the issuer offers no code flow (response_types_supported), so no client is sent to it.`
+            : `Discovery member ${member} is missing.`;
+        findings.push(finding(definition, message, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
         const hint = nearMiss(issuer, doc.issuer);
-        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+        findings.push(finding(discover_F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
     if (httpsRequired) {
         for (const [member, value] of Object.entries(doc)) {
@@ -5949,6 +8181,12 @@ const discoverOperation = defineOperation({
 const MAX_ARRAY_ITEMS = 100;
 /** Members of required_custom_claims. */
 const MAX_CUSTOM_CLAIMS = 100;
+/**
+ * Characters in a claim pattern (required_claim_patterns, a trust policy's claim_patterns and condition
+ * values). Matching costs up to pattern length × claim length; AWS caps a whole trust policy at 2048
+ * characters by default, so no real pattern comes near.
+ */
+const MAX_PATTERN_LENGTH = 1024;
 
 ;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
 
@@ -6184,7 +8422,81 @@ function isImplementedAlgorithm(alg) {
     return JWS_ALGORITHMS.includes(alg);
 }
 
+;// CONCATENATED MODULE: ./src/engine/lint/x5c.ts
+
+/** At most this many certificates are parsed per key: a chain longer than this is no real chain. */
+const MAX_CERTIFICATES = 10;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * The x5c of one JWK, checked entry by entry (each must be base64 of a DER certificate), and its first
+ * certificate compared with `jwkKey`, the key the JWK's own members give.
+ */
+function readX5c(value, jwkKey) {
+    if (!Array.isArray(value) || value.length === 0)
+        return { ok: false, problem: '"x5c" is not a non-empty array of certificates' };
+    if (value.length > MAX_CERTIFICATES)
+        return { ok: false, problem: `"x5c" holds ${value.length} certificates, more than the ${MAX_CERTIFICATES} a chain needs` };
+    let leaf;
+    for (const [i, entry] of value.entries()) {
+        const certificate = parseCertificate(entry);
+        if (typeof certificate === 'string')
+            return { ok: false, problem: `"x5c[${i}]" ${certificate}` };
+        leaf ??= certificate;
+    }
+    const first = leaf;
+    const reading = { notAfter: first.validToDate.toISOString(), keyDescription: describePublicKey(first.publicKey) };
+    if (jwkKey !== undefined)
+        reading.matchesKey = sameKey(first.publicKey, jwkKey);
+    return { ok: true, leaf: reading };
+}
+/** The certificate, or why the entry is none (a phrase naming no content of the entry). */
+function parseCertificate(entry) {
+    if (typeof entry !== 'string')
+        return 'is not a string';
+    if (!BASE64.test(entry))
+        return 'is not base64 (x5c entries are standard base64, not base64url)';
+    const der = Buffer.from(entry, 'base64');
+    // A DER certificate is a SEQUENCE; without this check X509Certificate would also try to read PEM text.
+    if (der[0] !== 0x30)
+        return 'is not a DER X.509 certificate';
+    try {
+        const certificate = new external_node_crypto_.X509Certificate(der);
+        return Number.isNaN(certificate.validToDate.getTime()) ? 'has no readable expiry date' : certificate;
+    }
+    catch {
+        return 'is not a DER X.509 certificate';
+    }
+}
+/** Same key type, parameters and value (Node compares the keys, not their encodings). */
+function sameKey(a, b) {
+    try {
+        return a.equals(b);
+    }
+    catch {
+        return false;
+    }
+}
+function describePublicKey(key) {
+    const details = key.asymmetricKeyDetails ?? {};
+    const type = key.asymmetricKeyType ?? 'unknown';
+    if (type === 'rsa' || type === 'rsa-pss')
+        return details.modulusLength !== undefined ? `RSA ${details.modulusLength}` : 'RSA';
+    if (type === 'ec')
+        return details.namedCurve !== undefined ? `EC ${namedCurveName(details.namedCurve)}` : 'EC';
+    return type === 'ed25519' || type === 'ed448' || type === 'x25519' || type === 'x448' ? `OKP ${type[0]?.toUpperCase() ?? ''}${type.slice(1)}` : type;
+}
+/** OpenSSL's curve names as JWK names them. */
+function namedCurveName(name) {
+    switch (name) {
+        case 'prime256v1': return 'P-256';
+        case 'secp384r1': return 'P-384';
+        case 'secp521r1': return 'P-521';
+        default: return name;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
 
 
 
@@ -6197,6 +8509,8 @@ const EC_BITS = new Map([['P-192', 192], ['P-224', 224], ['P-256', 256], ['P-384
 /** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
 const IMPORTABLE = new Map([['EC', ['P-256', 'P-384', 'P-521', 'secp256k1']], ['OKP', ['Ed25519', 'Ed448', 'X25519', 'X448']]]);
 const B64URL = /^[A-Za-z0-9_-]*$/;
+/** Standard base64 (RFC 4648 §4), padded or not: what Battle.net and PayPal publish instead of base64url. */
+const STANDARD_B64 = /^[A-Za-z0-9+/]+={0,2}$/;
 function isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -6215,7 +8529,7 @@ function analyseJwks(document) {
  * the validator's importJwk, which decides whether validation would use the key.
  */
 function analyseJwk(value, index) {
-    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
+    const info = { index, missing: [], malformed: [], nonstandardEncoding: [], privateMembers: [], unsafe: [] };
     if (!isObject(value)) {
         info.malformed.push('the key is not a JSON object');
         return info;
@@ -6237,6 +8551,14 @@ function analyseJwk(value, index) {
         info.malformed.push(offCurve
             ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
             : `the public members do not form a valid ${info.kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+    }
+    if ('x5c' in value) {
+        const publicKey = publicMembers?.ok === true ? publicMembers.key : imported.ok ? imported.jwk.key : undefined;
+        const x5c = readX5c(value.x5c, publicKey);
+        if (x5c.ok)
+            info.x5c = x5c.leaf;
+        else
+            info.malformed.push(x5c.problem);
     }
     return info;
 }
@@ -6262,7 +8584,10 @@ function readMembers(value, info) {
         else if (typeof v !== 'string')
             info.malformed.push(`"${m}" is not a string`);
         else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
-            info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
+            if (STANDARD_B64.test(v))
+                info.nonstandardEncoding.push(m);
+            else
+                info.malformed.push(`"${m}" is not base64url`);
         }
     }
     if (typeof value.crv === 'string')
@@ -6371,7 +8696,7 @@ const jwksInvalid = {
     code: 'JWKS_INVALID',
     severity: 'error',
     title: 'The JWKS is not a JWK Set, or a key lacks required members',
-    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
+    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key (members in standard base64 are JWKS_NONSTANDARD_ENCODING instead). An x5c, when present, must be an array of standard-base64 DER certificates (RFC 7517 §4.7).',
     remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
     why: 'Keys that do not parse cannot verify anything, and validators differ in how they treat them: one skips the key, another fails the whole set. A broken JWKS can stop every token from verifying.',
     securitySeverity: 5.3,
@@ -6508,6 +8833,34 @@ const jwksNoUsableKey = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-nonstandard-encoding.ts
+
+
+/** A real 2048-bit RSA modulus written in standard base64, as Battle.net and PayPal publish theirs. */
+const STANDARD_BASE64_MODULUS = 'y3BqJTP+kUSKd2lULLtyECbT2dJ7HAgs6J3hss0yd7UZQXCVfSgAN1pUSMgQT1+N1P8kLUb1OMsbfLxFufxlJnFcDTNHOLuYWSplVKfss4i/SkYOKtkymD8h6YOdRBVBjgb93Z99zYJjnym0LVupfFEEYAIg6Pi+GF+UzGyJ8yAH4I4+DBB6Y7CFPajpM10NPnwvNWDYZzmgXtq1a9GAf7JOn98tlwzdNdi31t3PJNlTM+3bI1sU0qacEZAONHad6zoBbz62xEvsyRcQdz74zWl/J3cuxVEyNsXl5U5Ge7Nj9f5Gaeu2PYQRD/F0DApYUthRh1IQCV1fFOcMBqtk8w==';
+const jwksNonstandardEncoding = {
+    code: 'JWKS_NONSTANDARD_ENCODING',
+    severity: 'warning',
+    title: 'A JWKS key writes its members in standard base64 instead of base64url',
+    docs: 'RFC 7518 §6 writes key members (n, e, x, y, …) in base64url without padding. Some providers publish standard base64 (+, / and = padding) instead. Node\'s JWK import and jose read both alphabets, so oidc-gate\'s validator, like most libraries, still verifies with such a key, and JWKS_NO_USABLE_KEY counts it as usable; stricter libraries refuse it. evidence.members names the members, never their values.',
+    remediation: 'Publish the key members in base64url (- and _ instead of + and /, no = padding), as RFC 7518 §6 requires.',
+    why: 'A strict JOSE library, or a future version of a lenient one, refuses the key: clients that use one cannot verify the provider\'s tokens, and which clients those are is hard to tell until they fail.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'The provider writes its RSA modulus in standard base64, with + and / and = padding.',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQAB', n: STANDARD_BASE64_MODULUS }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys
+            .filter((k) => k.nonstandardEncoding.length > 0)
+            .map((k) => report(jwksNonstandardEncoding, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} writes ${k.nonstandardEncoding.join(', ')} in standard base64 (+, / or = padding), not base64url.`, { field: '/jwks_uri', ...keyRef(k), members: k.nonstandardEncoding }));
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-private-key-exposed.ts
 
 
@@ -6583,6 +8936,109 @@ const jwksUriMismatch = {
         return [
             report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: redactUri(request.jwks_uri), discovered: redactUri(discovered) }, `Set jwks_uri to ${redactUri(discovered)}.`),
         ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/x5c-example.ts
+/**
+ * Fixed material for the x5c examples of the finding pages, made once with openssl: the public half of
+ * an EC P-256 key (its private half was thrown away), a self-signed certificate for that key valid in
+ * January 2020 only, and a certificate for another key valid from 2025 to 2125. Fixed, so a page built
+ * on any day shows the same finding.
+ */
+const X5C_EXAMPLE = {
+    jwk: { kty: 'EC', crv: 'P-256', x: '7sgd3ib6R0cNfGp_SG3OMgzgHGogCMFiqXejJQSvI18', y: '5SsQvQjuq6lZ1yrpSt-P4igbCYblVHOk1LGmb6L4Y34' },
+    expiredCertificate: 'MIIBHDCBwgIBATAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wHhcNMjAwMTAxMDAwMDAwWhcNMjAwMjAxMDAwMDAwWjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAATuyB3eJvpHRw18an9Ibc4yDOAcaiAIwWKpd6MlBK8jX+UrEL0I7qupWdcq6Urfj+IoGwmG5VRzpNSxpm+i+GN+MAoGCCqGSM49BAMCA0kAMEYCIQD7w8b3GCh+Lagas4EW9Y1CKcQAcqx2LU2ZCKTnZYfhJAIhAPpSRRGTeebsP9JSJXlajfIpWypvH0CgoTcDDsHCafSI',
+    otherKeyCertificate: 'MIIBHTCBxAIBAjAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wIBcNMjUwMTAxMDAwMDAwWhgPMjEyNTAxMDEwMDAwMDBaMBoxGDAWBgNVBAMMD2lkcC5leGFtcGxlLmNvbTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABMIgT3Rp8vDjXMZtEI2KzpeYorX1byxjGKPIH6e6Jpz9gFU6ygtQx34np042FHErq1pu2jdHn9gO3v8fFdGNRY4wCgYIKoZIzj0EAwIDSAAwRQIgXK/uasyk0GVCusXJzSqIkFI10qw7CzXQM1TLwRwjBpoCIQDSLQGw7eHtv8XesOEj5EzgaovGjIcfvEnGkG6eWAqo9w==',
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-x5c-expired.ts
+
+
+
+
+const jwksX5cExpired = {
+    code: 'JWKS_X5C_EXPIRED',
+    severity: 'error',
+    title: 'The certificate in a JWKS key\'s x5c has expired',
+    docs: 'The first certificate of a key\'s x5c (RFC 7517 §4.7) holds the key. Its notAfter is judged at the engine\'s clock; evidence.not_after gives it. Only the first certificate of the chain is judged.',
+    remediation: 'Ask the provider to publish a current certificate for the key in x5c, or to drop x5c from the key.',
+    why: 'Clients that take the key from x5c, as many .NET and Java libraries and some API gateways do, check its validity and refuse an expired certificate: for them the key is gone, and every token it signs fails.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The key\'s certificate expired in 2020; the JWK itself is still served.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ ...X5C_EXAMPLE.jwk, kid: 'orders-2020', use: 'sig', alg: 'ES256', x5c: [X5C_EXAMPLE.expiredCertificate] }] } },
+    },
+    needsJwks: true,
+    check({ jwks, now }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.x5c === undefined || !certificateExpiry(k.x5c.notAfter, now).expired)
+                return [];
+            return [report(jwksX5cExpired, `The x5c certificate of JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} expired on ${k.x5c.notAfter}.`, { field: '/jwks_uri', ...keyRef(k), not_after: k.x5c.notAfter })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-x5c-expiring.ts
+
+
+
+const jwksX5cExpiring = {
+    code: 'JWKS_X5C_EXPIRING',
+    severity: 'warning',
+    title: `The certificate in a JWKS key's x5c expires within ${EXPIRY_WARNING_DAYS} days`,
+    docs: `The first certificate of a key's x5c (RFC 7517 §4.7) holds the key. It warns when that certificate's notAfter is less than ${EXPIRY_WARNING_DAYS} days after the engine's clock; evidence.not_after gives the date and evidence.days_left the whole days left. Once it has passed, JWKS_X5C_EXPIRED reports it instead.`,
+    remediation: 'Ask the provider to renew the key\'s certificate (or rotate to a key with a current one) before it expires.',
+    why: 'Clients that take the key from x5c refuse it once the certificate expires, and every token it signs fails for them. Two weeks\' warning is time to renew.',
+    securitySeverity: 3.1,
+    example: {
+        scenario: 'The key\'s certificate runs out in 9 days.',
+        transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_X5C_EXPIRING  The x5c certificate of JWKS key 0 (kid "orders-2026") expires in 9 days (2026-03-10T00:00:00.000Z). [provider orders-web]',
+    },
+    needsJwks: true,
+    check({ jwks, now }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.x5c === undefined)
+                return [];
+            const expiry = certificateExpiry(k.x5c.notAfter, now);
+            if (expiry.expired || !expiry.withinWarning)
+                return [];
+            return [report(jwksX5cExpiring, `The x5c certificate of JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} expires ${describeDaysLeft(expiry.daysLeft)} (${k.x5c.notAfter}).`, { field: '/jwks_uri', ...keyRef(k), not_after: k.x5c.notAfter, days_left: expiry.daysLeft })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-x5c-mismatch.ts
+
+
+
+const jwksX5cMismatch = {
+    code: 'JWKS_X5C_MISMATCH',
+    severity: 'error',
+    title: 'The certificate in a JWKS key\'s x5c holds another public key than the JWK',
+    docs: 'RFC 7517 §4.7: the key in the first x5c certificate MUST match the JWK\'s own members (n and e, or crv, x and y). The two keys are compared as keys (type, parameters and value), not as text. Keys whose own members are broken are JWKS_INVALID\'s and not compared.',
+    remediation: 'Ask the provider to publish, in x5c, the certificate of the key the JWK describes (or to drop x5c from the key).',
+    why: 'Clients that read the key from x5c and clients that read n/e or x/y then trust different keys: tokens verify for some relying parties and fail for others, and the key in the certificate may belong to someone else.',
+    securitySeverity: 6.5,
+    example: {
+        scenario: 'The key\'s x5c holds the certificate of another key.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ ...X5C_EXAMPLE.jwk, kid: 'orders-2026', use: 'sig', alg: 'ES256', x5c: [X5C_EXAMPLE.otherKeyCertificate] }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.x5c?.matchesKey !== false)
+                return [];
+            return [report(jwksX5cMismatch, `The x5c certificate of JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} holds a ${k.x5c.keyDescription} key that is not the JWK's ${describeKey(k)} key.`, { field: '/jwks_uri', ...keyRef(k), jwk_key: describeKey(k), certificate_key: k.x5c.keyDescription })];
+        });
     },
 };
 
@@ -6763,6 +9219,11 @@ const unknownAlgorithm = {
 
 
 
+
+
+
+
+
 /**
  * Every lint rule, in the order a lint response lists their findings: the request fields first
  * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
@@ -6779,10 +9240,15 @@ const LINT_RULES = [
     unknownAlgorithm,
     jwksUriMismatch,
     jwksUnreachable,
+    endpointCertExpiring,
     jwksInvalid,
+    jwksNonstandardEncoding,
     jwksPrivateKeyExposed,
     jwksKeyTooSmall,
     jwksKeyUnsafe,
+    jwksX5cExpired,
+    jwksX5cExpiring,
+    jwksX5cMismatch,
     jwksDuplicateKid,
     jwksNoUsableKey,
     checkSkipped,
@@ -6803,7 +9269,7 @@ const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
  */
 async function lintOidcConfig(body, ctx) {
     const request = parseLintRequest(body);
-    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx), ctx.now());
     const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
     return {
         valid: !findings.some((f) => f.severity === 'error'),
@@ -6815,8 +9281,9 @@ async function lintOidcConfig(body, ctx) {
  * What every rule of one lint reads, with the request defaults applied. The rule tests build their
  * context here too, so a rule tested alone sees exactly what it sees in a lint.
  */
-function buildRuleContext(request, jwks) {
+function buildRuleContext(request, jwks, now) {
     return {
+        now,
         request,
         httpsRequired: request.https_required ?? true,
         jwks,
@@ -6844,7 +9311,10 @@ async function loadJwks(request, ctx) {
             state.status = result.status;
         return state;
     }
-    return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+    const fetched = { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+    if (result.tls !== undefined)
+        fetched.tls = result.tls;
+    return fetched;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/lint/operation.ts
@@ -6865,12 +9335,131 @@ const lintOperation = defineOperation({
     run: lintOidcConfig,
 });
 
+;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
+
+/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
+const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+/**
+ * A config file for a trust-policy example: the deploy role of acme/app, trusting GitHub's tokens for
+ * sts.amazonaws.com, with `lines` added to its entry (claim_patterns, cases, …).
+ */
+function deployRole(lines, audiences = true) {
+    return [
+        'trust_policies:',
+        '  - name: deploy-prod-role',
+        ...(audiences ? ['    audiences: [sts.amazonaws.com]'] : []),
+        ...lines.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+function example(scenario, lines, audiences = true) {
+    return { scenario, config: deployRole(lines, audiences), offline: true };
+}
+/** The deploy role's IAM trust policy for GitHub's tokens, with this Condition block. */
+function awsDeployRole(condition) {
+    return {
+        Version: '2012-10-17',
+        Statement: [{
+                Effect: 'Allow',
+                Principal: { Federated: 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com' },
+                Action: 'sts:AssumeRoleWithWebIdentity',
+                Condition: condition,
+            }],
+    };
+}
+/** A subject pinned to the main branch of acme/app by names and immutable IDs: no finding on it. */
+const PINNED_SUB = 'repo:acme@1001/app@2002:ref:refs/heads/main';
+/**
+ * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
+ * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
+ * finding's evidence.field is a JSON Pointer into the request, the AWS policy document included.
+ */
+const TRUST_FINDINGS = {
+    TRUST_SUBJECT_UNBOUNDED: defineFinding({
+        code: 'TRUST_SUBJECT_UNBOUNDED', severity: 'error', area: 'trust',
+        title: 'No condition on sub, or a sub pattern with a wildcard in the owner or repository part',
+        docs: 'GitHub\'s sub is repo:OWNER/REPO:… (repo:OWNER@ID/REPO@ID:… in the immutable form). A pattern with * or ? before the repository name ends (repo:*, repo:acme/*, repo:acme*, *) admits repositories other than the one meant; a role with no sub condition admits every repository on GitHub.',
+        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with no sub condition any repository of anyone. This is the most common way CI gets production cloud access it should not have.',
+        fix: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme/app:ref:refs/heads/main or repo:acme/app:environment:production.',
+        securitySeverity: 9.1,
+        example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
+    }),
+    TRUST_AUDIENCE_MISSING: defineFinding({
+        code: 'TRUST_AUDIENCE_MISSING', severity: 'error', area: 'trust',
+        title: 'No condition on aud',
+        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action).',
+        why: 'Without an audience condition, a token a workflow requested for any other service (a package registry, another cloud, a third-party API that may log or forward it) is accepted by the role too.',
+        fix: 'Add a StringEquals condition on <issuer host>:aud (audiences: in the entry) naming the one audience the workflow requests for this role.',
+        securitySeverity: 7.5,
+        example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
+    }),
+    TRUST_ANY_REF: defineFinding({
+        code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
+        title: 'A sub pattern admits every branch, tag, environment and pull request of the repository (repo:OWNER/REPO:*)',
+        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them.',
+        why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
+        fix: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+        securitySeverity: 6.5,
+        example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+    }),
+    TRUST_PULL_REQUEST_ALLOWED: defineFinding({
+        code: 'TRUST_PULL_REQUEST_ALLOWED', severity: 'warning', area: 'trust',
+        title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
+        docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
+        why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
+        fix: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
+        securitySeverity: 6.5,
+        example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
+    }),
+    TRUST_SUBJECT_MUTABLE: defineFinding({
+        code: 'TRUST_SUBJECT_MUTABLE', severity: 'warning', area: 'trust',
+        title: 'A sub condition pins the owner and repository by name only, not by their immutable IDs',
+        docs: 'GitHub issues an immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, for repositories created, renamed or transferred from 2026-06-18 and for those that opt in. A condition written in the older form, repo:OWNER/REPO:…, matches whoever holds those names.',
+        why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
+        fix: 'Opt the repository in to immutable subject claims and write the condition with both IDs: repo:acme@1001/app@2002:ref:refs/heads/main.',
+        securitySeverity: 4.3,
+        example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
+    }),
+    TRUST_CONDITION_UNSUPPORTED: defineFinding({
+        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
+        title: 'A part of the AWS trust policy the checker cannot evaluate (an operator, a key, a statement)',
+        docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, NotPrincipal, keys of other providers, policy variables) is named in a finding, never skipped silently; an unsupported condition is taken to hold, so no case passes on a condition nobody checked.',
+        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
+        fix: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The deploy role\'s trust policy also excludes a bot account with StringNotEquals, which the checker cannot evaluate.',
+            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                    StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
+                    StringNotEquals: { 'token.actions.githubusercontent.com:actor': 'release-bot' },
+                }), null, 2)}\n` },
+            offline: true,
+        },
+    }),
+    TRUST_CASE_FAILED: defineFinding({
+        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
+        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
+        docs: 'Each case is evaluated as AWS does: the role is assumed when one Allow statement has every condition block holding; within a key, any listed value may match; ForAnyValue needs one of a list claim\'s values to match, ForAllValues all of them (and holds for a missing claim); a missing claim fails StringEquals and StringLike. The evidence names the case and the condition that decided it.',
+        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
+        fix: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
+        securitySeverity: 7.5,
+        example: example('A case states that pull requests must be denied; the role admits them.', [
+            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
+            'cases:',
+            '  - name: pull request',
+            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
+            '    expect: deny',
+        ]),
+    }),
+};
+
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
 
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
 const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
 const anyValueWithShortArrays = {
     type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
@@ -6904,19 +9493,36 @@ function unrolled(levels) {
  */
 const customClaimValueUnrolled = unrolled(2);
 /**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+const claimPatternsSchema = {
+    type: 'object',
+    maxProperties: MAX_CUSTOM_CLAIMS,
+    additionalProperties: {
+        type: ['string', 'array'],
+        minLength: 1,
+        maxLength: MAX_PATTERN_LENGTH,
+        minItems: 1,
+        maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+    },
+    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+};
+/**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
  */
 const verifyPolicyClaimProperties = {
     issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
-    audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
         type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
         items: { type: 'string', enum: ALLOWED_ALG_NAMES },
         description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
     },
-    required_claims: { ...stringList, description: 'Claims that must be present.' },
-    required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
     required_custom_claims: {
         type: 'object',
         maxProperties: MAX_CUSTOM_CLAIMS,
@@ -6924,6 +9530,7 @@ const verifyPolicyClaimProperties = {
         additionalProperties: customClaimValueUnrolled,
         description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
     },
+    required_claim_patterns: claimPatternsSchema,
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
@@ -6953,6 +9560,618 @@ const validateRequestSchema = {
         issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
     },
 };
+
+;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
+
+
+
+
+const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/**
+ * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
+ * pattern, and the cost of a match grows with both lengths.
+ */
+const caseClaimValue = {
+    type: ANY_JSON,
+    maxLength: MAX_PATTERN_LENGTH,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
+};
+/**
+ * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
+ * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
+ * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
+ * reported as a finding. Whether the AWS document is well formed is a finding too
+ * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ */
+const trustPolicyRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'TrustPolicyRequest',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+        issuer: {
+            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub).',
+        },
+        audiences: {
+            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
+            description: 'aud must equal one of these (a StringEquals condition on aud).',
+        },
+        claim_patterns: {
+            ...claimPatternsSchema,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims.`,
+        },
+        aws_trust_policy: {
+            type: 'object',
+            description: 'An IAM role trust policy document (Version, Statement). Its Allow statements for sts:AssumeRoleWithWebIdentity by the issuer\'s OIDC provider are evaluated; conditions given above hold in addition.',
+        },
+        cases: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['claims', 'expect'],
+                properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
+                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
+                    expect: { type: 'string', enum: ['allow', 'deny'] },
+                },
+            },
+        },
+    },
+};
+const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/trust/string-like.ts
+/**
+ * AWS `StringLike` patterns: `*` matches any run of characters (none included), `?` exactly one, and
+ * every other character only itself, case-sensitively. No regular expression is ever built from a
+ * pattern. A pattern is cut at its stars into segments, and the segments are looked for left to right,
+ * each at the first place it fits: after a star, any later fit could only leave less room for the rest,
+ * so no choice is ever taken back. A match costs at most (claim length × pattern length) character
+ * comparisons, and a pattern made to backtrack (`*a*a*a*…b`) costs no more than any other.
+ */
+/** `pattern` compiled once, to be matched against many values. */
+function compileStringLike(pattern) {
+    const parts = pattern.split('*');
+    const segments = parts.map((text) => ({ text, literal: !text.includes('?') }));
+    const starred = parts.length > 1;
+    const wildcard = starred || pattern.includes('?');
+    return {
+        source: pattern,
+        wildcard,
+        matches: starred ? (value) => matchStarred(segments, value) : (value) => value.length === pattern.length && fitsAt(segments[0], value, 0),
+    };
+}
+/** The whole-value test for a pattern with at least one star. */
+function matchStarred(segments, value) {
+    const first = segments[0];
+    const last = segments[segments.length - 1];
+    // The first segment is anchored at the start and the last at the end; they may not overlap.
+    if (first.text.length + last.text.length > value.length)
+        return false;
+    if (!fitsAt(first, value, 0))
+        return false;
+    const end = value.length - last.text.length;
+    if (!fitsAt(last, value, end))
+        return false;
+    let from = first.text.length;
+    for (let i = 1; i < segments.length - 1; i++) {
+        const segment = segments[i];
+        const at = find(segment, value, from, end);
+        if (at < 0)
+            return false;
+        from = at + segment.text.length;
+    }
+    return true;
+}
+/** The first index from `from` where the segment fits without passing `end`, or -1. */
+function find(segment, value, from, end) {
+    const length = segment.text.length;
+    if (segment.literal) {
+        const at = value.indexOf(segment.text, from);
+        return at >= 0 && at + length <= end ? at : -1;
+    }
+    for (let at = from; at + length <= end; at++)
+        if (fitsAt(segment, value, at))
+            return at;
+    return -1;
+}
+/** The segment's characters equal the value's from `at` (a `?` equals any one character). */
+function fitsAt(segment, value, at) {
+    const { text } = segment;
+    if (segment.literal)
+        return value.startsWith(text, at);
+    if (at + text.length > value.length)
+        return false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== 63 /* ? */ && c !== value.charCodeAt(at + i))
+            return false;
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/conditions.ts
+
+/** A JSON Pointer (RFC 6901) made of these reference tokens. */
+function conditions_pointer(...tokens) {
+    return tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+function makeCondition(parts, given) {
+    const values = typeof given === 'string' ? [given] : [...given];
+    const valueFields = typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
+    const matchers = values.map((v) => (parts.operator === 'StringLike' ? compileStringLike(v).matches : (claim) => claim === v));
+    const condition = { field: parts.field, claim: parts.claim, operator: parts.operator, values, valueFields, matchers };
+    return parts.set === undefined ? condition : { ...condition, set: parts.set };
+}
+/** The operator as a policy writes it: StringLike, ForAnyValue:StringEquals. */
+function operatorName(condition) {
+    return condition.set === undefined ? condition.operator : `${condition.set}:${condition.operator}`;
+}
+/** The claim's value: by its exact name, else by a name equal but for letter case (AWS key names ignore case). */
+function claimValue(claims, name) {
+    if (Object.hasOwn(claims, name))
+        return claims[name];
+    const lower = name.toLowerCase();
+    const found = Object.keys(claims).find((k) => k.toLowerCase() === lower);
+    return found === undefined ? undefined : claims[found];
+}
+/**
+ * Whether the claims satisfy the condition, as AWS evaluates it. Any one value may match. Without a set
+ * operator a missing or non-string claim fails, and a list claim (aud may be one) holds when one of its
+ * members matches. ForAnyValue holds when one member of the claim's values matches, and fails for a
+ * missing claim; ForAllValues holds when every member matches, and also when the claim is missing or
+ * an empty list.
+ */
+function conditionHolds(condition, claims) {
+    const value = claimValue(claims, condition.claim);
+    const matches = (v) => typeof v === 'string' && condition.matchers.some((m) => m(v));
+    const members = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    if (condition.set === 'ForAllValues')
+        return members.every(matches);
+    if (condition.set === 'ForAnyValue')
+        return members.some(matches);
+    return members.some(matches);
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/aws-policy.ts
+
+
+
+
+
+const ROOT = '/aws_trust_policy';
+const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
+const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'Action', 'Condition']);
+const OPERATORS = new Set(['StringEquals', 'StringLike']);
+const SET_OPERATORS = new Set(['ForAnyValue', 'ForAllValues']);
+/**
+ * The prefix of the issuer's condition keys: its URL without https:// (token.actions.githubusercontent.com,
+ * or host/path for an issuer with a path), which is also how IAM names the OIDC provider.
+ */
+function conditionKeyPrefix(issuer) {
+    return issuer.replace(/^https:\/\//i, '').replace(/\/+$/, '');
+}
+/**
+ * Reads the statements that matter to a token of `issuer`: Allow statements for
+ * sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer's OIDC provider. Statements
+ * for other actions or other principals do not decide whether such a token is let in and are passed
+ * over; whatever could decide it but cannot be evaluated (a Deny, an operator other than StringEquals
+ * and StringLike, a key of another issuer…) is reported, never skipped silently. A condition that is
+ * reported is left out of its statement's conditions, as if it held.
+ */
+function readAwsPolicy(document, issuer) {
+    const findings = [];
+    const unsupported = (field, message, evidence = {}) => {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+    };
+    const prefix = conditionKeyPrefix(issuer);
+    for (const member of Object.keys(document)) {
+        if (!POLICY_MEMBERS.has(member))
+            unsupported(conditions_pointer('aws_trust_policy', member), `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
+    }
+    const given = document.Statement;
+    const statements = Array.isArray(given) ? given : given === undefined ? [] : [given];
+    if (given === undefined || statements.length === 0) {
+        unsupported(ROOT, 'The policy has no Statement, so it lets no token in.');
+        return { doors: [], findings };
+    }
+    if (statements.length > MAX_ARRAY_ITEMS) {
+        unsupported(`${ROOT}/Statement`, `The policy has ${statements.length} statements; at most ${MAX_ARRAY_ITEMS} are evaluated, so it was not evaluated at all.`);
+        return { doors: [], findings };
+    }
+    const doors = [];
+    statements.forEach((statement, index) => {
+        const field = Array.isArray(given) ? `${ROOT}/Statement/${index}` : `${ROOT}/Statement`;
+        const door = readStatement(statement, field, prefix, unsupported);
+        if (door !== undefined)
+            doors.push(door);
+    });
+    if (doors.length === 0 && findings.length === 0) {
+        unsupported(`${ROOT}/Statement`, `No Allow statement lets tokens of ${issuer} assume the role (sts:AssumeRoleWithWebIdentity with the Federated principal arn:aws:iam::ACCOUNT:oidc-provider/${prefix}).`);
+    }
+    return { doors, findings };
+}
+function readStatement(statement, field, prefix, unsupported) {
+    if (!isRecord(statement)) {
+        unsupported(field, 'The statement is not a JSON object.');
+        return undefined;
+    }
+    if (grantsWebIdentity(statement.Action) && anyPrincipal(statement.Principal)) {
+        unsupported(`${field}/Principal`, 'A wildcard principal is not evaluated: which identity providers it lets in depends on the account, not on this document.', { key: 'Principal' });
+        return undefined;
+    }
+    if (!grantsWebIdentity(statement.Action) || !namesProvider(statement.Principal, prefix)) {
+        // A statement for another action or principal does not decide whether this issuer's tokens get in,
+        // unless it denies: a Deny could, and is reported below.
+        if (statement.Effect === 'Deny')
+            unsupported(`${field}/Effect`, 'Deny statements are not evaluated: the cases and findings do not account for what it denies.', { key: 'Effect' });
+        return undefined;
+    }
+    let evaluable = true;
+    for (const member of Object.keys(statement)) {
+        if (STATEMENT_MEMBERS.has(member))
+            continue;
+        unsupported(`${field}/${aws_policy_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement was not evaluated.`, { key: clip(member) });
+        evaluable = false;
+    }
+    if (statement.Effect !== 'Allow') {
+        const what = statement.Effect === 'Deny' ? 'Deny statements are not evaluated' : `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny`;
+        unsupported(`${field}/Effect`, `${what}: the cases and findings do not account for this statement.`, { key: 'Effect' });
+        return undefined;
+    }
+    if (!evaluable)
+        return undefined;
+    const conditions = readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported);
+    return { field, conditions };
+}
+/** Action names sts:AssumeRoleWithWebIdentity (action names ignore case; `sts:*` and `*` name it too). */
+function grantsWebIdentity(action) {
+    return strings(action).some((a) => compileStringLike(a.toLowerCase()).matches(WEB_IDENTITY_ACTION));
+}
+/** Principal "*", or a Federated principal "*". */
+function anyPrincipal(principal) {
+    return principal === '*' || (isRecord(principal) && strings(principal.Federated).includes('*'));
+}
+/** Principal is { Federated: ARN or list } naming the issuer's IAM OIDC provider. */
+function namesProvider(principal, prefix) {
+    if (!isRecord(principal))
+        return false;
+    const suffix = `:oidc-provider/${prefix.toLowerCase()}`;
+    return strings(principal.Federated).some((arn) => arn.toLowerCase().endsWith(suffix));
+}
+function readConditionBlock(block, field, prefix, unsupported) {
+    if (block === undefined)
+        return [];
+    if (!isRecord(block)) {
+        unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
+        return [];
+    }
+    const conditions = [];
+    for (const [name, keys] of Object.entries(block)) {
+        const operatorField = `${field}/${aws_policy_escape(name)}`;
+        const parsed = parseOperator(name);
+        if (parsed === undefined) {
+            for (const key of isRecord(keys) ? Object.keys(keys) : ['']) {
+                unsupported(key === '' ? operatorField : `${operatorField}/${aws_policy_escape(key)}`, `The condition operator ${clip(name)}${key === '' ? '' : ` on ${clip(key)}`} is not evaluated (only StringEquals and StringLike, with or without ForAnyValue: or ForAllValues:).`, { operator: clip(name), key: clip(key) });
+            }
+            continue;
+        }
+        if (!isRecord(keys)) {
+            unsupported(operatorField, `The condition ${clip(name)} is not a JSON object of keys; it was not evaluated.`, { operator: clip(name) });
+            continue;
+        }
+        for (const [key, values] of Object.entries(keys)) {
+            const keyField = `${operatorField}/${aws_policy_escape(key)}`;
+            const claim = claimOfKey(key, prefix);
+            const problem = claim === undefined
+                ? `the key is not one of ${prefix}'s claims (${prefix}:<claim>)`
+                : valuesProblem(values);
+            if (problem !== undefined || claim === undefined) {
+                unsupported(keyField, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${problem ?? ''}.`, { operator: clip(name), key: clip(key) });
+                continue;
+            }
+            conditions.push(makeCondition({ field: keyField, claim, ...parsed }, values));
+        }
+    }
+    return conditions;
+}
+function parseOperator(name) {
+    const colon = name.indexOf(':');
+    const set = colon < 0 ? undefined : name.slice(0, colon);
+    const operator = colon < 0 ? name : name.slice(colon + 1);
+    if (!OPERATORS.has(operator) || (set !== undefined && !SET_OPERATORS.has(set)))
+        return undefined;
+    return set === undefined ? { operator: operator } : { operator: operator, set: set };
+}
+/** `token.actions.githubusercontent.com:sub` → `sub`; undefined for a key of another issuer or a global key. */
+function claimOfKey(key, prefix) {
+    if (key.length <= prefix.length + 1 || key[prefix.length] !== ':')
+        return undefined;
+    if (key.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase())
+        return undefined;
+    return key.slice(prefix.length + 1);
+}
+function valuesProblem(values) {
+    const list = Array.isArray(values) ? values : [values];
+    if (list.length === 0)
+        return 'it lists no value';
+    if (list.length > MAX_ARRAY_ITEMS)
+        return `it lists more than ${MAX_ARRAY_ITEMS} values`;
+    if (!list.every((v) => typeof v === 'string'))
+        return 'its values are not all strings';
+    if (list.some((v) => v.length > MAX_PATTERN_LENGTH))
+        return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
+    // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
+    if (list.some((v) => v.includes('${')))
+        return 'a value uses a policy variable (${…})';
+    return undefined;
+}
+function strings(value) {
+    if (typeof value === 'string')
+        return [value];
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function aws_policy_escape(token) {
+    return conditions_pointer(token).slice(1);
+}
+/** Names from the document in a message: short, whatever the document holds. */
+function clip(text) {
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/cases.ts
+
+
+
+/**
+ * A case is allowed when one door has every condition holding, as AWS lets a role be assumed when one
+ * Allow statement matches. A denied case is decided by the first condition that failed in the first
+ * door; with no door at all (no statement lets the issuer in), by nothing.
+ */
+function decide(doors, claims) {
+    let firstFailure;
+    for (const door of doors) {
+        const failed = door.conditions.find((c) => !conditionHolds(c, claims));
+        if (failed === undefined)
+            return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
+        firstFailure ??= {
+            outcome: 'deny',
+            decidedBy: { field: failed.field, claim: failed.claim, operator: operatorName(failed), values: failed.values, actual: shown(claimValue(claims, failed.claim)) },
+        };
+    }
+    return firstFailure ?? { outcome: 'deny', decidedBy: null };
+}
+/** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
+function evaluateCases(cases, doors) {
+    const results = [];
+    const findings = [];
+    cases.forEach((c, index) => {
+        const name = c.name ?? `case ${index}`;
+        const decision = decide(doors, c.claims);
+        results.push({ name, expect: c.expect, outcome: decision.outcome });
+        if (decision.outcome === c.expect)
+            return;
+        const why = decision.outcome === 'allow'
+            ? decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the statement at ${decision.decidedBy.field} all hold`
+            : decision.decidedBy === null
+                ? 'no statement lets the issuer\'s tokens in'
+                : `the ${decision.decidedBy.operator} condition on ${decision.decidedBy.claim} at ${decision.decidedBy.field} does not hold`;
+        findings.push(finding(TRUST_FINDINGS.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why}.`, {
+            field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
+        }));
+    });
+    return { results, findings };
+}
+/** A claim value as evidence shows it: missing is null, and a long string is cut. */
+function shown(value) {
+    if (value === undefined)
+        return null;
+    if (typeof value === 'string' && value.length > 200)
+        return `${value.slice(0, 200)}…`;
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/subject.ts
+const REPO = 'repo:';
+const IMMUTABLE_PART = /@[0-9]+$/;
+/**
+ * The shape of one value. `like` says whether `*` and `?` are wildcards (StringLike) or plain characters
+ * (StringEquals).
+ */
+function subjectShape(value, like) {
+    const wild = (c) => like && (c === '*' || c === '?');
+    const firstWild = like ? firstWildcard(value) : -1;
+    if (!value.startsWith(REPO)) {
+        // `*`, `re*`, `?epo:…`: the wildcard stands where the owner is named, so any owner matches.
+        return firstWild >= 0 && firstWild <= REPO.length && REPO.startsWith(value.slice(0, firstWild)) ? { kind: 'unbounded' } : { kind: 'other' };
+    }
+    let i = REPO.length;
+    for (; i < value.length && value[i] !== '/'; i++)
+        if (wild(value[i]))
+            return { kind: 'unbounded' };
+    if (i === value.length || i === REPO.length)
+        return { kind: 'other' };
+    let j = i + 1;
+    for (; j < value.length && value[j] !== ':'; j++)
+        if (wild(value[j]))
+            return { kind: 'unbounded' };
+    if (j === i + 1)
+        return { kind: 'other' };
+    const owner = value.slice(REPO.length, i);
+    const repo = value.slice(i + 1, j);
+    return {
+        kind: 'repository',
+        repository: value.slice(REPO.length, j),
+        immutable: IMMUTABLE_PART.test(owner) && IMMUTABLE_PART.test(repo),
+        context: value.slice(j + 1),
+    };
+}
+function firstWildcard(value) {
+    const star = value.indexOf('*');
+    const question = value.indexOf('?');
+    if (star < 0)
+        return question;
+    return question < 0 ? star : Math.min(star, question);
+}
+/** The subject of a pull_request run of the repository. */
+function pullRequestSubject(repository) {
+    return `${REPO}${repository}:pull_request`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks.ts
+
+
+
+
+/**
+ * The findings about what each door admits: its audience, and the breadth of its subject. All the
+ * conditions of a door must hold, so a door with two conditions on sub admits no more than the
+ * narrower one: a breadth finding is reported only when every sub condition of the door is broad
+ * that way, and then for each broad value.
+ */
+function checkDoors(doors, missingSubField, missingAudField) {
+    const findings = [];
+    for (const door of doors) {
+        if (!door.conditions.some((c) => c.claim.toLowerCase() === 'aud')) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, 'No condition on aud: a token the workflow requested for any other audience is accepted too.', { field: missingAudField(door) }));
+        }
+        const subs = door.conditions.filter((c) => c.claim.toLowerCase() === 'sub');
+        if (subs.length === 0) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition on sub: a workflow of any repository can use a token this role accepts.', { field: missingSubField(door) }));
+            continue;
+        }
+        const values = subs.map((condition) => condition.values.map((_, index) => ({
+            condition, index, shape: subjectShape(condition.values[index], condition.operator === 'StringLike'),
+        })));
+        const report = (broad, make) => {
+            if (!values.every((ofCondition) => ofCondition.some(broad)))
+                return;
+            for (const value of values.flat())
+                if (broad(value))
+                    findings.push(make(value));
+        };
+        report(unbounded, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" has a wildcard in the owner or repository part, so workflows of other repositories match it.`, evidence(v)));
+        report(anyRef, (v) => finding(TRUST_FINDINGS.TRUST_ANY_REF, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits every branch, tag, environment and pull request of the repository.`, evidence(v)));
+        report(pullRequest, (v) => finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits pull_request runs (${pullRequestSubject(v.shape.repository)}).`, evidence(v)));
+        report(mutable, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" names the owner and repository without their immutable IDs (repo:OWNER@ID/REPO@ID:…).`, evidence(v)));
+    }
+    return dedupe(findings);
+}
+const unbounded = (v) => v.shape.kind === 'unbounded';
+const anyRef = (v) => v.shape.kind === 'repository' && v.condition.operator === 'StringLike' && v.shape.context.startsWith('*');
+/** Admits the pull_request subject, unless TRUST_ANY_REF already says so (it admits everything). */
+const pullRequest = (v) => v.shape.kind === 'repository' && !anyRef(v) &&
+    v.condition.matchers[v.index](pullRequestSubject(v.shape.repository));
+const mutable = (v) => v.shape.kind === 'repository' && !v.shape.immutable;
+function evidence(v) {
+    return { field: v.condition.valueFields[v.index], operator: operatorName(v.condition), value: v.condition.values[v.index] };
+}
+/** A condition of the request belongs to every statement's door: its findings are reported once. */
+function dedupe(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const key = `${f.code} ${String(f.evidence?.field)}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/lint.ts
+
+
+
+
+
+
+
+/** Where the request's own conditions are, for a finding about one that is missing. */
+const OWN = '';
+/**
+ * POST /v1/lint/trust-policy. Throws RequestInvalidError (422) for a body that fails the schema; every
+ * other problem is a finding. Pure: nothing is fetched.
+ */
+async function lintTrustPolicy(body, _ctx) {
+    return Promise.resolve(evaluateTrustPolicy(parseTrustPolicyRequest(body)));
+}
+function evaluateTrustPolicy(request) {
+    const issuer = request.issuer ?? GITHUB_ACTIONS_ISSUER;
+    const own = ownConditions(request);
+    const findings = [];
+    let doors;
+    if (request.aws_trust_policy === undefined) {
+        doors = [{ field: OWN, conditions: own }];
+    }
+    else {
+        const reading = readAwsPolicy(request.aws_trust_policy, issuer);
+        findings.push(...reading.findings);
+        doors = reading.doors.map((door) => ({ field: door.field, conditions: [...own, ...door.conditions] }));
+    }
+    const missingField = (door, ownField) => (door.field === OWN ? ownField : `${door.field}/Condition`);
+    findings.unshift(...checkDoors(doors, (door) => missingField(door, '/claim_patterns'), (door) => missingField(door, '/audiences')));
+    const cases = evaluateCases(request.cases ?? [], doors);
+    findings.push(...cases.findings);
+    return {
+        valid: !findings.some((f) => f.severity === 'error'),
+        findings,
+        summary: summarise('Trust policy', findings),
+        metadata: { issuer, conditions: summarised(doors), cases: cases.results },
+    };
+}
+/** The request's audiences and claim_patterns, as conditions every door must meet too. */
+function ownConditions(request) {
+    const conditions = [];
+    if (request.audiences !== undefined) {
+        conditions.push(makeCondition({ field: '/audiences', claim: 'aud', operator: 'StringEquals' }, request.audiences));
+    }
+    for (const [claim, patterns] of Object.entries(request.claim_patterns ?? {})) {
+        conditions.push(makeCondition({ field: conditions_pointer('claim_patterns', claim), claim, operator: 'StringLike' }, patterns));
+    }
+    return conditions;
+}
+/** Every condition evaluated, once each, in the order of the request. */
+function summarised(doors) {
+    const seen = new Set();
+    const out = [];
+    for (const c of doors.flatMap((d) => d.conditions)) {
+        if (seen.has(c.field))
+            continue;
+        seen.add(c.field);
+        const summary = { field: c.field, claim: c.claim, operator: c.operator, values: [...c.values] };
+        if (c.set !== undefined)
+            summary.set = c.set;
+        out.push(summary);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/operation.ts
+
+
+
+
+const trustPolicyOperation = defineOperation({
+    name: 'trust-policy',
+    method: 'POST',
+    path: '/v1/lint/trust-policy',
+    operationId: 'lintTrustPolicy',
+    summary: 'Lint a workload identity trust policy',
+    description: 'Checks the conditions a cloud role puts on a CI issuer\'s tokens (audiences, claim patterns, an AWS IAM role trust policy): what subjects they admit, and whether stated cases are allowed or denied as expected.',
+    tag: 'lint',
+    request: { name: 'TrustPolicyRequest', schema: trustPolicyRequestSchema },
+    response: { name: 'TrustPolicyResponse', schema: trustPolicyResponseSchema },
+    run: lintTrustPolicy,
+});
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
@@ -7149,16 +10368,21 @@ function decodeHeader(segment, proven) {
  */
 class CompactParts {
     header;
-    payloadBytes;
     #token;
+    #payloadDot;
     #signatureDot;
+    #payloadBytes;
     #signingInput;
     #signature;
-    constructor(token, header, payloadBytes, signatureDot) {
+    constructor(token, header, payloadDot, signatureDot) {
         this.header = header;
-        this.payloadBytes = payloadBytes;
         this.#token = token;
+        this.#payloadDot = payloadDot;
         this.#signatureDot = signatureDot;
+    }
+    get payloadBytes() {
+        this.#payloadBytes ??= Buffer.from(this.#token.slice(this.#payloadDot + 1, this.#signatureDot), 'base64url');
+        return this.#payloadBytes;
     }
     get signingInput() {
         this.#signingInput ??= Buffer.from(this.#token.slice(0, this.#signatureDot), 'latin1');
@@ -7181,7 +10405,7 @@ function parseCompactJws(token, proven = false) {
     const first = token.indexOf('.');
     const second = first === -1 ? -1 : token.indexOf('.', first + 1);
     if (proven) {
-        return new CompactParts(token, decodeHeader(token.slice(0, first), true), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+        return new CompactParts(token, decodeHeader(token.slice(0, first), true), first, second);
     }
     if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
         const segments = token.split('.').length;
@@ -7198,12 +10422,23 @@ function parseCompactJws(token, proven = false) {
         throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
     if (!hasCanonicalEnd(token, second + 1, token.length))
         throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
-    return new CompactParts(token, decodeHeader(token.slice(0, first), false), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+    return new CompactParts(token, decodeHeader(token.slice(0, first), false), first, second);
 }
 /** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
 function parseJwt(token, proven = false) {
     const jws = parseCompactJws(token, proven);
     jws.payload = decodeJsonObject(jws.payloadBytes, 'payload', proven);
+    return jws;
+}
+/**
+ * A token that passed every check of parseJwt before, with the header and claims that parse gave
+ * (held by the verification cache): nothing is decoded again. The signing input and signature are
+ * still there, decoded on demand, for a check with a key the token was never verified with.
+ */
+function parsedBefore(token, header, payload) {
+    const first = token.indexOf('.');
+    const jws = new CompactParts(token, header, first, token.indexOf('.', first + 1));
+    jws.payload = payload;
     return jws;
 }
 
@@ -7278,7 +10513,47 @@ function rawEcdsaToDer(signature) {
     return Buffer.concat([header, r, s]);
 }
 
+;// CONCATENATED MODULE: ./src/engine/validate/claim-patterns.ts
+
+
+/**
+ * Patterns are compiled once per policy object: a profile's policy lives as long as the process, so its
+ * patterns are compiled at its first token, not at every one.
+ */
+const compiled = new WeakMap();
+function compile(patterns) {
+    let claims = compiled.get(patterns);
+    if (claims === undefined) {
+        claims = Object.entries(patterns).map(([name, given]) => {
+            const expected = typeof given === 'string' ? [given] : [...given];
+            return { name, expected, patterns: expected.map(compileStringLike) };
+        });
+        compiled.set(patterns, claims);
+    }
+    return claims;
+}
+/**
+ * CLAIM_PATTERN_MISMATCH for each claim that matches none of its patterns. Only a string claim can match:
+ * a number, a list or an object is a mismatch whose message says so, because a pattern written for one
+ * value says nothing about which members of a list would be acceptable.
+ */
+function checkClaimPatterns(claims, patterns, report) {
+    for (const claim of compile(patterns)) {
+        const present = Object.hasOwn(claims, claim.name);
+        const value = present ? claims[claim.name] : null;
+        if (typeof value === 'string' && claim.patterns.some((p) => p.matches(value)))
+            continue;
+        const message = !present
+            ? `The claim "${claim.name}" is absent.`
+            : typeof value !== 'string'
+                ? `The claim "${claim.name}" is not a string (${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}), so no pattern can match it.`
+                : `The claim "${claim.name}" matches none of its required patterns.`;
+        report(finding(VALIDATION_FINDINGS.CLAIM_PATTERN_MISMATCH, message, { claim: claim.name, expected: claim.expected, actual: value }), claim.name, { expected: claim.expected, actual: value });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
 
 /**
  * Claim names come from the policy and the token, so `__proto__` or `toString` must become plain own
@@ -7477,6 +10752,12 @@ function checkRequiredClaims(claims, header, policy) {
         check.errors.push(finding(VALIDATION_FINDINGS.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
         setDiff(check.diff, name, { expected, actual: value });
     }
+    if (policy.required_claim_patterns !== undefined) {
+        checkClaimPatterns(claims, policy.required_claim_patterns, (f, name, entry) => {
+            check.errors.push(f);
+            setDiff(check.diff, name, entry);
+        });
+    }
     if (policy.token_type !== undefined) {
         const typ = header.typ;
         if (typeof typ !== 'string' || normaliseTyp(typ) !== normaliseTyp(policy.token_type)) {
@@ -7563,9 +10844,10 @@ async function validateJwt(body, ctx) {
     }
     // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
     const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
-    const memory = ctx.verifyCache === undefined ? undefined : { cache: ctx.verifyCache, digest: tokenDigest(request.token) };
-    // A token whose signature check passed before was parsed strictly then, and its text has not changed.
-    const jwt = parseJwt(request.token, memory?.cache.knows(memory.digest) === true);
+    const memory = ctx.verifyCache === undefined
+        ? undefined
+        : { cache: ctx.verifyCache, token: request.token, digest: tokenDigest(request.token), claimsHeld: false };
+    const jwt = memory === undefined ? parseJwt(request.token) : recallOrParse(memory);
     const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id);
     if (trust === undefined)
         return profileNotFound(jwt, request.issuer_profile_id);
@@ -7578,6 +10860,17 @@ async function validateJwt(body, ctx) {
         resolution = keys instanceof Promise ? await keys : keys;
     }
     return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+}
+/**
+ * A token whose signature check passed before was parsed strictly then, and its text has not changed:
+ * its held header and claims are used as they are, or, when none are held, it is only decoded.
+ */
+function recallOrParse(memory) {
+    const known = memory.cache.recall(memory.digest);
+    if (known?.claims === undefined)
+        return parseJwt(memory.token, known !== undefined);
+    memory.claimsHeld = true;
+    return parsedBefore(memory.token, known.claims.header, known.claims.payload);
 }
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
@@ -7648,21 +10941,23 @@ function checkSignature(jwt, alg, resolution, metadata, memory) {
     }
     // A key is only ever a candidate when the trust source selected it for this token just now, so a
     // check remembered for a key that has since left its JWKS can never be reached.
-    const cache = memory?.cache;
-    const digest = memory?.digest;
-    if (cache !== undefined && digest !== undefined) {
+    if (memory !== undefined) {
+        const { cache, digest } = memory;
         const known = candidates.find((key) => cache.passed(digest, key.key, alg));
-        if (known !== undefined)
+        if (known !== undefined) {
+            // Seen again: from now on its header and claims are held, not parsed on every call.
+            if (!memory.claimsHeld)
+                cache.hold(digest, jwt, memory.token.lastIndexOf('.'));
             return passed(known, metadata, 'hit', warnings);
+        }
     }
     for (const key of candidates) {
         if (!verifySignature(alg, key, jwt.signingInput, jwt.signature))
             continue;
-        if (cache !== undefined && digest !== undefined)
-            cache.remember(digest, key.key, alg);
-        return passed(key, metadata, digest === undefined ? undefined : 'miss', warnings);
+        memory?.cache.remember(memory.digest, key.key, alg);
+        return passed(key, metadata, memory === undefined ? undefined : 'miss', warnings);
     }
-    if (digest !== undefined)
+    if (memory !== undefined)
         metadata.signature_cache = 'miss';
     const tried = candidates.length;
     return { errors: [finding(VALIDATION_FINDINGS.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
@@ -7674,6 +10969,8 @@ function passed(key, metadata, cache, warnings) {
         metadata.signature_cache = cache;
     return { errors: [], warnings };
 }
+/** The status each claim check of evaluate() decides, in the order they run. */
+const CLAIM_STATUSES = ['issuer', 'audience', 'time', 'required_claims'];
 function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
     const { policy } = trust;
     const alg = jwt.header.alg;
@@ -7691,24 +10988,30 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
         const signature = checkSignature(jwt, alg, resolution, metadata, memory);
         if (signature.errors.length > 0)
             errorsByStatus.signature = signature.errors;
-        warnings.push(...signature.warnings);
+        for (const w of signature.warnings)
+            warnings.push(w);
     }
     // Claims are evaluated even when the signature failed, so the response explains everything.
     const claimChecks = [
-        ['issuer', checkIssuer(jwt.payload, policy)],
-        ['audience', checkAudience(jwt.payload, policy)],
-        ['time', checkTime(jwt.payload, policy, nowSeconds)],
-        ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
+        checkIssuer(jwt.payload, policy),
+        checkAudience(jwt.payload, policy),
+        checkTime(jwt.payload, policy, nowSeconds),
+        checkRequiredClaims(jwt.payload, jwt.header, policy),
     ];
-    for (const [status, check] of claimChecks) {
+    let hasDiff = false;
+    for (let i = 0; i < claimChecks.length; i++) {
+        const check = claimChecks[i];
         if (check.errors.length > 0)
-            errorsByStatus[status] = check.errors;
-        warnings.push(...check.warnings);
+            errorsByStatus[CLAIM_STATUSES[i]] = check.errors;
+        for (const w of check.warnings)
+            warnings.push(w);
         // The first check to describe a claim keeps its entry: the audience check's view of a missing
         // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
-        for (const [claim, entry] of Object.entries(check.diff))
+        for (const claim of Object.keys(check.diff)) {
             if (!Object.hasOwn(diff, claim))
-                setDiff(diff, claim, entry);
+                setDiff(diff, claim, check.diff[claim]);
+            hasDiff = true;
+        }
     }
     const statuses = {
         signature: errorsByStatus.signature ? 'fail' : 'pass',
@@ -7718,15 +11021,22 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
         time: errorsByStatus.time ? 'fail' : 'pass',
         required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
     };
+    // A status fails with its findings, or with none (a signature never checked): valid only when none failed.
+    let valid = true;
     const findings = [];
-    for (const status of STATUS_ORDER)
-        findings.push(...(errorsByStatus[status] ?? []));
-    const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
+    for (const status of STATUS_ORDER) {
+        const errors = errorsByStatus[status];
+        if (errors === undefined)
+            continue;
+        valid = false;
+        for (const f of errors)
+            findings.push(f);
+    }
     if (warnings.length > 0)
         metadata.warnings = warnings;
     // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
     const summary = summariseToken(findings, warnings);
-    return Object.keys(diff).length > 0
+    return hasDiff
         ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
         : { valid, statuses, findings, summary, metadata };
 }
@@ -7754,11 +11064,12 @@ const validateOperation = defineOperation({
 
 
 
+
 /**
  * Every operation of the engine, in the order the service documents them. The service's routes and
  * OpenAPI paths, the CLI's subcommands and the report's result kinds are all read from this table.
  */
-const OPERATIONS = [validateOperation, lintOperation, discoverOperation];
+const OPERATIONS = [validateOperation, lintOperation, discoverOperation, trustPolicyOperation];
 const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
 function getOperation(name) {
     return byName.get(name);
@@ -7891,6 +11202,23 @@ function engineWith(services, profiles) {
 function gateFinding(code, title, remediation, docs, config = true) {
     return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
 }
+/** A gate warning: about a suppression that no longer does what it was written for. Never a config error. */
+function gateWarning(code, title, remediation, docs) {
+    return defineFinding({ code, severity: 'warning', area: 'gate', title, remediation, config: false, ...docs });
+}
+/** A provider with a plain-http redirect URI (INSECURE_URI at /redirect_uris/0), for the suppression examples. */
+const LOCAL_CALLBACK_PROVIDER = [
+    'providers:',
+    '  - name: orders-web',
+    '    issuer: https://idp.example.com',
+    '    client_id: orders-web',
+    '    audiences: [api://orders]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '    redirect_uris:',
+    '      - http://localhost:8080/callback',
+    '    alg_policy: { allowed_algs: [RS256] }',
+    '',
+].join('\n');
 /** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
 const ORDERS_SAMPLE = [
     'profiles:',
@@ -8053,9 +11381,76 @@ const GATE_CODES = {
             transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
         },
     }, false),
+    ID_TOKEN_UNAVAILABLE: gateFinding('ID_TOKEN_UNAVAILABLE', 'The job\'s own ID token could not be requested for `id_token: true`', 'Add `permissions: id-token: write` to the job (or the workflow) that runs oidc-gate.', {
+        docs: 'A trust policy with `id_token: true` makes the action request the job\'s own ID token for the entry\'s first audience and check it against the entry. The runner hands out ID tokens only to jobs granted `permissions: id-token: write`; without it the check cannot run. (The CLI never requests one: there `id_token: true` is a CHECK_SKIPPED warning.)',
+        why: 'id_token: true is the proof that the tokens this workflow really gets are the ones the cloud role accepts. A check that silently did not run would pass a trust policy no real token satisfies, or one that admits more than it should.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A workflow runs oidc-gate with id_token: true on its deploy role, but the job has no id-token: write permission. (Only a GitHub Actions job can draw this code.)',
+            transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
+        },
+    }),
+    SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed', 'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
+        docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
+        why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A local callback is suppressed inline, but the comment gives no reason.',
+            config: LOCAL_CALLBACK_PROVIDER.replace('      - http://localhost', '      # oidc-gate: ignore[INSECURE_URI]\n      - http://localhost'),
+        },
+    }),
+    SUPPRESSION_EXPIRED: gateWarning('SUPPRESSION_EXPIRED', 'A suppression has expired and no longer applies', 'Fix what the suppression hid, or, if it is still accepted, move its `expires` date on (and say why in its reason).', {
+        docs: 'A `suppressions:` item with an `expires` date in the past no longer hides anything: the findings it covered are reported again, and this warning says so at the suppression.',
+        why: 'An expiry is a promise to look again. When the date passes, the finding comes back rather than staying hidden for good, so an accepted risk is reviewed instead of forgotten.',
+        securitySeverity: 2.0,
+        example: {
+            scenario: 'A local callback was accepted until the end of 2025.',
+            config: [
+                LOCAL_CALLBACK_PROVIDER.trimEnd(),
+                'suppressions:',
+                '  - code: INSECURE_URI',
+                '    entry: orders-web',
+                '    field: /redirect_uris/0',
+                '    reason: local development callback, removed with the 2025 login rework',
+                '    expires: 2025-12-31',
+                '',
+            ].join('\n'),
+        },
+    }),
+    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'Remove the suppression: what it hid is gone. If it should still match, check its code, entry and field (or the line of an inline comment).', {
+        docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
+        why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
+        securitySeverity: 2.0,
+        example: {
+            scenario: 'The redirect URI wildcard was fixed, but its suppression was left behind.',
+            config: [
+                LOCAL_CALLBACK_PROVIDER.replace('http://localhost:8080/callback', 'https://orders.example.com/callback').trimEnd(),
+                'suppressions:',
+                '  - code: REDIRECT_URI_WILDCARD',
+                '    entry: orders-web',
+                '    reason: preview deployments use per-branch callback hosts',
+                '',
+            ].join('\n'),
+        },
+    }),
+    // A warning about what a provider serves, not about the gate's input: a key rotation may be planned.
+    JWKS_KEYS_CHANGED: defineFinding({
+        code: 'JWKS_KEYS_CHANGED', severity: 'warning', area: 'gate', config: false,
+        title: 'The keys a provider or profile serves differ from the lock file',
+        remediation: 'If the rotation was planned, run oidc-gate lock and commit the new lock file; if not, find out who changed the keys before trusting tokens they sign.',
+        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), each provider and profile the lock names has its JWK Set fetched and compared by kid and RFC 7638 SHA-256 thumbprint. evidence.added and evidence.removed list the keys that appeared and disappeared; nothing else about a key is shown or stored. Offline, the comparison is one CHECK_SKIPPED.',
+        why: 'A key the provider serves can sign tokens your services accept. A key that appears without a planned rotation may be a compromised or misconfigured provider (or a jwks_uri now answered by someone else); a key that disappears breaks every token it signed. A scheduled audit with a lock file says so before users notice.',
+        securitySeverity: 5.0,
+        example: {
+            scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
+            transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
+        },
+    }),
 };
 
 ;// CONCATENATED MODULE: ./src/engine/catalogue.ts
+
+
 
 
 
@@ -8064,13 +11459,15 @@ const GATE_CODES = {
  * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
  * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
  * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
- * ISSUER_INVALID and CHECK_SKIPPED are also discovery findings) are listed once, under the lint rule
+ * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
  * that defines them.
  */
 const findingCatalogue = [
     ...Object.values(VALIDATION_FINDINGS),
     ...LINT_FINDINGS,
     ...Object.values(DISCOVERY_FINDINGS),
+    ...Object.values(METADATA_CHECK_FINDINGS),
+    ...Object.values(TRUST_FINDINGS),
     ...Object.values(GATE_CODES),
 ];
 const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
@@ -8492,6 +11889,8 @@ function claimPolicy(profile) {
         policy.required_scopes = profile.required_scopes;
     if (profile.required_custom_claims !== undefined)
         policy.required_custom_claims = profile.required_custom_claims;
+    if (profile.required_claim_patterns !== undefined)
+        policy.required_claim_patterns = profile.required_claim_patterns;
     if (profile.max_ttl_seconds !== undefined)
         policy.max_ttl_seconds = profile.max_ttl_seconds;
     if (profile.clock_skew_seconds !== undefined)

@@ -21,7 +21,7 @@ if (problem !== undefined) {
     process.exitCode = 2;
 }
 else {
-    await Promise.all(/* import() */[__nccwpck_require__.e(84), __nccwpck_require__.e(890)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3890));
+    await Promise.all(/* import() */[__nccwpck_require__.e(38), __nccwpck_require__.e(890)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3890));
 }
 
 __webpack_async_result__();

@@ -10281,7 +10281,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8968);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5210);
 
 // Nothing but the process binding: settings come from the environment, and a failed start exits 1.
 const running = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runServer */ .XP)(process.env);
@@ -10293,7 +10293,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 8968:
+/***/ 5210:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10468,6 +10468,9 @@ class KeyObjectCache {
     maxEntries;
     #entries = new Map();
     #publicByText = new Map();
+    /** The PEM found by its text last, already the most recently used: sent again, it needs no lookup. */
+    #lastText;
+    #lastParse;
     constructor(maxEntries = 512) {
         this.maxEntries = maxEntries;
     }
@@ -10475,11 +10478,15 @@ class KeyObjectCache {
         return this.#entries.size;
     }
     publicKey(pem) {
+        if (pem === this.#lastText)
+            return this.#lastParse;
         const known = this.#publicByText.get(pem);
         if (known !== undefined) {
             // Re-insert, so this map too drops its least recently used key first.
             this.#publicByText.delete(pem);
             this.#publicByText.set(pem, known);
+            this.#lastText = pem;
+            this.#lastParse = known;
             return known;
         }
         const id = (0,external_node_crypto_namespaceObject.hash)('sha256', `pem\u0000${pem}`, 'base64');
@@ -10742,16 +10749,28 @@ function tokenDigest(token) {
     return (0,external_node_crypto_namespaceObject.hash)('sha256', token, 'binary');
 }
 /**
+ * Held claims are bounded apart from the entry count: only for tokens whose header and payload text is
+ * at most MAX_HELD_CHARS, and at most HELD_CHARS_BUDGET of such text in all (parsed, a few times that
+ * in memory). Real tokens are well under the first; a caller who fills the cache with large tokens gets
+ * entries without claims, which still skip the signature check but parse again.
+ */
+const MAX_HELD_CHARS = 2048;
+const HELD_CHARS_BUDGET = 2 * 1024 * 1024;
+/**
  * A bounded LRU of signature checks that passed: SHA-256 of the token -> the key and alg it passed
  * with. A token seen again, checked with that same key and alg, skips the public-key operation; its
- * claims and times are still judged on every call by the validator. Only digests are held, never a
- * token. A failed check is never remembered, so nothing ever turns a failure into a pass, and each
- * entry an attacker could add costs them a signature that verifies.
+ * claims and times are still judged on every call by the validator. Never the token text or signature:
+ * the digest, and the parsed header and claims (see HeldClaims). A failed check is never remembered,
+ * so nothing ever turns a failure into a pass, and each entry an attacker could add costs them a
+ * signature that verifies.
  */
 class VerifyCache {
     maxEntries;
     #entries = new Map();
     #evictions = 0;
+    #heldChars = 0;
+    /** The digest last inserted or moved to the end of the LRU order. */
+    #newest;
     constructor(maxEntries = DEFAULT_VERIFY_CACHE_SIZE) {
         if (!Number.isInteger(maxEntries) || maxEntries < 1)
             throw new RangeError('a verification cache holds at least one entry');
@@ -10764,29 +10783,76 @@ class VerifyCache {
     get evictions() {
         return this.#evictions;
     }
-    /** Whether a token with this digest passed a signature check before (with any key): its text is well formed. */
-    knows(digest) {
-        return this.#entries.has(digest);
+    /** Characters of token text whose parsed header and claims are held now (at most HELD_CHARS_BUDGET). */
+    get heldChars() {
+        return this.#heldChars;
+    }
+    /**
+     * The check a token with this digest passed before (with any key), or undefined. Its text was well
+     * formed then and is the same now; its held claims, when present, are what parsing it would give.
+     */
+    recall(digest) {
+        return this.#entries.get(digest);
     }
     /** Whether this exact token passed its signature check before with this very key and alg. */
     passed(digest, key, alg) {
         const entry = this.#entries.get(digest);
         if (entry === undefined || entry.alg !== alg || entry.keyId !== keyIds.get(key))
             return false;
-        // Re-insert, so Map iteration order is least-recently-used first.
-        this.#entries.delete(digest);
-        this.#entries.set(digest, entry);
+        // Re-insert, so Map iteration order is least-recently-used first (the newest is where it belongs).
+        if (digest !== this.#newest) {
+            this.#entries.delete(digest);
+            this.#entries.set(digest, entry);
+            this.#newest = digest;
+        }
         return true;
     }
     /** Remember a check that passed; the least recently used entry goes when the cache is full. */
     remember(digest, key, alg) {
-        this.#entries.delete(digest);
-        this.#entries.set(digest, { keyId: keyIdOf(key), alg });
+        this.#drop(digest);
+        this.#entries.set(digest, { keyId: keyIdOf(key), alg, claims: undefined, heldChars: 0 });
+        this.#newest = digest;
         if (this.#entries.size > this.maxEntries) {
-            this.#entries.delete(this.#entries.keys().next().value);
+            this.#drop(this.#entries.keys().next().value);
             this.#evictions++;
         }
     }
+    /**
+     * Hold the parsed header and claims of a token whose check is remembered, once it proved to be seen
+     * again (a token seen once costs nothing more), when within MAX_HELD_CHARS and HELD_CHARS_BUDGET.
+     * `chars`: the length of the token text before its signature, what the claims were parsed from.
+     */
+    hold(digest, claims, chars) {
+        const entry = this.#entries.get(digest);
+        if (entry === undefined || entry.claims !== undefined)
+            return;
+        if (chars > MAX_HELD_CHARS || this.#heldChars + chars > HELD_CHARS_BUDGET)
+            return;
+        const held = { ...entry, claims: { header: deepFreeze(claims.header), payload: deepFreeze(claims.payload) }, heldChars: chars };
+        // Replaced in place: Map.set on a present key keeps its position in the LRU order.
+        this.#entries.set(digest, held);
+        this.#heldChars += chars;
+    }
+    #drop(digest) {
+        const entry = this.#entries.get(digest);
+        if (entry === undefined)
+            return;
+        this.#heldChars -= entry.heldChars;
+        this.#entries.delete(digest);
+    }
+}
+/** Freezes a parsed JSON value and everything in it. Iterative: parsed JSON nests at most MAX_JSON_DEPTH, but no recursion is needed. */
+function deepFreeze(value) {
+    const pending = [value];
+    while (pending.length > 0) {
+        const v = pending.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        Object.freeze(v);
+        for (const key in v)
+            pending.push(v[key]);
+    }
+    return value;
 }
 
 ;// CONCATENATED MODULE: external "node:net"
@@ -11111,6 +11177,7 @@ function createGuardedFetcher(options = {}) {
             try {
                 let current = url;
                 let previousProtocol;
+                let soonestExpiry;
                 for (let hop = 0;; hop++) {
                     let target;
                     try {
@@ -11127,7 +11194,8 @@ function createGuardedFetcher(options = {}) {
                         timedOut: () => timedOut, timeoutMs,
                     });
                     if (outcome.kind === 'done')
-                        return outcome.result;
+                        return withSoonestExpiry(outcome.result, soonestExpiry);
+                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
                     if (hop >= maxRedirects)
                         return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
                     previousProtocol = target.protocol;
@@ -11145,6 +11213,36 @@ function createGuardedFetcher(options = {}) {
             }
         },
     };
+}
+function soonerExpiry(a, b) {
+    if (a === undefined)
+        return b;
+    if (b === undefined)
+        return a;
+    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
+}
+/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
+function withSoonestExpiry(result, earlierHops) {
+    if (!result.ok)
+        return result;
+    const soonest = soonerExpiry(earlierHops, result.tls);
+    if (soonest === undefined)
+        return result;
+    return { ...result, tls: soonest };
+}
+/**
+ * The leaf certificate of the connection that carried this response, read from the socket itself
+ * (the one that was checked and dialled). Undefined over plain http.
+ */
+function peerCertificate(res, url) {
+    const socket = res.socket;
+    if (!(socket instanceof external_node_tls_namespaceObject.TLSSocket))
+        return undefined;
+    const leaf = socket.getPeerX509Certificate();
+    if (leaf === undefined)
+        return undefined;
+    const notAfter = leaf.validToDate;
+    return Number.isNaN(notAfter.getTime()) ? undefined : { notAfter: notAfter.toISOString(), url };
 }
 function defaultCaCertificates() {
     const withExtra = (external_node_tls_default()).getCACertificates;
@@ -11310,10 +11408,11 @@ function requestOnce(url, settings) {
             res.on('aborted', () => onError(new Error('aborted')));
             const status = res.statusCode ?? 0;
             const location = res.headers.location;
+            const certificate = peerCertificate(res, where);
             if (REDIRECT_STATUSES.has(status)) {
                 if (location === undefined)
                     return stopWith('http_status', `HTTP ${status} redirect without a Location header`, status);
-                return stop({ kind: 'redirect', location });
+                return stop(certificate === undefined ? { kind: 'redirect', location } : { kind: 'redirect', location, tls: certificate });
             }
             if (status < 200 || status > 299)
                 return stopWith('http_status', `HTTP ${status}`, status);
@@ -11347,7 +11446,10 @@ function requestOnce(url, settings) {
                 catch {
                     return fail('not_json', `body is not valid JSON${type === '' ? '' : ` (content type ${type})`}`, status);
                 }
-                settle({ kind: 'done', result: { ok: true, url: where, status, headers: flattenHeaders(res), json } });
+                const result = { ok: true, url: where, status, headers: flattenHeaders(res), json };
+                if (certificate !== undefined)
+                    result.tls = certificate;
+                settle({ kind: 'done', result });
             });
         });
         req.end();
@@ -11479,7 +11581,7 @@ const parseDiscoverRequest = compileSchema(discoverRequestSchema);
 
 ;// CONCATENATED MODULE: ./src/engine/schema/responses.ts
 /**
- * JSON Schemas (2020-12) of every response body: the 200 bodies of the three endpoints and the
+ * JSON Schemas (2020-12) of every response body: the 200 bodies of the endpoints and the
  * problem+json error body. The OpenAPI document embeds these objects as they are, and the server
  * tests validate live responses against the document, so a drift between engine output and the
  * published contract fails a test.
@@ -11563,6 +11665,53 @@ const lintResponseSchema = {
         valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
         findings,
         summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+    },
+};
+const caseOutcome = { type: 'string', enum: ['allow', 'deny'] };
+const trustPolicyResponseSchema = {
+    title: 'TrustPolicyResponse',
+    type: 'object',
+    additionalProperties: false,
+    required: ['valid', 'findings', 'summary', 'metadata'],
+    properties: {
+        valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
+        findings,
+        summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+        metadata: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['issuer', 'conditions', 'cases'],
+            properties: {
+                issuer: { type: 'string', description: 'The issuer evaluated (the default applied).' },
+                conditions: {
+                    type: 'array',
+                    description: 'Every condition evaluated, from the request and from the AWS policy, once each.',
+                    items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['field', 'claim', 'operator', 'values'],
+                        properties: {
+                            field: { type: 'string', description: 'JSON Pointer to the condition in the request.' },
+                            claim: { type: 'string' },
+                            operator: { type: 'string', enum: ['StringEquals', 'StringLike'] },
+                            set: { type: 'string', enum: ['ForAnyValue', 'ForAllValues'] },
+                            values: { type: 'array', items: { type: 'string' } },
+                        },
+                    },
+                },
+                cases: {
+                    type: 'array',
+                    description: 'Each case with its outcome, in request order.',
+                    items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['name', 'expect', 'outcome'],
+                        properties: { name: nonEmpty, expect: caseOutcome, outcome: caseOutcome },
+                    },
+                },
+                request_id: { ...nonEmpty, description: 'The request id (the X-Request-Id header): the one sent, or a generated one.' },
+            },
+        },
     },
 };
 const discoverResponseSchema = {
@@ -11862,6 +12011,15 @@ const VALIDATION_FINDINGS = {
         securitySeverity: 6.5,
         example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
     }),
+    CLAIM_PATTERN_MISMATCH: defineFinding({
+        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim matches none of its required_claim_patterns',
+        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
+        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
+        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
+        securitySeverity: 7.5,
+        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
+    }),
     TOKEN_TYPE_MISMATCH: defineFinding({
         code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
         title: 'The typ header does not match token_type',
@@ -12110,6 +12268,60 @@ const checkSkipped = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/engine/lint/cert-expiry.ts
+/**
+ * When a certificate counts as expiring: shared by the TLS endpoint check and the x5c checks, so both
+ * warn at the same distance and count days the same way.
+ */
+/** A certificate that expires within this many days draws a warning: two weeks to renew before an outage. */
+const EXPIRY_WARNING_DAYS = 14;
+const DAY_MS = 86_400_000;
+/** `notAfter` (ISO 8601) judged at `now` (the engine clock, ms since the epoch). */
+function certificateExpiry(notAfter, now) {
+    const left = Date.parse(notAfter) - now;
+    return { expired: left <= 0, withinWarning: left < EXPIRY_WARNING_DAYS * DAY_MS, daysLeft: Math.trunc(left / DAY_MS) + 0 };
+}
+/** When a certificate that has not expired yet will: "in 3 days", "within a day". */
+function describeDaysLeft(daysLeft) {
+    if (daysLeft <= 0)
+        return 'within a day';
+    return `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/endpoint-cert-expiring.ts
+
+
+
+const endpointCertExpiring = {
+    code: 'ENDPOINT_CERT_EXPIRING',
+    severity: 'warning',
+    title: `The TLS certificate of the JWKS or discovery endpoint expires within ${EXPIRY_WARNING_DAYS} days`,
+    docs: `Read from the TLS connection that fetched the document: the server certificate (the leaf) that expires first among the connections of the fetch, redirects included, since any of them expiring breaks it. It warns when that certificate expires within ${EXPIRY_WARNING_DAYS} days of the engine's clock; evidence.uri names the connection, evidence.not_after the date and evidence.days_left the whole days left. Lint checks jwks_uri, discovery the discovery document.`,
+    remediation: 'Renew the endpoint\'s certificate (or ask the provider to) before it expires, and check that its renewal is automated.',
+    alsoIn: ['discover'],
+    why: 'The day the certificate expires, every validator that fetches keys from the endpoint fails its TLS handshake: once cached keys run out, no token verifies and sign-in stops for everyone. A scheduled audit that warns two weeks ahead turns that outage into a ticket.',
+    securitySeverity: 4.3,
+    example: {
+        scenario: 'The certificate of the JWKS endpoint runs out in 5 days: a scheduled audit warns now.',
+        transcript: '.github/oidc-gate/identity.yml:6:5  warning  ENDPOINT_CERT_EXPIRING  The TLS certificate of https://idp.example.com/keys expires in 5 days (2026-03-06T12:00:00.000Z). [provider orders-web]',
+    },
+    needsJwks: true,
+    check({ jwks, now }) {
+        if (jwks.state !== 'fetched' || jwks.tls === undefined)
+            return [];
+        return certificateExpiring(jwks.tls, now, '/jwks_uri');
+    },
+};
+/** The finding for a certificate a fetch saw, if it expires within the warning window; `field` is the request member fetched. */
+function certificateExpiring(tls, now, field) {
+    const expiry = certificateExpiry(tls.notAfter, now);
+    if (!expiry.withinWarning)
+        return [];
+    const uri = redactUri(tls.url);
+    const when = expiry.expired ? `expired on ${tls.notAfter}` : `expires ${describeDaysLeft(expiry.daysLeft)} (${tls.notAfter})`;
+    return [report(endpointCertExpiring, `The TLS certificate of ${uri} ${when}.`, { field, uri, not_after: tls.notAfter, days_left: expiry.daysLeft })];
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/insecure-uri.ts
 
 
@@ -12266,7 +12478,10 @@ async function fetchDiscoveryDocument(fetcher, issuer, options) {
             const doc = result.json;
             if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
                 return { state: 'not_an_object', uri };
-            return { state: 'fetched', uri, document: doc };
+            const fetched = { state: 'fetched', uri, document: doc };
+            if (result.tls !== undefined)
+                fetched.tls = result.tls;
+            return fetched;
         }
         const attempt = { uri, reason: result.reason, detail: result.detail };
         if (result.status !== undefined)
@@ -12289,6 +12504,7 @@ function discoveryDocument(changes = {}) {
         response_types_supported: ['code'],
         subject_types_supported: ['public'],
         id_token_signing_alg_values_supported: ['RS256'],
+        code_challenge_methods_supported: ['S256'],
         ...changes,
     };
     return Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined));
@@ -12341,6 +12557,101 @@ const DISCOVERY_FINDINGS = {
     }),
 };
 
+;// CONCATENATED MODULE: ./src/engine/discovery/metadata-checks.ts
+
+
+/**
+ * What a provider's discovery document offers that a relying party should not use: unsigned ID tokens,
+ * authorization codes without PKCE, PKCE method names nobody registered, access tokens in the
+ * front channel. These judge the provider's published metadata, not the relying party's own settings
+ * (which lint checks: `none` in allowed_algs is WEAK_ALGORITHM there), so they are discovery findings.
+ */
+/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
+const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
+const METADATA_CHECK_FINDINGS = {
+    DISCOVERY_ALG_NONE: defineFinding({
+        code: 'DISCOVERY_ALG_NONE', severity: 'error', area: 'discover',
+        title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
+        docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
+        remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
+        why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
+        securitySeverity: 8.1,
+        example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
+    }),
+    DISCOVERY_PKCE_MISSING: defineFinding({
+        code: 'DISCOVERY_PKCE_MISSING', severity: 'warning', area: 'discover',
+        title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
+        docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
+        remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
+        why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
+        securitySeverity: 5.3,
+        example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
+    }),
+    DISCOVERY_PKCE_METHOD_INVALID: defineFinding({
+        code: 'DISCOVERY_PKCE_METHOD_INVALID', severity: 'warning', area: 'discover',
+        title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
+        docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
+        remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
+        why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
+        securitySeverity: 2.0,
+        example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
+    }),
+    DISCOVERY_IMPLICIT_FLOW: defineFinding({
+        code: 'DISCOVERY_IMPLICIT_FLOW', severity: 'warning', area: 'discover',
+        title: 'The provider offers response types that return access tokens from the authorization endpoint',
+        docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
+        remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
+        why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
+        securitySeverity: 4.3,
+        example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
+    }),
+};
+const F = METADATA_CHECK_FINDINGS;
+/** A member that is an array of strings, undefined when absent; a member of another type is DISCOVERY_INVALID's and not read. */
+function stringList(doc, member) {
+    const value = doc[member];
+    if (value === undefined)
+        return undefined;
+    return Array.isArray(value) && value.every((v) => typeof v === 'string') ? value : 'wrong_type';
+}
+/** A response type's values: "code id_token" and "id_token code" are the same set (OAuth Multiple Response Types). */
+function responseTypeValues(responseType) {
+    return responseType.split(' ').filter((v) => v !== '');
+}
+/** The metadata findings of one discovery document, in the order of the codes above. */
+function checkMetadata(doc, discoveryUri) {
+    const findings = [];
+    const where = { field: '/issuer', discovery_uri: discoveryUri };
+    const algs = stringList(doc, 'id_token_signing_alg_values_supported');
+    for (const alg of Array.isArray(algs) ? algs : []) {
+        if (alg.toLowerCase() !== 'none')
+            continue;
+        findings.push(finding(F.DISCOVERY_ALG_NONE, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, {
+            ...where, member: 'id_token_signing_alg_values_supported', alg,
+        }));
+    }
+    const responseTypes = stringList(doc, 'response_types_supported');
+    const methods = stringList(doc, 'code_challenge_methods_supported');
+    const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
+    if (offersCode && methods !== 'wrong_type' && !(methods ?? []).includes('S256')) {
+        findings.push(finding(F.DISCOVERY_PKCE_MISSING, methods === undefined
+            ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
+            : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
+            ...where, member: 'code_challenge_methods_supported', methods: methods ?? null,
+        }));
+    }
+    const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
+    if (unregistered.length > 0) {
+        const hints = unregistered.flatMap((m) => REGISTERED_PKCE_METHODS.filter((r) => r.toLowerCase() === m.toLowerCase()).map((r) => `"${m}" should be "${r}"`));
+        findings.push(finding(F.DISCOVERY_PKCE_METHOD_INVALID, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...where, member: 'code_challenge_methods_supported', methods: unregistered }));
+    }
+    const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
+    if (withToken.length > 0) {
+        findings.push(finding(F.DISCOVERY_IMPLICIT_FLOW, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...where, member: 'response_types_supported', response_types: withToken }));
+    }
+    return findings;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
 
 
@@ -12352,14 +12663,19 @@ const DISCOVERY_FINDINGS = {
 
 
 
-const F = DISCOVERY_FINDINGS;
+
+
+const discover_F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
     'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
     'subject_types_supported', 'id_token_signing_alg_values_supported',
 ];
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
-const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+const NETWORK_CHECKS = [
+    'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
+    ...Object.keys(METADATA_CHECK_FINDINGS),
+];
 function isUrlMember(name) {
     return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
 }
@@ -12427,24 +12743,27 @@ async function discoverProvider(body, ctx) {
     }
     const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
     if (fetched.state === 'not_http') {
-        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
             field: '/issuer', reason: 'blocked', attempts: [],
         }));
         return response(null, null, {});
     }
     if (fetched.state === 'unreachable') {
         const { attempts } = fetched;
-        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
         return response(null, null, {});
     }
     if (fetched.state === 'not_an_object') {
-        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+        findings.push(finding(discover_F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
             field: '/issuer', discovery_uri: fetched.uri,
         }));
         return response(fetched.uri, null, {});
     }
     const metadata = fetched.document;
     checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+    findings.push(...checkMetadata(metadata, fetched.uri));
+    if (fetched.tls !== undefined)
+        findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
     return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
 }
 function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
@@ -12454,7 +12773,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
         if (expected === undefined)
             continue;
         wrongType.add(member);
-        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        findings.push(finding(discover_F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
     // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
@@ -12464,14 +12783,21 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     const required = [...REQUIRED_MEMBERS];
     if (!implicitOnly)
         required.splice(2, 0, 'token_endpoint');
+    // An issuer that offers no code flow sends no user to an authorization endpoint: GitHub's issues ID
+    // tokens to workflows only and publishes none. Its absence is then worth a warning, not a failure.
+    const noCodeFlow = responseTypes !== undefined && !responseTypes.some((t) => typeof t === 'string' && t.split(' ').includes('code'));
     for (const member of required) {
         if (doc[member] !== undefined)
             continue;
-        findings.push(finding(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...discover_F.METADATA_MISSING, severity: 'warning' } : discover_F.METADATA_MISSING;
+        const message = definition.severity === 'warning'
+            ? `Discovery member ${member} is missing; the issuer offers no code flow (response_types_supported), so no client is sent to it.`
+            : `Discovery member ${member} is missing.`;
+        findings.push(finding(definition, message, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
         const hint = nearMiss(issuer, doc.issuer);
-        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+        findings.push(finding(discover_F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
     if (httpsRequired) {
         for (const [member, value] of Object.entries(doc)) {
@@ -12532,6 +12858,12 @@ const discoverOperation = defineOperation({
 const MAX_ARRAY_ITEMS = 100;
 /** Members of required_custom_claims. */
 const MAX_CUSTOM_CLAIMS = 100;
+/**
+ * Characters in a claim pattern (required_claim_patterns, a trust policy's claim_patterns and condition
+ * values). Matching costs up to pattern length × claim length; AWS caps a whole trust policy at 2048
+ * characters by default, so no real pattern comes near.
+ */
+const MAX_PATTERN_LENGTH = 1024;
 
 ;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
 
@@ -12767,7 +13099,81 @@ function isImplementedAlgorithm(alg) {
     return JWS_ALGORITHMS.includes(alg);
 }
 
+;// CONCATENATED MODULE: ./src/engine/lint/x5c.ts
+
+/** At most this many certificates are parsed per key: a chain longer than this is no real chain. */
+const MAX_CERTIFICATES = 10;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * The x5c of one JWK, checked entry by entry (each must be base64 of a DER certificate), and its first
+ * certificate compared with `jwkKey`, the key the JWK's own members give.
+ */
+function readX5c(value, jwkKey) {
+    if (!Array.isArray(value) || value.length === 0)
+        return { ok: false, problem: '"x5c" is not a non-empty array of certificates' };
+    if (value.length > MAX_CERTIFICATES)
+        return { ok: false, problem: `"x5c" holds ${value.length} certificates, more than the ${MAX_CERTIFICATES} a chain needs` };
+    let leaf;
+    for (const [i, entry] of value.entries()) {
+        const certificate = parseCertificate(entry);
+        if (typeof certificate === 'string')
+            return { ok: false, problem: `"x5c[${i}]" ${certificate}` };
+        leaf ??= certificate;
+    }
+    const first = leaf;
+    const reading = { notAfter: first.validToDate.toISOString(), keyDescription: describePublicKey(first.publicKey) };
+    if (jwkKey !== undefined)
+        reading.matchesKey = sameKey(first.publicKey, jwkKey);
+    return { ok: true, leaf: reading };
+}
+/** The certificate, or why the entry is none (a phrase naming no content of the entry). */
+function parseCertificate(entry) {
+    if (typeof entry !== 'string')
+        return 'is not a string';
+    if (!BASE64.test(entry))
+        return 'is not base64 (x5c entries are standard base64, not base64url)';
+    const der = Buffer.from(entry, 'base64');
+    // A DER certificate is a SEQUENCE; without this check X509Certificate would also try to read PEM text.
+    if (der[0] !== 0x30)
+        return 'is not a DER X.509 certificate';
+    try {
+        const certificate = new external_node_crypto_namespaceObject.X509Certificate(der);
+        return Number.isNaN(certificate.validToDate.getTime()) ? 'has no readable expiry date' : certificate;
+    }
+    catch {
+        return 'is not a DER X.509 certificate';
+    }
+}
+/** Same key type, parameters and value (Node compares the keys, not their encodings). */
+function sameKey(a, b) {
+    try {
+        return a.equals(b);
+    }
+    catch {
+        return false;
+    }
+}
+function describePublicKey(key) {
+    const details = key.asymmetricKeyDetails ?? {};
+    const type = key.asymmetricKeyType ?? 'unknown';
+    if (type === 'rsa' || type === 'rsa-pss')
+        return details.modulusLength !== undefined ? `RSA ${details.modulusLength}` : 'RSA';
+    if (type === 'ec')
+        return details.namedCurve !== undefined ? `EC ${namedCurveName(details.namedCurve)}` : 'EC';
+    return type === 'ed25519' || type === 'ed448' || type === 'x25519' || type === 'x448' ? `OKP ${type[0]?.toUpperCase() ?? ''}${type.slice(1)}` : type;
+}
+/** OpenSSL's curve names as JWK names them. */
+function namedCurveName(name) {
+    switch (name) {
+        case 'prime256v1': return 'P-256';
+        case 'secp384r1': return 'P-384';
+        case 'secp521r1': return 'P-521';
+        default: return name;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/jwks.ts
+
 
 
 
@@ -12780,6 +13186,8 @@ const EC_BITS = new Map([['P-192', 192], ['P-224', 224], ['P-256', 256], ['P-384
 /** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
 const IMPORTABLE = new Map([['EC', ['P-256', 'P-384', 'P-521', 'secp256k1']], ['OKP', ['Ed25519', 'Ed448', 'X25519', 'X448']]]);
 const B64URL = /^[A-Za-z0-9_-]*$/;
+/** Standard base64 (RFC 4648 §4), padded or not: what Battle.net and PayPal publish instead of base64url. */
+const STANDARD_B64 = /^[A-Za-z0-9+/]+={0,2}$/;
 function isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -12798,7 +13206,7 @@ function analyseJwks(document) {
  * the validator's importJwk, which decides whether validation would use the key.
  */
 function analyseJwk(value, index) {
-    const info = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
+    const info = { index, missing: [], malformed: [], nonstandardEncoding: [], privateMembers: [], unsafe: [] };
     if (!isObject(value)) {
         info.malformed.push('the key is not a JSON object');
         return info;
@@ -12820,6 +13228,14 @@ function analyseJwk(value, index) {
         info.malformed.push(offCurve
             ? `the point (x, y) is not on ${info.crv} (point_not_on_curve)`
             : `the public members do not form a valid ${info.kty}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+    }
+    if ('x5c' in value) {
+        const publicKey = publicMembers?.ok === true ? publicMembers.key : imported.ok ? imported.jwk.key : undefined;
+        const x5c = readX5c(value.x5c, publicKey);
+        if (x5c.ok)
+            info.x5c = x5c.leaf;
+        else
+            info.malformed.push(x5c.problem);
     }
     return info;
 }
@@ -12845,7 +13261,10 @@ function readMembers(value, info) {
         else if (typeof v !== 'string')
             info.malformed.push(`"${m}" is not a string`);
         else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
-            info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
+            if (STANDARD_B64.test(v))
+                info.nonstandardEncoding.push(m);
+            else
+                info.malformed.push(`"${m}" is not base64url`);
         }
     }
     if (typeof value.crv === 'string')
@@ -12954,7 +13373,7 @@ const jwksInvalid = {
     code: 'JWKS_INVALID',
     severity: 'error',
     title: 'The JWKS is not a JWK Set, or a key lacks required members',
-    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
+    docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key (members in standard base64 are JWKS_NONSTANDARD_ENCODING instead). An x5c, when present, must be an array of standard-base64 DER certificates (RFC 7517 §4.7).',
     remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
     why: 'Keys that do not parse cannot verify anything, and validators differ in how they treat them: one skips the key, another fails the whole set. A broken JWKS can stop every token from verifying.',
     securitySeverity: 5.3,
@@ -13091,6 +13510,34 @@ const jwksNoUsableKey = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-nonstandard-encoding.ts
+
+
+/** A real 2048-bit RSA modulus written in standard base64, as Battle.net and PayPal publish theirs. */
+const STANDARD_BASE64_MODULUS = 'y3BqJTP+kUSKd2lULLtyECbT2dJ7HAgs6J3hss0yd7UZQXCVfSgAN1pUSMgQT1+N1P8kLUb1OMsbfLxFufxlJnFcDTNHOLuYWSplVKfss4i/SkYOKtkymD8h6YOdRBVBjgb93Z99zYJjnym0LVupfFEEYAIg6Pi+GF+UzGyJ8yAH4I4+DBB6Y7CFPajpM10NPnwvNWDYZzmgXtq1a9GAf7JOn98tlwzdNdi31t3PJNlTM+3bI1sU0qacEZAONHad6zoBbz62xEvsyRcQdz74zWl/J3cuxVEyNsXl5U5Ge7Nj9f5Gaeu2PYQRD/F0DApYUthRh1IQCV1fFOcMBqtk8w==';
+const jwksNonstandardEncoding = {
+    code: 'JWKS_NONSTANDARD_ENCODING',
+    severity: 'warning',
+    title: 'A JWKS key writes its members in standard base64 instead of base64url',
+    docs: 'RFC 7518 §6 writes key members (n, e, x, y, …) in base64url without padding. Some providers publish standard base64 (+, / and = padding) instead. Node\'s JWK import and jose read both alphabets, so oidc-gate\'s validator, like most libraries, still verifies with such a key, and JWKS_NO_USABLE_KEY counts it as usable; stricter libraries refuse it. evidence.members names the members, never their values.',
+    remediation: 'Publish the key members in base64url (- and _ instead of + and /, no = padding), as RFC 7518 §6 requires.',
+    why: 'A strict JOSE library, or a future version of a lenient one, refuses the key: clients that use one cannot verify the provider\'s tokens, and which clients those are is hard to tell until they fail.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'The provider writes its RSA modulus in standard base64, with + and / and = padding.',
+        config: providerExample(),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ kty: 'RSA', kid: 'orders-2026', use: 'sig', alg: 'RS256', e: 'AQAB', n: STANDARD_BASE64_MODULUS }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys
+            .filter((k) => k.nonstandardEncoding.length > 0)
+            .map((k) => report(jwksNonstandardEncoding, `JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} writes ${k.nonstandardEncoding.join(', ')} in standard base64 (+, / or = padding), not base64url.`, { field: '/jwks_uri', ...keyRef(k), members: k.nonstandardEncoding }));
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-private-key-exposed.ts
 
 
@@ -13166,6 +13613,109 @@ const jwksUriMismatch = {
         return [
             report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: redactUri(request.jwks_uri), discovered: redactUri(discovered) }, `Set jwks_uri to ${redactUri(discovered)}.`),
         ];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/x5c-example.ts
+/**
+ * Fixed material for the x5c examples of the finding pages, made once with openssl: the public half of
+ * an EC P-256 key (its private half was thrown away), a self-signed certificate for that key valid in
+ * January 2020 only, and a certificate for another key valid from 2025 to 2125. Fixed, so a page built
+ * on any day shows the same finding.
+ */
+const X5C_EXAMPLE = {
+    jwk: { kty: 'EC', crv: 'P-256', x: '7sgd3ib6R0cNfGp_SG3OMgzgHGogCMFiqXejJQSvI18', y: '5SsQvQjuq6lZ1yrpSt-P4igbCYblVHOk1LGmb6L4Y34' },
+    expiredCertificate: 'MIIBHDCBwgIBATAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wHhcNMjAwMTAxMDAwMDAwWhcNMjAwMjAxMDAwMDAwWjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wWTATBgcqhkjOPQIBBggqhkjOPQMBBwNCAATuyB3eJvpHRw18an9Ibc4yDOAcaiAIwWKpd6MlBK8jX+UrEL0I7qupWdcq6Urfj+IoGwmG5VRzpNSxpm+i+GN+MAoGCCqGSM49BAMCA0kAMEYCIQD7w8b3GCh+Lagas4EW9Y1CKcQAcqx2LU2ZCKTnZYfhJAIhAPpSRRGTeebsP9JSJXlajfIpWypvH0CgoTcDDsHCafSI',
+    otherKeyCertificate: 'MIIBHTCBxAIBAjAKBggqhkjOPQQDAjAaMRgwFgYDVQQDDA9pZHAuZXhhbXBsZS5jb20wIBcNMjUwMTAxMDAwMDAwWhgPMjEyNTAxMDEwMDAwMDBaMBoxGDAWBgNVBAMMD2lkcC5leGFtcGxlLmNvbTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABMIgT3Rp8vDjXMZtEI2KzpeYorX1byxjGKPIH6e6Jpz9gFU6ygtQx34np042FHErq1pu2jdHn9gO3v8fFdGNRY4wCgYIKoZIzj0EAwIDSAAwRQIgXK/uasyk0GVCusXJzSqIkFI10qw7CzXQM1TLwRwjBpoCIQDSLQGw7eHtv8XesOEj5EzgaovGjIcfvEnGkG6eWAqo9w==',
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-x5c-expired.ts
+
+
+
+
+const jwksX5cExpired = {
+    code: 'JWKS_X5C_EXPIRED',
+    severity: 'error',
+    title: 'The certificate in a JWKS key\'s x5c has expired',
+    docs: 'The first certificate of a key\'s x5c (RFC 7517 §4.7) holds the key. Its notAfter is judged at the engine\'s clock; evidence.not_after gives it. Only the first certificate of the chain is judged.',
+    remediation: 'Ask the provider to publish a current certificate for the key in x5c, or to drop x5c from the key.',
+    why: 'Clients that take the key from x5c, as many .NET and Java libraries and some API gateways do, check its validity and refuse an expired certificate: for them the key is gone, and every token it signs fails.',
+    securitySeverity: 5.3,
+    example: {
+        scenario: 'The key\'s certificate expired in 2020; the JWK itself is still served.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ ...X5C_EXAMPLE.jwk, kid: 'orders-2020', use: 'sig', alg: 'ES256', x5c: [X5C_EXAMPLE.expiredCertificate] }] } },
+    },
+    needsJwks: true,
+    check({ jwks, now }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.x5c === undefined || !certificateExpiry(k.x5c.notAfter, now).expired)
+                return [];
+            return [report(jwksX5cExpired, `The x5c certificate of JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} expired on ${k.x5c.notAfter}.`, { field: '/jwks_uri', ...keyRef(k), not_after: k.x5c.notAfter })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-x5c-expiring.ts
+
+
+
+const jwksX5cExpiring = {
+    code: 'JWKS_X5C_EXPIRING',
+    severity: 'warning',
+    title: `The certificate in a JWKS key's x5c expires within ${EXPIRY_WARNING_DAYS} days`,
+    docs: `The first certificate of a key's x5c (RFC 7517 §4.7) holds the key. It warns when that certificate's notAfter is less than ${EXPIRY_WARNING_DAYS} days after the engine's clock; evidence.not_after gives the date and evidence.days_left the whole days left. Once it has passed, JWKS_X5C_EXPIRED reports it instead.`,
+    remediation: 'Ask the provider to renew the key\'s certificate (or rotate to a key with a current one) before it expires.',
+    why: 'Clients that take the key from x5c refuse it once the certificate expires, and every token it signs fails for them. Two weeks\' warning is time to renew.',
+    securitySeverity: 3.1,
+    example: {
+        scenario: 'The key\'s certificate runs out in 9 days.',
+        transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_X5C_EXPIRING  The x5c certificate of JWKS key 0 (kid "orders-2026") expires in 9 days (2026-03-10T00:00:00.000Z). [provider orders-web]',
+    },
+    needsJwks: true,
+    check({ jwks, now }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.x5c === undefined)
+                return [];
+            const expiry = certificateExpiry(k.x5c.notAfter, now);
+            if (expiry.expired || !expiry.withinWarning)
+                return [];
+            return [report(jwksX5cExpiring, `The x5c certificate of JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} expires ${describeDaysLeft(expiry.daysLeft)} (${k.x5c.notAfter}).`, { field: '/jwks_uri', ...keyRef(k), not_after: k.x5c.notAfter, days_left: expiry.daysLeft })];
+        });
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/lint/rules/jwks-x5c-mismatch.ts
+
+
+
+const jwksX5cMismatch = {
+    code: 'JWKS_X5C_MISMATCH',
+    severity: 'error',
+    title: 'The certificate in a JWKS key\'s x5c holds another public key than the JWK',
+    docs: 'RFC 7517 §4.7: the key in the first x5c certificate MUST match the JWK\'s own members (n and e, or crv, x and y). The two keys are compared as keys (type, parameters and value), not as text. Keys whose own members are broken are JWKS_INVALID\'s and not compared.',
+    remediation: 'Ask the provider to publish, in x5c, the certificate of the key the JWK describes (or to drop x5c from the key).',
+    why: 'Clients that read the key from x5c and clients that read n/e or x/y then trust different keys: tokens verify for some relying parties and fail for others, and the key in the certificate may belong to someone else.',
+    securitySeverity: 6.5,
+    example: {
+        scenario: 'The key\'s x5c holds the certificate of another key.',
+        config: providerExample({ alg_policy: '\n      allowed_algs: [ES256]' }),
+        served: { [EXAMPLE_JWKS_URI]: { keys: [{ ...X5C_EXAMPLE.jwk, kid: 'orders-2026', use: 'sig', alg: 'ES256', x5c: [X5C_EXAMPLE.otherKeyCertificate] }] } },
+    },
+    needsJwks: true,
+    check({ jwks }) {
+        if (jwks.state !== 'fetched')
+            return [];
+        return jwks.analysis.keys.flatMap((k) => {
+            if (k.x5c?.matchesKey !== false)
+                return [];
+            return [report(jwksX5cMismatch, `The x5c certificate of JWKS key ${k.index}${k.kid !== undefined ? ` (kid "${k.kid}")` : ''} holds a ${k.x5c.keyDescription} key that is not the JWK's ${describeKey(k)} key.`, { field: '/jwks_uri', ...keyRef(k), jwk_key: describeKey(k), certificate_key: k.x5c.keyDescription })];
+        });
     },
 };
 
@@ -13346,6 +13896,11 @@ const unknownAlgorithm = {
 
 
 
+
+
+
+
+
 /**
  * Every lint rule, in the order a lint response lists their findings: the request fields first
  * (issuer, URIs, redirect URIs, algorithms, discovery match), then the fetched JWKS, then what was
@@ -13362,10 +13917,15 @@ const LINT_RULES = [
     unknownAlgorithm,
     jwksUriMismatch,
     jwksUnreachable,
+    endpointCertExpiring,
     jwksInvalid,
+    jwksNonstandardEncoding,
     jwksPrivateKeyExposed,
     jwksKeyTooSmall,
     jwksKeyUnsafe,
+    jwksX5cExpired,
+    jwksX5cExpiring,
+    jwksX5cMismatch,
     jwksDuplicateKid,
     jwksNoUsableKey,
     checkSkipped,
@@ -13386,7 +13946,7 @@ const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
  */
 async function lintOidcConfig(body, ctx) {
     const request = parseLintRequest(body);
-    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+    const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx), ctx.now());
     const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
     return {
         valid: !findings.some((f) => f.severity === 'error'),
@@ -13398,8 +13958,9 @@ async function lintOidcConfig(body, ctx) {
  * What every rule of one lint reads, with the request defaults applied. The rule tests build their
  * context here too, so a rule tested alone sees exactly what it sees in a lint.
  */
-function buildRuleContext(request, jwks) {
+function buildRuleContext(request, jwks, now) {
     return {
+        now,
         request,
         httpsRequired: request.https_required ?? true,
         jwks,
@@ -13427,7 +13988,10 @@ async function loadJwks(request, ctx) {
             state.status = result.status;
         return state;
     }
-    return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+    const fetched = { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+    if (result.tls !== undefined)
+        fetched.tls = result.tls;
+    return fetched;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/lint/operation.ts
@@ -13448,12 +14012,131 @@ const lintOperation = defineOperation({
     run: lintOidcConfig,
 });
 
+;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
+
+/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
+const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+/**
+ * A config file for a trust-policy example: the deploy role of acme/app, trusting GitHub's tokens for
+ * sts.amazonaws.com, with `lines` added to its entry (claim_patterns, cases, …).
+ */
+function deployRole(lines, audiences = true) {
+    return [
+        'trust_policies:',
+        '  - name: deploy-prod-role',
+        ...(audiences ? ['    audiences: [sts.amazonaws.com]'] : []),
+        ...lines.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+function example(scenario, lines, audiences = true) {
+    return { scenario, config: deployRole(lines, audiences), offline: true };
+}
+/** The deploy role's IAM trust policy for GitHub's tokens, with this Condition block. */
+function awsDeployRole(condition) {
+    return {
+        Version: '2012-10-17',
+        Statement: [{
+                Effect: 'Allow',
+                Principal: { Federated: 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com' },
+                Action: 'sts:AssumeRoleWithWebIdentity',
+                Condition: condition,
+            }],
+    };
+}
+/** A subject pinned to the main branch of acme/app by names and immutable IDs: no finding on it. */
+const PINNED_SUB = 'repo:acme@1001/app@2002:ref:refs/heads/main';
+/**
+ * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
+ * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
+ * finding's evidence.field is a JSON Pointer into the request, the AWS policy document included.
+ */
+const TRUST_FINDINGS = {
+    TRUST_SUBJECT_UNBOUNDED: defineFinding({
+        code: 'TRUST_SUBJECT_UNBOUNDED', severity: 'error', area: 'trust',
+        title: 'No condition on sub, or a sub pattern with a wildcard in the owner or repository part',
+        docs: 'GitHub\'s sub is repo:OWNER/REPO:… (repo:OWNER@ID/REPO@ID:… in the immutable form). A pattern with * or ? before the repository name ends (repo:*, repo:acme/*, repo:acme*, *) admits repositories other than the one meant; a role with no sub condition admits every repository on GitHub.',
+        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with no sub condition any repository of anyone. This is the most common way CI gets production cloud access it should not have.',
+        fix: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme/app:ref:refs/heads/main or repo:acme/app:environment:production.',
+        securitySeverity: 9.1,
+        example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
+    }),
+    TRUST_AUDIENCE_MISSING: defineFinding({
+        code: 'TRUST_AUDIENCE_MISSING', severity: 'error', area: 'trust',
+        title: 'No condition on aud',
+        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action).',
+        why: 'Without an audience condition, a token a workflow requested for any other service (a package registry, another cloud, a third-party API that may log or forward it) is accepted by the role too.',
+        fix: 'Add a StringEquals condition on <issuer host>:aud (audiences: in the entry) naming the one audience the workflow requests for this role.',
+        securitySeverity: 7.5,
+        example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
+    }),
+    TRUST_ANY_REF: defineFinding({
+        code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
+        title: 'A sub pattern admits every branch, tag, environment and pull request of the repository (repo:OWNER/REPO:*)',
+        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them.',
+        why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
+        fix: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+        securitySeverity: 6.5,
+        example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+    }),
+    TRUST_PULL_REQUEST_ALLOWED: defineFinding({
+        code: 'TRUST_PULL_REQUEST_ALLOWED', severity: 'warning', area: 'trust',
+        title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
+        docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
+        why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
+        fix: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
+        securitySeverity: 6.5,
+        example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
+    }),
+    TRUST_SUBJECT_MUTABLE: defineFinding({
+        code: 'TRUST_SUBJECT_MUTABLE', severity: 'warning', area: 'trust',
+        title: 'A sub condition pins the owner and repository by name only, not by their immutable IDs',
+        docs: 'GitHub issues an immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, for repositories created, renamed or transferred from 2026-06-18 and for those that opt in. A condition written in the older form, repo:OWNER/REPO:…, matches whoever holds those names.',
+        why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
+        fix: 'Opt the repository in to immutable subject claims and write the condition with both IDs: repo:acme@1001/app@2002:ref:refs/heads/main.',
+        securitySeverity: 4.3,
+        example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
+    }),
+    TRUST_CONDITION_UNSUPPORTED: defineFinding({
+        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
+        title: 'A part of the AWS trust policy the checker cannot evaluate (an operator, a key, a statement)',
+        docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, NotPrincipal, keys of other providers, policy variables) is named in a finding, never skipped silently; an unsupported condition is taken to hold, so no case passes on a condition nobody checked.',
+        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
+        fix: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The deploy role\'s trust policy also excludes a bot account with StringNotEquals, which the checker cannot evaluate.',
+            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                    StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
+                    StringNotEquals: { 'token.actions.githubusercontent.com:actor': 'release-bot' },
+                }), null, 2)}\n` },
+            offline: true,
+        },
+    }),
+    TRUST_CASE_FAILED: defineFinding({
+        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
+        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
+        docs: 'Each case is evaluated as AWS does: the role is assumed when one Allow statement has every condition block holding; within a key, any listed value may match; ForAnyValue needs one of a list claim\'s values to match, ForAllValues all of them (and holds for a missing claim); a missing claim fails StringEquals and StringLike. The evidence names the case and the condition that decided it.',
+        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
+        fix: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
+        securitySeverity: 7.5,
+        example: example('A case states that pull requests must be denied; the role admits them.', [
+            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
+            'cases:',
+            '  - name: pull request',
+            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
+            '    expect: deny',
+        ]),
+    }),
+};
+
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
 
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
 const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
 const anyValueWithShortArrays = {
     type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
@@ -13487,19 +14170,36 @@ function unrolled(levels) {
  */
 const customClaimValueUnrolled = unrolled(2);
 /**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+const claimPatternsSchema = {
+    type: 'object',
+    maxProperties: MAX_CUSTOM_CLAIMS,
+    additionalProperties: {
+        type: ['string', 'array'],
+        minLength: 1,
+        maxLength: MAX_PATTERN_LENGTH,
+        minItems: 1,
+        maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+    },
+    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+};
+/**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
  */
 const verifyPolicyClaimProperties = {
     issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
-    audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
         type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
         items: { type: 'string', enum: ALLOWED_ALG_NAMES },
         description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
     },
-    required_claims: { ...stringList, description: 'Claims that must be present.' },
-    required_scopes: { ...stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
     required_custom_claims: {
         type: 'object',
         maxProperties: MAX_CUSTOM_CLAIMS,
@@ -13507,6 +14207,7 @@ const verifyPolicyClaimProperties = {
         additionalProperties: customClaimValueUnrolled,
         description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
     },
+    required_claim_patterns: claimPatternsSchema,
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
@@ -13536,6 +14237,618 @@ const validateRequestSchema = {
         issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
     },
 };
+
+;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
+
+
+
+
+const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/**
+ * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
+ * pattern, and the cost of a match grows with both lengths.
+ */
+const caseClaimValue = {
+    type: ANY_JSON,
+    maxLength: MAX_PATTERN_LENGTH,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
+};
+/**
+ * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
+ * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
+ * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
+ * reported as a finding. Whether the AWS document is well formed is a finding too
+ * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ */
+const trustPolicyRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'TrustPolicyRequest',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+        issuer: {
+            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub).',
+        },
+        audiences: {
+            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
+            description: 'aud must equal one of these (a StringEquals condition on aud).',
+        },
+        claim_patterns: {
+            ...claimPatternsSchema,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims.`,
+        },
+        aws_trust_policy: {
+            type: 'object',
+            description: 'An IAM role trust policy document (Version, Statement). Its Allow statements for sts:AssumeRoleWithWebIdentity by the issuer\'s OIDC provider are evaluated; conditions given above hold in addition.',
+        },
+        cases: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['claims', 'expect'],
+                properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
+                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
+                    expect: { type: 'string', enum: ['allow', 'deny'] },
+                },
+            },
+        },
+    },
+};
+const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/trust/string-like.ts
+/**
+ * AWS `StringLike` patterns: `*` matches any run of characters (none included), `?` exactly one, and
+ * every other character only itself, case-sensitively. No regular expression is ever built from a
+ * pattern. A pattern is cut at its stars into segments, and the segments are looked for left to right,
+ * each at the first place it fits: after a star, any later fit could only leave less room for the rest,
+ * so no choice is ever taken back. A match costs at most (claim length × pattern length) character
+ * comparisons, and a pattern made to backtrack (`*a*a*a*…b`) costs no more than any other.
+ */
+/** `pattern` compiled once, to be matched against many values. */
+function compileStringLike(pattern) {
+    const parts = pattern.split('*');
+    const segments = parts.map((text) => ({ text, literal: !text.includes('?') }));
+    const starred = parts.length > 1;
+    const wildcard = starred || pattern.includes('?');
+    return {
+        source: pattern,
+        wildcard,
+        matches: starred ? (value) => matchStarred(segments, value) : (value) => value.length === pattern.length && fitsAt(segments[0], value, 0),
+    };
+}
+/** The whole-value test for a pattern with at least one star. */
+function matchStarred(segments, value) {
+    const first = segments[0];
+    const last = segments[segments.length - 1];
+    // The first segment is anchored at the start and the last at the end; they may not overlap.
+    if (first.text.length + last.text.length > value.length)
+        return false;
+    if (!fitsAt(first, value, 0))
+        return false;
+    const end = value.length - last.text.length;
+    if (!fitsAt(last, value, end))
+        return false;
+    let from = first.text.length;
+    for (let i = 1; i < segments.length - 1; i++) {
+        const segment = segments[i];
+        const at = find(segment, value, from, end);
+        if (at < 0)
+            return false;
+        from = at + segment.text.length;
+    }
+    return true;
+}
+/** The first index from `from` where the segment fits without passing `end`, or -1. */
+function find(segment, value, from, end) {
+    const length = segment.text.length;
+    if (segment.literal) {
+        const at = value.indexOf(segment.text, from);
+        return at >= 0 && at + length <= end ? at : -1;
+    }
+    for (let at = from; at + length <= end; at++)
+        if (fitsAt(segment, value, at))
+            return at;
+    return -1;
+}
+/** The segment's characters equal the value's from `at` (a `?` equals any one character). */
+function fitsAt(segment, value, at) {
+    const { text } = segment;
+    if (segment.literal)
+        return value.startsWith(text, at);
+    if (at + text.length > value.length)
+        return false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== 63 /* ? */ && c !== value.charCodeAt(at + i))
+            return false;
+    }
+    return true;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/conditions.ts
+
+/** A JSON Pointer (RFC 6901) made of these reference tokens. */
+function conditions_pointer(...tokens) {
+    return tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+function makeCondition(parts, given) {
+    const values = typeof given === 'string' ? [given] : [...given];
+    const valueFields = typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
+    const matchers = values.map((v) => (parts.operator === 'StringLike' ? compileStringLike(v).matches : (claim) => claim === v));
+    const condition = { field: parts.field, claim: parts.claim, operator: parts.operator, values, valueFields, matchers };
+    return parts.set === undefined ? condition : { ...condition, set: parts.set };
+}
+/** The operator as a policy writes it: StringLike, ForAnyValue:StringEquals. */
+function operatorName(condition) {
+    return condition.set === undefined ? condition.operator : `${condition.set}:${condition.operator}`;
+}
+/** The claim's value: by its exact name, else by a name equal but for letter case (AWS key names ignore case). */
+function claimValue(claims, name) {
+    if (Object.hasOwn(claims, name))
+        return claims[name];
+    const lower = name.toLowerCase();
+    const found = Object.keys(claims).find((k) => k.toLowerCase() === lower);
+    return found === undefined ? undefined : claims[found];
+}
+/**
+ * Whether the claims satisfy the condition, as AWS evaluates it. Any one value may match. Without a set
+ * operator a missing or non-string claim fails, and a list claim (aud may be one) holds when one of its
+ * members matches. ForAnyValue holds when one member of the claim's values matches, and fails for a
+ * missing claim; ForAllValues holds when every member matches, and also when the claim is missing or
+ * an empty list.
+ */
+function conditionHolds(condition, claims) {
+    const value = claimValue(claims, condition.claim);
+    const matches = (v) => typeof v === 'string' && condition.matchers.some((m) => m(v));
+    const members = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    if (condition.set === 'ForAllValues')
+        return members.every(matches);
+    if (condition.set === 'ForAnyValue')
+        return members.some(matches);
+    return members.some(matches);
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/aws-policy.ts
+
+
+
+
+
+const ROOT = '/aws_trust_policy';
+const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
+const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'Action', 'Condition']);
+const OPERATORS = new Set(['StringEquals', 'StringLike']);
+const SET_OPERATORS = new Set(['ForAnyValue', 'ForAllValues']);
+/**
+ * The prefix of the issuer's condition keys: its URL without https:// (token.actions.githubusercontent.com,
+ * or host/path for an issuer with a path), which is also how IAM names the OIDC provider.
+ */
+function conditionKeyPrefix(issuer) {
+    return issuer.replace(/^https:\/\//i, '').replace(/\/+$/, '');
+}
+/**
+ * Reads the statements that matter to a token of `issuer`: Allow statements for
+ * sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer's OIDC provider. Statements
+ * for other actions or other principals do not decide whether such a token is let in and are passed
+ * over; whatever could decide it but cannot be evaluated (a Deny, an operator other than StringEquals
+ * and StringLike, a key of another issuer…) is reported, never skipped silently. A condition that is
+ * reported is left out of its statement's conditions, as if it held.
+ */
+function readAwsPolicy(document, issuer) {
+    const findings = [];
+    const unsupported = (field, message, evidence = {}) => {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+    };
+    const prefix = conditionKeyPrefix(issuer);
+    for (const member of Object.keys(document)) {
+        if (!POLICY_MEMBERS.has(member))
+            unsupported(conditions_pointer('aws_trust_policy', member), `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
+    }
+    const given = document.Statement;
+    const statements = Array.isArray(given) ? given : given === undefined ? [] : [given];
+    if (given === undefined || statements.length === 0) {
+        unsupported(ROOT, 'The policy has no Statement, so it lets no token in.');
+        return { doors: [], findings };
+    }
+    if (statements.length > MAX_ARRAY_ITEMS) {
+        unsupported(`${ROOT}/Statement`, `The policy has ${statements.length} statements; at most ${MAX_ARRAY_ITEMS} are evaluated, so it was not evaluated at all.`);
+        return { doors: [], findings };
+    }
+    const doors = [];
+    statements.forEach((statement, index) => {
+        const field = Array.isArray(given) ? `${ROOT}/Statement/${index}` : `${ROOT}/Statement`;
+        const door = readStatement(statement, field, prefix, unsupported);
+        if (door !== undefined)
+            doors.push(door);
+    });
+    if (doors.length === 0 && findings.length === 0) {
+        unsupported(`${ROOT}/Statement`, `No Allow statement lets tokens of ${issuer} assume the role (sts:AssumeRoleWithWebIdentity with the Federated principal arn:aws:iam::ACCOUNT:oidc-provider/${prefix}).`);
+    }
+    return { doors, findings };
+}
+function readStatement(statement, field, prefix, unsupported) {
+    if (!isRecord(statement)) {
+        unsupported(field, 'The statement is not a JSON object.');
+        return undefined;
+    }
+    if (grantsWebIdentity(statement.Action) && anyPrincipal(statement.Principal)) {
+        unsupported(`${field}/Principal`, 'A wildcard principal is not evaluated: which identity providers it lets in depends on the account, not on this document.', { key: 'Principal' });
+        return undefined;
+    }
+    if (!grantsWebIdentity(statement.Action) || !namesProvider(statement.Principal, prefix)) {
+        // A statement for another action or principal does not decide whether this issuer's tokens get in,
+        // unless it denies: a Deny could, and is reported below.
+        if (statement.Effect === 'Deny')
+            unsupported(`${field}/Effect`, 'Deny statements are not evaluated: the cases and findings do not account for what it denies.', { key: 'Effect' });
+        return undefined;
+    }
+    let evaluable = true;
+    for (const member of Object.keys(statement)) {
+        if (STATEMENT_MEMBERS.has(member))
+            continue;
+        unsupported(`${field}/${aws_policy_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement was not evaluated.`, { key: clip(member) });
+        evaluable = false;
+    }
+    if (statement.Effect !== 'Allow') {
+        const what = statement.Effect === 'Deny' ? 'Deny statements are not evaluated' : `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny`;
+        unsupported(`${field}/Effect`, `${what}: the cases and findings do not account for this statement.`, { key: 'Effect' });
+        return undefined;
+    }
+    if (!evaluable)
+        return undefined;
+    const conditions = readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported);
+    return { field, conditions };
+}
+/** Action names sts:AssumeRoleWithWebIdentity (action names ignore case; `sts:*` and `*` name it too). */
+function grantsWebIdentity(action) {
+    return strings(action).some((a) => compileStringLike(a.toLowerCase()).matches(WEB_IDENTITY_ACTION));
+}
+/** Principal "*", or a Federated principal "*". */
+function anyPrincipal(principal) {
+    return principal === '*' || (isRecord(principal) && strings(principal.Federated).includes('*'));
+}
+/** Principal is { Federated: ARN or list } naming the issuer's IAM OIDC provider. */
+function namesProvider(principal, prefix) {
+    if (!isRecord(principal))
+        return false;
+    const suffix = `:oidc-provider/${prefix.toLowerCase()}`;
+    return strings(principal.Federated).some((arn) => arn.toLowerCase().endsWith(suffix));
+}
+function readConditionBlock(block, field, prefix, unsupported) {
+    if (block === undefined)
+        return [];
+    if (!isRecord(block)) {
+        unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
+        return [];
+    }
+    const conditions = [];
+    for (const [name, keys] of Object.entries(block)) {
+        const operatorField = `${field}/${aws_policy_escape(name)}`;
+        const parsed = parseOperator(name);
+        if (parsed === undefined) {
+            for (const key of isRecord(keys) ? Object.keys(keys) : ['']) {
+                unsupported(key === '' ? operatorField : `${operatorField}/${aws_policy_escape(key)}`, `The condition operator ${clip(name)}${key === '' ? '' : ` on ${clip(key)}`} is not evaluated (only StringEquals and StringLike, with or without ForAnyValue: or ForAllValues:).`, { operator: clip(name), key: clip(key) });
+            }
+            continue;
+        }
+        if (!isRecord(keys)) {
+            unsupported(operatorField, `The condition ${clip(name)} is not a JSON object of keys; it was not evaluated.`, { operator: clip(name) });
+            continue;
+        }
+        for (const [key, values] of Object.entries(keys)) {
+            const keyField = `${operatorField}/${aws_policy_escape(key)}`;
+            const claim = claimOfKey(key, prefix);
+            const problem = claim === undefined
+                ? `the key is not one of ${prefix}'s claims (${prefix}:<claim>)`
+                : valuesProblem(values);
+            if (problem !== undefined || claim === undefined) {
+                unsupported(keyField, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${problem ?? ''}.`, { operator: clip(name), key: clip(key) });
+                continue;
+            }
+            conditions.push(makeCondition({ field: keyField, claim, ...parsed }, values));
+        }
+    }
+    return conditions;
+}
+function parseOperator(name) {
+    const colon = name.indexOf(':');
+    const set = colon < 0 ? undefined : name.slice(0, colon);
+    const operator = colon < 0 ? name : name.slice(colon + 1);
+    if (!OPERATORS.has(operator) || (set !== undefined && !SET_OPERATORS.has(set)))
+        return undefined;
+    return set === undefined ? { operator: operator } : { operator: operator, set: set };
+}
+/** `token.actions.githubusercontent.com:sub` → `sub`; undefined for a key of another issuer or a global key. */
+function claimOfKey(key, prefix) {
+    if (key.length <= prefix.length + 1 || key[prefix.length] !== ':')
+        return undefined;
+    if (key.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase())
+        return undefined;
+    return key.slice(prefix.length + 1);
+}
+function valuesProblem(values) {
+    const list = Array.isArray(values) ? values : [values];
+    if (list.length === 0)
+        return 'it lists no value';
+    if (list.length > MAX_ARRAY_ITEMS)
+        return `it lists more than ${MAX_ARRAY_ITEMS} values`;
+    if (!list.every((v) => typeof v === 'string'))
+        return 'its values are not all strings';
+    if (list.some((v) => v.length > MAX_PATTERN_LENGTH))
+        return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
+    // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
+    if (list.some((v) => v.includes('${')))
+        return 'a value uses a policy variable (${…})';
+    return undefined;
+}
+function strings(value) {
+    if (typeof value === 'string')
+        return [value];
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function aws_policy_escape(token) {
+    return conditions_pointer(token).slice(1);
+}
+/** Names from the document in a message: short, whatever the document holds. */
+function clip(text) {
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/cases.ts
+
+
+
+/**
+ * A case is allowed when one door has every condition holding, as AWS lets a role be assumed when one
+ * Allow statement matches. A denied case is decided by the first condition that failed in the first
+ * door; with no door at all (no statement lets the issuer in), by nothing.
+ */
+function decide(doors, claims) {
+    let firstFailure;
+    for (const door of doors) {
+        const failed = door.conditions.find((c) => !conditionHolds(c, claims));
+        if (failed === undefined)
+            return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
+        firstFailure ??= {
+            outcome: 'deny',
+            decidedBy: { field: failed.field, claim: failed.claim, operator: operatorName(failed), values: failed.values, actual: shown(claimValue(claims, failed.claim)) },
+        };
+    }
+    return firstFailure ?? { outcome: 'deny', decidedBy: null };
+}
+/** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
+function evaluateCases(cases, doors) {
+    const results = [];
+    const findings = [];
+    cases.forEach((c, index) => {
+        const name = c.name ?? `case ${index}`;
+        const decision = decide(doors, c.claims);
+        results.push({ name, expect: c.expect, outcome: decision.outcome });
+        if (decision.outcome === c.expect)
+            return;
+        const why = decision.outcome === 'allow'
+            ? decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the statement at ${decision.decidedBy.field} all hold`
+            : decision.decidedBy === null
+                ? 'no statement lets the issuer\'s tokens in'
+                : `the ${decision.decidedBy.operator} condition on ${decision.decidedBy.claim} at ${decision.decidedBy.field} does not hold`;
+        findings.push(finding(TRUST_FINDINGS.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why}.`, {
+            field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
+        }));
+    });
+    return { results, findings };
+}
+/** A claim value as evidence shows it: missing is null, and a long string is cut. */
+function shown(value) {
+    if (value === undefined)
+        return null;
+    if (typeof value === 'string' && value.length > 200)
+        return `${value.slice(0, 200)}…`;
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/subject.ts
+const REPO = 'repo:';
+const IMMUTABLE_PART = /@[0-9]+$/;
+/**
+ * The shape of one value. `like` says whether `*` and `?` are wildcards (StringLike) or plain characters
+ * (StringEquals).
+ */
+function subjectShape(value, like) {
+    const wild = (c) => like && (c === '*' || c === '?');
+    const firstWild = like ? firstWildcard(value) : -1;
+    if (!value.startsWith(REPO)) {
+        // `*`, `re*`, `?epo:…`: the wildcard stands where the owner is named, so any owner matches.
+        return firstWild >= 0 && firstWild <= REPO.length && REPO.startsWith(value.slice(0, firstWild)) ? { kind: 'unbounded' } : { kind: 'other' };
+    }
+    let i = REPO.length;
+    for (; i < value.length && value[i] !== '/'; i++)
+        if (wild(value[i]))
+            return { kind: 'unbounded' };
+    if (i === value.length || i === REPO.length)
+        return { kind: 'other' };
+    let j = i + 1;
+    for (; j < value.length && value[j] !== ':'; j++)
+        if (wild(value[j]))
+            return { kind: 'unbounded' };
+    if (j === i + 1)
+        return { kind: 'other' };
+    const owner = value.slice(REPO.length, i);
+    const repo = value.slice(i + 1, j);
+    return {
+        kind: 'repository',
+        repository: value.slice(REPO.length, j),
+        immutable: IMMUTABLE_PART.test(owner) && IMMUTABLE_PART.test(repo),
+        context: value.slice(j + 1),
+    };
+}
+function firstWildcard(value) {
+    const star = value.indexOf('*');
+    const question = value.indexOf('?');
+    if (star < 0)
+        return question;
+    return question < 0 ? star : Math.min(star, question);
+}
+/** The subject of a pull_request run of the repository. */
+function pullRequestSubject(repository) {
+    return `${REPO}${repository}:pull_request`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks.ts
+
+
+
+
+/**
+ * The findings about what each door admits: its audience, and the breadth of its subject. All the
+ * conditions of a door must hold, so a door with two conditions on sub admits no more than the
+ * narrower one: a breadth finding is reported only when every sub condition of the door is broad
+ * that way, and then for each broad value.
+ */
+function checkDoors(doors, missingSubField, missingAudField) {
+    const findings = [];
+    for (const door of doors) {
+        if (!door.conditions.some((c) => c.claim.toLowerCase() === 'aud')) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, 'No condition on aud: a token the workflow requested for any other audience is accepted too.', { field: missingAudField(door) }));
+        }
+        const subs = door.conditions.filter((c) => c.claim.toLowerCase() === 'sub');
+        if (subs.length === 0) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition on sub: a workflow of any repository can use a token this role accepts.', { field: missingSubField(door) }));
+            continue;
+        }
+        const values = subs.map((condition) => condition.values.map((_, index) => ({
+            condition, index, shape: subjectShape(condition.values[index], condition.operator === 'StringLike'),
+        })));
+        const report = (broad, make) => {
+            if (!values.every((ofCondition) => ofCondition.some(broad)))
+                return;
+            for (const value of values.flat())
+                if (broad(value))
+                    findings.push(make(value));
+        };
+        report(unbounded, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" has a wildcard in the owner or repository part, so workflows of other repositories match it.`, evidence(v)));
+        report(anyRef, (v) => finding(TRUST_FINDINGS.TRUST_ANY_REF, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits every branch, tag, environment and pull request of the repository.`, evidence(v)));
+        report(pullRequest, (v) => finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits pull_request runs (${pullRequestSubject(v.shape.repository)}).`, evidence(v)));
+        report(mutable, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" names the owner and repository without their immutable IDs (repo:OWNER@ID/REPO@ID:…).`, evidence(v)));
+    }
+    return dedupe(findings);
+}
+const unbounded = (v) => v.shape.kind === 'unbounded';
+const anyRef = (v) => v.shape.kind === 'repository' && v.condition.operator === 'StringLike' && v.shape.context.startsWith('*');
+/** Admits the pull_request subject, unless TRUST_ANY_REF already says so (it admits everything). */
+const pullRequest = (v) => v.shape.kind === 'repository' && !anyRef(v) &&
+    v.condition.matchers[v.index](pullRequestSubject(v.shape.repository));
+const mutable = (v) => v.shape.kind === 'repository' && !v.shape.immutable;
+function evidence(v) {
+    return { field: v.condition.valueFields[v.index], operator: operatorName(v.condition), value: v.condition.values[v.index] };
+}
+/** A condition of the request belongs to every statement's door: its findings are reported once. */
+function dedupe(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const key = `${f.code} ${String(f.evidence?.field)}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/lint.ts
+
+
+
+
+
+
+
+/** Where the request's own conditions are, for a finding about one that is missing. */
+const OWN = '';
+/**
+ * POST /v1/lint/trust-policy. Throws RequestInvalidError (422) for a body that fails the schema; every
+ * other problem is a finding. Pure: nothing is fetched.
+ */
+async function lintTrustPolicy(body, _ctx) {
+    return Promise.resolve(evaluateTrustPolicy(parseTrustPolicyRequest(body)));
+}
+function evaluateTrustPolicy(request) {
+    const issuer = request.issuer ?? GITHUB_ACTIONS_ISSUER;
+    const own = ownConditions(request);
+    const findings = [];
+    let doors;
+    if (request.aws_trust_policy === undefined) {
+        doors = [{ field: OWN, conditions: own }];
+    }
+    else {
+        const reading = readAwsPolicy(request.aws_trust_policy, issuer);
+        findings.push(...reading.findings);
+        doors = reading.doors.map((door) => ({ field: door.field, conditions: [...own, ...door.conditions] }));
+    }
+    const missingField = (door, ownField) => (door.field === OWN ? ownField : `${door.field}/Condition`);
+    findings.unshift(...checkDoors(doors, (door) => missingField(door, '/claim_patterns'), (door) => missingField(door, '/audiences')));
+    const cases = evaluateCases(request.cases ?? [], doors);
+    findings.push(...cases.findings);
+    return {
+        valid: !findings.some((f) => f.severity === 'error'),
+        findings,
+        summary: summarise('Trust policy', findings),
+        metadata: { issuer, conditions: summarised(doors), cases: cases.results },
+    };
+}
+/** The request's audiences and claim_patterns, as conditions every door must meet too. */
+function ownConditions(request) {
+    const conditions = [];
+    if (request.audiences !== undefined) {
+        conditions.push(makeCondition({ field: '/audiences', claim: 'aud', operator: 'StringEquals' }, request.audiences));
+    }
+    for (const [claim, patterns] of Object.entries(request.claim_patterns ?? {})) {
+        conditions.push(makeCondition({ field: conditions_pointer('claim_patterns', claim), claim, operator: 'StringLike' }, patterns));
+    }
+    return conditions;
+}
+/** Every condition evaluated, once each, in the order of the request. */
+function summarised(doors) {
+    const seen = new Set();
+    const out = [];
+    for (const c of doors.flatMap((d) => d.conditions)) {
+        if (seen.has(c.field))
+            continue;
+        seen.add(c.field);
+        const summary = { field: c.field, claim: c.claim, operator: c.operator, values: [...c.values] };
+        if (c.set !== undefined)
+            summary.set = c.set;
+        out.push(summary);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/operation.ts
+
+
+
+
+const trustPolicyOperation = defineOperation({
+    name: 'trust-policy',
+    method: 'POST',
+    path: '/v1/lint/trust-policy',
+    operationId: 'lintTrustPolicy',
+    summary: 'Lint a workload identity trust policy',
+    description: 'Checks the conditions a cloud role puts on a CI issuer\'s tokens (audiences, claim patterns, an AWS IAM role trust policy): what subjects they admit, and whether stated cases are allowed or denied as expected.',
+    tag: 'lint',
+    request: { name: 'TrustPolicyRequest', schema: trustPolicyRequestSchema },
+    response: { name: 'TrustPolicyResponse', schema: trustPolicyResponseSchema },
+    run: lintTrustPolicy,
+});
 
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
@@ -13732,16 +15045,21 @@ function decodeHeader(segment, proven) {
  */
 class CompactParts {
     header;
-    payloadBytes;
     #token;
+    #payloadDot;
     #signatureDot;
+    #payloadBytes;
     #signingInput;
     #signature;
-    constructor(token, header, payloadBytes, signatureDot) {
+    constructor(token, header, payloadDot, signatureDot) {
         this.header = header;
-        this.payloadBytes = payloadBytes;
         this.#token = token;
+        this.#payloadDot = payloadDot;
         this.#signatureDot = signatureDot;
+    }
+    get payloadBytes() {
+        this.#payloadBytes ??= Buffer.from(this.#token.slice(this.#payloadDot + 1, this.#signatureDot), 'base64url');
+        return this.#payloadBytes;
     }
     get signingInput() {
         this.#signingInput ??= Buffer.from(this.#token.slice(0, this.#signatureDot), 'latin1');
@@ -13764,7 +15082,7 @@ function parseCompactJws(token, proven = false) {
     const first = token.indexOf('.');
     const second = first === -1 ? -1 : token.indexOf('.', first + 1);
     if (proven) {
-        return new CompactParts(token, decodeHeader(token.slice(0, first), true), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+        return new CompactParts(token, decodeHeader(token.slice(0, first), true), first, second);
     }
     if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
         const segments = token.split('.').length;
@@ -13781,12 +15099,23 @@ function parseCompactJws(token, proven = false) {
         throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
     if (!hasCanonicalEnd(token, second + 1, token.length))
         throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
-    return new CompactParts(token, decodeHeader(token.slice(0, first), false), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+    return new CompactParts(token, decodeHeader(token.slice(0, first), false), first, second);
 }
 /** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
 function parseJwt(token, proven = false) {
     const jws = parseCompactJws(token, proven);
     jws.payload = decodeJsonObject(jws.payloadBytes, 'payload', proven);
+    return jws;
+}
+/**
+ * A token that passed every check of parseJwt before, with the header and claims that parse gave
+ * (held by the verification cache): nothing is decoded again. The signing input and signature are
+ * still there, decoded on demand, for a check with a key the token was never verified with.
+ */
+function parsedBefore(token, header, payload) {
+    const first = token.indexOf('.');
+    const jws = new CompactParts(token, header, first, token.indexOf('.', first + 1));
+    jws.payload = payload;
     return jws;
 }
 
@@ -13861,7 +15190,47 @@ function rawEcdsaToDer(signature) {
     return Buffer.concat([header, r, s]);
 }
 
+;// CONCATENATED MODULE: ./src/engine/validate/claim-patterns.ts
+
+
+/**
+ * Patterns are compiled once per policy object: a profile's policy lives as long as the process, so its
+ * patterns are compiled at its first token, not at every one.
+ */
+const compiled = new WeakMap();
+function compile(patterns) {
+    let claims = compiled.get(patterns);
+    if (claims === undefined) {
+        claims = Object.entries(patterns).map(([name, given]) => {
+            const expected = typeof given === 'string' ? [given] : [...given];
+            return { name, expected, patterns: expected.map(compileStringLike) };
+        });
+        compiled.set(patterns, claims);
+    }
+    return claims;
+}
+/**
+ * CLAIM_PATTERN_MISMATCH for each claim that matches none of its patterns. Only a string claim can match:
+ * a number, a list or an object is a mismatch whose message says so, because a pattern written for one
+ * value says nothing about which members of a list would be acceptable.
+ */
+function checkClaimPatterns(claims, patterns, report) {
+    for (const claim of compile(patterns)) {
+        const present = Object.hasOwn(claims, claim.name);
+        const value = present ? claims[claim.name] : null;
+        if (typeof value === 'string' && claim.patterns.some((p) => p.matches(value)))
+            continue;
+        const message = !present
+            ? `The claim "${claim.name}" is absent.`
+            : typeof value !== 'string'
+                ? `The claim "${claim.name}" is not a string (${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}), so no pattern can match it.`
+                : `The claim "${claim.name}" matches none of its required patterns.`;
+        report(finding(VALIDATION_FINDINGS.CLAIM_PATTERN_MISMATCH, message, { claim: claim.name, expected: claim.expected, actual: value }), claim.name, { expected: claim.expected, actual: value });
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
 
 /**
  * Claim names come from the policy and the token, so `__proto__` or `toString` must become plain own
@@ -14060,6 +15429,12 @@ function checkRequiredClaims(claims, header, policy) {
         check.errors.push(finding(VALIDATION_FINDINGS.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
         setDiff(check.diff, name, { expected, actual: value });
     }
+    if (policy.required_claim_patterns !== undefined) {
+        checkClaimPatterns(claims, policy.required_claim_patterns, (f, name, entry) => {
+            check.errors.push(f);
+            setDiff(check.diff, name, entry);
+        });
+    }
     if (policy.token_type !== undefined) {
         const typ = header.typ;
         if (typeof typ !== 'string' || normaliseTyp(typ) !== normaliseTyp(policy.token_type)) {
@@ -14146,9 +15521,10 @@ async function validateJwt(body, ctx) {
     }
     // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
     const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
-    const memory = ctx.verifyCache === undefined ? undefined : { cache: ctx.verifyCache, digest: tokenDigest(request.token) };
-    // A token whose signature check passed before was parsed strictly then, and its text has not changed.
-    const jwt = parseJwt(request.token, memory?.cache.knows(memory.digest) === true);
+    const memory = ctx.verifyCache === undefined
+        ? undefined
+        : { cache: ctx.verifyCache, token: request.token, digest: tokenDigest(request.token), claimsHeld: false };
+    const jwt = memory === undefined ? parseJwt(request.token) : recallOrParse(memory);
     const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id);
     if (trust === undefined)
         return profileNotFound(jwt, request.issuer_profile_id);
@@ -14161,6 +15537,17 @@ async function validateJwt(body, ctx) {
         resolution = keys instanceof Promise ? await keys : keys;
     }
     return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+}
+/**
+ * A token whose signature check passed before was parsed strictly then, and its text has not changed:
+ * its held header and claims are used as they are, or, when none are held, it is only decoded.
+ */
+function recallOrParse(memory) {
+    const known = memory.cache.recall(memory.digest);
+    if (known?.claims === undefined)
+        return parseJwt(memory.token, known !== undefined);
+    memory.claimsHeld = true;
+    return parsedBefore(memory.token, known.claims.header, known.claims.payload);
 }
 /**
  * What stops the signature check before any key lookup: the allowlist (none in any letter case
@@ -14231,21 +15618,23 @@ function checkSignature(jwt, alg, resolution, metadata, memory) {
     }
     // A key is only ever a candidate when the trust source selected it for this token just now, so a
     // check remembered for a key that has since left its JWKS can never be reached.
-    const cache = memory?.cache;
-    const digest = memory?.digest;
-    if (cache !== undefined && digest !== undefined) {
+    if (memory !== undefined) {
+        const { cache, digest } = memory;
         const known = candidates.find((key) => cache.passed(digest, key.key, alg));
-        if (known !== undefined)
+        if (known !== undefined) {
+            // Seen again: from now on its header and claims are held, not parsed on every call.
+            if (!memory.claimsHeld)
+                cache.hold(digest, jwt, memory.token.lastIndexOf('.'));
             return passed(known, metadata, 'hit', warnings);
+        }
     }
     for (const key of candidates) {
         if (!verifySignature(alg, key, jwt.signingInput, jwt.signature))
             continue;
-        if (cache !== undefined && digest !== undefined)
-            cache.remember(digest, key.key, alg);
-        return passed(key, metadata, digest === undefined ? undefined : 'miss', warnings);
+        memory?.cache.remember(memory.digest, key.key, alg);
+        return passed(key, metadata, memory === undefined ? undefined : 'miss', warnings);
     }
-    if (digest !== undefined)
+    if (memory !== undefined)
         metadata.signature_cache = 'miss';
     const tried = candidates.length;
     return { errors: [finding(VALIDATION_FINDINGS.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
@@ -14257,6 +15646,8 @@ function passed(key, metadata, cache, warnings) {
         metadata.signature_cache = cache;
     return { errors: [], warnings };
 }
+/** The status each claim check of evaluate() decides, in the order they run. */
+const CLAIM_STATUSES = ['issuer', 'audience', 'time', 'required_claims'];
 function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
     const { policy } = trust;
     const alg = jwt.header.alg;
@@ -14274,24 +15665,30 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
         const signature = checkSignature(jwt, alg, resolution, metadata, memory);
         if (signature.errors.length > 0)
             errorsByStatus.signature = signature.errors;
-        warnings.push(...signature.warnings);
+        for (const w of signature.warnings)
+            warnings.push(w);
     }
     // Claims are evaluated even when the signature failed, so the response explains everything.
     const claimChecks = [
-        ['issuer', checkIssuer(jwt.payload, policy)],
-        ['audience', checkAudience(jwt.payload, policy)],
-        ['time', checkTime(jwt.payload, policy, nowSeconds)],
-        ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
+        checkIssuer(jwt.payload, policy),
+        checkAudience(jwt.payload, policy),
+        checkTime(jwt.payload, policy, nowSeconds),
+        checkRequiredClaims(jwt.payload, jwt.header, policy),
     ];
-    for (const [status, check] of claimChecks) {
+    let hasDiff = false;
+    for (let i = 0; i < claimChecks.length; i++) {
+        const check = claimChecks[i];
         if (check.errors.length > 0)
-            errorsByStatus[status] = check.errors;
-        warnings.push(...check.warnings);
+            errorsByStatus[CLAIM_STATUSES[i]] = check.errors;
+        for (const w of check.warnings)
+            warnings.push(w);
         // The first check to describe a claim keeps its entry: the audience check's view of a missing
         // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
-        for (const [claim, entry] of Object.entries(check.diff))
+        for (const claim of Object.keys(check.diff)) {
             if (!Object.hasOwn(diff, claim))
-                setDiff(diff, claim, entry);
+                setDiff(diff, claim, check.diff[claim]);
+            hasDiff = true;
+        }
     }
     const statuses = {
         signature: errorsByStatus.signature ? 'fail' : 'pass',
@@ -14301,15 +15698,22 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
         time: errorsByStatus.time ? 'fail' : 'pass',
         required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
     };
+    // A status fails with its findings, or with none (a signature never checked): valid only when none failed.
+    let valid = true;
     const findings = [];
-    for (const status of STATUS_ORDER)
-        findings.push(...(errorsByStatus[status] ?? []));
-    const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
+    for (const status of STATUS_ORDER) {
+        const errors = errorsByStatus[status];
+        if (errors === undefined)
+            continue;
+        valid = false;
+        for (const f of errors)
+            findings.push(f);
+    }
     if (warnings.length > 0)
         metadata.warnings = warnings;
     // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
     const summary = summariseToken(findings, warnings);
-    return Object.keys(diff).length > 0
+    return hasDiff
         ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
         : { valid, statuses, findings, summary, metadata };
 }
@@ -14337,11 +15741,12 @@ const validateOperation = defineOperation({
 
 
 
+
 /**
  * Every operation of the engine, in the order the service documents them. The service's routes and
  * OpenAPI paths, the CLI's subcommands and the report's result kinds are all read from this table.
  */
-const OPERATIONS = [validateOperation, lintOperation, discoverOperation];
+const OPERATIONS = [validateOperation, lintOperation, discoverOperation, trustPolicyOperation];
 const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
 function getOperation(name) {
     return byName.get(name);
@@ -14474,6 +15879,23 @@ function engineWith(services, profiles) {
 function gateFinding(code, title, remediation, docs, config = true) {
     return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
 }
+/** A gate warning: about a suppression that no longer does what it was written for. Never a config error. */
+function gateWarning(code, title, remediation, docs) {
+    return defineFinding({ code, severity: 'warning', area: 'gate', title, remediation, config: false, ...docs });
+}
+/** A provider with a plain-http redirect URI (INSECURE_URI at /redirect_uris/0), for the suppression examples. */
+const LOCAL_CALLBACK_PROVIDER = [
+    'providers:',
+    '  - name: orders-web',
+    '    issuer: https://idp.example.com',
+    '    client_id: orders-web',
+    '    audiences: [api://orders]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '    redirect_uris:',
+    '      - http://localhost:8080/callback',
+    '    alg_policy: { allowed_algs: [RS256] }',
+    '',
+].join('\n');
 /** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
 const ORDERS_SAMPLE = [
     'profiles:',
@@ -14636,9 +16058,76 @@ const GATE_CODES = {
             transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
         },
     }, false),
+    ID_TOKEN_UNAVAILABLE: gateFinding('ID_TOKEN_UNAVAILABLE', 'The job\'s own ID token could not be requested for `id_token: true`', 'Add `permissions: id-token: write` to the job (or the workflow) that runs oidc-gate.', {
+        docs: 'A trust policy with `id_token: true` makes the action request the job\'s own ID token for the entry\'s first audience and check it against the entry. The runner hands out ID tokens only to jobs granted `permissions: id-token: write`; without it the check cannot run. (The CLI never requests one: there `id_token: true` is a CHECK_SKIPPED warning.)',
+        why: 'id_token: true is the proof that the tokens this workflow really gets are the ones the cloud role accepts. A check that silently did not run would pass a trust policy no real token satisfies, or one that admits more than it should.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A workflow runs oidc-gate with id_token: true on its deploy role, but the job has no id-token: write permission. (Only a GitHub Actions job can draw this code.)',
+            transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
+        },
+    }),
+    SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed', 'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
+        docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
+        why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A local callback is suppressed inline, but the comment gives no reason.',
+            config: LOCAL_CALLBACK_PROVIDER.replace('      - http://localhost', '      # oidc-gate: ignore[INSECURE_URI]\n      - http://localhost'),
+        },
+    }),
+    SUPPRESSION_EXPIRED: gateWarning('SUPPRESSION_EXPIRED', 'A suppression has expired and no longer applies', 'Fix what the suppression hid, or, if it is still accepted, move its `expires` date on (and say why in its reason).', {
+        docs: 'A `suppressions:` item with an `expires` date in the past no longer hides anything: the findings it covered are reported again, and this warning says so at the suppression.',
+        why: 'An expiry is a promise to look again. When the date passes, the finding comes back rather than staying hidden for good, so an accepted risk is reviewed instead of forgotten.',
+        securitySeverity: 2.0,
+        example: {
+            scenario: 'A local callback was accepted until the end of 2025.',
+            config: [
+                LOCAL_CALLBACK_PROVIDER.trimEnd(),
+                'suppressions:',
+                '  - code: INSECURE_URI',
+                '    entry: orders-web',
+                '    field: /redirect_uris/0',
+                '    reason: local development callback, removed with the 2025 login rework',
+                '    expires: 2025-12-31',
+                '',
+            ].join('\n'),
+        },
+    }),
+    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'Remove the suppression: what it hid is gone. If it should still match, check its code, entry and field (or the line of an inline comment).', {
+        docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
+        why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
+        securitySeverity: 2.0,
+        example: {
+            scenario: 'The redirect URI wildcard was fixed, but its suppression was left behind.',
+            config: [
+                LOCAL_CALLBACK_PROVIDER.replace('http://localhost:8080/callback', 'https://orders.example.com/callback').trimEnd(),
+                'suppressions:',
+                '  - code: REDIRECT_URI_WILDCARD',
+                '    entry: orders-web',
+                '    reason: preview deployments use per-branch callback hosts',
+                '',
+            ].join('\n'),
+        },
+    }),
+    // A warning about what a provider serves, not about the gate's input: a key rotation may be planned.
+    JWKS_KEYS_CHANGED: defineFinding({
+        code: 'JWKS_KEYS_CHANGED', severity: 'warning', area: 'gate', config: false,
+        title: 'The keys a provider or profile serves differ from the lock file',
+        remediation: 'If the rotation was planned, run oidc-gate lock and commit the new lock file; if not, find out who changed the keys before trusting tokens they sign.',
+        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), each provider and profile the lock names has its JWK Set fetched and compared by kid and RFC 7638 SHA-256 thumbprint. evidence.added and evidence.removed list the keys that appeared and disappeared; nothing else about a key is shown or stored. Offline, the comparison is one CHECK_SKIPPED.',
+        why: 'A key the provider serves can sign tokens your services accept. A key that appears without a planned rotation may be a compromised or misconfigured provider (or a jwks_uri now answered by someone else); a key that disappears breaks every token it signed. A scheduled audit with a lock file says so before users notice.',
+        securitySeverity: 5.0,
+        example: {
+            scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
+            transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
+        },
+    }),
 };
 
 ;// CONCATENATED MODULE: ./src/engine/catalogue.ts
+
+
 
 
 
@@ -14647,13 +16136,15 @@ const GATE_CODES = {
  * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
  * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
  * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
- * ISSUER_INVALID and CHECK_SKIPPED are also discovery findings) are listed once, under the lint rule
+ * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
  * that defines them.
  */
 const findingCatalogue = [
     ...Object.values(VALIDATION_FINDINGS),
     ...LINT_FINDINGS,
     ...Object.values(DISCOVERY_FINDINGS),
+    ...Object.values(METADATA_CHECK_FINDINGS),
+    ...Object.values(TRUST_FINDINGS),
     ...Object.values(GATE_CODES),
 ];
 const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
@@ -15075,6 +16566,8 @@ function claimPolicy(profile) {
         policy.required_scopes = profile.required_scopes;
     if (profile.required_custom_claims !== undefined)
         policy.required_custom_claims = profile.required_custom_claims;
+    if (profile.required_claim_patterns !== undefined)
+        policy.required_claim_patterns = profile.required_claim_patterns;
     if (profile.max_ttl_seconds !== undefined)
         policy.max_ttl_seconds = profile.max_ttl_seconds;
     if (profile.clock_skew_seconds !== undefined)
@@ -15311,6 +16804,7 @@ function holdUntilExit(logger) {
  */
 function createLogger(sink, level, base = {}) {
     const threshold = RANK[level];
+    const serialise = lineSerialiser(base);
     let held = '';
     let scheduled = false;
     const flush = () => {
@@ -15325,7 +16819,7 @@ function createLogger(sink, level, base = {}) {
     const emit = (lvl, msg, fields) => {
         if (RANK[lvl] < threshold)
             return;
-        held += `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`;
+        held += `${serialise(lvl, msg, fields)}\n`;
         if (RANK[lvl] >= RANK.warn) {
             flush();
             return;
@@ -15345,6 +16839,37 @@ function createLogger(sink, level, base = {}) {
         flush,
     };
     return logger;
+}
+/** The time of a log line; under load many lines share a millisecond, and so one formatted string. */
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoNow() {
+    const ms = Date.now();
+    if (ms !== lastMs) {
+        lastMs = ms;
+        lastIso = new Date(ms).toISOString();
+    }
+    return lastIso;
+}
+/**
+ * One line as JSON: time, level and msg, then the logger's base fields, then the line's own, later
+ * names overriding earlier ones. The base is serialised once; a line whose fields repeat a name
+ * above takes the general path, so no line ever holds a member name twice.
+ */
+function lineSerialiser(base) {
+    const baseNames = Object.keys(base);
+    const baseText = baseNames.length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+    return (level, msg, fields) => {
+        const time = isoNow();
+        if (fields === undefined)
+            return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}}`;
+        if ('time' in fields || 'level' in fields || 'msg' in fields || baseNames.some((name) => name in fields)) {
+            return JSON.stringify({ time, level, msg, ...base, ...fields });
+        }
+        const own = JSON.stringify(fields);
+        const rest = own.length > 2 ? `,${own.slice(1)}` : '}';
+        return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}${rest}`;
+    };
 }
 /** What may be logged about an unexpected fault: its class and stack frames, with the message redacted. */
 function describeFault(error) {
@@ -15838,6 +17363,18 @@ function internalError(requestId) {
  * about tokens), no content sniffing, the request id, and `connection: close` once the service is draining.
  */
 function writeAnswer(res, answer, requestId, closing) {
+    if (answer.headers === undefined && !closing) {
+        // The common answer (every 200 of an operation): a flat list, which Node takes without building an object.
+        res.writeHead(answer.status, [
+            'content-type', answer.contentType,
+            'content-length', Buffer.byteLength(answer.body),
+            'cache-control', 'no-store',
+            'x-content-type-options', 'nosniff',
+            'x-request-id', requestId,
+        ]);
+        res.end(answer.body);
+        return;
+    }
     const headers = {
         'content-type': answer.contentType,
         'content-length': Buffer.byteLength(answer.body),
@@ -16368,6 +17905,9 @@ const HTTP_LIMITS = { headersTimeoutMs: 10_000, maxHeaderBytes: 16 * 1024 };
 ;// CONCATENATED MODULE: ./src/server/metrics.ts
 
 
+/** The label values the cache counters take: any other value is not counted. */
+const JWKS_CACHE_STATES = ['hit', 'miss', 'refreshed', 'stale'];
+const SIGNATURE_CACHE_RESULTS = ['hit', 'miss'];
 /** Request latency buckets (seconds): most answers take about a millisecond; the budget is 10 s. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /**
@@ -16381,11 +17921,20 @@ function createMetrics(services, options = {}) {
     if (options.worker !== undefined)
         registry.setDefaultLabels({ worker: String(options.worker) });
     (0,prom_client.collectDefaultMetrics)({ register: registry });
-    const requests = new prom_client.Counter({
+    // Requests are counted here, one number per endpoint and status, and handed to prom-client when scraped.
+    const requestCounts = new Map();
+    new prom_client.Counter({
         name: 'oidc_gate_http_requests_total',
         help: 'HTTP requests answered, by endpoint ("METHOD /path", or "(unknown path)") and status (0: the client left before its body arrived).',
         labelNames: ['endpoint', 'status'],
         registers: [registry],
+        collect() {
+            this.reset();
+            for (const [endpoint, series] of requestCounts) {
+                for (const [status, count] of series.byStatus)
+                    this.inc({ endpoint, status: String(status) }, count);
+            }
+        },
     });
     const latency = new prom_client.Histogram({
         name: 'oidc_gate_http_request_duration_seconds',
@@ -16430,9 +17979,8 @@ function createMetrics(services, options = {}) {
             this.inc(cache?.evictions ?? 0);
         },
     });
-    // prom-client hashes the label values on every call; the few label sets in use are kept instead.
-    const requestSeries = new Map();
-    const latencySeries = new Map();
+    // prom-client hashes the label values on every call, and labels() builds a new child each time: the
+    // few series in use are kept (endpoints are the same few strings every request).
     const codeSeries = new Map();
     const countFinding = (f) => {
         let series = codeSeries.get(f.code);
@@ -16442,22 +17990,18 @@ function createMetrics(services, options = {}) {
         }
         series.inc();
     };
+    const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
+    const signatureSeries = new Map(SIGNATURE_CACHE_RESULTS.map((result) => [result, signatureCache.labels(result)]));
     return {
         contentType: registry.contentType,
         observeRequest(endpoint, status, seconds) {
-            const key = `${status} ${endpoint}`;
-            let counted = requestSeries.get(key);
-            if (counted === undefined) {
-                counted = requests.labels(endpoint, String(status));
-                requestSeries.set(key, counted);
+            let series = requestCounts.get(endpoint);
+            if (series === undefined) {
+                series = { timed: latency.labels(endpoint), byStatus: new Map() };
+                requestCounts.set(endpoint, series);
             }
-            counted.inc();
-            let timed = latencySeries.get(endpoint);
-            if (timed === undefined) {
-                timed = latency.labels(endpoint);
-                latencySeries.set(endpoint, timed);
-            }
-            timed.observe(seconds);
+            series.byStatus.set(status, (series.byStatus.get(status) ?? 0) + 1);
+            series.timed.observe(seconds);
         },
         observeResponse(response, validation) {
             for (const f of response.findings)
@@ -16466,13 +18010,13 @@ function createMetrics(services, options = {}) {
             const metadata = validation ? response.metadata : undefined;
             if (metadata === undefined)
                 return;
-            for (const f of metadata.warnings ?? [])
-                countFinding(f);
-            if (metadata.jwks_cache === 'hit' || metadata.jwks_cache === 'miss' || metadata.jwks_cache === 'refreshed' || metadata.jwks_cache === 'stale') {
-                jwksCache.labels(metadata.jwks_cache).inc();
-            }
-            if (metadata.signature_cache === 'hit' || metadata.signature_cache === 'miss')
-                signatureCache.labels(metadata.signature_cache).inc();
+            if (metadata.warnings !== undefined)
+                for (const f of metadata.warnings)
+                    countFinding(f);
+            if (metadata.jwks_cache !== undefined)
+                jwksSeries.get(metadata.jwks_cache)?.inc();
+            if (metadata.signature_cache !== undefined)
+                signatureSeries.get(metadata.signature_cache)?.inc();
         },
         render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
     };

@@ -17,6 +17,14 @@ export interface ActionInputs {
   sarifPath?: string;
   summary: boolean;
   annotations: boolean;
+  /** A baseline file (oidc-gate baseline): the findings it records are suppressed. */
+  baseline?: string;
+  /** A key lock file (oidc-gate lock) to compare the served keys with. */
+  lock?: string;
+  /** Open, comment on and close an issue as the run fails and passes again. */
+  issueOnFailure: boolean;
+  /** For the issue; masked as soon as it is read. */
+  githubToken: string;
 }
 
 const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
@@ -51,7 +59,16 @@ export function readInputs(): ActionInputs {
     reportPath: core.getInput('report-path').trim() || 'oidc-gate-report.json',
     summary: bool('summary', true),
     annotations: bool('annotations', true),
+    issueOnFailure: bool('issue-on-failure', false),
+    githubToken: core.getInput('github-token').trim(),
   };
+  // The runner masks ${{ github.token }}, but a personal token passed in may not be a secret. Masked
+  // only when it is used: a run without issue-on-failure leaves it alone.
+  if (inputs.issueOnFailure && inputs.githubToken !== '') core.setSecret(inputs.githubToken);
+  const lock = core.getInput('lock').trim();
+  if (lock !== '') inputs.lock = lock;
+  const baseline = core.getInput('baseline').trim();
+  if (baseline !== '') inputs.baseline = baseline;
   const profiles = core.getInput('issuer-profiles').trim();
   if (profiles !== '') inputs.issuerProfiles = profiles;
   const sarif = core.getInput('sarif-path').trim();

@@ -1,25 +1,25 @@
 /**
- * The job summary: Markdown tables of files, findings and samples. Every piece of user text is
- * escaped (a file can hold Markdown, HTML or @mentions), and the whole stays under 900 KB, since
- * GitHub refuses step summaries over 1 MiB.
+ * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
+ * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
+ * the only links are the summary's own, from each location to its line at the run's commit
+ * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
  */
+import { getFindingDefinition } from '../engine/index.ts';
 import { plural } from '../gate/report.ts';
-import type { GateReport, GateResult } from '../gate/types.ts';
+import { howToFix } from '../gate/sarif.ts';
+import type { GateFinding, GateReport, GateResult } from '../gate/types.ts';
+import { cellText, escapeCell } from './markdown.ts';
+import { sourceCell, sourceLinks } from './source-link.ts';
 
 export const SUMMARY_LIMIT_BYTES = 900 * 1000;
 
-/** Escape text for a Markdown table cell: HTML entities for everything Markdown or HTML would act on. */
-export function escapeCell(value: unknown): string {
-  const text = String(value ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/\r?\n|\r|\t/g, ' ');
-  // Inline syntax only matters in a table cell: emphasis, code, links, strikethrough, HTML, mentions.
-  return text.replace(/[&<>"'|\\`*_[\]~@]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeCell } from './markdown.ts';
+
+/** The most of a finding's fix the Fix column shows; the report and the finding's page have all of it. */
+export const FIX_CELL_CHARS = 200;
 
 function row(cells: unknown[]): string {
-  return `| ${cells.map(escapeCell).join(' | ')} |\n`;
+  return `| ${cells.map(cellText).join(' | ')} |\n`;
 }
 
 function header(cells: string[]): string {
@@ -37,26 +37,30 @@ function bytes(s: string): number {
   return Buffer.byteLength(s, 'utf8');
 }
 
-export function buildSummary(report: GateReport, reportPath?: string): string {
+/** `env`: the runner's GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA link each location to its line. */
+export function buildSummary(report: GateReport, reportPath?: string, env: NodeJS.ProcessEnv = {}): string {
   const { summary } = report;
+  const links = sourceLinks(env);
   // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
   const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
   let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
   if (reportPath !== undefined && reportPath !== '') head += `Full report: ${escapeCell(reportPath)}\n\n`;
+  const hidden = suppressedLine(report);
+  if (hidden !== '') head += `${hidden}\n\n`;
 
   const fileRows = summary.file_status.map((f) => row([
-    f.file, f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', f.providers, f.profiles, f.tokens, f.errors, f.warnings,
+    sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', f.providers, f.profiles, f.tokens, f.errors, f.warnings,
   ]));
   const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   const findingRows = findings.map((f) => row([
-    f.severity, f.code, f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '', f.name ?? '', f.message,
+    f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
   ]));
   const samples = report.results.filter((r) => r.kind === 'validate');
-  const sampleRows = samples.map((r) => row([r.name, `${r.file}:${r.line}`, describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
+  const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
 
   const sections: Section[] = [
     { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
-    { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message'], rows: findingRows, noun: 'finding' },
+    { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message', 'Fix'], rows: findingRows, noun: 'finding' },
     { title: 'Sample tokens', columns: ['Sample', 'Location', 'Expect', 'Outcome', 'Evaluated at', 'Gate'], rows: sampleRows, noun: 'sample' },
   ];
 
@@ -78,6 +82,26 @@ export function buildSummary(report: GateReport, reportPath?: string): string {
     out += `${text}\n`;
   }
   return out;
+}
+
+/** How many findings suppressions and the baseline hid, by kind: they are not in the tables or the counts. */
+function suppressedLine(report: GateReport): string {
+  const hidden = report.summary.suppressed ?? [];
+  if (hidden.length === 0) return '';
+  const kinds = (['inline', 'config', 'baseline'] as const)
+    .map((kind) => [kind, hidden.filter((s) => s.kind === kind).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${n} ${kind}`);
+  return `🔕 ${plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
+}
+
+/** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
+function fixOf(f: GateFinding): string {
+  const definition = getFindingDefinition(f.code);
+  const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
+  if (fix.length <= FIX_CELL_CHARS) return fix;
+  const cut = fix.slice(0, FIX_CELL_CHARS - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), FIX_CELL_CHARS / 2))}…`;
 }
 
 function describeExpect(r: GateResult): string {

@@ -7,6 +7,7 @@ import { nearest } from '../gate/nearest.ts';
 import { INSTANT_FORMAT, parseInstant } from '../gate/instant.ts';
 import type { FailOn } from '../gate/types.ts';
 import { COMMANDS, getCommand, type CommandSpec, type OptionSpec } from './commands.ts';
+import { initArgs, type InitArgs } from './init-command.ts';
 import { mayHoldToken } from './token-shape.ts';
 import { shown, UsageError } from './usage-error.ts';
 
@@ -25,7 +26,12 @@ export type Command =
     issuerProfiles?: string;
     report?: string;
     sarif?: string;
+    lock?: string;
+    baseline?: string;
   }
+  | { name: 'baseline'; paths: string[]; offline: boolean; output?: string; issuerProfiles?: string }
+  | { name: 'lock'; paths: string[]; output?: string }
+  | InitArgs
   /** One request to one engine operation, named as the operation. */
   | {
     name: OperationName;
@@ -84,7 +90,29 @@ export function parseCommand(argv: readonly string[]): Command {
       if (values['issuer-profiles'] !== undefined) command.issuerProfiles = values['issuer-profiles'];
       if (values.report !== undefined) command.report = values.report;
       if (values.sarif !== undefined) command.sarif = values.sarif;
+      if (values.lock !== undefined) command.lock = values.lock;
+      if (values.baseline !== undefined) command.baseline = values.baseline;
       return command;
+    }
+    case 'baseline': {
+      if (positionals.some(mayHoldToken)) {
+        throw new UsageError('takes config paths, and one argument looks like a token.', { command: 'baseline' });
+      }
+      return {
+        name: 'baseline',
+        paths: positionals,
+        offline: values.offline !== undefined,
+        ...(values.output !== undefined ? { output: values.output } : {}),
+        ...(values['issuer-profiles'] !== undefined ? { issuerProfiles: values['issuer-profiles'] } : {}),
+      };
+    }
+    case 'init':
+      return initArgs(values);
+    case 'lock': {
+      if (positionals.some(mayHoldToken)) {
+        throw new UsageError('takes config paths, and one argument looks like a token.', { command: 'lock' });
+      }
+      return { name: 'lock', paths: positionals, ...(values.output !== undefined ? { output: values.output } : {}) };
     }
     default: {
       const operation = getOperation(spec.name);

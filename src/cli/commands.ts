@@ -3,6 +3,9 @@
  * command's --help are printed from it, so what help promises is what the parser takes.
  */
 import { OPERATIONS, type Operation } from '../engine/index.ts';
+import { DEFAULT_BASELINE_FILE } from '../gate/baseline.ts';
+import { DEFAULT_LOCK_PATH } from '../gate/lock-file.ts';
+import { INIT } from './init-command.ts';
 import { takesRawToken, takesToken } from './operations.ts';
 
 export interface OptionSpec {
@@ -54,6 +57,8 @@ const CHECK: CommandSpec = {
     { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
     { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
     { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
+    { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
+    { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ'] },
   ],
   positionals: Number.POSITIVE_INFINITY,
   examples: [
@@ -133,6 +138,47 @@ function operationCommand(operation: Operation): CommandSpec {
   };
 }
 
+const LOCK: CommandSpec = {
+  name: 'lock',
+  args: '[paths...] [options]',
+  summary: 'pin the keys each provider and profile serves now (a lock file for check --lock)',
+  about: [
+    'Fetches the JWK Set of every provider (jwks_uri) and every issuer profile with jwks_uri or',
+    'discovery: true in the config files, and writes the kid and RFC 7638 thumbprint of each key it',
+    'serves now to the lock file (sorted JSON, nothing else about a key). check --lock FILE and the',
+    "action's lock input then report JWKS_KEYS_CHANGED when the served keys differ. paths are read as",
+    'check reads them. Nothing is written when a config file has errors or a key set cannot be fetched.',
+  ],
+  options: [
+    { name: 'output', value: 'FILE', help: [`where to write the lock file (default ${DEFAULT_LOCK_PATH})`] },
+  ],
+  positionals: Number.POSITIVE_INFINITY,
+  examples: ['oidc-gate lock', 'oidc-gate lock .github/oidc-gate/okta.yml --output okta.lock.json'],
+  exit: 'Exit status: 0 written, 1 a key set could not be fetched, 2 usage or configuration error.',
+};
+
+const BASELINE: CommandSpec = {
+  name: 'baseline',
+  args: '[paths...] [options]',
+  summary: 'record today\'s findings, so that check --baseline fails on new ones only',
+  about: [
+    'Checks config files as check does, then writes the fingerprints of the findings it reports (the',
+    'SARIF partialFingerprints) to the baseline file: sorted JSON, one finding per line. check --baseline',
+    "FILE and the action's baseline input then suppress those findings (kind baseline), so only new",
+    'ones fail. Inline and config suppressions still apply; configuration errors are never recorded, and',
+    'nothing is written while a config file has one. Run it from where check runs (file names in',
+    'fingerprints are relative to the working directory), with the same network setting.',
+  ],
+  options: [
+    { name: 'output', value: 'FILE', help: [`where to write the baseline (default ${DEFAULT_BASELINE_FILE})`] },
+    offline,
+    { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
+  ],
+  positionals: Number.POSITIVE_INFINITY,
+  examples: ['oidc-gate baseline', 'oidc-gate baseline --offline examples/broken --output broken-baseline.json'],
+  exit: 'Exit status: 0 written, 2 usage or configuration error (nothing written).',
+};
+
 const SERVE: CommandSpec = {
   name: 'serve',
   args: '',
@@ -167,7 +213,7 @@ const HELP: CommandSpec = {
   positionalName: 'command',
 };
 
-export const COMMANDS: readonly CommandSpec[] = [CHECK, ...OPERATIONS.map(operationCommand), SERVE, VERSION, HELP];
+export const COMMANDS: readonly CommandSpec[] = [CHECK, BASELINE, INIT, LOCK, ...OPERATIONS.map(operationCommand), SERVE, VERSION, HELP];
 
 export function getCommand(name: string): CommandSpec | undefined {
   return COMMANDS.find((c) => c.name === name);

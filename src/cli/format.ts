@@ -40,7 +40,8 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
 
   for (const f of general) {
     const where = f.file !== undefined ? `${clean(f.file)}:${f.line ?? 1}:${f.column ?? 1}  ` : '';
-    lines.push(`${where}${style.red('error')}  ${style.bold(f.code)}  ${clean(f.message)}`);
+    const level = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+    lines.push(`${where}${level}  ${style.bold(f.code)}  ${clean(f.message)}`);
   }
   if (general.length > 0) lines.push('');
 

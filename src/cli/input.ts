@@ -2,11 +2,12 @@
  * What a single-request subcommand reads: the request body (JSON), or for validate also a raw token,
  * from an argument, a file or stdin. No message here ever repeats a token.
  */
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Operation } from '../engine/index.ts';
 import { takesRawToken } from './operations.ts';
 import { looksLikeToken, mayHoldToken } from './token-shape.ts';
+import { readCappedFile } from './read-file.ts';
 import { shown, UsageError } from './usage-error.ts';
 
 /** The most read from stdin or a request file: a request is a few kilobytes (the service takes 64 KiB). */
@@ -39,7 +40,7 @@ export async function readRequestInput(operation: Operation, input: string | und
     const abs = path.resolve(io.cwd, input);
     if (raw && looksLikeToken(input) && !(await isFile(abs))) return { kind: 'token', token: input.trim() };
     from = describeArgument(input);
-    text = await readInputFile(abs, from, command);
+    text = await readCappedFile(abs, MAX_INPUT_BYTES, { command, name: from, holds: 'a request', helpWhenMissing: true });
   }
   if (Buffer.byteLength(text) > MAX_INPUT_BYTES) throw new UsageError(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
   const trimmed = text.replace(/^\uFEFF/, '').trim();
@@ -62,22 +63,3 @@ async function isFile(abs: string): Promise<boolean> {
   return (await fs.stat(abs).catch(() => undefined))?.isFile() === true;
 }
 
-/** A regular file, read whole up to the cap; a FIFO or device is refused without blocking on it. */
-async function readInputFile(abs: string, name: string, command: string): Promise<string> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-    throw new UsageError(`cannot read ${name}: ${why}.`, { command, showHelp: code === 'ENOENT' });
-  }
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new UsageError(`cannot read ${name}: not a regular file.`, { command, showHelp: false });
-    if (stat.size > MAX_INPUT_BYTES) throw new UsageError(`${name} holds more than 1 MiB; a request is a few kilobytes.`, { command, showHelp: false });
-    return (await handle.readFile()).toString('utf8');
-  } finally {
-    await handle.close();
-  }
-}

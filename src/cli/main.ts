@@ -11,7 +11,10 @@ import { runGate } from '../gate/run.ts';
 import { DEFAULT_PATTERNS } from '../gate/files.ts';
 import { parseCommand, type Command } from './args.ts';
 import { getCommand } from './commands.ts';
+import { baselineCommand } from './baseline.ts';
 import { formatText, pickStyle } from './format.ts';
+import { runInit } from './init.ts';
+import { lockCommand } from './lock.ts';
 import { commandHelp, overview } from './help.ts';
 import { ConfigProblems } from './profiles.ts';
 import { runSingle } from './single.ts';
@@ -56,6 +59,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return EXIT_PASS;
       case 'check':
         return await check(command, io);
+      case 'init':
+        return await runInit(command, { ...io, stdinIsTTY: io.stdinIsTTY ?? false });
+      case 'lock':
+        return await lockCommand(command, io);
+      case 'baseline':
+        return await baselineCommand(command, io);
       case 'serve': {
         if (io.startServer === undefined) throw new Error('serve is not available in this build');
         // The service logs its own JSON "listening" line (with the URL): its stderr carries JSON lines only.
@@ -101,6 +110,8 @@ async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): P
     network: !command.offline,
     failOn: command.failOn,
     env: io.env,
+    ...(command.lock !== undefined ? { lockFile: command.lock } : {}),
+    ...(command.baseline !== undefined ? { baselineFile: command.baseline } : {}),
   });
   if (report !== undefined) await writeReport(gate, report);
   if (sarif !== undefined) await writeSarif(gate, sarif);

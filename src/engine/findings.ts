@@ -1,10 +1,10 @@
 import type { Finding, Severity, StatusName } from './types.ts';
 
 /**
- * Where a code comes from: one of the three engine operations, or the gate itself (the action and the
+ * Where a code comes from: one of the four engine operations, or the gate itself (the action and the
  * CLI reporting a problem with their own input or an unmet sample expectation).
  */
-export type FindingArea = 'validate' | 'lint' | 'discover' | 'gate';
+export type FindingArea = 'validate' | 'lint' | 'discover' | 'trust' | 'gate';
 
 /** One entry of the finding catalogue: what a code means, how bad it is, which status it fails. */
 export interface FindingDefinition {
@@ -58,6 +58,8 @@ export interface FindingExample {
   readonly keysAt?: string;
   /** Documents the provider serves, by URL (a JWK Set, a discovery document); any other URL answers HTTP 404. */
   readonly served?: Readonly<Record<string, unknown>>;
+  /** Other files of the repository, path → text (a trust policy JSON a config file names). */
+  readonly files?: Readonly<Record<string, string>>;
   /** Symbolic links in the repository, path → target, as a pull request can commit them. */
   readonly links?: Readonly<Record<string, string>>;
   /** Checked without network access, as with `--offline` or `network: false`. */
@@ -306,6 +308,15 @@ export const VALIDATION_FINDINGS = {
     fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
     securitySeverity: 6.5,
     example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
+  }),
+  CLAIM_PATTERN_MISMATCH: defineFinding({
+    code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+    title: 'A claim matches none of its required_claim_patterns',
+    docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
+    why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
+    fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
+    securitySeverity: 7.5,
+    example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
   }),
   TOKEN_TYPE_MISMATCH: defineFinding({
     code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',

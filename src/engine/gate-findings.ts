@@ -8,6 +8,25 @@ function gateFinding<const C extends string>(code: C, title: string, remediation
   return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
 }
 
+/** A gate warning: about a suppression that no longer does what it was written for. Never a config error. */
+function gateWarning<const C extends string>(code: C, title: string, remediation: string, docs: GateDocs) {
+  return defineFinding({ code, severity: 'warning', area: 'gate', title, remediation, config: false, ...docs });
+}
+
+/** A provider with a plain-http redirect URI (INSECURE_URI at /redirect_uris/0), for the suppression examples. */
+const LOCAL_CALLBACK_PROVIDER = [
+  'providers:',
+  '  - name: orders-web',
+  '    issuer: https://idp.example.com',
+  '    client_id: orders-web',
+  '    audiences: [api://orders]',
+  '    jwks_uri: https://idp.example.com/keys',
+  '    redirect_uris:',
+  '      - http://localhost:8080/callback',
+  '    alg_policy: { allowed_algs: [RS256] }',
+  '',
+].join('\n');
+
 /** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
 const ORDERS_SAMPLE = [
   'profiles:',
@@ -186,4 +205,73 @@ export const GATE_CODES = {
         transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
       },
     }, false),
+  ID_TOKEN_UNAVAILABLE: gateFinding('ID_TOKEN_UNAVAILABLE', 'The job\'s own ID token could not be requested for `id_token: true`',
+    'Add `permissions: id-token: write` to the job (or the workflow) that runs oidc-gate.', {
+      docs: 'A trust policy with `id_token: true` makes the action request the job\'s own ID token for the entry\'s first audience and check it against the entry. The runner hands out ID tokens only to jobs granted `permissions: id-token: write`; without it the check cannot run. (The CLI never requests one: there `id_token: true` is a CHECK_SKIPPED warning.)',
+      why: 'id_token: true is the proof that the tokens this workflow really gets are the ones the cloud role accepts. A check that silently did not run would pass a trust policy no real token satisfies, or one that admits more than it should.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'A workflow runs oidc-gate with id_token: true on its deploy role, but the job has no id-token: write permission. (Only a GitHub Actions job can draw this code.)',
+        transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
+      },
+    }),
+  SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed',
+    'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
+      docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
+      why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
+      securitySeverity: 4.0,
+      example: {
+        scenario: 'A local callback is suppressed inline, but the comment gives no reason.',
+        config: LOCAL_CALLBACK_PROVIDER.replace('      - http://localhost', '      # oidc-gate: ignore[INSECURE_URI]\n      - http://localhost'),
+      },
+    }),
+  SUPPRESSION_EXPIRED: gateWarning('SUPPRESSION_EXPIRED', 'A suppression has expired and no longer applies',
+    'Fix what the suppression hid, or, if it is still accepted, move its `expires` date on (and say why in its reason).', {
+      docs: 'A `suppressions:` item with an `expires` date in the past no longer hides anything: the findings it covered are reported again, and this warning says so at the suppression.',
+      why: 'An expiry is a promise to look again. When the date passes, the finding comes back rather than staying hidden for good, so an accepted risk is reviewed instead of forgotten.',
+      securitySeverity: 2.0,
+      example: {
+        scenario: 'A local callback was accepted until the end of 2025.',
+        config: [
+          LOCAL_CALLBACK_PROVIDER.trimEnd(),
+          'suppressions:',
+          '  - code: INSECURE_URI',
+          '    entry: orders-web',
+          '    field: /redirect_uris/0',
+          '    reason: local development callback, removed with the 2025 login rework',
+          '    expires: 2025-12-31',
+          '',
+        ].join('\n'),
+      },
+    }),
+  SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding',
+    'Remove the suppression: what it hid is gone. If it should still match, check its code, entry and field (or the line of an inline comment).', {
+      docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
+      why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
+      securitySeverity: 2.0,
+      example: {
+        scenario: 'The redirect URI wildcard was fixed, but its suppression was left behind.',
+        config: [
+          LOCAL_CALLBACK_PROVIDER.replace('http://localhost:8080/callback', 'https://orders.example.com/callback').trimEnd(),
+          'suppressions:',
+          '  - code: REDIRECT_URI_WILDCARD',
+          '    entry: orders-web',
+          '    reason: preview deployments use per-branch callback hosts',
+          '',
+        ].join('\n'),
+      },
+    }),
+  // A warning about what a provider serves, not about the gate's input: a key rotation may be planned.
+  JWKS_KEYS_CHANGED: defineFinding({
+    code: 'JWKS_KEYS_CHANGED', severity: 'warning', area: 'gate', config: false,
+    title: 'The keys a provider or profile serves differ from the lock file',
+    remediation: 'If the rotation was planned, run oidc-gate lock and commit the new lock file; if not, find out who changed the keys before trusting tokens they sign.',
+    docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), each provider and profile the lock names has its JWK Set fetched and compared by kid and RFC 7638 SHA-256 thumbprint. evidence.added and evidence.removed list the keys that appeared and disappeared; nothing else about a key is shown or stored. Offline, the comparison is one CHECK_SKIPPED.',
+    why: 'A key the provider serves can sign tokens your services accept. A key that appears without a planned rotation may be a compromised or misconfigured provider (or a jwks_uri now answered by someone else); a key that disappears breaks every token it signed. A scheduled audit with a lock file says so before users notice.',
+    securitySeverity: 5.0,
+    example: {
+      scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
+      transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
+    },
+  }),
 } as const satisfies Record<string, FindingDefinition & { config: boolean }>;

@@ -25,3 +25,5 @@ export { MAX_ARRAY_ITEMS } from './schema/limits.ts';
 export { validateRequestSchema, verifyPolicySchema, customClaimValueSchema, customClaimValueUnrolled } from './schema/validate-request.ts';
 export { findingSchema, healthSchema, problemSchema } from './schema/responses.ts';
 export type * from './types.ts';
+export type { TrustPolicyRequest, TrustPolicyResponse, ConditionSummary } from './trust/lint.ts';
+export type { CaseResult } from './trust/cases.ts';

@@ -1,5 +1,6 @@
 import { discoverOperation } from './discovery/operation.ts';
 import { lintOperation } from './lint/operation.ts';
+import { trustPolicyOperation } from './trust/operation.ts';
 import type { Operation } from './operation.ts';
 import { validateOperation } from './validate/operation.ts';
 
@@ -7,7 +8,7 @@ import { validateOperation } from './validate/operation.ts';
  * Every operation of the engine, in the order the service documents them. The service's routes and
  * OpenAPI paths, the CLI's subcommands and the report's result kinds are all read from this table.
  */
-export const OPERATIONS = [validateOperation, lintOperation, discoverOperation] as const;
+export const OPERATIONS = [validateOperation, lintOperation, discoverOperation, trustPolicyOperation] as const;
 
 export type OperationName = (typeof OPERATIONS)[number]['name'];
 

@@ -47,6 +47,8 @@ export interface VerifyPolicy {
   required_claims?: string[];
   required_scopes?: string[];
   required_custom_claims?: Record<string, unknown>;
+  /** Claim name to AWS StringLike patterns, any of which must match the (string) claim. */
+  required_claim_patterns?: Record<string, string | string[]>;
   max_ttl_seconds?: number;
   clock_skew_seconds?: number;
   token_type?: string;

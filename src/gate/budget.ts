@@ -62,5 +62,5 @@ export function overBudgetMessage(name: string, count: number, admission: Admiss
 export function configEntryCount(data: unknown): number {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return 0;
   const record = data as Record<string, unknown>;
-  return ['providers', 'profiles', 'tokens'].reduce((n, key) => n + (Array.isArray(record[key]) ? (record[key] as unknown[]).length : 0), 0);
+  return ['providers', 'profiles', 'tokens', 'trust_policies'].reduce((n, key) => n + (Array.isArray(record[key]) ? (record[key] as unknown[]).length : 0), 0);
 }

@@ -11,12 +11,16 @@ import { TOP_KEYS } from './entry-keys.ts';
 import { readYamlInput } from './input-file.ts';
 import { parseProfileEntry, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import { parseProviderEntry, type ProviderEntry } from './provider-entry.ts';
+import { readInlineSuppressions } from './suppress-comment.ts';
+import { parseSuppressionEntry } from './suppress-config.ts';
+import type { Suppression } from './suppress-rule.ts';
 import { parseTokenEntry, type TokenEntry } from './token-entry.ts';
+import { parseTrustEntry, type TrustEntry } from './trust-entry.ts';
 import type { GateFinding } from './types.ts';
 import { clip, describeType, isRecord } from './values.ts';
 import { positionOf, toPointer, type LoadedYaml } from './yaml.ts';
 
-export type { ProfileEntry, ProviderEntry, RefusedProfile, TokenEntry };
+export type { ProfileEntry, ProviderEntry, RefusedProfile, TokenEntry, TrustEntry };
 
 export interface ConfigFile {
   /** Relative to the gate root, forward slashes. */
@@ -28,6 +32,9 @@ export interface ConfigFile {
   /** Profiles refused while reading the file, by id: their samples are not checked. */
   refusedProfiles: RefusedProfile[];
   tokens: TokenEntry[];
+  trustPolicies: TrustEntry[];
+  /** Inline comments and `suppressions:` items: they hide findings of this file only. */
+  suppressions: Suppression[];
   findings: GateFinding[];
 }
 
@@ -44,7 +51,7 @@ export interface LoadContext {
 export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<ConfigFile> {
   const file = relativeFile(ctx.root, abs);
   const boundary = ctx.boundary ?? ctx.root;
-  const out: ConfigFile = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], findings: [] };
+  const out: ConfigFile = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], trustPolicies: [], suppressions: [], findings: [] };
   const input = await readYamlInput(boundary, abs, file);
   if (!input.ok) {
     out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
@@ -85,6 +92,9 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     });
     return out;
   }
+  const inline = readInlineSuppressions(file, yaml);
+  out.suppressions.push(...inline.suppressions);
+  out.findings.push(...inline.problems);
   for (const key of Object.keys(data)) {
     if (!TOP_KEYS.includes(key)) {
       problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
@@ -111,11 +121,20 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     if (profile.ok) out.profiles.push(profile.entry);
     else if (profile.refused !== undefined) out.refusedProfiles.push(profile.refused);
   });
+  list('suppressions').forEach((raw, index) => {
+    const suppression = parseSuppressionEntry(raw, index, file, yaml, problem);
+    if (suppression !== undefined) out.suppressions.push(suppression);
+  });
   const tokens = list('tokens');
   const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
   for (let index = 0; index < tokens.length; index++) {
     const token = await parseTokenEntry(tokens[index], index, source, problem);
     if (token !== undefined) out.tokens.push(token);
+  }
+  const trustPolicies = list('trust_policies');
+  for (let index = 0; index < trustPolicies.length; index++) {
+    const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
+    if (trust !== undefined) out.trustPolicies.push(trust);
   }
   return out;
 }

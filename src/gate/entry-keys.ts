@@ -45,11 +45,16 @@ export const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 
 export const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
 /** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
 export const PROFILE_SHAPE = shape('profile', issuerProfileSchema, []);
+/**
+ * `trust_policies:` entries: a trust-policy request, plus `name` and `id_token`. `aws_trust_policy` is
+ * the request's own key, written as the path of the policy's JSON file instead of the object.
+ */
+export const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name', 'id_token']);
 
 export const PROVIDER_KEYS: readonly string[] = PROVIDER_SHAPE.keys;
 export const TOKEN_KEYS: readonly string[] = TOKEN_SHAPE.keys;
 export const PROFILE_KEYS: readonly string[] = PROFILE_SHAPE.keys;
-export const TOP_KEYS: readonly string[] = ['providers', 'profiles', 'tokens'];
+export const TOP_KEYS: readonly string[] = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_policies'];
 
 /**
  * The entry as a map when it is one and holds only known keys, at any depth (a misspelt

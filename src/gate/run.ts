@@ -6,6 +6,7 @@
 import {
   createEngine, GATE_CODES, OutboundAllowError, parseOutboundAllow, type Fetcher, type NetworkOptions,
 } from '../engine/index.ts';
+import { readBaseline } from './baseline.ts';
 import { EntryBudget } from './budget.ts';
 import { loadConfigFile, type ConfigFile } from './config.ts';
 import { configFinding } from './config-finding.ts';
@@ -13,10 +14,14 @@ import type { EntryOutcome } from './entry-result.ts';
 import { findConfigFiles } from './files.ts';
 import { Placer } from './place.ts';
 import { pool } from './pool.ts';
+import { checkLock } from './lock-check.ts';
 import { loadProfiles, type ProfileSource } from './profiles.ts';
 import { buildReport } from './report.ts';
+import type { IdTokenSource } from './id-token-source.ts';
 import { runProvider } from './run-provider.ts';
 import { notCheckedSample, profileIdOf, runToken } from './run-token.ts';
+import { runTrust } from './run-trust.ts';
+import { Suppressor } from './suppress.ts';
 import type { FileStatus, GateFinding, GateOptions, GateResult, GateRun, ResultKind } from './types.ts';
 import type { Path } from './yaml.ts';
 
@@ -29,6 +34,8 @@ const CONCURRENCY = 8;
  */
 export interface GateServices {
   fetcher?: Fetcher;
+  /** The job's own ID token, for `id_token: true` (the action's runner only; the CLI has none). */
+  idToken?: IdTokenSource;
 }
 
 export async function runGate(options: GateOptions, services: GateServices = {}): Promise<GateRun> {
@@ -43,6 +50,10 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND,
       `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
   }
+
+  // A baseline that cannot be read is one config error, and suppresses nothing.
+  const baseline = options.baselineFile !== undefined ? await readBaseline(options.root, boundary, options.baselineFile) : undefined;
+  if (baseline?.ok === false) findings.push(baseline.finding);
 
   const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
   // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
@@ -79,7 +90,14 @@ export async function runGate(options: GateOptions, services: GateServices = {})
       if (id !== undefined && refused !== undefined) tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
       else tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
     }
+    for (const trust of config.trustPolicies) {
+      tasks.push(isolated(config, trust, 'trust-policy', () => runTrust(config, trust, checker, { source: services.idToken, online: network.online })));
+    }
   }
+  // The key lock is compared while the entries run: it fetches through the same engine.
+  const lockFindings = options.lockFile !== undefined
+    ? checkLock({ root: options.root, boundary, lockFile: options.lockFile, configs, engine: checker })
+    : Promise.resolve([]);
   const outcomes = await pool(tasks, CONCURRENCY);
 
   // Per file: config problems, then profile problems, then entry findings, in entry order.
@@ -95,9 +113,17 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     results.push(...o.results);
     byFile.get(o.file)?.push(...o.findings);
   }
+  for (const f of await lockFindings) {
+    const list = f.file !== undefined ? byFile.get(f.file) : undefined;
+    if (list !== undefined) list.push(f);
+    else findings.push(f);
+  }
+  // Suppressions hide findings of their own file; the baseline, any finding it recorded.
+  const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt);
+  findings.splice(0, findings.length, ...suppressor.other(findings));
   const fileStatus: FileStatus[] = [];
   for (const c of configs) {
-    const list = byFile.get(c.file) ?? [];
+    const list = suppressor.file(c.suppressions, byFile.get(c.file) ?? []);
     findings.push(...list);
     fileStatus.push({
       file: c.file,
@@ -106,10 +132,14 @@ export async function runGate(options: GateOptions, services: GateServices = {})
       providers: c.providers.length,
       profiles: c.profiles.length,
       tokens: c.tokens.length,
+      trust_policies: c.trustPolicies.length,
     });
   }
-  const report = buildReport(results, findings, fileStatus, options.failOn);
-  return { report, findings, files: fileStatus };
+  const report = buildReport(results, findings, fileStatus, options.failOn, {
+    suppressed: suppressor.suppressed,
+    ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
+  });
+  return { report, findings, suppressed: suppressor.suppressed, files: fileStatus };
 }
 
 /**
@@ -147,7 +177,7 @@ function isolated(
       return await check();
     } catch {
       const placer = new Placer(config, entry.path, entry.name, kind);
-      const what = kind === 'validate' ? 'sample token' : 'provider';
+      const what = kind === 'validate' ? 'sample token' : kind === 'trust-policy' ? 'trust policy' : 'provider';
       placer.add({
         code: GATE_CODES.INTERNAL_ERROR.code,
         severity: 'error',

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { getFindingDefinition, type FindingDefinition } from '../engine/index.ts';
 import { TOOL_VERSION } from './report.ts';
-import type { GateFinding } from './types.ts';
+import type { GateFinding, SuppressedFinding } from './types.ts';
 
 /** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
 export const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
@@ -61,12 +61,27 @@ export function fingerprint(f: GateFinding): string {
 /** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
 export const MAX_SARIF_RESULTS = 5000;
 
-export function buildSarif(all: readonly GateFinding[]): object {
+/**
+ * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
+ * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
+ */
+function sarifSuppression(s: SuppressedFinding): { kind: 'inSource' | 'external'; justification: string } {
+  return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
+}
+
+/**
+ * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
+ * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
+ */
+export function buildSarif(all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false): object {
   // Code scanning refuses a result without a location, so run-level problems (no config file
-  // matched) stay in the report, annotations and summary only. Errors first when the cap cuts.
-  const findings = all
+  // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
+  // and reported findings before suppressed ones.
+  const hiddenBy = new Map<GateFinding, SuppressedFinding>(suppressed.map((s) => [s.finding, s]));
+  const rank = (f: GateFinding): number => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
+  const findings = [...all, ...suppressed.map((s) => s.finding)]
     .filter((f) => f.file !== undefined)
-    .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+    .sort((a, b) => rank(a) - rank(b))
     .slice(0, MAX_SARIF_RESULTS);
   const codes = [...new Set(findings.map((f) => f.code))].sort();
   const index = new Map(codes.map((c, i) => [c, i]));
@@ -103,6 +118,9 @@ export function buildSarif(all: readonly GateFinding[]): object {
       message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
       partialFingerprints: { 'oidcGate/v1': fingerprint(f) },
     };
+    const hidden = hiddenBy.get(f);
+    if (hidden !== undefined) r.suppressions = [sarifSuppression(hidden)];
+    if (withBaseline) r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
     r.locations = [{
       physicalLocation: {
         artifactLocation: { uri: relativeUri(f.file as string), uriBaseId: '%SRCROOT%' },

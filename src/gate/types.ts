@@ -19,11 +19,18 @@ export interface GateOptions {
   patterns: string[];
   /** Optional issuer profiles file (JSON or YAML), relative to root. */
   issuerProfilesFile?: string;
+  /** Optional baseline file (`oidc-gate baseline`), relative to root: findings it records are suppressed. */
+  baselineFile?: string;
   /** False runs offline: network checks report CHECK_SKIPPED. */
   network: boolean;
   /** Which findings fail the run (default error): the report's headline says whether it failed and why. */
   failOn?: FailOn;
   env: NodeJS.ProcessEnv;
+  /**
+   * A key lock file (`oidc-gate lock`), relative to root: the keys each locked provider and profile
+   * serves are compared with it (JWKS_KEYS_CHANGED). It must exist when named.
+   */
+  lockFile?: string;
   /** Called with every token and secret value as soon as it is read, so the action can mask it. */
   onSecret?: (value: string) => void;
 }
@@ -56,6 +63,8 @@ export interface GateFinding {
   remediation?: string;
   /** Config problems (unreadable file, bad YAML, unknown key, 422): the CLI exits 2 for these. */
   config?: boolean;
+  /** What the gate itself found out (the keys a JWKS_KEYS_CHANGED added and removed), never a secret. */
+  evidence?: Record<string, unknown>;
 }
 
 export interface GateResult {
@@ -82,6 +91,37 @@ export interface GateResult {
    * or its keys are fetched and the run is offline). Its finding, if any, says so at its line.
    */
   not_checked?: string;
+  /** This result's findings that a suppression or the baseline hides (absent when none): its response is untouched. */
+  suppressed?: ReportSuppressed[];
+}
+
+/** How a finding was suppressed: an inline comment, a `suppressions:` item, or the baseline file. */
+export type SuppressionKind = 'inline' | 'config' | 'baseline';
+
+/** A finding a suppression hides: out of the counts, fail-on, annotations; still in the report, SARIF and summary. */
+export interface SuppressedFinding {
+  finding: GateFinding;
+  kind: SuppressionKind;
+  reason: string;
+  /** Where the suppression is written: its line in a config file, or the baseline file. */
+  source: { file: string; line?: number };
+}
+
+/** A suppressed finding as the report lists it. */
+export interface ReportSuppressed {
+  code: string;
+  severity: Severity;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** The entry (provider, profile or sample name) the finding is about. */
+  entry?: string;
+  /** The finding's place inside its entry, a JSON Pointer (as a config suppression's `field` names it). */
+  field: string;
+  kind: SuppressionKind;
+  reason: string;
+  suppression: { file: string; line?: number };
 }
 
 export interface FileStatus {
@@ -91,6 +131,8 @@ export interface FileStatus {
   providers: number;
   profiles: number;
   tokens: number;
+  /** `trust_policies:` entries read (absent in reports of runs before the section existed). */
+  trust_policies?: number;
 }
 
 export interface ReportSummary {
@@ -104,8 +146,12 @@ export interface ReportSummary {
   errors: number;
   warnings: number;
   file_status: FileStatus[];
-  /** Every gate finding, in report order (errors are not sorted first here). */
+  /** Every gate finding, in report order (errors are not sorted first here); suppressed ones are not among them. */
   findings: GateFinding[];
+  /** Every suppressed finding, in report order. */
+  suppressed: ReportSuppressed[];
+  /** When a baseline was given: its file, how many fingerprints it records, and how many of them matched a finding. */
+  baseline?: { file: string; entries: number; matched: number };
 }
 
 export interface GateReport {
@@ -118,7 +164,10 @@ export interface GateReport {
 
 export interface GateRun {
   report: GateReport;
+  /** What the run reports: suppressed findings are not among them. */
   findings: GateFinding[];
+  /** What suppressions and the baseline hid. */
+  suppressed: SuppressedFinding[];
   files: FileStatus[];
 }
 

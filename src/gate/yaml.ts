@@ -17,6 +17,8 @@ export interface YamlProblem {
 export interface LoadedYaml {
   doc: Document.Parsed;
   lines: LineCounter;
+  /** The text parsed: inline suppressions are read from its comments. */
+  source: string;
   /** Plain data, or undefined when the document had errors or is too large. */
   data: unknown;
   errors: YamlProblem[];
@@ -45,7 +47,7 @@ export function loadYaml(source: string): LoadedYaml {
   // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
   // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
   const doc = parseDocument(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
-  const loaded: LoadedYaml = { doc, lines, data: undefined, errors: [] };
+  const loaded: LoadedYaml = { doc, lines, source, data: undefined, errors: [] };
   const errors = loaded.errors;
   // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
   // config files are read as YAML 1.2 only, whatever they ask for.

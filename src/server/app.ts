@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps): App {
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const path = pathOf(req);
     const route = routes.get(path);
-    const state = openRequest(req, res, path, route !== undefined);
+    const state = openRequest(req, res, route?.url);
     // No per-request 'close' listener: a request whose client left is still settled (or swept) and
     // removed then, and the listener costs more than it saves on every request.
     open.add(state);

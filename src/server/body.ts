@@ -10,6 +10,7 @@ export { MAX_JSON_DEPTH };
  */
 export function isJsonContentType(header: string | undefined): boolean {
   if (header === undefined) return false;
+  if (header === 'application/json') return true;
   const [type, ...params] = header.split(';');
   const media = (type as string).trim().toLowerCase();
   if (media !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media)) return false;

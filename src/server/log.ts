@@ -47,6 +47,7 @@ function holdUntilExit(logger: Logger): void {
  */
 export function createLogger(sink: Sink, level: LogLevel, base: Record<string, unknown> = {}): Logger {
   const threshold = RANK[level];
+  const serialise = lineSerialiser(base);
   let held = '';
   let scheduled = false;
   const flush = (): void => {
@@ -59,7 +60,7 @@ export function createLogger(sink: Sink, level: LogLevel, base: Record<string, u
   };
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>): void => {
     if (RANK[lvl] < threshold) return;
-    held += `${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...fields })}\n`;
+    held += `${serialise(lvl, msg, fields)}\n`;
     if (RANK[lvl] >= RANK.warn) {
       flush();
       return;
@@ -78,6 +79,38 @@ export function createLogger(sink: Sink, level: LogLevel, base: Record<string, u
     flush,
   };
   return logger;
+}
+
+/** The time of a log line; under load many lines share a millisecond, and so one formatted string. */
+let lastMs = Number.NaN;
+let lastIso = '';
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
+/**
+ * One line as JSON: time, level and msg, then the logger's base fields, then the line's own, later
+ * names overriding earlier ones. The base is serialised once; a line whose fields repeat a name
+ * above takes the general path, so no line ever holds a member name twice.
+ */
+function lineSerialiser(base: Record<string, unknown>): (level: string, msg: string, fields?: Record<string, unknown>) => string {
+  const baseNames = Object.keys(base);
+  const baseText = baseNames.length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+  return (level, msg, fields) => {
+    const time = isoNow();
+    if (fields === undefined) return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}}`;
+    if ('time' in fields || 'level' in fields || 'msg' in fields || baseNames.some((name) => name in fields)) {
+      return JSON.stringify({ time, level, msg, ...base, ...fields });
+    }
+    const own = JSON.stringify(fields);
+    const rest = own.length > 2 ? `,${own.slice(1)}` : '}';
+    return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}${rest}`;
+  };
 }
 
 /** What may be logged about an unexpected fault: its class and stack frames, with the message redacted. */

@@ -2,6 +2,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { EngineServices, Finding, OperationResponse } from '../engine/index.ts';
 import { clusterRenderer } from './cluster-metrics.ts';
 
+/** The label values the cache counters take: any other value is not counted. */
+const JWKS_CACHE_STATES = ['hit', 'miss', 'refreshed', 'stale'];
+const SIGNATURE_CACHE_RESULTS = ['hit', 'miss'];
+
 /** Request latency buckets (seconds): most answers take about a millisecond; the budget is 10 s. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -41,11 +45,19 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
   const registry = new Registry();
   if (options.worker !== undefined) registry.setDefaultLabels({ worker: String(options.worker) });
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
+  // Requests are counted here, one number per endpoint and status, and handed to prom-client when scraped.
+  const requestCounts = new Map<string, { timed: Histogram.Internal<'endpoint'>; byStatus: Map<number, number> }>();
+  new Counter({
     name: 'oidc_gate_http_requests_total',
     help: 'HTTP requests answered, by endpoint ("METHOD /path", or "(unknown path)") and status (0: the client left before its body arrived).',
     labelNames: ['endpoint', 'status'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [endpoint, series] of requestCounts) {
+        for (const [status, count] of series.byStatus) this.inc({ endpoint, status: String(status) }, count);
+      }
+    },
   });
   const latency = new Histogram({
     name: 'oidc_gate_http_request_duration_seconds',
@@ -91,9 +103,8 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
     },
   });
 
-  // prom-client hashes the label values on every call; the few label sets in use are kept instead.
-  const requestSeries = new Map<string, Counter.Internal>();
-  const latencySeries = new Map<string, Histogram.Internal<'endpoint'>>();
+  // prom-client hashes the label values on every call, and labels() builds a new child each time: the
+  // few series in use are kept (endpoints are the same few strings every request).
   const codeSeries = new Map<string, Counter.Internal>();
   const countFinding = (f: Finding): void => {
     let series = codeSeries.get(f.code);
@@ -103,34 +114,28 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
     }
     series.inc();
   };
+  const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
+  const signatureSeries = new Map(SIGNATURE_CACHE_RESULTS.map((result) => [result, signatureCache.labels(result)]));
 
   return {
     contentType: registry.contentType,
     observeRequest(endpoint, status, seconds) {
-      const key = `${status} ${endpoint}`;
-      let counted = requestSeries.get(key);
-      if (counted === undefined) {
-        counted = requests.labels(endpoint, String(status));
-        requestSeries.set(key, counted);
+      let series = requestCounts.get(endpoint);
+      if (series === undefined) {
+        series = { timed: latency.labels(endpoint), byStatus: new Map() };
+        requestCounts.set(endpoint, series);
       }
-      counted.inc();
-      let timed = latencySeries.get(endpoint);
-      if (timed === undefined) {
-        timed = latency.labels(endpoint);
-        latencySeries.set(endpoint, timed);
-      }
-      timed.observe(seconds);
+      series.byStatus.set(status, (series.byStatus.get(status) ?? 0) + 1);
+      series.timed.observe(seconds);
     },
     observeResponse(response, validation) {
       for (const f of response.findings) countFinding(f);
       // Only a validation's metadata is read: discovery's is the provider's document, which names nothing here.
       const metadata = validation ? (response as { metadata?: ValidationMetadata }).metadata : undefined;
       if (metadata === undefined) return;
-      for (const f of metadata.warnings ?? []) countFinding(f);
-      if (metadata.jwks_cache === 'hit' || metadata.jwks_cache === 'miss' || metadata.jwks_cache === 'refreshed' || metadata.jwks_cache === 'stale') {
-        jwksCache.labels(metadata.jwks_cache).inc();
-      }
-      if (metadata.signature_cache === 'hit' || metadata.signature_cache === 'miss') signatureCache.labels(metadata.signature_cache).inc();
+      if (metadata.warnings !== undefined) for (const f of metadata.warnings) countFinding(f);
+      if (metadata.jwks_cache !== undefined) jwksSeries.get(metadata.jwks_cache)?.inc();
+      if (metadata.signature_cache !== undefined) signatureSeries.get(metadata.signature_cache)?.inc();
     },
     render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
   };

@@ -26,15 +26,36 @@ export interface RequestState {
   readonly res: ServerResponse;
 }
 
-/** The state of a request that just arrived; `routed` says whether its path is one the service serves. */
-export function openRequest(req: IncomingMessage, res: ServerResponse, path: string, routed: boolean): RequestState {
+/** `METHOD /path` of a path the service serves, or of "(unknown path)": a client may have put a token in a path. */
+const endpoints = new Map<string, Map<string, string>>();
+function endpointOf(method: string, path: string | undefined): string {
+  const route = path ?? '(unknown path)';
+  let byMethod = endpoints.get(route);
+  if (byMethod === undefined) {
+    byMethod = new Map();
+    endpoints.set(route, byMethod);
+  }
+  let endpoint = byMethod.get(method);
+  if (endpoint === undefined) {
+    // The same few strings every request: metrics look them up without hashing them anew.
+    endpoint = `${method} ${route}`;
+    byMethod.set(method, endpoint);
+  }
+  return endpoint;
+}
+
+/**
+ * The state of a request that just arrived. `route`: the path as the service's route table spells it,
+ * undefined when the service serves no such path (only served paths and Node's own methods are ever
+ * remembered, so the strings kept are bounded).
+ */
+export function openRequest(req: IncomingMessage, res: ServerResponse, route: string | undefined): RequestState {
   const incomingId = req.headers['x-request-id'];
   return {
     id: acceptRequestId(incomingId) ? incomingId : randomUUID(),
     start: Date.now(),
     startedAt: performance.now(),
-    // An unknown path is not logged as sent: a client may have put a token in it.
-    endpoint: `${req.method ?? 'GET'} ${routed ? path : '(unknown path)'}`,
+    endpoint: endpointOf(req.method ?? 'GET', route),
     phase: 'body',
     keyFingerprint: null,
     tokenFingerprint: null,

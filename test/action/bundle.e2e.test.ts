@@ -19,11 +19,11 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     const r = runActionBundle(dir, { network: 'false', 'sarif-path': 'results.sarif' });
     expect(r.status).toBe(0);
     expect(annotationLines(r.stdout)).toEqual([
-      '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.',
+      '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, ENDPOINT_CERT_EXPIRING, JWKS_INVALID, JWKS_NONSTANDARD_ENCODING, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_X5C_EXPIRED, JWKS_X5C_EXPIRING, JWKS_X5C_MISMATCH, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.',
     ]);
     expect(r.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'results.sarif' });
     expect(r.summary).toContain('## ⚠️ oidc-gate: Passed with 1 warning: 2 files, 5 checks.');
-    expect(r.summary).toContain('| hmac-other-audience | .github/oidc-gate/samples.yaml:12 | AUDIENCE&#95;MISMATCH | invalid: AUDIENCE&#95;MISMATCH | 2026-01-01T00:10:00Z | ✅ pass |');
+    expect(r.summary).toContain('| hmac-other-audience | .github/oidc-gate/samples.yaml:12 | AUDIENCE&lowbar;MISMATCH | invalid: AUDIENCE&lowbar;MISMATCH | 2026-01-01T00:10:00Z | ✅ pass |');
     const report = JSON.parse(readFileSync(path.join(dir, 'oidc-gate-report.json'), 'utf8')) as { api_version: string; valid: boolean; results: { kind: string; passed?: boolean }[] };
     expect(report.api_version).toBe('v0.0.1');
     expect(report.valid).toBe(true);
@@ -50,7 +50,7 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     ]);
     expect(annotationLines(r.stdout).at(-1)).toBe('::error::oidc-gate: Failed: 4 errors and 1 warning in 2 files, 3 checks. (fail-on: error)');
     expect(r.outputs).toMatchObject({ valid: 'false', errors: '4', warnings: '1' });
-    expect(r.summary).toContain('| error | EXPECTATION&#95;FAILED | .github/oidc-gate/samples.yml:13 | valid-but-expected-invalid |');
+    expect(r.summary).toContain('| error | EXPECTATION&lowbar;FAILED | .github/oidc-gate/samples.yml:13 | valid-but-expected-invalid |');
   });
 
   it('reports config errors at their lines and still checks the other files', () => {

@@ -86,7 +86,7 @@ describe('oidc-gate check', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe([
       '! .github/oidc-gate/providers.yml  (1 provider)',
-      '  6:5     warning  CHECK_SKIPPED  jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, JWKS_INVALID, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. [provider fixture-idp]',
+      '  6:5     warning  CHECK_SKIPPED  jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, ENDPOINT_CERT_EXPIRING, JWKS_INVALID, JWKS_NONSTANDARD_ENCODING, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_X5C_EXPIRED, JWKS_X5C_EXPIRING, JWKS_X5C_MISMATCH, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. [provider fixture-idp]',
       '          fix: Run again with network access to check the JWKS.',
       '',
       '✔ .github/oidc-gate/samples.yaml  (1 profile, 4 samples)',

@@ -25,6 +25,7 @@ function metadata(issuer: string, extra: Record<string, unknown> = {}): Record<s
     response_types_supported: ['code'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
+    code_challenge_methods_supported: ['S256'],
     scopes_supported: ['openid', 'email'],
     claims_supported: ['sub', 'email'],
     ...extra,
@@ -185,7 +186,8 @@ describe('METADATA_MISSING', () => {
         return rest;
       }),
     });
-    expect(r.findings).toEqual([]);
+    // Offering the implicit flow is worth a warning of its own, never a missing member.
+    expect(codes(r.findings)).toEqual(['DISCOVERY_IMPLICIT_FLOW']);
   });
 
   it('is silent for a complete document', async () => {

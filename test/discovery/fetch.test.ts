@@ -37,14 +37,14 @@ describe('fetchDiscoveryDocument', () => {
   it('takes the OpenID Connect document when there is one, and asks nothing else', async () => {
     const p = await provider({ [OPENID]: [200, { issuer: 'x' }], [OAUTH]: [200, { issuer: 'y' }] });
     const r = await fetchDiscoveryDocument(fetcher, `${p.origin}/tenant/`, { allowHttp: false });
-    expect(r).toEqual({ state: 'fetched', uri: `${p.origin}${OPENID}`, document: { issuer: 'x' } });
+    expect(r).toEqual({ state: 'fetched', uri: `${p.origin}${OPENID}`, document: { issuer: 'x' }, tls: { notAfter: expect.any(String), url: `${p.origin}${OPENID}` } });
     expect(p.seen).toEqual([OPENID]);
   });
 
   it('falls back to the RFC 8414 location when the first gives no JSON', async () => {
     const p = await provider({ [OAUTH]: [200, { issuer: 'y' }] });
     const r = await fetchDiscoveryDocument(fetcher, `${p.origin}/tenant`, { allowHttp: false });
-    expect(r).toEqual({ state: 'fetched', uri: `${p.origin}${OAUTH}`, document: { issuer: 'y' } });
+    expect(r).toEqual({ state: 'fetched', uri: `${p.origin}${OAUTH}`, document: { issuer: 'y' }, tls: { notAfter: expect.any(String), url: `${p.origin}${OAUTH}` } });
     expect(p.seen).toEqual([OPENID, OAUTH]);
   });
 

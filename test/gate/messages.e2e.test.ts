@@ -143,6 +143,6 @@ describe.skipIf(!bundlesPresent())('messages: the action bundle', () => {
       '::error title=CONFIG_UNKNOWN_KEY,file=cfg/a.yml,line=7,col=5::',
       '::error::',
     ]);
-    expect(r.summary).toContain('| orders-token | cfg/a.yml:9 | valid | not checked: its issuer profile &#34;orders-api&#34; is invalid (see line 7) | 2026-01-01T00:10:00Z | ➖ not checked |');
+    expect(r.summary).toContain('| orders-token | cfg/a.yml:9 | valid | not checked: its issuer profile &quot;orders-api&quot; is invalid (see line 7) | 2026-01-01T00:10:00Z | ➖ not checked |');
   });
 });

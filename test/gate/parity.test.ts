@@ -62,7 +62,7 @@ function asReported(text: string): string {
 describe('report parity with the service', () => {
   it('covers every kind of outcome', () => {
     expect(report.results.map((r) => `${r.kind}:${r.problem !== undefined ? r.problem.status : 200}`)).toEqual([
-      'discover:200', 'lint:200', 'lint:422', 'validate:200', 'validate:200', 'validate:200', 'validate:200', 'validate:400', 'validate:422',
+      'discover:200', 'lint:200', 'lint:422', 'validate:200', 'validate:200', 'validate:200', 'validate:200', 'validate:400', 'validate:422', 'trust-policy:200',
     ]);
     expect(report.results.every((r) => r.at === undefined || r.at === known.at)).toBe(true);
     // The gate runs without a verification cache: no report says whether a token was seen before.

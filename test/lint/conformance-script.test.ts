@@ -18,6 +18,7 @@ function provider(name: string, issuer: string, algs: string[], jwks: unknown): 
     response_types_supported: ['code'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: algs,
+    code_challenge_methods_supported: ['S256'],
   };
   writeFileSync(join(dir, `${name}.json`), JSON.stringify({ source: 'test', metadata, jwks }));
 }
@@ -31,11 +32,11 @@ describe('provider conformance script', () => {
     const rows = await runProviderConformance(dir, { print: false });
     expect(rows.map((r) => [r.provider, r.valid, r.discoveryCodes, r.lintCodes, r.toggledSlashCodes])).toEqual([
       ['clean', true, [], [], ['DISCOVERY_ISSUER_MISMATCH']],
-      ['weak', false, [], ['WEAK_ALGORITHM', 'JWKS_KEY_TOO_SMALL', 'JWKS_NO_USABLE_KEY'], ['DISCOVERY_ISSUER_MISMATCH']],
+      ['weak', false, ['DISCOVERY_ALG_NONE'], ['WEAK_ALGORITHM', 'JWKS_KEY_TOO_SMALL', 'JWKS_NO_USABLE_KEY'], ['DISCOVERY_ISSUER_MISMATCH', 'DISCOVERY_ALG_NONE']],
     ]);
     const table = formatProviderTable(rows);
     expect(table.split('\n')).toHaveLength(4);
-    expect(table).toContain('| weak | no | 3 | 0 |');
+    expect(table).toContain('| weak | no | 4 | 0 |');
     expect(table).toContain('RSA 1024 bits');
   });
 });

@@ -88,7 +88,10 @@ describe('CHECK_SKIPPED (offline)', () => {
         evidence: {
           field: '/jwks_uri',
           uri: srv.url('/never'),
-          checks: ['JWKS_UNREACHABLE', 'JWKS_INVALID', 'JWKS_PRIVATE_KEY_EXPOSED', 'JWKS_KEY_TOO_SMALL', 'JWKS_KEY_UNSAFE', 'JWKS_DUPLICATE_KID', 'JWKS_NO_USABLE_KEY'],
+          checks: [
+            'JWKS_UNREACHABLE', 'ENDPOINT_CERT_EXPIRING', 'JWKS_INVALID', 'JWKS_NONSTANDARD_ENCODING', 'JWKS_PRIVATE_KEY_EXPOSED', 'JWKS_KEY_TOO_SMALL',
+            'JWKS_KEY_UNSAFE', 'JWKS_X5C_EXPIRED', 'JWKS_X5C_EXPIRING', 'JWKS_X5C_MISMATCH', 'JWKS_DUPLICATE_KID', 'JWKS_NO_USABLE_KEY',
+          ],
         },
       }),
     ]);

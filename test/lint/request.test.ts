@@ -148,8 +148,9 @@ describe('rule registry', () => {
     const codes = LINT_RULES.map((r) => r.code);
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.sort()).toEqual([
-      'CHECK_SKIPPED', 'INSECURE_URI', 'ISSUER_INVALID', 'JWKS_DUPLICATE_KID', 'JWKS_INVALID', 'JWKS_KEY_TOO_SMALL', 'JWKS_KEY_UNSAFE',
-      'JWKS_NO_USABLE_KEY', 'JWKS_PRIVATE_KEY_EXPOSED', 'JWKS_UNREACHABLE', 'JWKS_URI_MISMATCH', 'REDIRECT_URI_INVALID',
+      'CHECK_SKIPPED', 'ENDPOINT_CERT_EXPIRING', 'INSECURE_URI', 'ISSUER_INVALID', 'JWKS_DUPLICATE_KID', 'JWKS_INVALID', 'JWKS_KEY_TOO_SMALL',
+      'JWKS_KEY_UNSAFE', 'JWKS_NONSTANDARD_ENCODING', 'JWKS_NO_USABLE_KEY', 'JWKS_PRIVATE_KEY_EXPOSED', 'JWKS_UNREACHABLE', 'JWKS_URI_MISMATCH',
+      'JWKS_X5C_EXPIRED', 'JWKS_X5C_EXPIRING', 'JWKS_X5C_MISMATCH', 'REDIRECT_URI_INVALID',
       'REDIRECT_URI_LOCALHOST', 'REDIRECT_URI_WILDCARD', 'UNKNOWN_ALGORITHM', 'WEAK_ALGORITHM',
     ]);
     for (const r of LINT_RULES) {
@@ -158,8 +159,8 @@ describe('rule registry', () => {
     }
   });
 
-  it('has three warnings (CHECK_SKIPPED, JWKS_DUPLICATE_KID, REDIRECT_URI_LOCALHOST); every other rule is an error', () => {
+  it('has six warnings (the three of the first release, certificate expiry ahead, nonstandard encoding); every other rule is an error', () => {
     const warnings = LINT_RULES.filter((r) => r.severity === 'warning').map((r) => r.code).sort();
-    expect(warnings).toEqual(['CHECK_SKIPPED', 'JWKS_DUPLICATE_KID', 'REDIRECT_URI_LOCALHOST']);
+    expect(warnings).toEqual(['CHECK_SKIPPED', 'ENDPOINT_CERT_EXPIRING', 'JWKS_DUPLICATE_KID', 'JWKS_NONSTANDARD_ENCODING', 'JWKS_X5C_EXPIRING', 'REDIRECT_URI_LOCALHOST']);
   });
 });

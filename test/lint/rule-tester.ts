@@ -13,7 +13,7 @@ import { PRIVATE_JWK_MEMBERS } from '../../src/engine/jwks/jwk.ts';
 import { analyseJwks } from '../../src/engine/lint/jwks.ts';
 import { buildRuleContext, runLintRule } from '../../src/engine/lint/lint.ts';
 import type { JwksState, LintRule } from '../../src/engine/lint/types.ts';
-import type { FetchFailureReason } from '../../src/engine/net/types.ts';
+import type { FetchFailureReason, TlsCertificateSeen } from '../../src/engine/net/types.ts';
 import { parseLintRequest } from '../../src/engine/schema/lint-request.ts';
 import type { Finding, LintRequest } from '../../src/engine/types.ts';
 import { goodRequest, jwk, keys } from './helpers/fixtures.ts';
@@ -43,6 +43,10 @@ export interface RuleCase {
   jwks?: unknown;
   /** Strings that must appear nowhere in the findings, such as a password written in a URI. */
   neverShows?: string[];
+  /** The engine clock's now for the case (ms since the epoch); the system clock when absent. */
+  now?: number;
+  /** The server certificate the JWKS fetch saw (a fetched JWKS only); none when absent, as over http. */
+  tls?: TlsCertificateSeen;
 }
 
 /**
@@ -124,7 +128,9 @@ export function expectFires(rule: LintRule, c: InvalidRuleCase): void {
 /** The findings of one rule on one case, computed as lintOidcConfig computes them. */
 export function findingsOf(rule: LintRule, c: RuleCase): Finding[] {
   const request = parseLintRequest(structuredClone(goodRequest(JWKS_URI, c.request)));
-  return runLintRule(rule, buildRuleContext(request, jwksState(request.jwks_uri, c.jwks)));
+  const state = jwksState(request.jwks_uri, c.jwks);
+  if (c.tls !== undefined && state.state === 'fetched') state.tls = c.tls;
+  return runLintRule(rule, buildRuleContext(request, state, c.now ?? Date.now()));
 }
 
 function jwksState(uri: string, jwks: unknown): JwksState {

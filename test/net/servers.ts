@@ -9,6 +9,8 @@ import { join } from 'node:path';
 /**
  * Test PKI: a CA and a server certificate for localhost, 127.0.0.1, ::1 and idp.test, made with the
  * machine's openssl at first use and kept for the process. Nothing is written outside a temp dir.
+ * Valid for 90 days: well past the 14 days within which ENDPOINT_CERT_EXPIRING warns, so only the
+ * tests that make short-lived certificates on purpose see that warning.
  */
 export interface TestPki {
   caPem: string;
@@ -26,10 +28,10 @@ export function testPki(): TestPki {
     execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   };
   run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem',
-    '-days', '2', '-subj', '/CN=oidc-gate test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
+    '-days', '90', '-subj', '/CN=oidc-gate test CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
   run(['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'srv.key', '-out', 'srv.csr', '-subj', '/CN=localhost']);
   writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=DNS:localhost,DNS:idp.test,IP:127.0.0.1,IP:::1\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-  run(['x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '2', '-extfile', 'ext.cnf']);
+  run(['x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '90', '-extfile', 'ext.cnf']);
   const caFile = join(mkdtempSync(join(tmpdir(), 'oidc-gate-ca-')), 'ca.pem');
   const caPem = readFileSync(join(dir, 'ca.pem'), 'utf8');
   writeFileSync(caFile, caPem);

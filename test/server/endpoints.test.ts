@@ -52,7 +52,7 @@ describe('GET endpoints (no authentication)', () => {
     const doc = r.json as { openapi: string; info: { version: string }; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('v0.0.1');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/v1/lint/oidc-config', '/v1/openapi.json', '/v1/providers/discover', '/v1/validate/jwt']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/metrics', '/v1/lint/oidc-config', '/v1/lint/trust-policy', '/v1/openapi.json', '/v1/providers/discover', '/v1/validate/jwt']);
   });
 
   it('the document reuses the engine request schemas (unknown fields are closed)', async () => {

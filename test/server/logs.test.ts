@@ -88,6 +88,30 @@ describe('the logger', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(3);
   });
+
+  it('writes time, level, msg, the base fields, then the line\'s own; a repeated name is overridden, never written twice', () => {
+    const writes: string[] = [];
+    const log = createLogger({ write: (chunk: string) => writes.push(chunk) }, 'info', { worker: 3 });
+    log.warn('plain');
+    log.warn('with "quotes"\n', { request_id: 'r-1', status: 200, nested: { a: [1, 'x'] }, skipped: undefined });
+    log.warn('empty', {});
+    log.warn('overrides', { msg: 'the field wins', worker: 9, level: 'custom' });
+    const lines = writes.join('').trim().split('\n');
+    const parsed = lines.map((l) => JSON.parse(l) as LogLine);
+    for (const line of parsed) expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(parsed.map((l) => Object.keys(l))).toEqual([
+      ['time', 'level', 'msg', 'worker'],
+      ['time', 'level', 'msg', 'worker', 'request_id', 'status', 'nested'],
+      ['time', 'level', 'msg', 'worker'],
+      ['time', 'level', 'msg', 'worker'],
+    ]);
+    expect(parsed[1]).toMatchObject({ msg: 'with "quotes"\n', worker: 3, request_id: 'r-1', status: 200, nested: { a: [1, 'x'] } });
+    expect(parsed[3]).toMatchObject({ level: 'custom', msg: 'the field wins', worker: 9 });
+    // JSON.parse keeps the last of repeated names: the text itself must hold each name once.
+    expect(lines[3]?.match(/"msg":/g)).toHaveLength(1);
+    expect(lines[3]?.match(/"worker":/g)).toHaveLength(1);
+    expect(lines[3]?.match(/"level":/g)).toHaveLength(1);
+  });
 });
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../src/server/index.ts', import.meta.url));

@@ -36,10 +36,11 @@ describe('every operation of the table', () => {
     const get = await call(url, { method: 'GET' });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe(operation.method);
-    // An authenticated empty object reaches the engine, which refuses it with the 422 of its schema.
-    const empty = await call(url, { body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.json).toMatchObject({ code: 'REQUEST_INVALID' });
+    // An authenticated body with a member no schema knows reaches the engine, which refuses it with the
+    // 422 of its schema (an empty object is not enough: every member of a trust-policy request is optional).
+    const unknown = await call(url, { body: { not_a_member: true } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.json).toMatchObject({ code: 'REQUEST_INVALID' });
   });
 
   it.each(OPERATIONS.map((o) => [o.name, o] as const))('%s is documented from its table entry', (_name, operation) => {
@@ -105,12 +106,13 @@ describe('a new operation', () => {
 });
 
 describe('audit fields, read from the operation schemas', () => {
-  it('validate fingerprints its token, audits warnings and answers request_id; lint and discover do neither', () => {
+  it('validate fingerprints its token, audits warnings and answers request_id; lint and discover do neither; trust-policy answers request_id', () => {
     const traits = Object.fromEntries(OPERATIONS.map((o) => [o.name, auditTraitsOf(o)]));
     expect(traits).toEqual({
       validate: { token: true, warnings: true, requestId: true },
       lint: { token: false, warnings: false, requestId: false },
       discover: { token: false, warnings: false, requestId: false },
+      'trust-policy': { token: false, warnings: false, requestId: true },
     });
   });
 

@@ -5,7 +5,7 @@
 import { createHash, createPublicKey, createSecretKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.ts';
-import { tokenDigest, VerifyCache } from '../../src/engine/jws/verify-cache.ts';
+import { HELD_CHARS_BUDGET, MAX_HELD_CHARS, tokenDigest, VerifyCache } from '../../src/engine/jws/verify-cache.ts';
 import type { ValidateResponse } from '../../src/engine/types.ts';
 import { claims, goodToken, NOW, policyFor, testKeys } from '../helpers/tokens.ts';
 
@@ -54,6 +54,49 @@ describe('VerifyCache', () => {
     expect(cache.passed(c, rsa, 'RS256')).toBe(true);
   });
 
+  it('holds parsed claims only for a remembered check, deeply frozen, within the per-token and total bounds', () => {
+    const cache = new VerifyCache(10);
+    const claimsOf = (sub: string) => ({ header: { alg: 'RS256', jwk: { kty: 'RSA' } }, payload: { sub, groups: ['a', { b: 1 }] } });
+    const [a, b, c] = ['a.a.a', 'b.b.b', 'c.c.c'].map(tokenDigest) as [string, string, string];
+    cache.hold(a, claimsOf('a'), 10);
+    expect(cache.recall(a)).toBeUndefined();
+    cache.remember(a, rsa, 'RS256');
+    expect(cache.recall(a)?.claims).toBeUndefined();
+    const held = claimsOf('a');
+    cache.hold(a, held, 10);
+    expect(cache.recall(a)?.claims).toEqual(claimsOf('a'));
+    expect([held.header, held.header.jwk, held.payload, held.payload.groups, held.payload.groups[1]].every((o) => Object.isFrozen(o))).toBe(true);
+    expect(cache.heldChars).toBe(10);
+    // Holding again changes nothing; a hit still answers for the key and alg only.
+    cache.hold(a, claimsOf('other'), 10);
+    expect(cache.recall(a)?.claims?.payload.sub).toBe('a');
+    expect(cache.passed(a, rsa, 'RS256')).toBe(true);
+    expect(cache.passed(a, other, 'RS256')).toBe(false);
+
+    cache.remember(b, rsa, 'RS256');
+    cache.hold(b, claimsOf('b'), MAX_HELD_CHARS + 1);
+    expect(cache.recall(b)?.claims).toBeUndefined();
+    cache.remember(c, rsa, 'RS256');
+    cache.hold(c, claimsOf('c'), HELD_CHARS_BUDGET);
+    expect(cache.recall(c)?.claims).toBeUndefined();
+    expect(cache.heldChars).toBe(10);
+    // Remembered anew (as after a pass with another key), a token gives up what was held for it.
+    cache.remember(a, other, 'RS256');
+    expect(cache.recall(a)?.claims).toBeUndefined();
+    expect(cache.heldChars).toBe(0);
+  });
+
+  it('gives back the held characters of an evicted entry', () => {
+    const cache = new VerifyCache(1);
+    const [a, b] = ['a.a.a', 'b.b.b'].map(tokenDigest) as [string, string];
+    cache.remember(a, rsa, 'RS256');
+    cache.hold(a, { header: { alg: 'RS256' }, payload: {} }, 40);
+    expect(cache.heldChars).toBe(40);
+    cache.remember(b, rsa, 'RS256');
+    expect(cache.recall(a)).toBeUndefined();
+    expect(cache.heldChars).toBe(0);
+  });
+
   it('refuses a size below 1 (the engine turns the cache off with 0 instead)', () => {
     expect(() => new VerifyCache(0)).toThrow(RangeError);
   });
@@ -75,6 +118,46 @@ describe('the engine with the verification cache', () => {
     expect(second.metadata.signature_cache).toBe('hit');
     expect({ ...second, metadata: { ...second.metadata, signature_cache: 'miss' } }).toEqual(first);
     expect(first.valid).toBe(true);
+  });
+
+  it('a token seen a third time is answered from its held claims: the same answer, time and policy judged anew', async () => {
+    const clock = { now: NOW };
+    const engine = createEngine({ network: { online: false }, clock: () => clock.now * 1000 });
+    const validate = async (body: unknown): Promise<ValidateResponse> => (await engine.run('validate', body)).response as ValidateResponse;
+    const body = { token: goodToken('RS256', { payload: claims({ exp: NOW + 60, groups: ['admin'] }) }), policy: policyFor('RS256') };
+    const first = await validate(body);
+    expect(engine.services.verifyCache?.heldChars).toBe(0);
+    await validate(body);
+    // Seen again: its header and claims are held from now on.
+    expect(engine.services.verifyCache?.heldChars).toBe(body.token.lastIndexOf('.'));
+    const third = await validate(body);
+    expect(third.metadata.signature_cache).toBe('hit');
+    expect({ ...third, metadata: { ...third.metadata, signature_cache: 'miss' } }).toEqual(first);
+    const wanting = await validate({ ...body, policy: policyFor('RS256', { required_custom_claims: { groups: ['ops'] } }) });
+    expect(wanting).toMatchObject({ valid: false, statuses: { signature: 'pass', required_claims: 'fail' }, metadata: { signature_cache: 'hit' } });
+    expect(wanting.claim_diff).toEqual({ groups: { expected: ['ops'], actual: ['admin'] } });
+    clock.now = NOW + 61;
+    const later = await validate(body);
+    expect(later).toMatchObject({ valid: false, statuses: { time: 'fail' }, metadata: { signature_cache: 'hit' } });
+    expect(later.findings.map((f) => f.code)).toEqual(['TOKEN_EXPIRED']);
+  });
+
+  it('a token with held claims checked with another key has its signature verified, and fails', async () => {
+    const validate = engineAt({ now: NOW });
+    const token = goodToken('RS256');
+    for (let i = 0; i < 3; i++) expect((await validate({ token, policy: policyFor('RS256') })).valid).toBe(true);
+    const elsewhere = await validate({ token, policy: policyFor('RS256', { public_key: testKeys().rsaOther.pem }) });
+    expect(elsewhere).toMatchObject({ valid: false, statuses: { signature: 'fail' }, metadata: { signature_cache: 'miss' } });
+    expect(elsewhere.findings.map((f) => f.code)).toEqual(['SIGNATURE_INVALID']);
+  });
+
+  it('a token too large to hold is still a hit, parsed every time', async () => {
+    const engine = createEngine({ network: { online: false }, clock: () => NOW * 1000 });
+    const body = { token: goodToken('ES256', { payload: claims({ note: 'x'.repeat(MAX_HELD_CHARS) }) }), policy: policyFor('ES256') };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await engine.run('validate', body)).response as ValidateResponse);
+    expect(answers.map((r) => [r.valid, r.metadata.signature_cache])).toEqual([[true, 'miss'], [true, 'hit'], [true, 'hit']]);
+    expect(engine.services.verifyCache?.heldChars).toBe(0);
   });
 
   it('judges claims and time on every call: a cached token that expired is invalid, and says hit', async () => {

@@ -4,6 +4,7 @@ import type { FetchFailureReason } from '../net/types.ts';
 import { parseDiscoverRequest } from '../schema/discover-request.ts';
 import type { DiscoverResponse, Finding, LintRequest } from '../types.ts';
 import { checkSkipped } from '../lint/rules/check-skipped.ts';
+import { certificateExpiring } from '../lint/rules/endpoint-cert-expiring.ts';
 import { insecureUri } from '../lint/rules/insecure-uri.ts';
 import { issuerInvalid, issuerProblems } from '../lint/rules/issuer-invalid.ts';
 import { report } from '../lint/types.ts';
@@ -11,6 +12,7 @@ import { summarise } from '../summary.ts';
 import { isHttpsUri, nearMiss, redactUri } from '../uri.ts';
 import { discoveryUris, fetchDiscoveryDocument } from './fetch.ts';
 import { DISCOVERY_FINDINGS } from './findings.ts';
+import { checkMetadata, METADATA_CHECK_FINDINGS } from './metadata-checks.ts';
 
 const F = DISCOVERY_FINDINGS;
 
@@ -21,7 +23,10 @@ const REQUIRED_MEMBERS = [
 ] as const;
 
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
-const NETWORK_CHECKS = ['DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING'];
+const NETWORK_CHECKS = [
+  'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
+  ...Object.keys(METADATA_CHECK_FINDINGS),
+];
 
 function isUrlMember(name: string): boolean {
   return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
@@ -117,6 +122,8 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
   }
   const metadata = fetched.document;
   checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
+  findings.push(...checkMetadata(metadata, fetched.uri));
+  if (fetched.tls !== undefined) findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
   return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
 }
 
@@ -136,9 +143,16 @@ function checkDocument(doc: Record<string, unknown>, issuer: string, httpsRequir
     responseTypes.every((t) => t === 'id_token' || t === 'id_token token' || t === 'token id_token');
   const required: string[] = [...REQUIRED_MEMBERS];
   if (!implicitOnly) required.splice(2, 0, 'token_endpoint');
+  // An issuer that offers no code flow sends no user to an authorization endpoint: GitHub's issues ID
+  // tokens to workflows only and publishes none. Its absence is then worth a warning, not a failure.
+  const noCodeFlow = responseTypes !== undefined && !responseTypes.some((t) => typeof t === 'string' && t.split(' ').includes('code'));
   for (const member of required) {
     if (doc[member] !== undefined) continue;
-    findings.push(finding(F.METADATA_MISSING, `Discovery member ${member} is missing.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+    const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...F.METADATA_MISSING, severity: 'warning' as const } : F.METADATA_MISSING;
+    const message = definition.severity === 'warning'
+      ? `Discovery member ${member} is missing; the issuer offers no code flow (response_types_supported), so no client is sent to it.`
+      : `Discovery member ${member} is missing.`;
+    findings.push(finding(definition, message, { field: '/issuer', member, discovery_uri: discoveryUri }));
   }
 
   if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {

@@ -1,4 +1,4 @@
-import type { Fetcher, FetchFailureReason } from '../net/types.ts';
+import type { Fetcher, FetchFailureReason, TlsCertificateSeen } from '../net/types.ts';
 import { parseAbsoluteUri } from '../uri.ts';
 
 /**
@@ -32,8 +32,8 @@ export interface DiscoveryAttempt {
 }
 
 export type DiscoveryFetch =
-  /** The first location that answered with JSON, and its document. */
-  | { state: 'fetched'; uri: string; document: Record<string, unknown> }
+  /** The first location that answered with JSON, its document, and the certificate it was fetched over (https). */
+  | { state: 'fetched'; uri: string; document: Record<string, unknown>; tls?: TlsCertificateSeen }
   /** The first location that answered with JSON answered with something other than an object. */
   | { state: 'not_an_object'; uri: string }
   /**
@@ -59,7 +59,9 @@ export async function fetchDiscoveryDocument(fetcher: Fetcher, issuer: string, o
     if (result.ok) {
       const doc = result.json;
       if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return { state: 'not_an_object', uri };
-      return { state: 'fetched', uri, document: doc as Record<string, unknown> };
+      const fetched: DiscoveryFetch = { state: 'fetched', uri, document: doc as Record<string, unknown> };
+      if (result.tls !== undefined) fetched.tls = result.tls;
+      return fetched;
     }
     const attempt: DiscoveryAttempt = { uri, reason: result.reason, detail: result.detail };
     if (result.status !== undefined) attempt.status = result.status;

@@ -2,7 +2,7 @@ import { defineFinding, type FindingDefinition, type FindingExample } from '../f
 import { providerExample } from '../lint/types.ts';
 
 /** A provider's discovery document as the examples' provider serves it, with `changes` (undefined drops a member). */
-function discoveryDocument(changes: Record<string, unknown> = {}): Record<string, unknown> {
+export function discoveryDocument(changes: Record<string, unknown> = {}): Record<string, unknown> {
   const document: Record<string, unknown> = {
     issuer: 'https://idp.example.com',
     authorization_endpoint: 'https://idp.example.com/authorize',
@@ -11,13 +11,14 @@ function discoveryDocument(changes: Record<string, unknown> = {}): Record<string
     response_types_supported: ['code'],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: ['RS256'],
+    code_challenge_methods_supported: ['S256'],
     ...changes,
   };
   return Object.fromEntries(Object.entries(document).filter(([, value]) => value !== undefined));
 }
 
 /** A discovery example: the examples' provider with discover: true, and what its discovery URL serves (nothing: HTTP 404). */
-function discoveryExample(scenario: string, document?: Record<string, unknown>): FindingExample {
+export function discoveryExample(scenario: string, document?: Record<string, unknown>): FindingExample {
   const config = providerExample({ discover: 'true' });
   return document === undefined
     ? { scenario, config }

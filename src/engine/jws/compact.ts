@@ -71,17 +71,23 @@ function decodeHeader(segment: string, proven: boolean): JoseHeader {
  */
 class CompactParts implements CompactJws {
   readonly header: JoseHeader;
-  readonly payloadBytes: Buffer;
   readonly #token: string;
+  readonly #payloadDot: number;
   readonly #signatureDot: number;
+  #payloadBytes: Buffer | undefined;
   #signingInput: Buffer | undefined;
   #signature: Buffer | undefined;
 
-  constructor(token: string, header: JoseHeader, payloadBytes: Buffer, signatureDot: number) {
+  constructor(token: string, header: JoseHeader, payloadDot: number, signatureDot: number) {
     this.header = header;
-    this.payloadBytes = payloadBytes;
     this.#token = token;
+    this.#payloadDot = payloadDot;
     this.#signatureDot = signatureDot;
+  }
+
+  get payloadBytes(): Buffer {
+    this.#payloadBytes ??= Buffer.from(this.#token.slice(this.#payloadDot + 1, this.#signatureDot), 'base64url');
+    return this.#payloadBytes;
   }
 
   get signingInput(): Buffer {
@@ -107,7 +113,7 @@ export function parseCompactJws(token: string, proven = false): CompactJws {
   const first = token.indexOf('.');
   const second = first === -1 ? -1 : token.indexOf('.', first + 1);
   if (proven) {
-    return new CompactParts(token, decodeHeader(token.slice(0, first), true), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+    return new CompactParts(token, decodeHeader(token.slice(0, first), true), first, second);
   }
   if (first === -1 || second === -1 || token.indexOf('.', second + 1) !== -1) {
     const segments = token.split('.').length;
@@ -122,12 +128,24 @@ export function parseCompactJws(token: string, proven = false): CompactJws {
   }
   if (!hasCanonicalEnd(token, first + 1, second)) throw new MalformedTokenError('The JWT payload segment is not strict base64url.');
   if (!hasCanonicalEnd(token, second + 1, token.length)) throw new MalformedTokenError('The JWT signature segment is not strict base64url.');
-  return new CompactParts(token, decodeHeader(token.slice(0, first), false), Buffer.from(token.slice(first + 1, second), 'base64url'), second);
+  return new CompactParts(token, decodeHeader(token.slice(0, first), false), first, second);
 }
 
 /** parseCompactJws, and the payload must be a JSON object (a JWT claims set). */
 export function parseJwt(token: string, proven = false): ParsedJwt {
   const jws = parseCompactJws(token, proven) as ParsedJwt;
   jws.payload = decodeJsonObject(jws.payloadBytes, 'payload', proven);
+  return jws;
+}
+
+/**
+ * A token that passed every check of parseJwt before, with the header and claims that parse gave
+ * (held by the verification cache): nothing is decoded again. The signing input and signature are
+ * still there, decoded on demand, for a check with a key the token was never verified with.
+ */
+export function parsedBefore(token: string, header: JoseHeader, payload: Record<string, unknown>): ParsedJwt {
+  const first = token.indexOf('.');
+  const jws = new CompactParts(token, header, first, token.indexOf('.', first + 1)) as CompactParts & ParsedJwt;
+  jws.payload = payload;
   return jws;
 }

@@ -19,6 +19,9 @@ export class KeyObjectCache {
   readonly maxEntries: number;
   readonly #entries = new Map<string, PublicKeyParse | KeyObject>();
   readonly #publicByText = new Map<string, PublicKeyParse>();
+  /** The PEM found by its text last, already the most recently used: sent again, it needs no lookup. */
+  #lastText: string | undefined;
+  #lastParse: PublicKeyParse | undefined;
 
   constructor(maxEntries = 512) {
     this.maxEntries = maxEntries;
@@ -29,11 +32,14 @@ export class KeyObjectCache {
   }
 
   publicKey(pem: string): PublicKeyParse {
+    if (pem === this.#lastText) return this.#lastParse as PublicKeyParse;
     const known = this.#publicByText.get(pem);
     if (known !== undefined) {
       // Re-insert, so this map too drops its least recently used key first.
       this.#publicByText.delete(pem);
       this.#publicByText.set(pem, known);
+      this.#lastText = pem;
+      this.#lastParse = known;
       return known;
     }
     const id = hash('sha256', `pem\u0000${pem}`, 'base64');

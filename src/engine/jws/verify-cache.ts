@@ -1,5 +1,6 @@
 import { hash, type KeyObject } from 'node:crypto';
 import type { JwsAlgorithm } from '../types.ts';
+import type { JoseHeader } from '../validate/trust.ts';
 
 /** How many passed signature checks the engine remembers unless told otherwise. */
 export const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
@@ -32,23 +33,51 @@ export function tokenDigest(token: string): string {
   return hash('sha256', token, 'binary');
 }
 
-/** What a remembered check passed with: the key (by identity) and the alg. */
-interface PassedWith {
+/**
+ * A token's header and claims as its strict parse gave them, deeply frozen: every later request with
+ * the same token shares these objects, so nothing may change them.
+ */
+export interface HeldClaims {
+  readonly header: JoseHeader;
+  readonly payload: Record<string, unknown>;
+}
+
+/**
+ * What a remembered check passed with (the key, by identity, and the alg) and, when there was room,
+ * the token's parsed header and claims, so a token seen again is not decoded and parsed again.
+ */
+export interface RememberedCheck {
   readonly keyId: number;
   readonly alg: JwsAlgorithm;
+  readonly claims: HeldClaims | undefined;
+  /** Characters of header and payload text the held claims stand for (0 when none are held). */
+  readonly heldChars: number;
 }
+
+/**
+ * Held claims are bounded apart from the entry count: only for tokens whose header and payload text is
+ * at most MAX_HELD_CHARS, and at most HELD_CHARS_BUDGET of such text in all (parsed, a few times that
+ * in memory). Real tokens are well under the first; a caller who fills the cache with large tokens gets
+ * entries without claims, which still skip the signature check but parse again.
+ */
+export const MAX_HELD_CHARS = 2048;
+export const HELD_CHARS_BUDGET = 2 * 1024 * 1024;
 
 /**
  * A bounded LRU of signature checks that passed: SHA-256 of the token -> the key and alg it passed
  * with. A token seen again, checked with that same key and alg, skips the public-key operation; its
- * claims and times are still judged on every call by the validator. Only digests are held, never a
- * token. A failed check is never remembered, so nothing ever turns a failure into a pass, and each
- * entry an attacker could add costs them a signature that verifies.
+ * claims and times are still judged on every call by the validator. Never the token text or signature:
+ * the digest, and the parsed header and claims (see HeldClaims). A failed check is never remembered,
+ * so nothing ever turns a failure into a pass, and each entry an attacker could add costs them a
+ * signature that verifies.
  */
 export class VerifyCache {
   readonly maxEntries: number;
-  readonly #entries = new Map<string, PassedWith>();
+  readonly #entries = new Map<string, RememberedCheck>();
   #evictions = 0;
+  #heldChars = 0;
+  /** The digest last inserted or moved to the end of the LRU order. */
+  #newest: string | undefined;
 
   constructor(maxEntries: number = DEFAULT_VERIFY_CACHE_SIZE) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new RangeError('a verification cache holds at least one entry');
@@ -64,28 +93,74 @@ export class VerifyCache {
     return this.#evictions;
   }
 
-  /** Whether a token with this digest passed a signature check before (with any key): its text is well formed. */
-  knows(digest: string): boolean {
-    return this.#entries.has(digest);
+  /** Characters of token text whose parsed header and claims are held now (at most HELD_CHARS_BUDGET). */
+  get heldChars(): number {
+    return this.#heldChars;
+  }
+
+  /**
+   * The check a token with this digest passed before (with any key), or undefined. Its text was well
+   * formed then and is the same now; its held claims, when present, are what parsing it would give.
+   */
+  recall(digest: string): RememberedCheck | undefined {
+    return this.#entries.get(digest);
   }
 
   /** Whether this exact token passed its signature check before with this very key and alg. */
   passed(digest: string, key: KeyObject, alg: JwsAlgorithm): boolean {
     const entry = this.#entries.get(digest);
     if (entry === undefined || entry.alg !== alg || entry.keyId !== keyIds.get(key)) return false;
-    // Re-insert, so Map iteration order is least-recently-used first.
-    this.#entries.delete(digest);
-    this.#entries.set(digest, entry);
+    // Re-insert, so Map iteration order is least-recently-used first (the newest is where it belongs).
+    if (digest !== this.#newest) {
+      this.#entries.delete(digest);
+      this.#entries.set(digest, entry);
+      this.#newest = digest;
+    }
     return true;
   }
 
   /** Remember a check that passed; the least recently used entry goes when the cache is full. */
   remember(digest: string, key: KeyObject, alg: JwsAlgorithm): void {
-    this.#entries.delete(digest);
-    this.#entries.set(digest, { keyId: keyIdOf(key), alg });
+    this.#drop(digest);
+    this.#entries.set(digest, { keyId: keyIdOf(key), alg, claims: undefined, heldChars: 0 });
+    this.#newest = digest;
     if (this.#entries.size > this.maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value as string);
+      this.#drop(this.#entries.keys().next().value as string);
       this.#evictions++;
     }
   }
+
+  /**
+   * Hold the parsed header and claims of a token whose check is remembered, once it proved to be seen
+   * again (a token seen once costs nothing more), when within MAX_HELD_CHARS and HELD_CHARS_BUDGET.
+   * `chars`: the length of the token text before its signature, what the claims were parsed from.
+   */
+  hold(digest: string, claims: HeldClaims, chars: number): void {
+    const entry = this.#entries.get(digest);
+    if (entry === undefined || entry.claims !== undefined) return;
+    if (chars > MAX_HELD_CHARS || this.#heldChars + chars > HELD_CHARS_BUDGET) return;
+    const held: RememberedCheck = { ...entry, claims: { header: deepFreeze(claims.header), payload: deepFreeze(claims.payload) }, heldChars: chars };
+    // Replaced in place: Map.set on a present key keeps its position in the LRU order.
+    this.#entries.set(digest, held);
+    this.#heldChars += chars;
+  }
+
+  #drop(digest: string): void {
+    const entry = this.#entries.get(digest);
+    if (entry === undefined) return;
+    this.#heldChars -= entry.heldChars;
+    this.#entries.delete(digest);
+  }
+}
+
+/** Freezes a parsed JSON value and everything in it. Iterative: parsed JSON nests at most MAX_JSON_DEPTH, but no recursion is needed. */
+function deepFreeze<T>(value: T): T {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    Object.freeze(v);
+    for (const key in v) pending.push((v as Record<string, unknown>)[key]);
+  }
+  return value;
 }

@@ -3,6 +3,7 @@ import {
 } from '../jws/key-strength.ts';
 import { importJwk, importPublicMembers, jwkFits, PRIVATE_JWK_MEMBERS, type ParsedJwk, type PublicMembersImport } from '../jwks/jwk.ts';
 import { JWS_ALGORITHMS, type JwsAlgorithm } from '../types.ts';
+import { readX5c, type X5cLeaf } from './x5c.ts';
 
 /**
  * One reading of a fetched JWK Set shared by every JWKS rule. It records member NAMES, sizes and kids
@@ -15,8 +16,15 @@ export interface JwkInfo {
   crv?: string;
   /** Required members (RFC 7518 §6) that are absent. */
   missing: string[];
-  /** Why present members are unusable (wrong type, not base64url, not a valid key). */
+  /** Why present members are unusable (wrong type, not base64url, not a valid key, a broken x5c). */
   malformed: string[];
+  /**
+   * Key members written in standard base64 (+, / or = padding) instead of base64url. They are read
+   * as the validator reads them (Node's JWK import accepts both alphabets), so the key stays usable.
+   */
+  nonstandardEncoding: string[];
+  /** The first certificate of the key's x5c, when the key has an x5c that parses. */
+  x5c?: X5cLeaf;
   /** Private or symmetric members present (d, p, q, dp, dq, qi, oth, k). */
   privateMembers: string[];
   /** RSA modulus or EC field size in bits, when known. */
@@ -51,6 +59,8 @@ const EC_BITS = new Map([['P-192', 192], ['P-224', 224], ['P-256', 256], ['P-384
 /** Curves Node can import from a JWK; other curves are sized from the table but not imported. */
 const IMPORTABLE = new Map<string, readonly string[]>([['EC', ['P-256', 'P-384', 'P-521', 'secp256k1']], ['OKP', ['Ed25519', 'Ed448', 'X25519', 'X448']]]);
 const B64URL = /^[A-Za-z0-9_-]*$/;
+/** Standard base64 (RFC 4648 §4), padded or not: what Battle.net and PayPal publish instead of base64url. */
+const STANDARD_B64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -69,7 +79,7 @@ export function analyseJwks(document: unknown): JwksAnalysis {
  * the validator's importJwk, which decides whether validation would use the key.
  */
 function analyseJwk(value: unknown, index: number): JwkInfo {
-  const info: JwkInfo = { index, missing: [], malformed: [], privateMembers: [], unsafe: [] };
+  const info: JwkInfo = { index, missing: [], malformed: [], nonstandardEncoding: [], privateMembers: [], unsafe: [] };
   if (!isObject(value)) {
     info.malformed.push('the key is not a JSON object');
     return info;
@@ -88,6 +98,12 @@ function analyseJwk(value: unknown, index: number): JwkInfo {
     info.malformed.push(offCurve
       ? `the point (x, y) is not on ${info.crv as string} (point_not_on_curve)`
       : `the public members do not form a valid ${info.kty as string}${info.crv !== undefined ? ` ${info.crv}` : ''} key`);
+  }
+  if ('x5c' in value) {
+    const publicKey = publicMembers?.ok === true ? publicMembers.key : imported.ok ? imported.jwk.key : undefined;
+    const x5c = readX5c(value.x5c, publicKey);
+    if (x5c.ok) info.x5c = x5c.leaf;
+    else info.malformed.push(x5c.problem);
   }
   return info;
 }
@@ -110,7 +126,8 @@ function readMembers(value: Record<string, unknown>, info: JwkInfo): PublicMembe
     if (v === undefined) info.missing.push(m);
     else if (typeof v !== 'string') info.malformed.push(`"${m}" is not a string`);
     else if (BINARY.has(m) && (v.length === 0 || !B64URL.test(v))) {
-      info.malformed.push(/^[A-Za-z0-9+/]+=*$/.test(v) ? `"${m}" is standard base64 (+, / or = padding), not base64url` : `"${m}" is not base64url`);
+      if (STANDARD_B64.test(v)) info.nonstandardEncoding.push(m);
+      else info.malformed.push(`"${m}" is not base64url`);
     }
   }
   if (typeof value.crv === 'string') info.crv = value.crv;

@@ -14,7 +14,7 @@ import { parseAbsoluteUri } from '../uri.ts';
  */
 export async function lintOidcConfig(body: unknown, ctx: EngineContext): Promise<LintResponse> {
   const request = parseLintRequest(body);
-  const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx));
+  const ruleCtx = buildRuleContext(request, await loadJwks(request, ctx), ctx.now());
   const findings = LINT_RULES.flatMap((rule) => runLintRule(rule, ruleCtx));
   return {
     valid: !findings.some((f) => f.severity === 'error'),
@@ -27,8 +27,9 @@ export async function lintOidcConfig(body: unknown, ctx: EngineContext): Promise
  * What every rule of one lint reads, with the request defaults applied. The rule tests build their
  * context here too, so a rule tested alone sees exactly what it sees in a lint.
  */
-export function buildRuleContext(request: LintRequest, jwks: JwksState): LintRuleContext {
+export function buildRuleContext(request: LintRequest, jwks: JwksState, now: number): LintRuleContext {
   return {
+    now,
     request,
     httpsRequired: request.https_required ?? true,
     jwks,
@@ -56,5 +57,7 @@ async function loadJwks(request: LintRequest, ctx: EngineContext): Promise<JwksS
     if (result.status !== undefined) state.status = result.status;
     return state;
   }
-  return { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+  const fetched: JwksState = { state: 'fetched', uri, analysis: analyseJwks(result.json) };
+  if (result.tls !== undefined) fetched.tls = result.tls;
+  return fetched;
 }

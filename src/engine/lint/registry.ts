@@ -1,4 +1,5 @@
 import { checkSkipped } from './rules/check-skipped.ts';
+import { endpointCertExpiring } from './rules/endpoint-cert-expiring.ts';
 import { insecureUri } from './rules/insecure-uri.ts';
 import { issuerInvalid } from './rules/issuer-invalid.ts';
 import { jwksDuplicateKid } from './rules/jwks-duplicate-kid.ts';
@@ -6,9 +7,13 @@ import { jwksInvalid } from './rules/jwks-invalid.ts';
 import { jwksKeyTooSmall } from './rules/jwks-key-too-small.ts';
 import { jwksKeyUnsafe } from './rules/jwks-key-unsafe.ts';
 import { jwksNoUsableKey } from './rules/jwks-no-usable-key.ts';
+import { jwksNonstandardEncoding } from './rules/jwks-nonstandard-encoding.ts';
 import { jwksPrivateKeyExposed } from './rules/jwks-private-key-exposed.ts';
 import { jwksUnreachable } from './rules/jwks-unreachable.ts';
 import { jwksUriMismatch } from './rules/jwks-uri-mismatch.ts';
+import { jwksX5cExpired } from './rules/jwks-x5c-expired.ts';
+import { jwksX5cExpiring } from './rules/jwks-x5c-expiring.ts';
+import { jwksX5cMismatch } from './rules/jwks-x5c-mismatch.ts';
 import { redirectUriInvalid } from './rules/redirect-uri-invalid.ts';
 import { redirectUriLocalhost } from './rules/redirect-uri-localhost.ts';
 import { redirectUriWildcard } from './rules/redirect-uri-wildcard.ts';
@@ -33,10 +38,15 @@ export const LINT_RULES: readonly LintRule[] = [
   unknownAlgorithm,
   jwksUriMismatch,
   jwksUnreachable,
+  endpointCertExpiring,
   jwksInvalid,
+  jwksNonstandardEncoding,
   jwksPrivateKeyExposed,
   jwksKeyTooSmall,
   jwksKeyUnsafe,
+  jwksX5cExpired,
+  jwksX5cExpiring,
+  jwksX5cMismatch,
   jwksDuplicateKid,
   jwksNoUsableKey,
   checkSkipped,

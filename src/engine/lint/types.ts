@@ -1,11 +1,11 @@
 import { defineFinding, finding, type FindingArea, type FindingDefinition, type FindingExample } from '../findings.ts';
-import type { FetchFailureReason } from '../net/types.ts';
+import type { FetchFailureReason, TlsCertificateSeen } from '../net/types.ts';
 import type { Finding, LintRequest, Severity } from '../types.ts';
 import type { JwksAnalysis } from './jwks.ts';
 
 /** The JWKS as lint.ts fetched it, once per lint, for every rule that reads it. */
 export type JwksState =
-  | { state: 'fetched'; uri: string; analysis: JwksAnalysis }
+  | { state: 'fetched'; uri: string; analysis: JwksAnalysis; tls?: TlsCertificateSeen }
   | { state: 'unreachable'; uri: string; reason: FetchFailureReason; detail: string; status?: number }
   /** Offline mode: nothing was fetched; the JWKS rules are not run and CHECK_SKIPPED says so. */
   | { state: 'skipped'; uri: string };
@@ -18,6 +18,8 @@ export interface LintRuleContext {
   jwks: JwksState;
   /** Codes of the rules that were not run because they need the network (offline mode). */
   skippedChecks: string[];
+  /** The engine clock's now (ms since the epoch), for certificate expiry: never the system clock. */
+  now: number;
 }
 
 /**

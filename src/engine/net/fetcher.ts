@@ -2,10 +2,10 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import tls from 'node:tls';
+import tls, { TLSSocket } from 'node:tls';
 import { formatIp, nonPublicReason, parseIp } from './address.ts';
 import { OutboundAllowList } from './allow.ts';
-import type { Fetcher, FetchFailureReason, FetchJsonResult } from './types.ts';
+import type { Fetcher, FetchFailureReason, FetchJsonResult, TlsCertificateSeen } from './types.ts';
 
 export { parseOutboundAllow, OutboundAllowError } from './allow.ts';
 
@@ -52,7 +52,7 @@ class RefusedTarget extends Error {
 type Failure = Extract<FetchJsonResult, { ok: false }>;
 type HopOutcome =
   | { kind: 'done'; result: FetchJsonResult }
-  | { kind: 'redirect'; location: string };
+  | { kind: 'redirect'; location: string; tls?: TlsCertificateSeen };
 
 /**
  * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
@@ -87,6 +87,7 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Fetch
       try {
         let current = url;
         let previousProtocol: string | undefined;
+        let soonestExpiry: TlsCertificateSeen | undefined;
         for (let hop = 0; ; hop++) {
           let target: URL;
           try {
@@ -100,7 +101,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Fetch
             signal: controller.signal, maxBytes, allow, ca, resolveHost,
             timedOut: () => timedOut, timeoutMs,
           });
-          if (outcome.kind === 'done') return outcome.result;
+          if (outcome.kind === 'done') return withSoonestExpiry(outcome.result, soonestExpiry);
+          soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
           if (hop >= maxRedirects) return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
           previousProtocol = target.protocol;
           try {
@@ -115,6 +117,33 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Fetch
       }
     },
   };
+}
+
+function soonerExpiry(a: TlsCertificateSeen | undefined, b: TlsCertificateSeen | undefined): TlsCertificateSeen | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
+}
+
+/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
+function withSoonestExpiry(result: FetchJsonResult, earlierHops: TlsCertificateSeen | undefined): FetchJsonResult {
+  if (!result.ok) return result;
+  const soonest = soonerExpiry(earlierHops, result.tls);
+  if (soonest === undefined) return result;
+  return { ...result, tls: soonest };
+}
+
+/**
+ * The leaf certificate of the connection that carried this response, read from the socket itself
+ * (the one that was checked and dialled). Undefined over plain http.
+ */
+function peerCertificate(res: IncomingMessage, url: string): TlsCertificateSeen | undefined {
+  const socket = res.socket;
+  if (!(socket instanceof TLSSocket)) return undefined;
+  const leaf = socket.getPeerX509Certificate();
+  if (leaf === undefined) return undefined;
+  const notAfter = leaf.validToDate;
+  return Number.isNaN(notAfter.getTime()) ? undefined : { notAfter: notAfter.toISOString(), url };
 }
 
 function defaultCaCertificates(): readonly string[] {
@@ -286,9 +315,10 @@ function requestOnce(url: URL, settings: HopSettings): Promise<HopOutcome> {
       res.on('aborted', () => onError(new Error('aborted')));
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
+      const certificate = peerCertificate(res, where);
       if (REDIRECT_STATUSES.has(status)) {
         if (location === undefined) return stopWith('http_status', `HTTP ${status} redirect without a Location header`, status);
-        return stop({ kind: 'redirect', location });
+        return stop(certificate === undefined ? { kind: 'redirect', location } : { kind: 'redirect', location, tls: certificate });
       }
       if (status < 200 || status > 299) return stopWith('http_status', `HTTP ${status}`, status);
       const type = mediaType(res.headers['content-type']);
@@ -315,7 +345,9 @@ function requestOnce(url: URL, settings: HopSettings): Promise<HopOutcome> {
         } catch {
           return fail('not_json', `body is not valid JSON${type === '' ? '' : ` (content type ${type})`}`, status);
         }
-        settle({ kind: 'done', result: { ok: true, url: where, status, headers: flattenHeaders(res), json } });
+        const result: FetchJsonResult = { ok: true, url: where, status, headers: flattenHeaders(res), json };
+        if (certificate !== undefined) result.tls = certificate;
+        settle({ kind: 'done', result });
       });
     });
     req.end();

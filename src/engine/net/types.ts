@@ -5,8 +5,19 @@
 
 export type FetchFailureReason = 'dns' | 'refused' | 'timeout' | 'tls' | 'http_status' | 'blocked' | 'too_large' | 'not_json' | 'offline';
 
+/**
+ * The server certificate that expires first among the TLS connections one fetch went through (the
+ * first request and each redirect hop): any of them expiring breaks the fetch. Only the leaf each
+ * server presented is read; `url` is the hop that presented it.
+ */
+export interface TlsCertificateSeen {
+  /** The leaf's notAfter, as an ISO 8601 UTC timestamp. */
+  notAfter: string;
+  url: string;
+}
+
 export type FetchJsonResult =
-  | { ok: true; url: string; status: number; headers: Record<string, string>; json: unknown }
+  | { ok: true; url: string; status: number; headers: Record<string, string>; json: unknown; tls?: TlsCertificateSeen }
   | { ok: false; url: string; reason: FetchFailureReason; detail: string; status?: number };
 
 export interface Fetcher {

@@ -120,6 +120,7 @@ function claimPolicy(profile: IssuerProfile): VerifyPolicy {
   if (profile.required_claims !== undefined) policy.required_claims = profile.required_claims;
   if (profile.required_scopes !== undefined) policy.required_scopes = profile.required_scopes;
   if (profile.required_custom_claims !== undefined) policy.required_custom_claims = profile.required_custom_claims;
+  if (profile.required_claim_patterns !== undefined) policy.required_claim_patterns = profile.required_claim_patterns;
   if (profile.max_ttl_seconds !== undefined) policy.max_ttl_seconds = profile.max_ttl_seconds;
   if (profile.clock_skew_seconds !== undefined) policy.clock_skew_seconds = profile.clock_skew_seconds;
   if (profile.token_type !== undefined) policy.token_type = profile.token_type;

@@ -10,3 +10,10 @@ export const MAX_ARRAY_ITEMS = 100;
 
 /** Members of required_custom_claims. */
 export const MAX_CUSTOM_CLAIMS = 100;
+
+/**
+ * Characters in a claim pattern (required_claim_patterns, a trust policy's claim_patterns and condition
+ * values). Matching costs up to pattern length × claim length; AWS caps a whole trust policy at 2048
+ * characters by default, so no real pattern comes near.
+ */
+export const MAX_PATTERN_LENGTH = 1024;

@@ -1,5 +1,5 @@
 /**
- * JSON Schemas (2020-12) of every response body: the 200 bodies of the three endpoints and the
+ * JSON Schemas (2020-12) of every response body: the 200 bodies of the endpoints and the
  * problem+json error body. The OpenAPI document embeds these objects as they are, and the server
  * tests validate live responses against the document, so a drift between engine output and the
  * published contract fails a test.
@@ -88,6 +88,55 @@ export const lintResponseSchema = {
     valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
     findings,
     summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+  },
+} as const;
+
+const caseOutcome = { type: 'string', enum: ['allow', 'deny'] } as const;
+
+export const trustPolicyResponseSchema = {
+  title: 'TrustPolicyResponse',
+  type: 'object',
+  additionalProperties: false,
+  required: ['valid', 'findings', 'summary', 'metadata'],
+  properties: {
+    valid: { type: 'boolean', description: 'True when no finding of severity error was emitted.' },
+    findings,
+    summary: { ...nonEmpty, description: 'One-sentence outcome, with the number of errors (and warnings) when there are any.' },
+    metadata: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['issuer', 'conditions', 'cases'],
+      properties: {
+        issuer: { type: 'string', description: 'The issuer evaluated (the default applied).' },
+        conditions: {
+          type: 'array',
+          description: 'Every condition evaluated, from the request and from the AWS policy, once each.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['field', 'claim', 'operator', 'values'],
+            properties: {
+              field: { type: 'string', description: 'JSON Pointer to the condition in the request.' },
+              claim: { type: 'string' },
+              operator: { type: 'string', enum: ['StringEquals', 'StringLike'] },
+              set: { type: 'string', enum: ['ForAnyValue', 'ForAllValues'] },
+              values: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+        cases: {
+          type: 'array',
+          description: 'Each case with its outcome, in request order.',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'expect', 'outcome'],
+            properties: { name: nonEmpty, expect: caseOutcome, outcome: caseOutcome },
+          },
+        },
+        request_id: { ...nonEmpty, description: 'The request id (the X-Request-Id header): the one sent, or a generated one.' },
+      },
+    },
   },
 } as const;
 

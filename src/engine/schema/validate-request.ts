@@ -1,5 +1,5 @@
 import { REGISTERED_JWS_ALGORITHMS } from '../types.ts';
-import { MAX_ARRAY_ITEMS, MAX_CUSTOM_CLAIMS } from './limits.ts';
+import { MAX_ARRAY_ITEMS, MAX_CUSTOM_CLAIMS, MAX_PATTERN_LENGTH } from './limits.ts';
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 export const ALLOWED_ALG_NAMES: readonly string[] = [...REGISTERED_JWS_ALGORITHMS, 'none'];
@@ -42,6 +42,24 @@ function unrolled(levels: number): object {
 export const customClaimValueUnrolled: object = unrolled(2);
 
 /**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+export const claimPatternsSchema = {
+  type: 'object',
+  maxProperties: MAX_CUSTOM_CLAIMS,
+  additionalProperties: {
+    type: ['string', 'array'],
+    minLength: 1,
+    maxLength: MAX_PATTERN_LENGTH,
+    minItems: 1,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+  },
+  description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+} as const;
+
+/**
  * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
  */
@@ -62,6 +80,7 @@ export const verifyPolicyClaimProperties = {
     additionalProperties: customClaimValueUnrolled,
     description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
   },
+  required_claim_patterns: claimPatternsSchema,
   max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
   clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
   token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },

@@ -1,5 +1,6 @@
 import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
 import type { ClaimDiffEntry, Finding, VerifyPolicy } from '../types.ts';
+import { checkClaimPatterns } from './claim-patterns.ts';
 
 type Claims = Record<string, unknown>;
 
@@ -196,6 +197,12 @@ export function checkRequiredClaims(claims: Claims, header: Claims, policy: Veri
     const message = present(claims, name) ? `The claim "${name}" does not match its required value.` : `The claim "${name}" is absent.`;
     check.errors.push(finding(F.CUSTOM_CLAIM_MISMATCH, message, { claim: name, expected, actual: value }));
     setDiff(check.diff, name, { expected, actual: value });
+  }
+  if (policy.required_claim_patterns !== undefined) {
+    checkClaimPatterns(claims, policy.required_claim_patterns, (f, name, entry) => {
+      check.errors.push(f);
+      setDiff(check.diff, name, entry);
+    });
   }
   if (policy.token_type !== undefined) {
     const typ = header.typ;

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context.ts';
 import { RequestInvalidError } from '../errors.ts';
 import { VALIDATION_FINDINGS as F, STATUS_ORDER, finding } from '../findings.ts';
-import { parseJwt, type ParsedJwt } from '../jws/compact.ts';
+import { parseJwt, parsedBefore, type ParsedJwt } from '../jws/compact.ts';
 import { hmacLength, keyAlgMismatch } from '../jws/keys.ts';
 import { verifySignature } from '../jws/verify.ts';
 import { tokenDigest, type VerifyCache } from '../jws/verify-cache.ts';
@@ -39,9 +39,10 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
   }
   // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
   const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
-  const memory = ctx.verifyCache === undefined ? undefined : { cache: ctx.verifyCache, digest: tokenDigest(request.token) };
-  // A token whose signature check passed before was parsed strictly then, and its text has not changed.
-  const jwt = parseJwt(request.token, memory?.cache.knows(memory.digest) === true);
+  const memory: SignatureMemory | undefined = ctx.verifyCache === undefined
+    ? undefined
+    : { cache: ctx.verifyCache, token: request.token, digest: tokenDigest(request.token), claimsHeld: false };
+  const jwt = memory === undefined ? parseJwt(request.token) : recallOrParse(memory);
   const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id as string);
   if (trust === undefined) return profileNotFound(jwt, request.issuer_profile_id as string);
   const gate = signatureGate(jwt, trust.policy);
@@ -53,6 +54,17 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
     resolution = keys instanceof Promise ? await keys : keys;
   }
   return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+}
+
+/**
+ * A token whose signature check passed before was parsed strictly then, and its text has not changed:
+ * its held header and claims are used as they are, or, when none are held, it is only decoded.
+ */
+function recallOrParse(memory: SignatureMemory): ParsedJwt {
+  const known = memory.cache.recall(memory.digest);
+  if (known?.claims === undefined) return parseJwt(memory.token, known !== undefined);
+  memory.claimsHeld = true;
+  return parsedBefore(memory.token, known.claims.header, known.claims.payload);
 }
 
 /**
@@ -104,10 +116,13 @@ interface SignatureOutcome {
   warnings: Finding[];
 }
 
-/** The verification cache and the digest of the token being validated. */
+/** The verification cache, the token being validated and its digest. */
 interface SignatureMemory {
   cache: VerifyCache;
+  token: string;
   digest: string;
+  /** The token's header and claims came from the cache. */
+  claimsHeld: boolean;
 }
 
 function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, resolution: KeyResolution, metadata: ValidateMetadata, memory: SignatureMemory | undefined): SignatureOutcome {
@@ -133,18 +148,21 @@ function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, resolution: KeyResolu
   }
   // A key is only ever a candidate when the trust source selected it for this token just now, so a
   // check remembered for a key that has since left its JWKS can never be reached.
-  const cache = memory?.cache;
-  const digest = memory?.digest;
-  if (cache !== undefined && digest !== undefined) {
+  if (memory !== undefined) {
+    const { cache, digest } = memory;
     const known = candidates.find((key) => cache.passed(digest, key.key, alg));
-    if (known !== undefined) return passed(known, metadata, 'hit', warnings);
+    if (known !== undefined) {
+      // Seen again: from now on its header and claims are held, not parsed on every call.
+      if (!memory.claimsHeld) cache.hold(digest, jwt, memory.token.lastIndexOf('.'));
+      return passed(known, metadata, 'hit', warnings);
+    }
   }
   for (const key of candidates) {
     if (!verifySignature(alg, key, jwt.signingInput, jwt.signature)) continue;
-    if (cache !== undefined && digest !== undefined) cache.remember(digest, key.key, alg);
-    return passed(key, metadata, digest === undefined ? undefined : 'miss', warnings);
+    memory?.cache.remember(memory.digest, key.key, alg);
+    return passed(key, metadata, memory === undefined ? undefined : 'miss', warnings);
   }
-  if (digest !== undefined) metadata.signature_cache = 'miss';
+  if (memory !== undefined) metadata.signature_cache = 'miss';
   const tried = candidates.length;
   return { errors: [finding(F.SIGNATURE_INVALID, `The ${alg} signature does not verify with the configured key${tried > 1 ? 's' : ''}.`, { alg, keys_tried: tried })], warnings };
 }
@@ -154,6 +172,9 @@ function passed(key: VerificationKey, metadata: ValidateMetadata, cache: Signatu
   if (cache !== undefined) metadata.signature_cache = cache;
   return { errors: [], warnings };
 }
+
+/** The status each claim check of evaluate() decides, in the order they run. */
+const CLAIM_STATUSES: readonly StatusName[] = ['issuer', 'audience', 'time', 'required_claims'];
 
 function evaluate(
   jwt: ParsedJwt,
@@ -178,22 +199,27 @@ function evaluate(
   } else {
     const signature = checkSignature(jwt, alg as JwsAlgorithm, resolution as KeyResolution, metadata, memory);
     if (signature.errors.length > 0) errorsByStatus.signature = signature.errors;
-    warnings.push(...signature.warnings);
+    for (const w of signature.warnings) warnings.push(w);
   }
 
   // Claims are evaluated even when the signature failed, so the response explains everything.
-  const claimChecks: [StatusName, ClaimCheck][] = [
-    ['issuer', checkIssuer(jwt.payload, policy)],
-    ['audience', checkAudience(jwt.payload, policy)],
-    ['time', checkTime(jwt.payload, policy, nowSeconds)],
-    ['required_claims', checkRequiredClaims(jwt.payload, jwt.header, policy)],
+  const claimChecks: readonly ClaimCheck[] = [
+    checkIssuer(jwt.payload, policy),
+    checkAudience(jwt.payload, policy),
+    checkTime(jwt.payload, policy, nowSeconds),
+    checkRequiredClaims(jwt.payload, jwt.header, policy),
   ];
-  for (const [status, check] of claimChecks) {
-    if (check.errors.length > 0) errorsByStatus[status] = check.errors;
-    warnings.push(...check.warnings);
+  let hasDiff = false;
+  for (let i = 0; i < claimChecks.length; i++) {
+    const check = claimChecks[i] as ClaimCheck;
+    if (check.errors.length > 0) errorsByStatus[CLAIM_STATUSES[i] as StatusName] = check.errors;
+    for (const w of check.warnings) warnings.push(w);
     // The first check to describe a claim keeps its entry: the audience check's view of a missing
     // aud (expected: the allowed audiences) says more than required_claims' (expected: present).
-    for (const [claim, entry] of Object.entries(check.diff)) if (!Object.hasOwn(diff, claim)) setDiff(diff, claim, entry);
+    for (const claim of Object.keys(check.diff)) {
+      if (!Object.hasOwn(diff, claim)) setDiff(diff, claim, check.diff[claim] as ClaimDiffEntry);
+      hasDiff = true;
+    }
   }
 
   const statuses: ValidateStatuses = {
@@ -204,13 +230,19 @@ function evaluate(
     time: errorsByStatus.time ? 'fail' : 'pass',
     required_claims: errorsByStatus.required_claims ? 'fail' : 'pass',
   };
+  // A status fails with its findings, or with none (a signature never checked): valid only when none failed.
+  let valid = true;
   const findings: Finding[] = [];
-  for (const status of STATUS_ORDER) findings.push(...(errorsByStatus[status] ?? []));
-  const valid = findings.length === 0 && Object.values(statuses).every((s) => s === 'pass');
+  for (const status of STATUS_ORDER) {
+    const errors = errorsByStatus[status];
+    if (errors === undefined) continue;
+    valid = false;
+    for (const f of errors) findings.push(f);
+  }
   if (warnings.length > 0) metadata.warnings = warnings;
   // Key order is part of the byte-for-byte contract between the faces: build the object in spec order.
   const summary = summariseToken(findings, warnings);
-  return Object.keys(diff).length > 0
+  return hasDiff
     ? { valid, statuses, findings, summary, claim_diff: diff, metadata }
     : { valid, statuses, findings, summary, metadata };
 }

@@ -12,6 +12,10 @@ runRule(jwksInvalid, {
     { name: 'is silent for complete keys, including key types it does not use (X25519, oct-free)', jwks: { keys: [...goodJwks.keys, jwk(x25519, { use: 'enc' })] } },
     { name: 'is silent for an empty set (JWKS_NO_USABLE_KEY reports it)', jwks: { keys: [] } },
     {
+      name: 'is silent for members in standard base64, the Battle.net shape (JWKS_NONSTANDARD_ENCODING reports it)',
+      jwks: { keys: [{ ...keys.rsa2048, n: standardBase64N, kid: 'b64' }] },
+    },
+    {
       // A kty read through an object literal found Object.prototype.constructor and threw "not iterable".
       name: 'is silent, as for any unknown kty, when a kty names a member of Object.prototype',
       jwks: { keys: [...goodJwks.keys, ...['constructor', '__proto__', 'toString', 'hasOwnProperty'].map((kty) => ({ kty, kid: kty }))] },
@@ -57,11 +61,23 @@ runRule(jwksInvalid, {
       ],
     },
     {
-      name: 'fires for standard base64 (the Battle.net shape)',
-      request: { alg_policy: { allowed_algs: ['RS256'] } },
-      jwks: { keys: [{ ...keys.rsa2048, n: standardBase64N, kid: 'b64' }] },
-      neverShows: [standardBase64N],
-      findings: [{ evidence: { field: '/jwks_uri', key_index: 0, kid: 'b64', problems: ['"n" is standard base64 (+, / or = padding), not base64url'] } }],
+      name: 'fires for a member that mixes the base64 and base64url alphabets, and for a broken x5c',
+      jwks: {
+        keys: [
+          { ...keys.rsa2048, n: 'AB+C-D', kid: 'mixed' },
+          { ...keys.p256, kid: 'x5c-text', x5c: 'MIIB' },
+          { ...keys.p256, kid: 'x5c-url', x5c: ['MIIB-_'] },
+          { ...keys.p256, kid: 'x5c-junk', x5c: ['AAAA'] },
+          { ...keys.p256, kid: 'x5c-empty', x5c: [] },
+        ],
+      },
+      findings: [
+        { evidence: { field: '/jwks_uri', key_index: 0, kid: 'mixed', problems: ['"n" is not base64url'] } },
+        { evidence: { field: '/jwks_uri', key_index: 1, kid: 'x5c-text', problems: ['"x5c" is not a non-empty array of certificates'] } },
+        { evidence: { field: '/jwks_uri', key_index: 2, kid: 'x5c-url', problems: ['"x5c[0]" is not base64 (x5c entries are standard base64, not base64url)'] } },
+        { evidence: { field: '/jwks_uri', key_index: 3, kid: 'x5c-junk', problems: ['"x5c[0]" is not a DER X.509 certificate'] } },
+        { evidence: { field: '/jwks_uri', key_index: 4, kid: 'x5c-empty', problems: ['"x5c" is not a non-empty array of certificates'] } },
+      ],
     },
     {
       name: 'fires for a kid that is not a string, and for several problems of one key at once',

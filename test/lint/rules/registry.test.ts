@@ -103,7 +103,7 @@ describe('the rules together', () => {
     [
       'a key in standard base64 with RS256 allowed (the Battle.net shape)',
       { request: algs('RS256'), jwks: { keys: [{ ...keys.rsa2048, n: Buffer.from(keys.rsa2048.n as string, 'base64url').toString('base64'), kid: 'b64' }] } },
-      ['JWKS_INVALID'],
+      ['JWKS_NONSTANDARD_ENCODING'],
     ],
     [
       'a 1024-bit RSA key beside a P-256 key with ES256 and RS256 allowed (the Yahoo shape)',

@@ -5,7 +5,7 @@ export const jwksInvalid: LintRule = {
   code: 'JWKS_INVALID',
   severity: 'error',
   title: 'The JWKS is not a JWK Set, or a key lacks required members',
-  docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key.',
+  docs: 'The jwks_uri document must be a JSON object with a "keys" array (RFC 7517 §5), and each key must carry the members its kty requires (RFC 7518 §6: RSA n and e, EC crv, x and y, OKP crv and x) as base64url strings that form a valid key (members in standard base64 are JWKS_NONSTANDARD_ENCODING instead). An x5c, when present, must be an array of standard-base64 DER certificates (RFC 7517 §4.7).',
   remediation: 'Point jwks_uri at the provider\'s JWK Set document (not at discovery or a PEM), and publish complete public keys.',
   why: 'Keys that do not parse cannot verify anything, and validators differ in how they treat them: one skips the key, another fails the whole set. A broken JWKS can stop every token from verifying.',
   securitySeverity: 5.3,

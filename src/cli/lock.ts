@@ -1,0 +1,35 @@
+/** `oidc-gate lock`: write the key lock file, and say what was pinned or why nothing was written. */
+import { findRepositoryRoot } from '../gate/boundary.ts';
+import { DEFAULT_PATTERNS } from '../gate/files.ts';
+import { DEFAULT_LOCK_PATH } from '../gate/lock-file.ts';
+import { writeLock } from '../gate/lock.ts';
+import { checkOutputPath, outputTarget } from '../gate/outputs.ts';
+import type { Command } from './args.ts';
+import type { CliIo } from './main.ts';
+
+export async function lockCommand(command: Extract<Command, { name: 'lock' }>, io: CliIo): Promise<number> {
+  const boundary = findRepositoryRoot(io.cwd);
+  const target = outputTarget(boundary, io.cwd, '--output', command.output ?? DEFAULT_LOCK_PATH);
+  await checkOutputPath(target);
+  const outcome = await writeLock({
+    root: io.cwd,
+    boundary,
+    patterns: command.paths.length > 0 ? command.paths : [...DEFAULT_PATTERNS],
+    env: io.env,
+    target,
+  });
+  const shown = command.output ?? DEFAULT_LOCK_PATH;
+  if (outcome.ok) {
+    const keys = outcome.entries.reduce((n, e) => n + e.keys.length, 0);
+    const what = outcome.entries.length === 1 ? '1 provider or profile' : `${outcome.entries.length} providers and profiles`;
+    io.stdout(`Wrote ${shown}: ${keys} key${keys === 1 ? '' : 's'} of ${what}.\n`);
+    return 0;
+  }
+  for (const f of outcome.problems) {
+    const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+    io.stderr(`oidc-gate lock: ${where}${f.code} ${f.message}\n`);
+  }
+  for (const line of outcome.failures) io.stderr(`oidc-gate lock: ${line}\n`);
+  io.stderr(`oidc-gate lock: ${shown} was not written.\n`);
+  return outcome.problems.length > 0 ? 2 : 1;
+}
