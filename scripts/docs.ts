@@ -26,7 +26,7 @@ const REPORTED_BY: Record<FindingArea, string> = {
   lint: 'configuration lint: `POST /v1/lint/oidc-config`, `oidc-gate lint`, and the `providers:` entries of the action and `oidc-gate check`',
   discover: 'discovery: `POST /v1/providers/discover`, `oidc-gate discover`, and `providers:` entries with `discover: true`',
   trust: 'trust-policy lint: `POST /v1/lint/trust-policy`, `oidc-gate trust-policy`, and the `trust_policies:` entries of the action and `oidc-gate check`',
-  gate: 'the action and `oidc-gate check` themselves: a problem with their input, or a sample that did not turn out as expected',
+  gate: 'the action and `oidc-gate check` themselves, about what they read and compare: config files, suppressions, the baseline and lock files, the job\'s ID token, and whether each sample turned out as expected',
 };
 
 /** GitHub code scanning's bands for `security-severity`. */

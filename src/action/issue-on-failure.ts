@@ -102,13 +102,13 @@ export async function reportToIssue(report: GateReport, context: IssueContext): 
   let step = 'list the open oidc-gate issues';
   try {
     const listed = await octokit.rest.issues.listForRepo({ owner, repo, labels: ISSUE_LABEL, state: 'open', per_page: 100, request: request() });
-    const open: OpenIssue | undefined = listed.data.find((i) => i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
+    const open: OpenIssue | undefined = listed.data.find((i) => isIssueNumber(i.number) && i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
     if (failed) {
       const body = failureBody(report, context);
       if (open === undefined) {
         step = 'open an issue';
         const created = await octokit.rest.issues.create({ owner, repo, title, labels: [ISSUE_LABEL], body: `${mark}\n${body}`, request: request() });
-        core.info(`oidc-gate: opened issue #${created.data.number} for the failing run.`);
+        core.info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for the failing run.`);
       } else {
         step = `comment on issue #${open.number}`;
         await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `Still failing.\n\n${body}`, request: request() });
@@ -125,6 +125,14 @@ export async function reportToIssue(report: GateReport, context: IssueContext): 
   } catch (err) {
     core.warning(`oidc-gate: issue-on-failure could not ${step}: ${describeApiError(err)}. The gate's result is unchanged.`);
   }
+}
+
+/**
+ * Whether the API's issue number is one: the step prints it, and the runner reads a printed line that
+ * starts with `::` as a command, so an API that answered text with a line break could issue one.
+ */
+function isIssueNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 }
 
 /** The API's answer in a user's words: its status and what usually causes it. Its body is not repeated. */

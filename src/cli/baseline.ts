@@ -11,6 +11,7 @@ import { runGate } from '../gate/run.ts';
 import { writeInsideRoot } from '../gate/write.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './main.ts';
+import { printable } from './printable.ts';
 
 export async function baselineCommand(command: Extract<Command, { name: 'baseline' }>, io: CliIo): Promise<number> {
   const boundary = findRepositoryRoot(io.cwd);
@@ -31,9 +32,9 @@ export async function baselineCommand(command: Extract<Command, { name: 'baselin
   const problems = gate.findings.filter((f) => f.config === true);
   if (problems.length > 0) {
     for (const f of problems) {
-      const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
-      const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
-      io.stderr(`oidc-gate baseline: ${where}${f.code} ${f.message}${fix}\n`);
+      const where = f.file !== undefined ? `${printable(f.file)}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+      const fix = f.remediation !== undefined ? ` Fix: ${printable(f.remediation)}` : '';
+      io.stderr(`oidc-gate baseline: ${where}${f.code} ${printable(f.message)}${fix}\n`);
     }
     io.stderr(`oidc-gate baseline: ${shown} was not written: fix the configuration ${problems.length === 1 ? 'error' : 'errors'} first.\n`);
     return 2;

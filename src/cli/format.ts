@@ -1,5 +1,6 @@
 /** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
 import type { GateReport, GateResult } from '../gate/types.ts';
+import { printable } from './printable.ts';
 
 export interface Style {
   red(s: string): string;
@@ -18,11 +19,8 @@ export function pickStyle(isTTY: boolean, env: NodeJS.ProcessEnv): Style {
   return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb' ? COLOUR : PLAIN;
 }
 
-/** Control characters from a config file must not drive the terminal. */
-function clean(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
-}
+/** Control characters from a config file must not drive the terminal, nor start a line (printable.ts). */
+const clean = printable;
 
 export function formatText(report: GateReport, style: Style, offline: boolean): string {
   const { summary } = report;

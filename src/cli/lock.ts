@@ -6,6 +6,7 @@ import { writeLock } from '../gate/lock.ts';
 import { checkOutputPath, outputTarget } from '../gate/outputs.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './main.ts';
+import { printable } from './printable.ts';
 
 export async function lockCommand(command: Extract<Command, { name: 'lock' }>, io: CliIo): Promise<number> {
   const boundary = findRepositoryRoot(io.cwd);
@@ -26,10 +27,10 @@ export async function lockCommand(command: Extract<Command, { name: 'lock' }>, i
     return 0;
   }
   for (const f of outcome.problems) {
-    const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
-    io.stderr(`oidc-gate lock: ${where}${f.code} ${f.message}\n`);
+    const where = f.file !== undefined ? `${printable(f.file)}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+    io.stderr(`oidc-gate lock: ${where}${f.code} ${printable(f.message)}\n`);
   }
-  for (const line of outcome.failures) io.stderr(`oidc-gate lock: ${line}\n`);
+  for (const line of outcome.failures) io.stderr(`oidc-gate lock: ${printable(line)}\n`);
   io.stderr(`oidc-gate lock: ${shown} was not written.\n`);
   return outcome.problems.length > 0 ? 2 : 1;
 }

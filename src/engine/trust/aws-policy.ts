@@ -15,8 +15,15 @@ export interface AwsPolicyReading {
 
 const ROOT = '/aws_trust_policy';
 const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+const GITHUB_HOST = 'token.actions.githubusercontent.com';
 const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
-const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'Action', 'Condition']);
+const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
+/**
+ * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
+ * standard aud and sub, and the provider-specific claims AWS added for GitHub in 2026. A condition on
+ * any other claim meets no key: StringEquals and StringLike on it never hold, ForAllValues always does.
+ */
+const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
 const OPERATORS = new Set<string>(['StringEquals', 'StringLike']);
 const SET_OPERATORS = new Set<string>(['ForAnyValue', 'ForAllValues']);
 
@@ -30,11 +37,14 @@ export function conditionKeyPrefix(issuer: string): string {
 
 /**
  * Reads the statements that matter to a token of `issuer`: Allow statements for
- * sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer's OIDC provider. Statements
- * for other actions or other principals do not decide whether such a token is let in and are passed
- * over; whatever could decide it but cannot be evaluated (a Deny, an operator other than StringEquals
- * and StringLike, a key of another issuer…) is reported, never skipped silently. A condition that is
- * reported is left out of its statement's conditions, as if it held.
+ * sts:AssumeRoleWithWebIdentity (by Action, or by a NotAction that does not name it) whose principal
+ * takes in the issuer's OIDC provider. Statements for other actions or other principals do not decide
+ * whether such a token is let in and are passed over; whatever could decide it but cannot be evaluated
+ * (a Deny, an operator other than StringEquals and StringLike, a key of another issuer, a claim AWS does
+ * not offer as a key…) is reported, never skipped silently. Whatever is reported errs towards letting
+ * tokens in, so no case is denied on something nobody checked: a condition is left out of its
+ * statement's conditions, as if it held, and a statement with a wildcard principal or an unknown
+ * member is still read as a way in.
  */
 export function readAwsPolicy(document: Readonly<Record<string, unknown>>, issuer: string): AwsPolicyReading {
   const findings: Finding[] = [];
@@ -74,30 +84,45 @@ function readStatement(statement: unknown, field: string, prefix: string, unsupp
     unsupported(field, 'The statement is not a JSON object.');
     return undefined;
   }
-  if (grantsWebIdentity(statement.Action) && anyPrincipal(statement.Principal)) {
-    unsupported(`${field}/Principal`, 'A wildcard principal is not evaluated: which identity providers it lets in depends on the account, not on this document.', { key: 'Principal' });
-    return undefined;
-  }
-  if (!grantsWebIdentity(statement.Action) || !namesProvider(statement.Principal, prefix)) {
+  const principal = principalAdmits(statement, prefix);
+  if (!actionAdmits(statement) || principal === 'none') {
     // A statement for another action or principal does not decide whether this issuer's tokens get in,
     // unless it denies: a Deny could, and is reported below.
     if (statement.Effect === 'Deny') unsupported(`${field}/Effect`, 'Deny statements are not evaluated: the cases and findings do not account for what it denies.', { key: 'Effect' });
     return undefined;
-  }
-  let evaluable = true;
-  for (const member of Object.keys(statement)) {
-    if (STATEMENT_MEMBERS.has(member)) continue;
-    unsupported(`${field}/${escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement was not evaluated.`, { key: clip(member) });
-    evaluable = false;
   }
   if (statement.Effect !== 'Allow') {
     const what = statement.Effect === 'Deny' ? 'Deny statements are not evaluated' : `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny`;
     unsupported(`${field}/Effect`, `${what}: the cases and findings do not account for this statement.`, { key: 'Effect' });
     return undefined;
   }
-  if (!evaluable) return undefined;
+  if (principal === 'any') {
+    // Leaving such a statement out would hide a way in; it is read as one that names the issuer.
+    const member = 'NotPrincipal' in statement ? 'NotPrincipal' : 'Principal';
+    unsupported(`${field}/${member}`, `The statement's ${member} admits every identity provider of the account, this issuer's included; its conditions are evaluated as if it named the issuer's provider.`, { key: member });
+  }
+  for (const member of Object.keys(statement)) {
+    if (STATEMENT_MEMBERS.has(member)) continue;
+    unsupported(`${field}/${escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
+  }
   const conditions = readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported);
   return { field, conditions };
+}
+
+/** Action names sts:AssumeRoleWithWebIdentity, or NotAction (every action but those named) does not. */
+function actionAdmits(statement: Readonly<Record<string, unknown>>): boolean {
+  if (statement.Action !== undefined) return grantsWebIdentity(statement.Action);
+  return statement.NotAction !== undefined && !grantsWebIdentity(statement.NotAction);
+}
+
+/**
+ * Whether the statement's principal takes in the issuer's tokens: by naming its OIDC provider, or by
+ * taking in any provider (Principal "*", Federated "*", or a NotPrincipal that does not name it).
+ */
+function principalAdmits(statement: Readonly<Record<string, unknown>>, prefix: string): 'named' | 'any' | 'none' {
+  if (statement.NotPrincipal !== undefined) return namesProvider(statement.NotPrincipal, prefix) ? 'none' : 'any';
+  if (anyPrincipal(statement.Principal)) return 'any';
+  return namesProvider(statement.Principal, prefix) ? 'named' : 'none';
 }
 
 /** Action names sts:AssumeRoleWithWebIdentity (action names ignore case; `sts:*` and `*` name it too). */
@@ -142,7 +167,9 @@ function readConditionBlock(block: unknown, field: string, prefix: string, unsup
       const claim = claimOfKey(key, prefix);
       const problem = claim === undefined
         ? `the key is not one of ${prefix}'s claims (${prefix}:<claim>)`
-        : valuesProblem(values);
+        : absentFromContext(claim, prefix)
+          ? `AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context, so StringEquals and StringLike on it never hold and ForAllValues on it always holds`
+          : valuesProblem(values);
       if (problem !== undefined || claim === undefined) {
         unsupported(keyField, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${problem ?? ''}.`, { operator: clip(name), key: clip(key) });
         continue;
@@ -166,6 +193,11 @@ function claimOfKey(key: string, prefix: string): string | undefined {
   if (key.length <= prefix.length + 1 || key[prefix.length] !== ':') return undefined;
   if (key.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return undefined;
   return key.slice(prefix.length + 1);
+}
+
+/** A claim of GitHub's tokens that AWS does not offer as a condition key (other issuers' claims are not judged). */
+function absentFromContext(claim: string, prefix: string): boolean {
+  return prefix.toLowerCase() === GITHUB_HOST && !GITHUB_CONTEXT_CLAIMS.has(claim.toLowerCase());
 }
 
 function valuesProblem(values: unknown): string | undefined {

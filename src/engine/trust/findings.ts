@@ -64,7 +64,7 @@ export const TRUST_FINDINGS = {
   TRUST_ANY_REF: defineFinding({
     code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
     title: 'A sub pattern admits every branch, tag, environment and pull request of the repository (repo:OWNER/REPO:*)',
-    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them.',
+    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does any pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*, repo:acme/app:*e*).',
     why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
     fix: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
     securitySeverity: 6.5,
@@ -91,7 +91,7 @@ export const TRUST_FINDINGS = {
   TRUST_CONDITION_UNSUPPORTED: defineFinding({
     code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
     title: 'A part of the AWS trust policy the checker cannot evaluate (an operator, a key, a statement)',
-    docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, NotPrincipal, keys of other providers, policy variables) is named in a finding, never skipped silently; an unsupported condition is taken to hold, so no case passes on a condition nobody checked.',
+    docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity (Action, or a NotAction that does not name it) whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, a wildcard Principal or a NotPrincipal, keys of other providers, policy variables, and for GitHub\'s issuer a claim AWS does not offer as a condition key: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named errs towards letting tokens in: an unsupported condition is taken to hold, and a statement with a wildcard principal or an unknown member is still read as a way in, so no case is denied on something nobody checked.',
     why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
     fix: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
     securitySeverity: 3.1,
