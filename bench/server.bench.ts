@@ -226,7 +226,7 @@ interface Scenario {
   title: string;
   path(server: Started): string;
   /** Requests for autocannon; a rotation hands each request the next body of the list. */
-  requests(path: string): AutocannonRequest[];
+  requests(server: Started, path: string): AutocannonRequest[];
   /** A body for the sanity check. */
   sample: string;
 }
@@ -259,22 +259,28 @@ async function main(): Promise<void> {
   const repeatedBody = bodyFor(-1);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` };
 
+  const rotationAt = new Map<string, number>();
   const scenarios: Scenario[] = [
     {
       name: 'repeated',
       title: 'one token, repeated',
       path: () => '/v1/validate/jwt',
-      requests: (path) => [{ method: 'POST', path, headers, body: repeatedBody }],
+      requests: (_server, path) => [{ method: 'POST', path, headers, body: repeatedBody }],
       sample: repeatedBody,
     },
     {
       name: 'rotation',
       title: `${distinct.toLocaleString('en-US')} distinct tokens in turn`,
       path: (server) => (server.name === FASTIFY ? '/uncached/v1/validate/jwt' : '/v1/validate/jwt'),
-      requests: (path) => {
-        // One counter for every connection: the tokens go round in order, each seen once per lap.
-        let next = 0;
-        return [{ method: 'POST', path, headers, setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] as string }) }];
+      requests: (server, path) => {
+        // One counter for every connection, kept per server from the warm-up through every slice: each
+        // server sees the tokens go round in order, each once per lap. A counter that started again each
+        // slice would send a slice shorter than the cache the tokens the slice before had just cached.
+        const at = (next: number): string => {
+          rotationAt.set(server.name, next + 1);
+          return bodies[next % bodies.length] as string;
+        };
+        return [{ method: 'POST', path, headers, setupRequest: (req) => ({ ...req, body: at(rotationAt.get(server.name) ?? 0) }) }];
       },
       sample: bodies[0] as string,
     },
@@ -298,7 +304,7 @@ async function main(): Promise<void> {
         const check = await fetch(url, { method: 'POST', headers, body: scenario.sample });
         const answer = (await check.json()) as { valid: boolean };
         if (check.status !== 200 || answer.valid !== true) throw new Error(`${t.name}: sanity request failed (${check.status})`);
-        if (warmup > 0) await autocannon({ url: t.url, connections, duration: warmup, requests: scenario.requests(scenario.path(t)) });
+        if (warmup > 0) await autocannon({ url: t.url, connections, duration: warmup, requests: scenario.requests(t, scenario.path(t)) });
         slices.set(key(scenario, t), []);
       }
       rss.get(t.name)?.push(rssMb(t.child.pid as number));
@@ -309,7 +315,7 @@ async function main(): Promise<void> {
         const order = targets.map((_, i) => targets[(i + round) % targets.length] as Started);
         for (const t of order) {
           const cpuBefore = cpuSeconds(t.child.pid as number);
-          const r = await autocannon({ url: t.url, connections, duration: slice, requests: scenario.requests(scenario.path(t)) });
+          const r = await autocannon({ url: t.url, connections, duration: slice, requests: scenario.requests(t, scenario.path(t)) });
           const cpu = cpuSeconds(t.child.pid as number) - cpuBefore;
           slices.get(key(scenario, t))?.push({ requests: r.requests.total, seconds: r.duration, cpu, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
           rss.get(t.name)?.push(rssMb(t.child.pid as number));

@@ -8,7 +8,6 @@
  * such repository, an outage) is one warning, and the step's outcome stays the gate's.
  */
 import * as core from '@actions/core';
-import { getOctokit } from '@actions/github';
 import { escapeCell } from './summary.ts';
 import type { GateFinding, GateReport } from '../gate/types.ts';
 
@@ -94,7 +93,9 @@ interface OpenIssue {
 export async function reportToIssue(report: GateReport, context: IssueContext): Promise<void> {
   const failed = report.summary.failed;
   const [owner, repo] = context.repository.split('/') as [string, string];
-  // The proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
+  // Loaded here rather than at start-up, so only a run with issue-on-failure pays for Octokit. The
+  // proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
+  const { getOctokit } = await import('@actions/github');
   const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
   const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   const title = issueTitle(context.workflow);

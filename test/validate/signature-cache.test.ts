@@ -3,6 +3,7 @@
  * never skips (claims and time, judged on every call), its bound, and that 0 turns it off.
  */
 import { createHash, createPublicKey, createSecretKey } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.ts';
 import { HELD_CHARS_BUDGET, MAX_HELD_CHARS, tokenDigest, VerifyCache } from '../../src/engine/jws/verify-cache.ts';
@@ -52,6 +53,34 @@ describe('VerifyCache', () => {
     expect(cache.passed(b, rsa, 'RS256')).toBe(false);
     expect(cache.passed(a, rsa, 'RS256')).toBe(true);
     expect(cache.passed(c, rsa, 'RS256')).toBe(true);
+  });
+
+  it('keeps exactly the entries a reference LRU keeps, over random remember and lookup sequences', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 4 }),
+      fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 6 })), { maxLength: 60 }),
+      (capacity, steps) => {
+        const cache = new VerifyCache(capacity);
+        const digests = Array.from({ length: 7 }, (_, i) => tokenDigest(`t${i}.p.s`));
+        let order: number[] = []; // least recently used first
+        let evictions = 0;
+        for (const [remember, i] of steps) {
+          const digest = digests[i] as string;
+          if (remember) {
+            cache.remember(digest, rsa, 'RS256');
+            order = [...order.filter((x) => x !== i), i];
+            if (order.length > capacity) { order.shift(); evictions++; }
+          } else {
+            const hit = cache.passed(digest, rsa, 'RS256');
+            expect(hit).toBe(order.includes(i));
+            if (hit) order = [...order.filter((x) => x !== i), i];
+          }
+        }
+        expect(cache.size).toBe(order.length);
+        expect(cache.evictions).toBe(evictions);
+        for (let i = 0; i < digests.length; i++) expect(cache.recall(digests[i] as string) !== undefined).toBe(order.includes(i));
+      },
+    ), { numRuns: 300 });
   });
 
   it('holds parsed claims only for a remembered check, deeply frozen, within the per-token and total bounds', () => {
