@@ -13,9 +13,10 @@ export const modules = {
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5778);
-/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8643);
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4226);
+/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5778);
+/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8643);
+/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3123);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4226);
 /**
  * What a single-request subcommand reads: the request body (JSON), or for validate also a raw token,
  * from an argument, a file or stdin. No message here ever repeats a token.
@@ -25,33 +26,34 @@ export const modules = {
 
 
 
+
 /** The most read from stdin or a request file: a request is a few kilobytes (the service takes 64 KiB). */
 const MAX_INPUT_BYTES = 1024 * 1024;
 async function readRequestInput(operation, input, io) {
     const command = operation.name;
-    const raw = (0,_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .takesRawToken */ .Gk)(operation);
+    const raw = (0,_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .takesRawToken */ .Gk)(operation);
     const wanted = raw ? 'a token or a request body' : 'a request body';
     let text;
     let from;
     if (input === undefined || input === '-') {
         if (input === undefined && io.stdinIsTTY) {
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
         }
         text = await io.readStdin();
         from = 'stdin';
     }
     else {
         const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(io.cwd, input);
-        if (raw && (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_4__/* .looksLikeToken */ .N)(input) && !(await isFile(abs)))
+        if (raw && (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .looksLikeToken */ .N)(input) && !(await isFile(abs)))
             return { kind: 'token', token: input.trim() };
         from = describeArgument(input);
-        text = await readInputFile(abs, from, command);
+        text = await (0,_read_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readCappedFile */ .y)(abs, MAX_INPUT_BYTES, { command, name: from, holds: 'a request', helpWhenMissing: true });
     }
     if (Buffer.byteLength(text) > MAX_INPUT_BYTES)
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
     const trimmed = text.replace(/^\uFEFF/, '').trim();
     if (trimmed === '')
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
     if (raw && !trimmed.startsWith('{'))
         return { kind: 'token', token: trimmed };
     try {
@@ -59,44 +61,21 @@ async function readRequestInput(operation, input, io) {
     }
     catch {
         // JSON.parse's own message quotes the input, which holds a token or a secret.
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
     }
 }
 /** A file argument as messages name it; one that may be a mangled token is not repeated. */
 function describeArgument(input) {
-    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_4__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .shown */ .SP)(input)}"`;
+    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(input)}"`;
 }
 async function isFile(abs) {
     return (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(abs).catch(() => undefined))?.isFile() === true;
-}
-/** A regular file, read whole up to the cap; a FIFO or device is refused without blocking on it. */
-async function readInputFile(abs, name, command) {
-    let handle;
-    try {
-        handle = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.open(abs, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
-    }
-    catch (err) {
-        const code = err.code;
-        const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`cannot read ${name}: ${why}.`, { command, showHelp: code === 'ENOENT' });
-    }
-    try {
-        const stat = await handle.stat();
-        if (!stat.isFile())
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`cannot read ${name}: not a regular file.`, { command, showHelp: false });
-        if (stat.size > MAX_INPUT_BYTES)
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${name} holds more than 1 MiB; a request is a few kilobytes.`, { command, showHelp: false });
-        return (await handle.readFile()).toString('utf8');
-    }
-    finally {
-        await handle.close();
-    }
 }
 
 
 /***/ }),
 
-/***/ 8451:
+/***/ 2853:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -4543,11 +4522,24 @@ function atInstant(value, command) {
     return new Date(parsed.ms).toISOString();
 }
 
+;// CONCATENATED MODULE: ./src/cli/printable.ts
+/**
+ * Text from a config file or a server, made safe to print. The CLI also runs in workflow steps, where
+ * the runner reads every output line that starts with `::` as a command: a line break in a name must
+ * not start a line of the repository's choosing. Control characters would drive a terminal, so each
+ * (line breaks and tabs included, and the Unicode line separators) is printed as `?`.
+ */
+function printable(text) {
+    // eslint-disable-next-line no-control-regex
+    return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
+}
+
 ;// CONCATENATED MODULE: ./src/cli/baseline.ts
 /**
  * `oidc-gate baseline`: run the gate as `check` does and record the fingerprints of what it reports, so
  * that `check --baseline` and the action's `baseline` input fail on new findings only.
  */
+
 
 
 
@@ -4574,9 +4566,9 @@ async function baselineCommand(command, io) {
     const problems = gate.findings.filter((f) => f.config === true);
     if (problems.length > 0) {
         for (const f of problems) {
-            const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
-            const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
-            io.stderr(`oidc-gate baseline: ${where}${f.code} ${f.message}${fix}\n`);
+            const where = f.file !== undefined ? `${printable(f.file)}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+            const fix = f.remediation !== undefined ? ` Fix: ${printable(f.remediation)}` : '';
+            io.stderr(`oidc-gate baseline: ${where}${f.code} ${printable(f.message)}${fix}\n`);
         }
         io.stderr(`oidc-gate baseline: ${shown} was not written: fix the configuration ${problems.length === 1 ? 'error' : 'errors'} first.\n`);
         return 2;
@@ -4594,6 +4586,7 @@ async function baselineCommand(command, io) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/format.ts
+
 const format_wrap = (open, close) => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
 const COLOUR = { red: format_wrap(31, 39), yellow: format_wrap(33, 39), green: format_wrap(32, 39), dim: format_wrap(2, 22), bold: format_wrap(1, 22) };
 const PLAIN = { red: (s) => s, yellow: (s) => s, green: (s) => s, dim: (s) => s, bold: (s) => s };
@@ -4601,11 +4594,8 @@ const PLAIN = { red: (s) => s, yellow: (s) => s, green: (s) => s, dim: (s) => s,
 function pickStyle(isTTY, env) {
     return isTTY && (env.NO_COLOR === undefined || env.NO_COLOR === '') && env.TERM !== 'dumb' ? COLOUR : PLAIN;
 }
-/** Control characters from a config file must not drive the terminal. */
-function clean(s) {
-    // eslint-disable-next-line no-control-regex
-    return s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
-}
+/** Control characters from a config file must not drive the terminal, nor start a line (printable.ts). */
+const clean = printable;
 function formatText(report, style, offline) {
     const { summary } = report;
     const lines = [];
@@ -4672,6 +4662,8 @@ function formatText(report, style, offline) {
     return `${lines.join('\n')}\n`;
 }
 
+// EXTERNAL MODULE: ./src/cli/read-file.ts
+var read_file = __webpack_require__(3123);
 ;// CONCATENATED MODULE: ./src/cli/init-discovery.ts
 /**
  * The discovery document `oidc-gate init` builds a config from: fetched from `<issuer>` through the
@@ -4757,7 +4749,7 @@ async function readDocument(file, io) {
         text = await io.readStdin();
     }
     else {
-        text = await readFile(external_node_path_default().resolve(io.cwd, file), name);
+        text = await (0,read_file/* readCappedFile */.y)(external_node_path_default().resolve(io.cwd, file), MAX_DOCUMENT_BYTES, { command: 'init', name: `--discovery ${name}`, holds: 'a discovery document', helpWhenMissing: false });
     }
     if (Buffer.byteLength(text) > MAX_DOCUMENT_BYTES)
         throw refusal(`${name} holds more than 1 MiB; a discovery document is a few kilobytes.`);
@@ -4791,29 +4783,6 @@ function init_discovery_jsonErrorPlace(message, text) {
 }
 function refusal(message) {
     return new usage_error/* UsageError */.eb(message, { command: 'init', showHelp: false });
-}
-/** A regular file, at most 1 MiB; a FIFO or device is refused without blocking on it. */
-async function readFile(abs, name) {
-    let handle;
-    try {
-        handle = await external_node_fs_.promises.open(abs, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NONBLOCK ?? 0));
-    }
-    catch (err) {
-        const code = err.code;
-        const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-        throw refusal(`cannot read --discovery ${name}: ${why}.`);
-    }
-    try {
-        const stat = await handle.stat();
-        if (!stat.isFile())
-            throw refusal(`cannot read --discovery ${name}: not a regular file.`);
-        if (stat.size > MAX_DOCUMENT_BYTES)
-            throw refusal(`${name} holds more than 1 MiB; a discovery document is a few kilobytes.`);
-        return (await handle.readFile()).toString('utf8');
-    }
-    finally {
-        await handle.close();
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/cli/init.ts
@@ -4859,7 +4828,7 @@ async function runInit(command, io) {
         io.stderr(findingLines(discovered.warnings));
     const shownPath = external_node_path_default().relative(io.cwd, target.file) || target.file;
     io.stdout([
-        `Wrote ${shownPath}: provider, issuer profile and a sample token entry (commented out) for ${printable(discovered.issuer)}.`,
+        `Wrote ${shownPath}: provider, issuer profile and a sample token entry (commented out) for ${init_printable(discovered.issuer)}.`,
         'Next: set client_id, audiences and redirect_uris to your application\'s, add a sample token file, then run',
         `  oidc-gate check ${shownPath.includes(' ') ? JSON.stringify(shownPath) : shownPath}`,
         '',
@@ -4901,11 +4870,11 @@ async function acceptedAlgorithms(discovered) {
 function findingLines(findings) {
     return findings.map((f) => {
         const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
-        return `oidc-gate init: ${f.severity} ${f.code} ${printable(f.message)}${printable(fix)}\n`;
+        return `oidc-gate init: ${f.severity} ${f.code} ${init_printable(f.message)}${init_printable(fix)}\n`;
     }).join('');
 }
 /** Text that came from the document, unable to drive the terminal. */
-function printable(text) {
+function init_printable(text) {
     // eslint-disable-next-line no-control-regex
     return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
 }
@@ -4977,6 +4946,7 @@ async function writeLock(options) {
 
 
 
+
 async function lockCommand(command, io) {
     const boundary = findRepositoryRoot(io.cwd);
     const target = outputTarget(boundary, io.cwd, '--output', command.output ?? DEFAULT_LOCK_PATH);
@@ -4996,11 +4966,11 @@ async function lockCommand(command, io) {
         return 0;
     }
     for (const f of outcome.problems) {
-        const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
-        io.stderr(`oidc-gate lock: ${where}${f.code} ${f.message}\n`);
+        const where = f.file !== undefined ? `${printable(f.file)}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
+        io.stderr(`oidc-gate lock: ${where}${f.code} ${printable(f.message)}\n`);
     }
     for (const line of outcome.failures)
-        io.stderr(`oidc-gate lock: ${line}\n`);
+        io.stderr(`oidc-gate lock: ${printable(line)}\n`);
     io.stderr(`oidc-gate lock: ${shown} was not written.\n`);
     return outcome.problems.length > 0 ? 2 : 1;
 }
@@ -5483,13 +5453,53 @@ function takesRawToken(operation) {
 
 /***/ }),
 
+/***/ 3123:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   y: () => (/* binding */ readCappedFile)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4226);
+/** Reading a file named on the command line: a regular file, capped, never blocking on a FIFO or device. */
+
+
+/** The whole file, at most maxBytes; every failure is one UsageError that names the file and why. */
+async function readCappedFile(abs, maxBytes, wording) {
+    const { command, name, holds } = wording;
+    let handle;
+    try {
+        handle = await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.open(abs, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | (node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK ?? 0));
+    }
+    catch (err) {
+        const code = err.code;
+        const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
+        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`cannot read ${name}: ${why}.`, { command, showHelp: wording.helpWhenMissing && code === 'ENOENT' });
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`cannot read ${name}: not a regular file.`, { command, showHelp: false });
+        if (stat.size > maxBytes)
+            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${name} holds more than 1 MiB; ${holds} is a few kilobytes.`, { command, showHelp: false });
+        return (await handle.readFile()).toString('utf8');
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+
+/***/ }),
+
 /***/ 3890:
 /***/ ((module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8278);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8451);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2853);
 /** Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code. */
 
 
@@ -6089,18 +6099,24 @@ const HELD_CHARS_BUDGET = 2 * 1024 * 1024;
  */
 class VerifyCache {
     maxEntries;
-    #entries = new Map();
+    /**
+     * Lookup by digest; the LRU order is a linked list through the slots, not the Map's own order.
+     * Evicting the oldest entry through Map iteration costs time in proportion to the entries deleted
+     * since the Map last compacted itself (about 10 µs per eviction at 10,000 entries, measured), which
+     * every request pays when distinct tokens outnumber the cache; the list makes it constant.
+     */
+    #slots = new Map();
+    #newest;
+    #oldest;
     #evictions = 0;
     #heldChars = 0;
-    /** The digest last inserted or moved to the end of the LRU order. */
-    #newest;
     constructor(maxEntries = DEFAULT_VERIFY_CACHE_SIZE) {
         if (!Number.isInteger(maxEntries) || maxEntries < 1)
             throw new RangeError('a verification cache holds at least one entry');
         this.maxEntries = maxEntries;
     }
     get size() {
-        return this.#entries.size;
+        return this.#slots.size;
     }
     /** Entries pushed out to make room since the start: a steady rise means the cache is too small for the traffic. */
     get evictions() {
@@ -6115,28 +6131,29 @@ class VerifyCache {
      * formed then and is the same now; its held claims, when present, are what parsing it would give.
      */
     recall(digest) {
-        return this.#entries.get(digest);
+        return this.#slots.get(digest)?.check;
     }
     /** Whether this exact token passed its signature check before with this very key and alg. */
     passed(digest, key, alg) {
-        const entry = this.#entries.get(digest);
-        if (entry === undefined || entry.alg !== alg || entry.keyId !== keyIds.get(key))
+        const slot = this.#slots.get(digest);
+        if (slot === undefined || slot.check.alg !== alg || slot.check.keyId !== keyIds.get(key))
             return false;
-        // Re-insert, so Map iteration order is least-recently-used first (the newest is where it belongs).
-        if (digest !== this.#newest) {
-            this.#entries.delete(digest);
-            this.#entries.set(digest, entry);
-            this.#newest = digest;
+        if (slot !== this.#newest) {
+            this.#unlink(slot);
+            this.#link(slot);
         }
         return true;
     }
     /** Remember a check that passed; the least recently used entry goes when the cache is full. */
     remember(digest, key, alg) {
-        this.#drop(digest);
-        this.#entries.set(digest, { keyId: keyIdOf(key), alg, claims: undefined, heldChars: 0 });
-        this.#newest = digest;
-        if (this.#entries.size > this.maxEntries) {
-            this.#drop(this.#entries.keys().next().value);
+        const known = this.#slots.get(digest);
+        if (known !== undefined)
+            this.#remove(known);
+        const slot = { digest, check: { keyId: keyIdOf(key), alg, claims: undefined, heldChars: 0 }, newer: undefined, older: undefined };
+        this.#slots.set(digest, slot);
+        this.#link(slot);
+        if (this.#slots.size > this.maxEntries && this.#oldest !== undefined) {
+            this.#remove(this.#oldest);
             this.#evictions++;
         }
     }
@@ -6146,25 +6163,42 @@ class VerifyCache {
      * `chars`: the length of the token text before its signature, what the claims were parsed from.
      */
     hold(digest, claims, chars) {
-        const entry = this.#entries.get(digest);
-        if (entry === undefined || entry.claims !== undefined)
+        const slot = this.#slots.get(digest);
+        if (slot === undefined || slot.check.claims !== undefined)
             return;
         if (chars > MAX_HELD_CHARS || this.#heldChars + chars > HELD_CHARS_BUDGET)
             return;
-        const held = { ...entry, claims: { header: deepFreeze(claims.header), payload: deepFreeze(claims.payload) }, heldChars: chars };
-        // Replaced in place: Map.set on a present key keeps its position in the LRU order.
-        this.#entries.set(digest, held);
+        slot.check = { ...slot.check, claims: { header: deepFreeze(claims.header), payload: deepFreeze(claims.payload) }, heldChars: chars };
         this.#heldChars += chars;
     }
-    #drop(digest) {
-        const entry = this.#entries.get(digest);
-        if (entry === undefined)
-            return;
-        this.#heldChars -= entry.heldChars;
-        this.#entries.delete(digest);
+    /** Make the slot the newest. */
+    #link(slot) {
+        slot.older = this.#newest;
+        slot.newer = undefined;
+        if (this.#newest !== undefined)
+            this.#newest.newer = slot;
+        this.#newest = slot;
+        this.#oldest ??= slot;
+    }
+    #unlink(slot) {
+        if (slot.newer !== undefined)
+            slot.newer.older = slot.older;
+        else
+            this.#newest = slot.older;
+        if (slot.older !== undefined)
+            slot.older.newer = slot.newer;
+        else
+            this.#oldest = slot.newer;
+        slot.newer = undefined;
+        slot.older = undefined;
+    }
+    #remove(slot) {
+        this.#heldChars -= slot.check.heldChars;
+        this.#unlink(slot);
+        this.#slots.delete(slot.digest);
     }
 }
-/** Freezes a parsed JSON value and everything in it. Iterative: parsed JSON nests at most MAX_JSON_DEPTH, but no recursion is needed. */
+/** Freezes a parsed JSON value and everything in it; iterative, so no nesting can exhaust the stack. */
 function deepFreeze(value) {
     const pending = [value];
     while (pending.length > 0) {
@@ -9396,7 +9430,7 @@ const TRUST_FINDINGS = {
     TRUST_ANY_REF: defineFinding({
         code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
         title: 'A sub pattern admits every branch, tag, environment and pull request of the repository (repo:OWNER/REPO:*)',
-        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them.',
+        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does any pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*, repo:acme/app:*e*).',
         why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
         fix: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
         securitySeverity: 6.5,
@@ -9423,7 +9457,7 @@ const TRUST_FINDINGS = {
     TRUST_CONDITION_UNSUPPORTED: defineFinding({
         code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
         title: 'A part of the AWS trust policy the checker cannot evaluate (an operator, a key, a statement)',
-        docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, NotPrincipal, keys of other providers, policy variables) is named in a finding, never skipped silently; an unsupported condition is taken to hold, so no case passes on a condition nobody checked.',
+        docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity (Action, or a NotAction that does not name it) whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, a wildcard Principal or a NotPrincipal, keys of other providers, policy variables, and for GitHub\'s issuer a claim AWS does not offer as a condition key: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named errs towards letting tokens in: an unsupported condition is taken to hold, and a statement with a wildcard principal or an unknown member is still read as a way in, so no case is denied on something nobody checked.',
         why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
         fix: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
         securitySeverity: 3.1,
@@ -9746,8 +9780,15 @@ function conditionHolds(condition, claims) {
 
 const ROOT = '/aws_trust_policy';
 const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+const GITHUB_HOST = 'token.actions.githubusercontent.com';
 const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
-const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'Action', 'Condition']);
+const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
+/**
+ * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
+ * standard aud and sub, and the provider-specific claims AWS added for GitHub in 2026. A condition on
+ * any other claim meets no key: StringEquals and StringLike on it never hold, ForAllValues always does.
+ */
+const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
 const OPERATORS = new Set(['StringEquals', 'StringLike']);
 const SET_OPERATORS = new Set(['ForAnyValue', 'ForAllValues']);
 /**
@@ -9759,11 +9800,14 @@ function conditionKeyPrefix(issuer) {
 }
 /**
  * Reads the statements that matter to a token of `issuer`: Allow statements for
- * sts:AssumeRoleWithWebIdentity whose Federated principal is the issuer's OIDC provider. Statements
- * for other actions or other principals do not decide whether such a token is let in and are passed
- * over; whatever could decide it but cannot be evaluated (a Deny, an operator other than StringEquals
- * and StringLike, a key of another issuer…) is reported, never skipped silently. A condition that is
- * reported is left out of its statement's conditions, as if it held.
+ * sts:AssumeRoleWithWebIdentity (by Action, or by a NotAction that does not name it) whose principal
+ * takes in the issuer's OIDC provider. Statements for other actions or other principals do not decide
+ * whether such a token is let in and are passed over; whatever could decide it but cannot be evaluated
+ * (a Deny, an operator other than StringEquals and StringLike, a key of another issuer, a claim AWS does
+ * not offer as a key…) is reported, never skipped silently. Whatever is reported errs towards letting
+ * tokens in, so no case is denied on something nobody checked: a condition is left out of its
+ * statement's conditions, as if it held, and a statement with a wildcard principal or an unknown
+ * member is still read as a way in.
  */
 function readAwsPolicy(document, issuer) {
     const findings = [];
@@ -9802,33 +9846,48 @@ function readStatement(statement, field, prefix, unsupported) {
         unsupported(field, 'The statement is not a JSON object.');
         return undefined;
     }
-    if (grantsWebIdentity(statement.Action) && anyPrincipal(statement.Principal)) {
-        unsupported(`${field}/Principal`, 'A wildcard principal is not evaluated: which identity providers it lets in depends on the account, not on this document.', { key: 'Principal' });
-        return undefined;
-    }
-    if (!grantsWebIdentity(statement.Action) || !namesProvider(statement.Principal, prefix)) {
+    const principal = principalAdmits(statement, prefix);
+    if (!actionAdmits(statement) || principal === 'none') {
         // A statement for another action or principal does not decide whether this issuer's tokens get in,
         // unless it denies: a Deny could, and is reported below.
         if (statement.Effect === 'Deny')
             unsupported(`${field}/Effect`, 'Deny statements are not evaluated: the cases and findings do not account for what it denies.', { key: 'Effect' });
         return undefined;
     }
-    let evaluable = true;
-    for (const member of Object.keys(statement)) {
-        if (STATEMENT_MEMBERS.has(member))
-            continue;
-        unsupported(`${field}/${aws_policy_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement was not evaluated.`, { key: clip(member) });
-        evaluable = false;
-    }
     if (statement.Effect !== 'Allow') {
         const what = statement.Effect === 'Deny' ? 'Deny statements are not evaluated' : `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny`;
         unsupported(`${field}/Effect`, `${what}: the cases and findings do not account for this statement.`, { key: 'Effect' });
         return undefined;
     }
-    if (!evaluable)
-        return undefined;
+    if (principal === 'any') {
+        // Leaving such a statement out would hide a way in; it is read as one that names the issuer.
+        const member = 'NotPrincipal' in statement ? 'NotPrincipal' : 'Principal';
+        unsupported(`${field}/${member}`, `The statement's ${member} admits every identity provider of the account, this issuer's included; its conditions are evaluated as if it named the issuer's provider.`, { key: member });
+    }
+    for (const member of Object.keys(statement)) {
+        if (STATEMENT_MEMBERS.has(member))
+            continue;
+        unsupported(`${field}/${aws_policy_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
+    }
     const conditions = readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported);
     return { field, conditions };
+}
+/** Action names sts:AssumeRoleWithWebIdentity, or NotAction (every action but those named) does not. */
+function actionAdmits(statement) {
+    if (statement.Action !== undefined)
+        return grantsWebIdentity(statement.Action);
+    return statement.NotAction !== undefined && !grantsWebIdentity(statement.NotAction);
+}
+/**
+ * Whether the statement's principal takes in the issuer's tokens: by naming its OIDC provider, or by
+ * taking in any provider (Principal "*", Federated "*", or a NotPrincipal that does not name it).
+ */
+function principalAdmits(statement, prefix) {
+    if (statement.NotPrincipal !== undefined)
+        return namesProvider(statement.NotPrincipal, prefix) ? 'none' : 'any';
+    if (anyPrincipal(statement.Principal))
+        return 'any';
+    return namesProvider(statement.Principal, prefix) ? 'named' : 'none';
 }
 /** Action names sts:AssumeRoleWithWebIdentity (action names ignore case; `sts:*` and `*` name it too). */
 function grantsWebIdentity(action) {
@@ -9871,7 +9930,9 @@ function readConditionBlock(block, field, prefix, unsupported) {
             const claim = claimOfKey(key, prefix);
             const problem = claim === undefined
                 ? `the key is not one of ${prefix}'s claims (${prefix}:<claim>)`
-                : valuesProblem(values);
+                : absentFromContext(claim, prefix)
+                    ? `AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context, so StringEquals and StringLike on it never hold and ForAllValues on it always holds`
+                    : valuesProblem(values);
             if (problem !== undefined || claim === undefined) {
                 unsupported(keyField, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${problem ?? ''}.`, { operator: clip(name), key: clip(key) });
                 continue;
@@ -9896,6 +9957,10 @@ function claimOfKey(key, prefix) {
     if (key.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase())
         return undefined;
     return key.slice(prefix.length + 1);
+}
+/** A claim of GitHub's tokens that AWS does not offer as a condition key (other issuers' claims are not judged). */
+function absentFromContext(claim, prefix) {
+    return prefix.toLowerCase() === GITHUB_HOST && !GITHUB_CONTEXT_CLAIMS.has(claim.toLowerCase());
 }
 function valuesProblem(values) {
     const list = Array.isArray(values) ? values : [values];
@@ -10036,7 +10101,9 @@ function pullRequestSubject(repository) {
  * The findings about what each door admits: its audience, and the breadth of its subject. All the
  * conditions of a door must hold, so a door with two conditions on sub admits no more than the
  * narrower one: a breadth finding is reported only when every sub condition of the door is broad
- * that way, and then for each broad value.
+ * that way, and then for each broad value. For the breadths about one repository's runs (every run,
+ * pull requests) a value counts when the door's other sub conditions let those same runs through:
+ * repo:acme/* beside repo:acme/app:* still admits every run of acme/app.
  */
 function checkDoors(doors, missingSubField, missingAudField) {
     const findings = [];
@@ -10052,22 +10119,42 @@ function checkDoors(doors, missingSubField, missingAudField) {
         const values = subs.map((condition) => condition.values.map((_, index) => ({
             condition, index, shape: subjectShape(condition.values[index], condition.operator === 'StringLike'),
         })));
-        const report = (broad, make) => {
-            if (!values.every((ofCondition) => ofCondition.some(broad)))
+        // Every sub condition holds for each of these subjects: the door lets all of them in.
+        const doorAdmits = (subjects) => subs.every((c) => subjects.every((subject) => c.matchers.some((m) => m(subject))));
+        const report = (broad, make, admitted) => {
+            // A value's breadth matters when the door's other sub conditions let the same subjects through:
+            // those `admitted` lists when the breadth is about one repository's runs, else every condition must be broad.
+            if (admitted === undefined && !values.every((ofCondition) => ofCondition.some(broad)))
                 return;
+            const counts = (value) => admitted === undefined || doorAdmits(admitted(value));
             for (const value of values.flat())
-                if (broad(value))
+                if (broad(value) && counts(value))
                     findings.push(make(value));
         };
+        const runsOf = (v) => contextProbes(v.shape.repository);
+        const pullRequestOf = (v) => [pullRequestSubject(v.shape.repository)];
         report(unbounded, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" has a wildcard in the owner or repository part, so workflows of other repositories match it.`, evidence(v)));
-        report(anyRef, (v) => finding(TRUST_FINDINGS.TRUST_ANY_REF, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits every branch, tag, environment and pull request of the repository.`, evidence(v)));
-        report(pullRequest, (v) => finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits pull_request runs (${pullRequestSubject(v.shape.repository)}).`, evidence(v)));
+        report(anyRef, (v) => finding(TRUST_FINDINGS.TRUST_ANY_REF, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits every branch, tag, environment and pull request of the repository.`, evidence(v)), runsOf);
+        report(pullRequest, (v) => finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits pull_request runs (${pullRequestSubject(v.shape.repository)}).`, evidence(v)), pullRequestOf);
         report(mutable, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" names the owner and repository without their immutable IDs (repo:OWNER@ID/REPO@ID:…).`, evidence(v)));
     }
     return dedupe(findings);
 }
 const unbounded = (v) => v.shape.kind === 'unbounded';
-const anyRef = (v) => v.shape.kind === 'repository' && v.condition.operator === 'StringLike' && v.shape.context.startsWith('*');
+/**
+ * Admits every kind of run of the repository: its context starts with a wildcard, or the value matches a
+ * branch, a tag, an environment and a pull request alike (repo:acme/app:?*, repo:acme/app:*e*).
+ */
+const anyRef = (v) => v.shape.kind === 'repository' && v.condition.operator === 'StringLike' &&
+    (v.shape.context.startsWith('*') || everyContext(v.condition.matchers[v.index], v.shape.repository));
+/** One subject of each kind GitHub issues (its documented forms), with names nobody would pin. */
+const CONTEXT_PROBES = ['ref:refs/heads/any-branch', 'ref:refs/tags/any-tag', 'environment:any-environment', 'pull_request'];
+function contextProbes(repository) {
+    return CONTEXT_PROBES.map((context) => `repo:${repository}:${context}`);
+}
+function everyContext(matches, repository) {
+    return contextProbes(repository).every(matches);
+}
 /** Admits the pull_request subject, unless TRUST_ANY_REF already says so (it admits everything). */
 const pullRequest = (v) => v.shape.kind === 'repository' && !anyRef(v) &&
     v.condition.matchers[v.index](pullRequestSubject(v.shape.repository));
