@@ -53195,7 +53195,7 @@ const TRUST_FINDINGS = {
         title: 'No condition on sub, or a sub pattern with a wildcard in the owner or repository part',
         docs: 'GitHub\'s sub is repo:OWNER/REPO:… (repo:OWNER@ID/REPO@ID:… in the immutable form). A pattern with * or ? before the repository name ends (repo:*, repo:acme/*, repo:acme*, *) admits repositories other than the one meant; a role with no sub condition admits every repository on GitHub.',
         why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with no sub condition any repository of anyone. This is the most common way CI gets production cloud access it should not have.',
-        fix: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme/app:ref:refs/heads/main or repo:acme/app:environment:production.',
+        remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme/app:ref:refs/heads/main or repo:acme/app:environment:production.',
         securitySeverity: 9.1,
         example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
     }),
@@ -53204,7 +53204,7 @@ const TRUST_FINDINGS = {
         title: 'No condition on aud',
         docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action).',
         why: 'Without an audience condition, a token a workflow requested for any other service (a package registry, another cloud, a third-party API that may log or forward it) is accepted by the role too.',
-        fix: 'Add a StringEquals condition on <issuer host>:aud (audiences: in the entry) naming the one audience the workflow requests for this role.',
+        remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in the entry) naming the one audience the workflow requests for this role.',
         securitySeverity: 7.5,
         example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
     }),
@@ -53213,7 +53213,7 @@ const TRUST_FINDINGS = {
         title: 'A sub pattern admits every branch, tag, environment and pull request of the repository (repo:OWNER/REPO:*)',
         docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does any pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*, repo:acme/app:*e*).',
         why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
-        fix: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+        remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
         securitySeverity: 6.5,
         example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
     }),
@@ -53222,7 +53222,7 @@ const TRUST_FINDINGS = {
         title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
         docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
         why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
-        fix: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
+        remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
         securitySeverity: 6.5,
         example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
     }),
@@ -53231,7 +53231,7 @@ const TRUST_FINDINGS = {
         title: 'A sub condition pins the owner and repository by name only, not by their immutable IDs',
         docs: 'GitHub issues an immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, for repositories created, renamed or transferred from 2026-06-18 and for those that opt in. A condition written in the older form, repo:OWNER/REPO:…, matches whoever holds those names.',
         why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
-        fix: 'Opt the repository in to immutable subject claims and write the condition with both IDs: repo:acme@1001/app@2002:ref:refs/heads/main.',
+        remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs: repo:acme@1001/app@2002:ref:refs/heads/main.',
         securitySeverity: 4.3,
         example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
     }),
@@ -53240,7 +53240,7 @@ const TRUST_FINDINGS = {
         title: 'A part of the AWS trust policy the checker cannot evaluate (an operator, a key, a statement)',
         docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity (Action, or a NotAction that does not name it) whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, a wildcard Principal or a NotPrincipal, keys of other providers, policy variables, and for GitHub\'s issuer a claim AWS does not offer as a condition key: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named errs towards letting tokens in: an unsupported condition is taken to hold, and a statement with a wildcard principal or an unknown member is still read as a way in, so no case is denied on something nobody checked.',
         why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
-        fix: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        remediation: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
         securitySeverity: 3.1,
         example: {
             scenario: 'The deploy role\'s trust policy also excludes a bot account with StringNotEquals, which the checker cannot evaluate.',
@@ -53257,7 +53257,7 @@ const TRUST_FINDINGS = {
         title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
         docs: 'Each case is evaluated as AWS does: the role is assumed when one Allow statement has every condition block holding; within a key, any listed value may match; ForAnyValue needs one of a list claim\'s values to match, ForAllValues all of them (and holds for a missing claim); a missing claim fails StringEquals and StringLike. The evidence names the case and the condition that decided it.',
         why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
-        fix: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
+        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
         securitySeverity: 7.5,
         example: example('A case states that pull requests must be denied; the role admits them.', [
             'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
@@ -55285,7 +55285,7 @@ const GATE_CODES = {
             ].join('\n'),
         },
     }),
-    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'Remove the suppression: what it hid is gone. If it should still match, check its code, entry and field (or the line of an inline comment).', {
+    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'If what it hid has been fixed, remove the suppression. If it was meant to match a finding that is still reported, correct its code, entry and field (or move an inline comment onto the finding\'s line or the line above).', {
         docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
         why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
         securitySeverity: 2.0,
@@ -55969,6 +55969,7 @@ function tokenFingerprint(token) {
 
 
 
+
 /** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
 const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
 /** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
@@ -56008,8 +56009,14 @@ function ruleHelp(d) {
     const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
     return { text: join(text), markdown: join(markdown) };
 }
-function sarif_fingerprint(f) {
-    const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
+/**
+ * A finding's identity across runs: its code, its place, and its file named from the repository root
+ * (`base` is where the run's file names start, relative to that root: the CLI run in a subdirectory
+ * names files from there), so the baseline and code scanning match it wherever the run started.
+ */
+function sarif_fingerprint(f, base = '') {
+    const file = f.file === undefined ? '' : base === '' ? f.file : external_node_path_default().posix.join(base, f.file);
+    const key = [f.code, file, f.stablePointer ?? f.pointer ?? ''].join('\u0000');
     return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
 }
 /** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
@@ -56025,7 +56032,7 @@ function sarifSuppression(s) {
  * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
  * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
  */
-function buildSarif(all, suppressed = [], withBaseline = false) {
+function buildSarif(all, suppressed = [], withBaseline = false, fingerprintBase = '') {
     // Code scanning refuses a result without a location, so run-level problems (no config file
     // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
     // and reported findings before suppressed ones.
@@ -56069,7 +56076,7 @@ function buildSarif(all, suppressed = [], withBaseline = false) {
             ruleIndex: index.get(f.code),
             level: f.severity === 'error' ? 'error' : 'warning',
             message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-            partialFingerprints: { 'oidcGate/v1': sarif_fingerprint(f) },
+            partialFingerprints: { 'oidcGate/v1': sarif_fingerprint(f, fingerprintBase) },
         };
         const hidden = hiddenBy.get(f);
         if (hidden !== undefined)
@@ -56580,7 +56587,7 @@ function outputTarget(root, base, label, value) {
 
 
 function sarifOf(run) {
-    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined);
+    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprintBase);
 }
 async function writeReport(run, target) {
     await writeInsideRoot(target, serializeReport(run.report));
@@ -57973,16 +57980,16 @@ function isBaselineCandidate(f) {
     return f.file !== undefined && f.config !== true && whyNotSuppressible(f.code) === undefined;
 }
 /** The baseline file for these findings (those that may be recorded), and how many it records. */
-function renderBaseline(findings) {
+function renderBaseline(findings, fingerprintBase = '') {
     const byPrint = new Map();
     for (const f of findings) {
         if (!isBaselineCandidate(f))
             continue;
-        const print = fingerprint(f);
+        const print = fingerprint(f, fingerprintBase);
         if (byPrint.has(print))
             continue;
         // Members in this order, so every line of the file reads the same way.
-        byPrint.set(print, { fingerprint: print, code: f.code, file: f.file, ...(f.name !== undefined ? { entry: f.name } : {}), field: findingField(f) });
+        byPrint.set(print, { fingerprint: print, code: f.code, file: fingerprintBase === '' ? f.file : path.posix.join(fingerprintBase, f.file), ...(f.name !== undefined ? { entry: f.name } : {}), field: findingField(f) });
     }
     const key = (e) => [e.file, e.entry ?? '', e.field, e.code, e.fingerprint].join('\u0000');
     const entries = [...byPrint.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -59629,9 +59636,11 @@ class Suppressor {
     #now;
     #baselineUsed = new Set();
     /** `now`: when the run started; a suppression whose expiry is at or before it no longer applies. */
-    constructor(baseline, now) {
+    #fingerprintBase;
+    constructor(baseline, now, fingerprintBase = '') {
         this.#baseline = baseline;
         this.#now = now;
+        this.#fingerprintBase = fingerprintBase;
     }
     /** How many of the baseline's fingerprints matched a finding of the run. */
     get baselineMatched() {
@@ -59689,7 +59698,7 @@ class Suppressor {
         const baseline = this.#baseline;
         if (baseline === undefined || f.file === undefined)
             return false;
-        const print = sarif_fingerprint(f);
+        const print = sarif_fingerprint(f, this.#fingerprintBase);
         if (!baseline.fingerprints.has(print))
             return false;
         this.#baselineUsed.add(print);
@@ -59714,6 +59723,7 @@ class Suppressor {
  * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
  * so both produce the same report from the same files.
  */
+
 
 
 
@@ -59814,7 +59824,8 @@ async function runGate(options, services = {}) {
             findings.push(f);
     }
     // Suppressions hide findings of their own file; the baseline, any finding it recorded.
-    const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt);
+    const fingerprintBase = fingerprintBaseOf(boundary, options.root);
+    const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprintBase);
     findings.splice(0, findings.length, ...suppressor.other(findings));
     const fileStatus = [];
     for (const c of configs) {
@@ -59834,7 +59845,12 @@ async function runGate(options, services = {}) {
         suppressed: suppressor.suppressed,
         ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
     });
-    return { report, findings, suppressed: suppressor.suppressed, files: fileStatus };
+    return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase };
+}
+/** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */
+function fingerprintBaseOf(boundary, root) {
+    const rel = external_node_path_default().relative(boundary, root);
+    return rel === '' || rel.startsWith('..') || external_node_path_default().isAbsolute(rel) ? '' : rel.split((external_node_path_default()).sep).join('/');
 }
 /**
  * The run's network: off, or on through the guarded fetcher with OUTBOUND_ALLOW's exemptions (or the

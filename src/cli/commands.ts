@@ -166,8 +166,8 @@ const BASELINE: CommandSpec = {
     'SARIF partialFingerprints) to the baseline file: sorted JSON, one finding per line. check --baseline',
     "FILE and the action's baseline input then suppress those findings (kind baseline), so only new",
     'ones fail. Inline and config suppressions still apply; configuration errors are never recorded, and',
-    'nothing is written while a config file has one. Run it from where check runs (file names in',
-    'fingerprints are relative to the working directory), with the same network setting.',
+    'nothing is written while a config file has one. Files are named from the repository root, so the',
+    'baseline matches wherever in the repository check runs; use the same network setting.',
   ],
   options: [
     { name: 'output', value: 'FILE', help: [`where to write the baseline (default ${DEFAULT_BASELINE_FILE})`] },

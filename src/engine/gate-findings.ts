@@ -245,7 +245,7 @@ export const GATE_CODES = {
       },
     }),
   SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding',
-    'Remove the suppression: what it hid is gone. If it should still match, check its code, entry and field (or the line of an inline comment).', {
+    'If what it hid has been fixed, remove the suppression. If it was meant to match a finding that is still reported, correct its code, entry and field (or move an inline comment onto the finding\'s line or the line above).', {
       docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
       why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
       securitySeverity: 2.0,

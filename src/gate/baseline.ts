@@ -48,14 +48,14 @@ export function isBaselineCandidate(f: GateFinding): boolean {
 }
 
 /** The baseline file for these findings (those that may be recorded), and how many it records. */
-export function renderBaseline(findings: readonly GateFinding[]): { text: string; count: number } {
+export function renderBaseline(findings: readonly GateFinding[], fingerprintBase = ''): { text: string; count: number } {
   const byPrint = new Map<string, Entry>();
   for (const f of findings) {
     if (!isBaselineCandidate(f)) continue;
-    const print = fingerprint(f);
+    const print = fingerprint(f, fingerprintBase);
     if (byPrint.has(print)) continue;
     // Members in this order, so every line of the file reads the same way.
-    byPrint.set(print, { fingerprint: print, code: f.code, file: f.file as string, ...(f.name !== undefined ? { entry: f.name } : {}), field: findingField(f) });
+    byPrint.set(print, { fingerprint: print, code: f.code, file: fingerprintBase === '' ? f.file as string : path.posix.join(fingerprintBase, f.file as string), ...(f.name !== undefined ? { entry: f.name } : {}), field: findingField(f) });
   }
   const key = (e: Entry): string => [e.file, e.entry ?? '', e.field, e.code, e.fingerprint].join('\u0000');
   const entries = [...byPrint.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));

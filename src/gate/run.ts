@@ -3,6 +3,7 @@
  * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
  * so both produce the same report from the same files.
  */
+import path from 'node:path';
 import {
   createEngine, GATE_CODES, OutboundAllowError, parseOutboundAllow, type Fetcher, type NetworkOptions,
 } from '../engine/index.ts';
@@ -119,7 +120,8 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     else findings.push(f);
   }
   // Suppressions hide findings of their own file; the baseline, any finding it recorded.
-  const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt);
+  const fingerprintBase = fingerprintBaseOf(boundary, options.root);
+  const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprintBase);
   findings.splice(0, findings.length, ...suppressor.other(findings));
   const fileStatus: FileStatus[] = [];
   for (const c of configs) {
@@ -139,7 +141,13 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     suppressed: suppressor.suppressed,
     ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
   });
-  return { report, findings, suppressed: suppressor.suppressed, files: fileStatus };
+  return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase };
+}
+
+/** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */
+function fingerprintBaseOf(boundary: string, root: string): string {
+  const rel = path.relative(boundary, root);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? '' : rel.split(path.sep).join('/');
 }
 
 /**

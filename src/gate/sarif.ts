@@ -4,6 +4,7 @@
  * only move lines or reorder entries.
  */
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { getFindingDefinition, type FindingDefinition } from '../engine/index.ts';
 import { TOOL_VERSION } from './report.ts';
 import type { GateFinding, SuppressedFinding } from './types.ts';
@@ -53,8 +54,14 @@ function ruleHelp(d: FindingDefinition): { text: string; markdown: string } {
   return { text: join(text), markdown: join(markdown) };
 }
 
-export function fingerprint(f: GateFinding): string {
-  const key = [f.code, f.file ?? '', f.stablePointer ?? f.pointer ?? ''].join('\u0000');
+/**
+ * A finding's identity across runs: its code, its place, and its file named from the repository root
+ * (`base` is where the run's file names start, relative to that root: the CLI run in a subdirectory
+ * names files from there), so the baseline and code scanning match it wherever the run started.
+ */
+export function fingerprint(f: GateFinding, base = ''): string {
+  const file = f.file === undefined ? '' : base === '' ? f.file : path.posix.join(base, f.file);
+  const key = [f.code, file, f.stablePointer ?? f.pointer ?? ''].join('\u0000');
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
@@ -73,7 +80,7 @@ function sarifSuppression(s: SuppressedFinding): { kind: 'inSource' | 'external'
  * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
  * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
  */
-export function buildSarif(all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false): object {
+export function buildSarif(all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false, fingerprintBase = ''): object {
   // Code scanning refuses a result without a location, so run-level problems (no config file
   // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
   // and reported findings before suppressed ones.
@@ -116,7 +123,7 @@ export function buildSarif(all: readonly GateFinding[], suppressed: readonly Sup
       ruleIndex: index.get(f.code),
       level: f.severity === 'error' ? 'error' : 'warning',
       message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-      partialFingerprints: { 'oidcGate/v1': fingerprint(f) },
+      partialFingerprints: { 'oidcGate/v1': fingerprint(f, fingerprintBase) },
     };
     const hidden = hiddenBy.get(f);
     if (hidden !== undefined) r.suppressions = [sarifSuppression(hidden)];

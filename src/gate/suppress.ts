@@ -62,9 +62,12 @@ export class Suppressor {
   readonly #baselineUsed = new Set<string>();
 
   /** `now`: when the run started; a suppression whose expiry is at or before it no longer applies. */
-  constructor(baseline: Baseline | undefined, now: number) {
+  readonly #fingerprintBase: string;
+
+  constructor(baseline: Baseline | undefined, now: number, fingerprintBase = '') {
     this.#baseline = baseline;
     this.#now = now;
+    this.#fingerprintBase = fingerprintBase;
   }
 
   /** How many of the baseline's fingerprints matched a finding of the run. */
@@ -121,7 +124,7 @@ export class Suppressor {
   #byBaseline(f: GateFinding): boolean {
     const baseline = this.#baseline;
     if (baseline === undefined || f.file === undefined) return false;
-    const print = fingerprint(f);
+    const print = fingerprint(f, this.#fingerprintBase);
     if (!baseline.fingerprints.has(print)) return false;
     this.#baselineUsed.add(print);
     this.suppressed.push({ finding: f, kind: 'baseline', reason: `recorded in the baseline ${baseline.file}`, source: { file: baseline.file } });

@@ -169,6 +169,8 @@ export interface GateRun {
   /** What suppressions and the baseline hid. */
   suppressed: SuppressedFinding[];
   files: FileStatus[];
+  /** Where the run's file names start, relative to the repository root ('' when they are the same). */
+  fingerprintBase: string;
 }
 
 export type { Finding };
