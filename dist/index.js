@@ -59567,11 +59567,17 @@ function run_trust_placeOf(pointer) {
 }
 /** A finding about the AWS policy says where in the policy file it is: the config line only names the file. */
 function inPolicyFile(f, entry) {
+    if (entry.awsPolicyFile === undefined)
+        return f;
+    const file = values_clip(entry.awsPolicyFile);
+    // Other places the message names in the policy (the statement that decided a case) are said the
+    // same way: in the config, aws_trust_policy is a file name, not an object to point into.
+    const message = f.message.replace(/\/aws_trust_policy((?:\/\S*?)?)(?=[.,;]?(?:\s|$))/g, (_all, inner) => `${inner === '' ? '/' : inner} of ${file}`);
     const field = run_trust_fieldOf(f);
     const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
-    if (inner === undefined || entry.awsPolicyFile === undefined)
-        return f;
-    return { ...f, message: `${f.message} (${values_clip(entry.awsPolicyFile)}, at ${inner})` };
+    if (inner === undefined)
+        return message === f.message ? f : { ...f, message };
+    return { ...f, message: `${message} (${file}, at ${inner})` };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/suppress.ts

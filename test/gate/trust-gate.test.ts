@@ -102,3 +102,17 @@ describe('trust_policies: in the gate', () => {
     });
   });
 });
+
+describe('a finding that names a place in the AWS policy file', () => {
+  it('names it inside that file, never as /aws_trust_policy/…, which in config is a file name', async () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const run = await runGate({ root, boundary: root, patterns: ['examples/trust-policy/broken'], network: false, env: {} });
+    const cases = run.findings.filter((f) => f.code === 'TRUST_CASE_FAILED');
+    expect(cases).toHaveLength(3);
+    for (const f of cases) expect(f.message).toContain('the statement at /Statement/0 of deploy-role-trust.json all hold.');
+    expect(run.findings.filter((f) => f.message.includes('/aws_trust_policy'))).toEqual([]);
+    // The engine's own response, in the report, is untouched.
+    const response = JSON.stringify(run.report.results.find((r) => r.kind === 'trust-policy')?.response);
+    expect(response).toContain('the statement at /aws_trust_policy/Statement/0 all hold');
+  });
+});
