@@ -56910,6 +56910,33 @@ async function readYamlInput(root, abs, name) {
 function refused(code, message, yaml) {
     return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
 }
+/**
+ * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
+ * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
+ */
+async function readJsonInputText(boundary, abs, name) {
+    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                return { ok: false, missing: true };
+            case 'outside':
+            case 'git':
+                return refuse(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refuse(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+            case 'not-file':
+                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
+            default:
+                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    return text === undefined ? refuse(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
+}
 
 ;// CONCATENATED MODULE: ./src/gate/redact.ts
 /**
@@ -58015,25 +58042,13 @@ async function readBaseline(root, boundary, rel) {
         ok: false,
         finding: configFinding(code, message, file, { line, column }, { kind: 'config', remediation: REGENERATE }),
     });
-    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+    const read = await readJsonInputText(boundary, abs, name);
     if (!read.ok) {
-        switch (read.reason) {
-            case 'outside':
-            case 'git':
-                return fail(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return fail(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-            case 'missing':
-                return fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`);
-            case 'not-file':
-                return fail(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name.charAt(0).toLowerCase()}${name.slice(1)}: not a regular file.`);
-            default:
-                return fail(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name.charAt(0).toLowerCase()}${name.slice(1)}: ${describeIoError(read.error)}.`);
-        }
+        return read.missing
+            ? fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
+            : fail(read.code, read.message);
     }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined)
-        return fail(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`);
+    const text = read.text;
     let data;
     try {
         data = JSON.parse(text);
@@ -58930,27 +58945,16 @@ async function readLockFile(options, rel) {
     const refuse = (def, message, at = { line: 1, column: 1 }, extra = {}) => ({
         ok: false, finding: configFinding(def, message, rel, at, { kind: 'config', ...extra }),
     });
-    const read = await readInsideRoot(options.boundary, external_node_path_default().resolve(options.root, options.lockFile), MAX_READ_BYTES);
+    const read = await readJsonInputText(options.boundary, external_node_path_default().resolve(options.root, options.lockFile), name);
     if (!read.ok) {
-        switch (read.reason) {
-            case 'missing':
-                return refuse(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
-                    remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
-                });
-            case 'outside':
-            case 'git':
-                return refuse(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refuse(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-            case 'not-file':
-                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
-            default:
-                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+        if (read.missing) {
+            return refuse(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
+                remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
+            });
         }
+        return refuse(read.code, read.message, undefined, read.code === GATE_CODES.CONFIG_INVALID ? { remediation: LOCK_FIX } : {});
     }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined)
-        return refuse(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`, undefined, { remediation: LOCK_FIX });
+    const text = read.text;
     const parsed = parseLock(text);
     if (parsed.ok)
         return parsed;

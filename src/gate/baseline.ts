@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import { GATE_CODES } from '../engine/index.ts';
-import { decodeUtf8, describeIoError, describePlace, MAX_READ_BYTES, readInsideRoot } from './boundary.ts';
 import { configFinding } from './config-finding.ts';
 import { relativeFile } from './config.ts';
 import { fingerprint } from './sarif.ts';
+import { readJsonInputText } from './input-file.ts';
 import { findingField } from './suppress-field.ts';
 import { whyNotSuppressible } from './suppress-rule.ts';
 import type { GateFinding } from './types.ts';
@@ -82,24 +82,13 @@ export async function readBaseline(root: string, boundary: string, rel: string):
     ok: false,
     finding: configFinding(code, message, file, { line, column }, { kind: 'config', remediation: REGENERATE }),
   });
-  const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+  const read = await readJsonInputText(boundary, abs, name);
   if (!read.ok) {
-    switch (read.reason) {
-      case 'outside':
-      case 'git':
-        return fail(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-      case 'too-large':
-        return fail(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-      case 'missing':
-        return fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`);
-      case 'not-file':
-        return fail(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name.charAt(0).toLowerCase()}${name.slice(1)}: not a regular file.`);
-      default:
-        return fail(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name.charAt(0).toLowerCase()}${name.slice(1)}: ${describeIoError(read.error)}.`);
-    }
+    return read.missing
+      ? fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
+      : fail(read.code, read.message);
   }
-  const text = decodeUtf8(read.bytes);
-  if (text === undefined) return fail(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`);
+  const text = read.text;
   let data: unknown;
   try {
     data = JSON.parse(text);

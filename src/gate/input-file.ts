@@ -48,3 +48,39 @@ export async function readYamlInput(root: string, abs: string, name: string): Pr
 function refused(code: FindingDefinition, message: string, yaml?: LoadedYaml): YamlInput {
   return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
 }
+
+export type JsonInputText =
+  | { ok: true; text: string }
+  /** The file does not exist: the caller says what to run or which setting to change. */
+  | { ok: false; missing: true }
+  | { ok: false; missing: false; code: GateCode; message: string };
+
+type GateCode = typeof GATE_CODES[keyof typeof GATE_CODES];
+
+/**
+ * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
+ * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
+ */
+export async function readJsonInputText(boundary: string, abs: string, name: string): Promise<JsonInputText> {
+  const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+  const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+  const refuse = (code: GateCode, message: string): JsonInputText => ({ ok: false, missing: false, code, message });
+  if (!read.ok) {
+    switch (read.reason) {
+      case 'missing':
+        return { ok: false, missing: true };
+      case 'outside':
+      case 'git':
+        return refuse(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+      case 'too-large':
+        return refuse(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+      case 'not-file':
+        return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
+      default:
+        return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
+    }
+  }
+  const text = decodeUtf8(read.bytes);
+  return text === undefined ? refuse(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
+}

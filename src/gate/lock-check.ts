@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import { GATE_CODES, getFindingDefinition, type Engine } from '../engine/index.ts';
-import { decodeUtf8, describeIoError, describePlace, MAX_READ_BYTES, readInsideRoot } from './boundary.ts';
 import type { ConfigFile } from './config.ts';
 import { relativeFile } from './config.ts';
 import { configFinding } from './config-finding.ts';
+import { readJsonInputText } from './input-file.ts';
 import { lockKey, parseLock, type LockDocument, type LockedKey } from './lock-file.ts';
 import { servedKeys } from './lock-keys.ts';
 import { lockSources, type LockSource } from './lock-sources.ts';
@@ -65,26 +65,16 @@ async function readLockFile(options: LockCheckOptions, rel: string): Promise<Loc
   const refuse = (def: typeof GATE_CODES[keyof typeof GATE_CODES], message: string, at: { line: number; column: number } = { line: 1, column: 1 }, extra: Partial<GateFinding> = {}): LockRead => ({
     ok: false, finding: configFinding(def, message, rel, at, { kind: 'config', ...extra }),
   });
-  const read = await readInsideRoot(options.boundary, path.resolve(options.root, options.lockFile), MAX_READ_BYTES);
+  const read = await readJsonInputText(options.boundary, path.resolve(options.root, options.lockFile), name);
   if (!read.ok) {
-    switch (read.reason) {
-      case 'missing':
-        return refuse(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
-          remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
-        });
-      case 'outside':
-      case 'git':
-        return refuse(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-      case 'too-large':
-        return refuse(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-      case 'not-file':
-        return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
-      default:
-        return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+    if (read.missing) {
+      return refuse(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
+        remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
+      });
     }
+    return refuse(read.code, read.message, undefined, read.code === GATE_CODES.CONFIG_INVALID ? { remediation: LOCK_FIX } : {});
   }
-  const text = decodeUtf8(read.bytes);
-  if (text === undefined) return refuse(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`, undefined, { remediation: LOCK_FIX });
+  const text = read.text;
   const parsed = parseLock(text);
   if (parsed.ok) return parsed;
   const at = parsed.line !== undefined ? { line: parsed.line, column: parsed.column ?? 1 } : lineOf(text, parsed.pointer);
