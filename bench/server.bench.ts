@@ -212,7 +212,7 @@ interface Slice { requests: number; seconds: number; cpu: number; p50: number; p
  * perCpu: requests per CPU-second of the server process, the throughput of one core whatever the load
  * generator manages; cpuUs: the same as µs of server CPU per request.
  */
-interface Row { scenario: string; name: string; rps: number; perCpu: number; cpuUs: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number }
+interface Row { scenario: string; name: string; rps: number; perCpu: number; cpuUs: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number; slices: Slice[] }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -336,6 +336,7 @@ async function main(): Promise<void> {
         rss: rss.get(t.name) ?? [],
         errors: s.reduce((a, x) => a + x.errors, 0),
         non2xx: s.reduce((a, x) => a + x.non2xx, 0),
+        slices: s,
       };
     }));
     report(rows, scenarios);
@@ -382,6 +383,17 @@ function report(rows: Row[], scenarios: Scenario[]): void {
   console.log(`repeated token: ${repeatedRatio.toFixed(2)}× bare (target ≥ 1.50) ${verdict(repeatedRatio >= 1.5)}; per CPU-second ${cpuRatio(repeated, find('repeated', BARE))}× bare`);
   console.log(`rotation: ${rotationRatio.toFixed(2)}× bare (target ≥ 0.85) ${verdict(rotationRatio >= 0.85)}; `
     + `${ratio(rotation, find('rotation', FASTIFY))}× fastify + fast-jwt (target > 1.00) ${verdict(aheadOfFastify)}; per CPU-second ${cpuRatio(rotation, find('rotation', BARE))}× bare`);
+  // The same ratios slice by slice: each slice of a round ran beside the bare server's slice of that
+  // round, so their spread is how far one run on this machine can be trusted.
+  for (const scenario of scenarios) {
+    const gate = find(scenario.name, GATE).slices;
+    const bare = find(scenario.name, BARE).slices;
+    const perSlice = (f: (x: Slice) => number): number[] => gate.map((g, i) => f(g) / f(bare[i] as Slice)).sort((a, b) => a - b);
+    const rps = perSlice((x) => x.requests / x.seconds);
+    const cpu = perSlice((x) => x.requests / x.cpu);
+    const range = (xs: number[]): string => `${(xs[0] as number).toFixed(2)}–${(xs[xs.length - 1] as number).toFixed(2)}`;
+    console.log(`${scenario.name}: oidc-gate × bare slice by slice: req/s ${range(rps)}, per CPU-second ${range(cpu)} (${gate.length} slices)`);
+  }
   console.log(`oidc-gate max RSS ${Math.max(...gateRss)} MB (target < 200) ${verdict(Math.max(...gateRss) < 200)}, growth second half vs first half ${growth.toFixed(1)} MB`);
   const floor = rows.find((r) => r.scenario === 'repeated' && r.name === FLOOR);
   if (floor !== undefined) {

@@ -39,6 +39,16 @@ export interface App {
  * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
  * and draining can wait for the rest.
  */
+/**
+ * A string as JSON text. The access line's strings are a request id (a UUID, or a caller's id of
+ * letters, digits and `._:-` only), an endpoint and an outcome from short fixed lists: none needs
+ * escaping, and any that did would still be escaped here.
+ */
+function jsonText(value: string): string {
+  return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+const PLAIN_TEXT = /^[A-Za-z0-9 ._:/()-]*$/;
+
 export function createApp(deps: AppDeps): App {
   const { auth, audit, log } = deps;
   const accessLog = log.enabled('info');
@@ -79,7 +89,7 @@ export function createApp(deps: AppDeps): App {
     if (audit.enabled) audit.write(auditRecordOf(state, status, Date.now()));
     // The access line: identifiers and outcome only, never a body, a header value or a query string.
     if (accessLog) {
-      log.info('request', { request_id: state.id, endpoint: state.endpoint, status, outcome: state.outcome, duration_ms: Math.round(seconds * 1e6) / 1000 });
+      log.infoMembers('request', `"request_id":${jsonText(state.id)},"endpoint":${jsonText(state.endpoint)},"status":${status},"outcome":${jsonText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
     }
   }
 

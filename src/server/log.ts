@@ -11,6 +11,11 @@ export interface Logger {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
+  /**
+   * An info line whose fields are already JSON members (`"name":value,…`, no braces), for the line every
+   * request writes. The caller's names must differ from time, level, msg and the logger's base fields.
+   */
+  infoMembers(msg: string, members: string): void;
   enabled(level: LogLevel): boolean;
   /** Write out the lines still held back. */
   flush(): void;
@@ -48,6 +53,8 @@ function holdUntilExit(logger: Logger): void {
 export function createLogger(sink: Sink, level: LogLevel, base: Record<string, unknown> = {}): Logger {
   const threshold = RANK[level];
   const serialise = lineSerialiser(base);
+  const baseText = baseMembers(base);
+  const serialiseMembers = (lvl: string, msg: string, members: string): string => `{"time":"${isoNow()}","level":"${lvl}","msg":${JSON.stringify(msg)}${baseText},${members}}`;
   let held = '';
   let scheduled = false;
   const flush = (): void => {
@@ -60,11 +67,16 @@ export function createLogger(sink: Sink, level: LogLevel, base: Record<string, u
   };
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: Record<string, unknown>): void => {
     if (RANK[lvl] < threshold) return;
-    held += `${serialise(lvl, msg, fields)}\n`;
     if (RANK[lvl] >= RANK.warn) {
+      held += `${serialise(lvl, msg, fields)}\n`;
       flush();
       return;
     }
+    hold(`${serialise(lvl, msg, fields)}\n`);
+  };
+  /** Keep a debug or info line until this turn of the event loop ends. */
+  const hold = (line: string): void => {
+    held += line;
     if (scheduled) return;
     scheduled = true;
     holdUntilExit(logger);
@@ -75,6 +87,10 @@ export function createLogger(sink: Sink, level: LogLevel, base: Record<string, u
     info: (m, f) => emit('info', m, f),
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
+    infoMembers: (m, members) => {
+      if (RANK.info < threshold) return;
+      hold(`${serialiseMembers('info', m, members)}\n`);
+    },
     enabled: (l) => RANK[l] >= threshold,
     flush,
   };
@@ -93,6 +109,11 @@ function isoNow(): string {
   return lastIso;
 }
 
+/** The base fields as JSON members with a leading comma, or nothing. */
+function baseMembers(base: Record<string, unknown>): string {
+  return Object.keys(base).length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+}
+
 /**
  * One line as JSON: time, level and msg, then the logger's base fields, then the line's own, later
  * names overriding earlier ones. The base is serialised once; a line whose fields repeat a name
@@ -100,7 +121,7 @@ function isoNow(): string {
  */
 function lineSerialiser(base: Record<string, unknown>): (level: string, msg: string, fields?: Record<string, unknown>) => string {
   const baseNames = Object.keys(base);
-  const baseText = baseNames.length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+  const baseText = baseMembers(base);
   return (level, msg, fields) => {
     const time = isoNow();
     if (fields === undefined) return `{"time":"${time}","level":"${level}","msg":${JSON.stringify(msg)}${baseText}}`;

@@ -1,6 +1,7 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { EngineServices, Finding, OperationResponse } from '../engine/index.ts';
 import { clusterRenderer } from './cluster-metrics.ts';
+import { LatencyHistogram } from './latency-histogram.ts';
 
 /** The label values the cache counters take: any other value is not counted. */
 const JWKS_CACHE_STATES = ['hit', 'miss', 'refreshed', 'stale'];
@@ -46,7 +47,7 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
   if (options.worker !== undefined) registry.setDefaultLabels({ worker: String(options.worker) });
   collectDefaultMetrics({ register: registry });
   // Requests are counted here, one number per endpoint and status, and handed to prom-client when scraped.
-  const requestCounts = new Map<string, { timed: Histogram.Internal<'endpoint'>; byStatus: Map<number, number> }>();
+  const requestCounts = new Map<string, Map<number, number>>();
   new Counter({
     name: 'oidc_gate_http_requests_total',
     help: 'HTTP requests answered, by endpoint ("METHOD /path", or "(unknown path)") and status (0: the client left before its body arrived).',
@@ -54,18 +55,13 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
     registers: [registry],
     collect() {
       this.reset();
-      for (const [endpoint, series] of requestCounts) {
-        for (const [status, count] of series.byStatus) this.inc({ endpoint, status: String(status) }, count);
+      for (const [endpoint, byStatus] of requestCounts) {
+        for (const [status, count] of byStatus) this.inc({ endpoint, status: String(status) }, count);
       }
     },
   });
-  const latency = new Histogram({
-    name: 'oidc_gate_http_request_duration_seconds',
-    help: 'Time from the request headers to the answer, by endpoint.',
-    labelNames: ['endpoint'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const latency = new LatencyHistogram('oidc_gate_http_request_duration_seconds', 'Time from the request headers to the answer, by endpoint.', LATENCY_BUCKETS);
+  registry.registerMetric(latency as unknown as Metric);
   const findings = new Counter({
     name: 'oidc_gate_findings_total',
     help: 'Findings in operation responses (errors and warnings), by code.',
@@ -120,13 +116,13 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
   return {
     contentType: registry.contentType,
     observeRequest(endpoint, status, seconds) {
-      let series = requestCounts.get(endpoint);
-      if (series === undefined) {
-        series = { timed: latency.labels(endpoint), byStatus: new Map() };
-        requestCounts.set(endpoint, series);
+      let byStatus = requestCounts.get(endpoint);
+      if (byStatus === undefined) {
+        byStatus = new Map();
+        requestCounts.set(endpoint, byStatus);
       }
-      series.byStatus.set(status, (series.byStatus.get(status) ?? 0) + 1);
-      series.timed.observe(seconds);
+      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+      latency.observe(endpoint, seconds);
     },
     observeResponse(response, validation) {
       for (const f of response.findings) countFinding(f);

@@ -1,8 +1,11 @@
+import { hash } from 'node:crypto';
+import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodToken, policyFor } from '../helpers/tokens.ts';
+import { digestsEqual } from '../../src/server/auth.ts';
 import { API_KEY, call, Contract, OTHER_KEY, start, type Harness } from './harness.ts';
 
 const body = (): Record<string, unknown> => ({ token: goodToken('RS256'), policy: policyFor('RS256') });
@@ -89,5 +92,23 @@ describe('key configuration', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('digestsEqual (the API key comparison)', () => {
+  it('is true only for equal strings, wherever they differ, and false for different lengths', () => {
+    const d = hash('sha256', API_KEY, 'binary');
+    expect(digestsEqual(d, hash('sha256', API_KEY, 'binary'))).toBe(true);
+    expect(digestsEqual(d, `${String.fromCharCode(d.charCodeAt(0) ^ 1)}${d.slice(1)}`)).toBe(false);
+    expect(digestsEqual(d, `${d.slice(0, -1)}${String.fromCharCode(d.charCodeAt(31) ^ 0x80)}`)).toBe(false);
+    expect(digestsEqual(d, d.slice(0, -1))).toBe(false);
+    expect(digestsEqual('', '')).toBe(true);
+  });
+
+  it('agrees with === on any pair of Latin-1 strings', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 34 }), fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 34 }), (a, b) => {
+      expect(digestsEqual(a, b)).toBe(a === b);
+      expect(digestsEqual(a, a)).toBe(true);
+    }));
   });
 });

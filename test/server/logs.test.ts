@@ -89,6 +89,21 @@ describe('the logger', () => {
     expect(writes).toHaveLength(3);
   });
 
+  it('infoMembers: prepared members after time, level, msg and the base, held like any info line, and nothing below the level', async () => {
+    const writes: string[] = [];
+    const log = createLogger({ write: (chunk: string) => writes.push(chunk) }, 'info', { worker: 3 });
+    log.infoMembers('request', '"request_id":"r-1","status":200');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const line = JSON.parse((writes[0] as string).trim()) as LogLine;
+    expect(Object.keys(line)).toEqual(['time', 'level', 'msg', 'worker', 'request_id', 'status']);
+    expect(line).toMatchObject({ level: 'info', msg: 'request', worker: 3, request_id: 'r-1', status: 200 });
+    const quiet: string[] = [];
+    createLogger({ write: (chunk: string) => quiet.push(chunk) }, 'warn').infoMembers('request', '"status":200');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(quiet).toEqual([]);
+  });
+
   it('writes time, level, msg, the base fields, then the line\'s own; a repeated name is overridden, never written twice', () => {
     const writes: string[] = [];
     const log = createLogger({ write: (chunk: string) => writes.push(chunk) }, 'info', { worker: 3 });
