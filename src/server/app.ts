@@ -6,6 +6,7 @@ import { overdueAnswer } from './deadline.ts';
 import { describeFault, type Logger } from './log.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import { internalError, refusal, writeAnswer, type Reply } from './reply.ts';
+import { OpenRequests } from './open-requests.ts';
 import { openRequest, pathOf, type RequestState } from './request.ts';
 import { buildRoutes } from './routes.ts';
 
@@ -49,10 +50,22 @@ function jsonText(value: string): string {
 }
 const PLAIN_TEXT = /^[A-Za-z0-9 ._:/()-]*$/;
 
+/** Endpoints and outcomes: the same few strings on every line, each made JSON text once. */
+const knownTexts = new Map<string, string>();
+const MAX_KNOWN_TEXTS = 256;
+function knownText(value: string): string {
+  let text = knownTexts.get(value);
+  if (text === undefined) {
+    text = jsonText(value);
+    if (knownTexts.size < MAX_KNOWN_TEXTS) knownTexts.set(value, text);
+  }
+  return text;
+}
+
 export function createApp(deps: AppDeps): App {
   const { auth, audit, log } = deps;
   const accessLog = log.enabled('info');
-  const open = new Set<RequestState>();
+  const open = new OpenRequests<RequestState>();
   let draining = false;
   const { metrics } = deps;
   const routes = buildRoutes({
@@ -89,7 +102,7 @@ export function createApp(deps: AppDeps): App {
     if (audit.enabled) audit.write(auditRecordOf(state, status, Date.now()));
     // The access line: identifiers and outcome only, never a body, a header value or a query string.
     if (accessLog) {
-      log.infoMembers('request', `"request_id":${jsonText(state.id)},"endpoint":${jsonText(state.endpoint)},"status":${status},"outcome":${jsonText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
+      log.infoMembers('request', `"request_id":${jsonText(state.id)},"endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
     }
   }
 

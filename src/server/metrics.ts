@@ -74,11 +74,17 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
     labelNames: ['state'],
     registers: [registry],
   });
-  const signatureCache = new Counter({
+  // Counted here on every validation and handed to prom-client when scraped, like the request counts.
+  const signatureCounts = new Map<string, number>();
+  new Counter({
     name: 'oidc_gate_signature_cache_total',
     help: 'Signature checks by the verification cache: hit (a check that passed before was reused) or miss (verified).',
     labelNames: ['result'],
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const [result, count] of signatureCounts) this.inc({ result }, count);
+    },
   });
   const cache = services.verifyCache;
   new Gauge({
@@ -111,7 +117,6 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
     series.inc();
   };
   const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
-  const signatureSeries = new Map(SIGNATURE_CACHE_RESULTS.map((result) => [result, signatureCache.labels(result)]));
 
   return {
     contentType: registry.contentType,
@@ -131,7 +136,8 @@ export function createMetrics(services: Pick<EngineServices, 'verifyCache'>, opt
       if (metadata === undefined) return;
       if (metadata.warnings !== undefined) for (const f of metadata.warnings) countFinding(f);
       if (metadata.jwks_cache !== undefined) jwksSeries.get(metadata.jwks_cache)?.inc();
-      if (metadata.signature_cache !== undefined) signatureSeries.get(metadata.signature_cache)?.inc();
+      const result = metadata.signature_cache;
+      if (result !== undefined && SIGNATURE_CACHE_RESULTS.includes(result)) signatureCounts.set(result, (signatureCounts.get(result) ?? 0) + 1);
     },
     render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
   };

@@ -24,6 +24,10 @@ export interface RequestState {
   /** valid | invalid | rejected | error | ok | aborted: see AuditRecord.outcome. */
   outcome: string;
   readonly res: ServerResponse;
+  /** Links of the service's list of requests not yet answered (OpenRequests). */
+  openNewer: RequestState | undefined;
+  openOlder: RequestState | undefined;
+  openListed: boolean;
 }
 
 /** `METHOD /path` of a path the service serves, or of "(unknown path)": a client may have put a token in a path. */
@@ -62,6 +66,9 @@ export function openRequest(req: IncomingMessage, res: ServerResponse, route: st
     findingCodes: [],
     outcome: 'ok',
     res,
+    openNewer: undefined,
+    openOlder: undefined,
+    openListed: false,
   };
 }
 

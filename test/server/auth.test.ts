@@ -1,11 +1,10 @@
-import { hash } from 'node:crypto';
 import fc from 'fast-check';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodToken, policyFor } from '../helpers/tokens.ts';
-import { digestsEqual } from '../../src/server/auth.ts';
+import { ApiKeyAuthenticator, keysEqual } from '../../src/server/auth.ts';
 import { API_KEY, call, Contract, OTHER_KEY, start, type Harness } from './harness.ts';
 
 const body = (): Record<string, unknown> => ({ token: goodToken('RS256'), policy: policyFor('RS256') });
@@ -95,20 +94,28 @@ describe('key configuration', () => {
   });
 });
 
-describe('digestsEqual (the API key comparison)', () => {
-  it('is true only for equal strings, wherever they differ, and false for different lengths', () => {
-    const d = hash('sha256', API_KEY, 'binary');
-    expect(digestsEqual(d, hash('sha256', API_KEY, 'binary'))).toBe(true);
-    expect(digestsEqual(d, `${String.fromCharCode(d.charCodeAt(0) ^ 1)}${d.slice(1)}`)).toBe(false);
-    expect(digestsEqual(d, `${d.slice(0, -1)}${String.fromCharCode(d.charCodeAt(31) ^ 0x80)}`)).toBe(false);
-    expect(digestsEqual(d, d.slice(0, -1))).toBe(false);
-    expect(digestsEqual('', '')).toBe(true);
+describe('keysEqual (the API key comparison)', () => {
+  it('is true only for the same key: not for a prefix, an extension, a repetition, or one character changed anywhere', () => {
+    expect(keysEqual(API_KEY, `${API_KEY}`)).toBe(true);
+    expect(keysEqual(API_KEY.slice(0, -1), API_KEY)).toBe(false);
+    expect(keysEqual(`${API_KEY}x`, API_KEY)).toBe(false);
+    expect(keysEqual(`${API_KEY}${API_KEY}`, API_KEY)).toBe(false);
+    expect(keysEqual('', API_KEY)).toBe(false);
+    for (const at of [0, 7, API_KEY.length - 1]) {
+      const changed = `${API_KEY.slice(0, at)}${String.fromCharCode(API_KEY.charCodeAt(at) ^ 1)}${API_KEY.slice(at + 1)}`;
+      expect(keysEqual(changed, API_KEY)).toBe(false);
+    }
   });
 
-  it('agrees with === on any pair of Latin-1 strings', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 34 }), fc.string({ unit: fc.integer({ min: 0, max: 255 }).map((c) => String.fromCharCode(c)), maxLength: 34 }), (a, b) => {
-      expect(digestsEqual(a, b)).toBe(a === b);
-      expect(digestsEqual(a, a)).toBe(true);
+  it('agrees with === for any presented string and any non-empty key', () => {
+    const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+    fc.assert(fc.property(printable, printable.filter((k) => k.length > 0), (presented, key) => {
+      expect(keysEqual(presented, key)).toBe(presented === key);
+      expect(keysEqual(key, key)).toBe(true);
     }));
+  });
+
+  it('an empty key is refused when the authenticator is made', () => {
+    expect(() => new ApiKeyAuthenticator(['x', ''])).toThrow(/never empty/);
   });
 });
