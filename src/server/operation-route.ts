@@ -46,6 +46,6 @@ export function operationHandler(
     if (auditing) auditResponse(state, traits, response);
     metrics.observeResponse(response, traits.warnings);
     stampRequestId(state, traits, response);
-    return jsonReply(200, JSON.stringify(response));
+    return jsonReply(200, operation.toJson === undefined ? JSON.stringify(response) : operation.toJson(response));
   };
 }

@@ -1,6 +1,7 @@
 import { defineOperation } from '../operation.ts';
 import { validateResponseSchema } from '../schema/responses.ts';
 import { validateRequestSchema } from '../schema/validate-request.ts';
+import { validateResponseJson } from './response-json.ts';
 import { validateJwt } from './validate.ts';
 
 export const validateOperation = defineOperation({
@@ -15,4 +16,5 @@ export const validateOperation = defineOperation({
   response: { name: 'ValidateResponse', schema: validateResponseSchema },
   malformedToken: true,
   run: validateJwt,
+  toJson: validateResponseJson,
 });
