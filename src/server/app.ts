@@ -41,9 +41,8 @@ export interface App {
  * and draining can wait for the rest.
  */
 /**
- * A string as JSON text. The access line's strings are a request id (a UUID, or a caller's id of
- * letters, digits and `._:-` only), an endpoint and an outcome from short fixed lists: none needs
- * escaping, and any that did would still be escaped here.
+ * A string as JSON text. The access line's other strings, an endpoint and an outcome, come from short
+ * fixed lists and need no escaping; any that did would still be escaped here.
  */
 function jsonText(value: string): string {
   return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
@@ -101,8 +100,9 @@ export function createApp(deps: AppDeps): App {
     metrics.observeRequest(state.endpoint, status, seconds);
     if (audit.enabled) audit.write(auditRecordOf(state, status, Date.now()));
     // The access line: identifiers and outcome only, never a body, a header value or a query string.
+    // A request id is a UUID or a caller's id of letters, digits and `._:-` (see request.ts): JSON text as it is.
     if (accessLog) {
-      log.infoMembers('request', `"request_id":${jsonText(state.id)},"endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
+      log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
     }
   }
 

@@ -54,7 +54,16 @@ export function createLogger(sink: Sink, level: LogLevel, base: Record<string, u
   const threshold = RANK[level];
   const serialise = lineSerialiser(base);
   const baseText = baseMembers(base);
-  const serialiseMembers = (lvl: string, msg: string, members: string): string => `{"time":"${isoNow()}","level":"${lvl}","msg":${JSON.stringify(msg)}${baseText},${members}}`;
+  // The message of the last prepared line, as JSON: every access line has the same one.
+  let lastMsg = '';
+  let lastMsgJson = '""';
+  const serialiseMembers = (lvl: string, msg: string, members: string): string => {
+    if (msg !== lastMsg) {
+      lastMsg = msg;
+      lastMsgJson = JSON.stringify(msg);
+    }
+    return `{"time":"${isoNow()}","level":"${lvl}","msg":${lastMsgJson}${baseText},${members}}`;
+  };
   let held = '';
   let scheduled = false;
   const flush = (): void => {

@@ -25,7 +25,7 @@ describe('access log (in process)', () => {
 
   it('writes one JSON line per request at info, with request_id, endpoint, status, outcome and duration, never the token', async () => {
     const before = h.stderr.lines().length;
-    const ok = await call(`${h.url}/v1/validate/jwt`, { body: { token, policy: policyFor('RS256') }, headers: { 'x-request-id': 'log-1' } });
+    const ok = await call(`${h.url}/v1/validate/jwt`, { body: { token, policy: policyFor('RS256') }, headers: { 'x-request-id': 'log-1.a_b:C9' } });
     const hmac = await call(`${h.url}/v1/validate/jwt`, { body: { token: secretToken, policy: policyFor('HS256') } });
     const denied = await call(`${h.url}/v1/validate/jwt`, { body: { token }, key: 'not-the-key-0123456789abcdef' });
     const lost = await call(`${h.url}/v1/${token}`, { key: null });
@@ -36,7 +36,7 @@ describe('access log (in process)', () => {
 
     const lines = h.stderr.lines().slice(before) as LogLine[];
     expect(lines.map((l) => [l.level, l.msg])).toEqual(Array.from({ length: 5 }, () => ['info', 'request']));
-    expect(lines[0]).toMatchObject({ request_id: 'log-1', endpoint: 'POST /v1/validate/jwt', status: 200, outcome: 'valid' });
+    expect(lines[0]).toMatchObject({ request_id: 'log-1.a_b:C9', endpoint: 'POST /v1/validate/jwt', status: 200, outcome: 'valid' });
     expect(lines.map((l) => l.request_id)).toEqual([ok, hmac, denied, lost, health].map((r) => r.headers.get('x-request-id')));
     expect(lines.map((l) => [l.endpoint, l.status, l.outcome])).toEqual([
       ['POST /v1/validate/jwt', 200, 'valid'],
