@@ -54041,6 +54041,25 @@ const trustPolicyOperation = defineOperation({
     run: lintTrustPolicy,
 });
 
+;// CONCATENATED MODULE: ./src/engine/validate/response-json.ts
+/** Every status passed, in the order the validator writes the statuses. */
+const ALL_PASSED = JSON.stringify({ signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' });
+/**
+ * A validation response as JSON text: exactly JSON.stringify(response). The common answer, a token with
+ * no findings and every status passed, is written from its parts, so only the metadata goes through the
+ * generic serialiser; any other response is serialised whole. This relies on the key order the
+ * validator builds responses in (valid, statuses, findings, summary, metadata); a test holds the two
+ * ways to the same bytes.
+ */
+function validateResponseJson(response) {
+    const { statuses: s } = response;
+    if (response.findings.length !== 0 || response.claim_diff !== undefined || response.metadata === undefined
+        || s.signature !== 'pass' || s.issuer !== 'pass' || s.audience !== 'pass' || s.algorithm !== 'pass' || s.time !== 'pass' || s.required_claims !== 'pass') {
+        return JSON.stringify(response);
+    }
+    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${JSON.stringify(response.summary)},"metadata":${JSON.stringify(response.metadata)}}`;
+}
+
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
 ;// CONCATENATED MODULE: ./src/engine/jws/json.ts
@@ -54914,6 +54933,7 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
 
 
 
+
 const validateOperation = defineOperation({
     name: 'validate',
     method: 'POST',
@@ -54926,6 +54946,7 @@ const validateOperation = defineOperation({
     response: { name: 'ValidateResponse', schema: validateResponseSchema },
     malformedToken: true,
     run: validateJwt,
+    toJson: validateResponseJson,
 });
 
 ;// CONCATENATED MODULE: ./src/engine/operations.ts

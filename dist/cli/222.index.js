@@ -624,7 +624,7 @@ __webpack_unused_export__ = exports.Registry.OPENMETRICS_CONTENT_TYPE;
 
 exports.Counter = __webpack_require__(8606);
 exports.Gauge = __webpack_require__(7173);
-exports.Histogram = __webpack_require__(5416);
+/* unused reexport */ __webpack_require__(5416);
 /* unused reexport */ __webpack_require__(5910);
 /* unused reexport */ __webpack_require__(7524);
 

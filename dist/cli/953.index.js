@@ -1,8 +1,8 @@
-export const id = 836;
-export const ids = [836];
+export const id = 953;
+export const ids = [953];
 export const modules = {
 
-/***/ 6836:
+/***/ 953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -18,8 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:cluster"
 var external_node_cluster_ = __webpack_require__(139);
 var external_node_cluster_default = /*#__PURE__*/__webpack_require__.n(external_node_cluster_);
-// EXTERNAL MODULE: ./src/engine/index.ts + 88 modules
-var src_engine = __webpack_require__(3810);
+// EXTERNAL MODULE: ./src/engine/index.ts + 89 modules
+var src_engine = __webpack_require__(9282);
 ;// CONCATENATED MODULE: ./src/server/log.ts
 const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 // Long base64/base64url/hex runs are what tokens, secrets, keys and PEM bodies look like; an
@@ -52,6 +52,17 @@ function holdUntilExit(logger) {
 function createLogger(sink, level, base = {}) {
     const threshold = RANK[level];
     const serialise = lineSerialiser(base);
+    const baseText = baseMembers(base);
+    // The message of the last prepared line, as JSON: every access line has the same one.
+    let lastMsg = '';
+    let lastMsgJson = '""';
+    const serialiseMembers = (lvl, msg, members) => {
+        if (msg !== lastMsg) {
+            lastMsg = msg;
+            lastMsgJson = JSON.stringify(msg);
+        }
+        return `{"time":"${isoNow()}","level":"${lvl}","msg":${lastMsgJson}${baseText},${members}}`;
+    };
     let held = '';
     let scheduled = false;
     const flush = () => {
@@ -66,11 +77,16 @@ function createLogger(sink, level, base = {}) {
     const emit = (lvl, msg, fields) => {
         if (RANK[lvl] < threshold)
             return;
-        held += `${serialise(lvl, msg, fields)}\n`;
         if (RANK[lvl] >= RANK.warn) {
+            held += `${serialise(lvl, msg, fields)}\n`;
             flush();
             return;
         }
+        hold(`${serialise(lvl, msg, fields)}\n`);
+    };
+    /** Keep a debug or info line until this turn of the event loop ends. */
+    const hold = (line) => {
+        held += line;
         if (scheduled)
             return;
         scheduled = true;
@@ -82,6 +98,11 @@ function createLogger(sink, level, base = {}) {
         info: (m, f) => emit('info', m, f),
         warn: (m, f) => emit('warn', m, f),
         error: (m, f) => emit('error', m, f),
+        infoMembers: (m, members) => {
+            if (RANK.info < threshold)
+                return;
+            hold(`${serialiseMembers('info', m, members)}\n`);
+        },
         enabled: (l) => RANK[l] >= threshold,
         flush,
     };
@@ -98,6 +119,10 @@ function isoNow() {
     }
     return lastIso;
 }
+/** The base fields as JSON members with a leading comma, or nothing. */
+function baseMembers(base) {
+    return Object.keys(base).length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+}
 /**
  * One line as JSON: time, level and msg, then the logger's base fields, then the line's own, later
  * names overriding earlier ones. The base is serialised once; a line whose fields repeat a name
@@ -105,7 +130,7 @@ function isoNow() {
  */
 function lineSerialiser(base) {
     const baseNames = Object.keys(base);
-    const baseText = baseNames.length === 0 ? '' : `,${JSON.stringify(base).slice(1, -1)}`;
+    const baseText = baseMembers(base);
     return (level, msg, fields) => {
         const time = isoNow();
         if (fields === undefined)
@@ -369,29 +394,42 @@ var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/server/auth.ts
 
 
-function digest(value) {
-    return (0,external_node_crypto_.hash)('sha256', value, 'buffer');
+/**
+ * Whether the presented key equals a configured one, in time that depends only on the presented key's
+ * length: every character is compared, with no early exit, and a length difference is folded into the
+ * same result rather than returned early, so neither the configured key's length nor where the two
+ * differ shows. Plain JavaScript on purpose: hashing the presented key first (to compare digests) goes
+ * through OpenSSL, which cost several µs on every request.
+ */
+function keysEqual(presented, key) {
+    let difference = presented.length ^ key.length;
+    const keyLength = key.length;
+    for (let i = 0; i < presented.length; i++)
+        difference |= presented.charCodeAt(i) ^ key.charCodeAt(i % keyLength);
+    return difference === 0;
 }
 /** Truncated SHA-256: enough to tell keys apart in the audit log, useless for recovering one. */
 function keyFingerprint(key) {
-    return digest(key).toString('hex').slice(0, 12);
+    return (0,external_node_crypto_.hash)('sha256', key, 'hex').slice(0, 12);
 }
 function generateApiKey() {
     return `ogk_${(0,external_node_crypto_.randomBytes)(32).toString('base64url')}`;
 }
 const BEARER = /^Bearer[ ]+([\x21-\x7e]+)[ ]*$/i;
 /**
- * Bearer API keys. Only SHA-256 digests are kept, and every digest is compared with
- * timingSafeEqual without stopping at a match, so neither the key length nor which key matched
- * shows in the response time.
+ * Bearer API keys. The presented key is compared with every configured key in constant time
+ * (keysEqual), without stopping at a match, so neither a key's length nor which key matched shows in
+ * the response time.
  */
 class ApiKeyAuthenticator {
-    #digests;
+    #keys;
     #fingerprints;
     constructor(keys) {
         if (keys.length === 0)
             throw new Error('at least one API key is required');
-        this.#digests = keys.map(digest);
+        if (keys.some((key) => key.length === 0))
+            throw new Error('an API key is never empty');
+        this.#keys = [...keys];
         this.#fingerprints = keys.map(keyFingerprint);
     }
     check(header) {
@@ -401,10 +439,9 @@ class ApiKeyAuthenticator {
         if (match === null)
             return { ok: false, detail: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>".' };
         const presented = match[1];
-        const d = digest(presented);
         let found = -1;
-        for (let i = 0; i < this.#digests.length; i++) {
-            if ((0,external_node_crypto_.timingSafeEqual)(d, this.#digests[i]) && found < 0)
+        for (let i = 0; i < this.#keys.length; i++) {
+            if (keysEqual(presented, this.#keys[i]) && found < 0)
                 found = i;
         }
         if (found >= 0)
@@ -657,6 +694,59 @@ function overdueAnswer(state, budgetMs) {
         : problemReply((0,src_engine/* problem */.CC)('TIMEOUT', `The request was not answered within ${seconds} s.`));
 }
 
+;// CONCATENATED MODULE: ./src/server/open-requests.ts
+/**
+ * The requests received and not yet answered, oldest first, as a list linked through the request
+ * states themselves. A Set grows and shrinks its table as the load rises and falls, and every request
+ * paid for the rehashing; adding and removing here touches two neighbours.
+ */
+class OpenRequests {
+    #oldest;
+    #newest;
+    #size = 0;
+    get size() {
+        return this.#size;
+    }
+    add(item) {
+        if (item.openListed)
+            return;
+        item.openListed = true;
+        item.openOlder = this.#newest;
+        item.openNewer = undefined;
+        if (this.#newest !== undefined)
+            this.#newest.openNewer = item;
+        else
+            this.#oldest = item;
+        this.#newest = item;
+        this.#size++;
+    }
+    delete(item) {
+        if (!item.openListed)
+            return;
+        item.openListed = false;
+        if (item.openOlder !== undefined)
+            item.openOlder.openNewer = item.openNewer;
+        else
+            this.#oldest = item.openNewer;
+        if (item.openNewer !== undefined)
+            item.openNewer.openOlder = item.openOlder;
+        else
+            this.#newest = item.openOlder;
+        item.openOlder = undefined;
+        item.openNewer = undefined;
+        this.#size--;
+    }
+    /** Oldest first. The item being visited may be deleted during the visit. */
+    *[Symbol.iterator]() {
+        let item = this.#oldest;
+        while (item !== undefined) {
+            const next = item.openNewer;
+            yield item;
+            item = next;
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/server/request.ts
 
 
@@ -696,6 +786,9 @@ function openRequest(req, res, route) {
         findingCodes: [],
         outcome: 'ok',
         res,
+        openNewer: undefined,
+        openOlder: undefined,
+        openListed: false,
     };
 }
 /** A caller's id is logged and echoed, so it must be short and plain, and must not be a token sent by mistake. */
@@ -901,7 +994,7 @@ function operationHandler(operation, engine, auditing, metrics) {
             auditResponse(state, traits, response);
         metrics.observeResponse(response, traits.warnings);
         stampRequestId(state, traits, response);
-        return jsonReply(200, JSON.stringify(response));
+        return jsonReply(200, operation.toJson === undefined ? JSON.stringify(response) : operation.toJson(response));
     };
 }
 
@@ -959,16 +1052,37 @@ function closeIfUnread(req) {
 
 
 
+
 /**
  * The request lifecycle around the route handlers: find the route (404, 405), check the API key
  * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
  * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
  * and draining can wait for the rest.
  */
+/**
+ * A string as JSON text. The access line's other strings, an endpoint and an outcome, come from short
+ * fixed lists and need no escaping; any that did would still be escaped here.
+ */
+function jsonText(value) {
+    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+const PLAIN_TEXT = /^[A-Za-z0-9 ._:/()-]*$/;
+/** Endpoints and outcomes: the same few strings on every line, each made JSON text once. */
+const knownTexts = new Map();
+const MAX_KNOWN_TEXTS = 256;
+function knownText(value) {
+    let text = knownTexts.get(value);
+    if (text === undefined) {
+        text = jsonText(value);
+        if (knownTexts.size < MAX_KNOWN_TEXTS)
+            knownTexts.set(value, text);
+    }
+    return text;
+}
 function createApp(deps) {
     const { auth, audit, log } = deps;
     const accessLog = log.enabled('info');
-    const open = new Set();
+    const open = new OpenRequests();
     let draining = false;
     const { metrics } = deps;
     const routes = buildRoutes({
@@ -1007,8 +1121,9 @@ function createApp(deps) {
         if (audit.enabled)
             audit.write(auditRecordOf(state, status, Date.now()));
         // The access line: identifiers and outcome only, never a body, a header value or a query string.
+        // A request id is a UUID or a caller's id of letters, digits and `._:-` (see request.ts): JSON text as it is.
         if (accessLog) {
-            log.info('request', { request_id: state.id, endpoint: state.endpoint, status, outcome: state.outcome, duration_ms: Math.round(seconds * 1e6) / 1000 });
+            log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
         }
     }
     function fault(state, error) {
@@ -1177,7 +1292,64 @@ function capConnections(server, max, onRefused) {
  */
 const HTTP_LIMITS = { headersTimeoutMs: 10_000, maxHeaderBytes: 16 * 1024 };
 
+;// CONCATENATED MODULE: ./src/server/latency-histogram.ts
+class LatencyHistogram {
+    name;
+    help;
+    type = 'histogram';
+    aggregator = 'sum';
+    #bounds;
+    #series = new Map();
+    constructor(name, help, bounds) {
+        this.name = name;
+        this.help = help;
+        this.#bounds = [...bounds].sort((a, b) => a - b);
+    }
+    observe(endpoint, seconds) {
+        let series = this.#series.get(endpoint);
+        if (series === undefined) {
+            series = { endpoint: { endpoint }, counts: this.#bounds.map(() => 0), sum: 0, count: 0 };
+            this.#series.set(endpoint, series);
+        }
+        const bounds = this.#bounds;
+        let i = 0;
+        while (i < bounds.length && seconds > bounds[i])
+            i++;
+        if (i < bounds.length)
+            series.counts[i] = series.counts[i] + 1;
+        series.sum += seconds;
+        series.count++;
+    }
+    /** prom-client's Registry.resetMetrics(). */
+    reset() {
+        this.#series.clear();
+    }
+    /** What a text scrape renders: the endpoint as a shared label, as prom-client's Histogram gives it. */
+    getForPromString() {
+        const values = [];
+        const bucket = `${this.name}_bucket`;
+        for (const series of this.#series.values()) {
+            let cumulative = 0;
+            for (let i = 0; i < this.#bounds.length; i++) {
+                cumulative += series.counts[i];
+                values.push({ labels: { le: this.#bounds[i] }, sharedLabels: series.endpoint, value: cumulative, metricName: bucket });
+            }
+            values.push({ labels: { le: '+Inf' }, sharedLabels: series.endpoint, value: series.count, metricName: bucket });
+            values.push({ labels: {}, sharedLabels: series.endpoint, value: series.sum, metricName: `${this.name}_sum` });
+            values.push({ labels: {}, sharedLabels: series.endpoint, value: series.count, metricName: `${this.name}_count` });
+        }
+        return Promise.resolve({ name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator });
+    }
+    /** What a cluster collection reads: every label in `labels`, as prom-client's Histogram gives it. */
+    async get() {
+        const data = await this.getForPromString();
+        data.values = data.values.map(({ labels, sharedLabels, value, metricName }) => ({ labels: { ...labels, ...sharedLabels }, value, metricName }));
+        return data;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/server/metrics.ts
+
 
 
 /** The label values the cache counters take: any other value is not counted. */
@@ -1205,19 +1377,14 @@ function createMetrics(services, options = {}) {
         registers: [registry],
         collect() {
             this.reset();
-            for (const [endpoint, series] of requestCounts) {
-                for (const [status, count] of series.byStatus)
+            for (const [endpoint, byStatus] of requestCounts) {
+                for (const [status, count] of byStatus)
                     this.inc({ endpoint, status: String(status) }, count);
             }
         },
     });
-    const latency = new prom_client.Histogram({
-        name: 'oidc_gate_http_request_duration_seconds',
-        help: 'Time from the request headers to the answer, by endpoint.',
-        labelNames: ['endpoint'],
-        buckets: LATENCY_BUCKETS,
-        registers: [registry],
-    });
+    const latency = new LatencyHistogram('oidc_gate_http_request_duration_seconds', 'Time from the request headers to the answer, by endpoint.', LATENCY_BUCKETS);
+    registry.registerMetric(latency);
     const findings = new prom_client.Counter({
         name: 'oidc_gate_findings_total',
         help: 'Findings in operation responses (errors and warnings), by code.',
@@ -1230,11 +1397,18 @@ function createMetrics(services, options = {}) {
         labelNames: ['state'],
         registers: [registry],
     });
-    const signatureCache = new prom_client.Counter({
+    // Counted here on every validation and handed to prom-client when scraped, like the request counts.
+    const signatureCounts = new Map();
+    new prom_client.Counter({
         name: 'oidc_gate_signature_cache_total',
         help: 'Signature checks by the verification cache: hit (a check that passed before was reused) or miss (verified).',
         labelNames: ['result'],
         registers: [registry],
+        collect() {
+            this.reset();
+            for (const [result, count] of signatureCounts)
+                this.inc({ result }, count);
+        },
     });
     const cache = services.verifyCache;
     new prom_client.Gauge({
@@ -1266,17 +1440,16 @@ function createMetrics(services, options = {}) {
         series.inc();
     };
     const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
-    const signatureSeries = new Map(SIGNATURE_CACHE_RESULTS.map((result) => [result, signatureCache.labels(result)]));
     return {
         contentType: registry.contentType,
         observeRequest(endpoint, status, seconds) {
-            let series = requestCounts.get(endpoint);
-            if (series === undefined) {
-                series = { timed: latency.labels(endpoint), byStatus: new Map() };
-                requestCounts.set(endpoint, series);
+            let byStatus = requestCounts.get(endpoint);
+            if (byStatus === undefined) {
+                byStatus = new Map();
+                requestCounts.set(endpoint, byStatus);
             }
-            series.byStatus.set(status, (series.byStatus.get(status) ?? 0) + 1);
-            series.timed.observe(seconds);
+            byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+            latency.observe(endpoint, seconds);
         },
         observeResponse(response, validation) {
             for (const f of response.findings)
@@ -1290,8 +1463,9 @@ function createMetrics(services, options = {}) {
                     countFinding(f);
             if (metadata.jwks_cache !== undefined)
                 jwksSeries.get(metadata.jwks_cache)?.inc();
-            if (metadata.signature_cache !== undefined)
-                signatureSeries.get(metadata.signature_cache)?.inc();
+            const result = metadata.signature_cache;
+            if (result !== undefined && SIGNATURE_CACHE_RESULTS.includes(result))
+                signatureCounts.set(result, (signatureCounts.get(result) ?? 0) + 1);
         },
         render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
     };
