@@ -193,6 +193,10 @@ describe('WORKERS=2', () => {
         expect([...workers].sort()).toEqual(['1', '2']);
         const served = samples.filter((x) => x.name === 'oidc_gate_http_requests_total' && x.labels.endpoint === VALIDATE && x.labels.status === '200');
         expect(served.reduce((sum, x) => sum + x.value, 0)).toBe(6);
+        // The latency histogram (counted by the service itself, not prom-client) reaches the primary too.
+        const timed = samples.filter((x) => x.name === 'oidc_gate_http_request_duration_seconds_count' && x.labels.endpoint === VALIDATE);
+        expect(timed.reduce((sum, x) => sum + x.value, 0)).toBe(6);
+        expect(new Set(timed.map((x) => x.labels.worker)).size).toBeGreaterThanOrEqual(1);
       }
     } finally {
       s.kill('SIGTERM');
