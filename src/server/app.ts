@@ -150,8 +150,12 @@ export function createApp(deps: AppDeps): App {
   }
 
   function sweep(now: number): void {
-    for (const state of open) {
-      if (now - state.start < deps.requestTimeoutMs) continue;
+    // The overdue requests are listed first and answered after, so answering one can never change
+    // which others are visited.
+    const overdue: RequestState[] = [];
+    for (const state of open) if (now - state.start >= deps.requestTimeoutMs) overdue.push(state);
+    for (const state of overdue) {
+      if (state.phase === 'done') continue;
       if (state.phase !== 'body') log.warn('request timed out', { request_id: state.id, endpoint: state.endpoint });
       settle(state, overdueAnswer(state, deps.requestTimeoutMs));
     }

@@ -43,7 +43,7 @@ export class OpenRequests<T extends Linked<T>> {
     this.#size--;
   }
 
-  /** Oldest first. The item being visited may be deleted during the visit. */
+  /** Oldest first. The item being visited may be deleted during the visit; no other may. */
   *[Symbol.iterator](): IterableIterator<T> {
     let item = this.#oldest;
     while (item !== undefined) {

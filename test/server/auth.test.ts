@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodToken, policyFor } from '../helpers/tokens.ts';
-import { ApiKeyAuthenticator, keysEqual } from '../../src/server/auth.ts';
+import { ApiKeyAuthenticator, comparableKey, keysEqual } from '../../src/server/auth.ts';
 import { API_KEY, call, Contract, OTHER_KEY, start, type Harness } from './harness.ts';
 
 const body = (): Record<string, unknown> => ({ token: goodToken('RS256'), policy: policyFor('RS256') });
@@ -33,6 +33,13 @@ describe('Bearer API keys', () => {
     for (const key of ['wrong-key-0123456789abcdef', API_KEY.slice(0, -1), `${API_KEY}x`, '']) {
       const p = expectUnauthorized(await call(`${h.url}/v1/validate/jwt`, { body: body(), key }));
       expect(p.detail).not.toContain(key === '' ? '\u0000' : key);
+    }
+  });
+
+  it('401 for a presented key longer than any key can be (256 characters), the right key repeated included', async () => {
+    for (const key of [API_KEY.repeat(20), 'k'.repeat(8000)]) {
+      const p = expectUnauthorized(await call(`${h.url}/v1/validate/jwt`, { body: body(), key }));
+      expect(p.detail).toBe('The API key is not valid.');
     }
   });
 
@@ -95,27 +102,35 @@ describe('key configuration', () => {
 });
 
 describe('keysEqual (the API key comparison)', () => {
+  const key = comparableKey(API_KEY);
   it('is true only for the same key: not for a prefix, an extension, a repetition, or one character changed anywhere', () => {
-    expect(keysEqual(API_KEY, `${API_KEY}`)).toBe(true);
-    expect(keysEqual(API_KEY.slice(0, -1), API_KEY)).toBe(false);
-    expect(keysEqual(`${API_KEY}x`, API_KEY)).toBe(false);
-    expect(keysEqual(`${API_KEY}${API_KEY}`, API_KEY)).toBe(false);
-    expect(keysEqual('', API_KEY)).toBe(false);
+    expect(keysEqual(`${API_KEY}`, key)).toBe(true);
+    expect(keysEqual(API_KEY.slice(0, -1), key)).toBe(false);
+    expect(keysEqual(`${API_KEY}x`, key)).toBe(false);
+    expect(keysEqual(`${API_KEY}${API_KEY}`, key)).toBe(false);
+    expect(keysEqual('', key)).toBe(false);
     for (const at of [0, 7, API_KEY.length - 1]) {
       const changed = `${API_KEY.slice(0, at)}${String.fromCharCode(API_KEY.charCodeAt(at) ^ 1)}${API_KEY.slice(at + 1)}`;
-      expect(keysEqual(changed, API_KEY)).toBe(false);
+      expect(keysEqual(changed, key)).toBe(false);
     }
   });
 
-  it('agrees with === for any presented string and any non-empty key', () => {
-    const printable = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
-    fc.assert(fc.property(printable, printable.filter((k) => k.length > 0), (presented, key) => {
-      expect(keysEqual(presented, key)).toBe(presented === key);
-      expect(keysEqual(key, key)).toBe(true);
+  it('agrees with === for any presented string and any key of 1 to 256 characters, the longest included', () => {
+    const printable = (min: number, max: number) => fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: min, maxLength: max });
+    fc.assert(fc.property(printable(0, 300), printable(1, 256), (presented, configured) => {
+      const k = comparableKey(configured);
+      expect(keysEqual(presented.slice(0, 256), k)).toBe(presented.slice(0, 256) === configured);
+      expect(keysEqual(configured, k)).toBe(true);
     }));
+    const longest = 'k'.repeat(255) + 'z';
+    expect(keysEqual(longest, comparableKey(longest))).toBe(true);
+    expect(keysEqual(`${'k'.repeat(255)}y`, comparableKey(longest))).toBe(false);
   });
 
-  it('an empty key is refused when the authenticator is made', () => {
-    expect(() => new ApiKeyAuthenticator(['x', ''])).toThrow(/never empty/);
+  it('a key outside 1 to 256 printable ASCII characters is refused when the authenticator is made', () => {
+    expect(() => new ApiKeyAuthenticator(['x', ''])).toThrow(/1 to 256 printable ASCII/);
+    expect(() => new ApiKeyAuthenticator(['x'.repeat(257)])).toThrow(/1 to 256 printable ASCII/);
+    // Codes above 0xff would wrap in the comparison's bytes: such a key is refused, never compared.
+    expect(() => new ApiKeyAuthenticator([`${'k'.repeat(16)}\u0141`])).toThrow(/printable ASCII/);
   });
 });

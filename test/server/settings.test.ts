@@ -70,6 +70,9 @@ describe('parseSettings', () => {
     const m2 = failure({ API_KEYS: token });
     expect(m2).toMatch(/^API_KEYS entry 1 is a JWT/);
     expect(m2).not.toContain(token.slice(0, 20));
+    const long = `ogk_${'x'.repeat(253)}`;
+    expect(failure({ API_KEYS: `${API_KEY},${long}` })).toBe('API_KEYS entry 2 is longer than 256 characters');
+    expect(parseSettings({ API_KEYS: `${API_KEY},${long.slice(0, 256)}` }).apiKeys).toHaveLength(2);
   });
 });
 
