@@ -166,6 +166,11 @@ class StartupError extends Error {
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
 /** Shorter keys are guessable; 16 characters is the floor, generated keys are 43. */
 const MIN_API_KEY_LENGTH = 16;
+/**
+ * Longer keys are refused at start, and a longer presented key is refused before any comparison: the
+ * comparison runs over this public length, so its cost and its time say nothing about the keys.
+ */
+const MAX_API_KEY_LENGTH = 256;
 const MAX_WORKERS = 64;
 const DEFAULT_MAX_CONNECTIONS = 1024;
 /** Beyond a million sockets the process runs out of memory or file descriptors first. */
@@ -210,6 +215,8 @@ function checkKeys(keys, source) {
             throw new StartupError(`${where} must be printable ASCII (it travels in an HTTP header)`);
         if (looksLikeJwt(key))
             throw new StartupError(`${where} is a JWT; an API key is an opaque random string, and tokens are sent in the request body`);
+        if (key.length > MAX_API_KEY_LENGTH)
+            throw new StartupError(`${where} is longer than ${MAX_API_KEY_LENGTH} characters`);
     });
     return [...new Set(keys)];
 }
@@ -394,18 +401,30 @@ var external_node_crypto_ = __webpack_require__(7598);
 ;// CONCATENATED MODULE: ./src/server/auth.ts
 
 
+function comparableKey(key) {
+    if (key.length === 0 || key.length > MAX_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+        throw new Error(`an API key is 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters`);
+    }
+    const codes = new Uint8Array(MAX_API_KEY_LENGTH);
+    for (let i = 0; i < MAX_API_KEY_LENGTH; i++)
+        codes[i] = key.charCodeAt(i % key.length);
+    return { codes, length: key.length };
+}
 /**
- * Whether the presented key equals a configured one, in time that depends only on the presented key's
- * length: every character is compared, with no early exit, and a length difference is folded into the
- * same result rather than returned early, so neither the configured key's length nor where the two
- * differ shows. Plain JavaScript on purpose: hashing the presented key first (to compare digests) goes
- * through OpenSSL, which cost several µs on every request.
+ * Whether the presented key (at most MAX_API_KEY_LENGTH characters, checked by the caller) equals a
+ * configured one. Every character the client sent is compared, with no early exit, and a length
+ * difference is folded into the same result: the work and the time depend only on the presented key's
+ * length, which the client chose, never on the configured key. Plain JavaScript on purpose: hashing the
+ * presented key first (to compare digests) goes through OpenSSL, which cost several µs on every request.
  */
 function keysEqual(presented, key) {
-    let difference = presented.length ^ key.length;
-    const keyLength = key.length;
-    for (let i = 0; i < presented.length; i++)
-        difference |= presented.charCodeAt(i) ^ key.charCodeAt(i % keyLength);
+    const length = presented.length;
+    if (length === 0 || length > MAX_API_KEY_LENGTH)
+        return false;
+    const codes = key.codes;
+    let difference = length ^ key.length;
+    for (let i = 0; i < length; i++)
+        difference |= presented.charCodeAt(i) ^ codes[i];
     return difference === 0;
 }
 /** Truncated SHA-256: enough to tell keys apart in the audit log, useless for recovering one. */
@@ -417,9 +436,9 @@ function generateApiKey() {
 }
 const BEARER = /^Bearer[ ]+([\x21-\x7e]+)[ ]*$/i;
 /**
- * Bearer API keys. The presented key is compared with every configured key in constant time
- * (keysEqual), without stopping at a match, so neither a key's length nor which key matched shows in
- * the response time.
+ * Bearer API keys. The presented key is compared with every configured key (keysEqual), without
+ * stopping at a match, so neither a key's length nor which key matched shows in the response time. A
+ * presented key longer than any key can be is refused uncompared.
  */
 class ApiKeyAuthenticator {
     #keys;
@@ -427,9 +446,7 @@ class ApiKeyAuthenticator {
     constructor(keys) {
         if (keys.length === 0)
             throw new Error('at least one API key is required');
-        if (keys.some((key) => key.length === 0))
-            throw new Error('an API key is never empty');
-        this.#keys = [...keys];
+        this.#keys = keys.map(comparableKey);
         this.#fingerprints = keys.map(keyFingerprint);
     }
     check(header) {
@@ -440,7 +457,8 @@ class ApiKeyAuthenticator {
             return { ok: false, detail: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>".' };
         const presented = match[1];
         let found = -1;
-        for (let i = 0; i < this.#keys.length; i++) {
+        // No configured key is longer (the settings refuse them): a longer one is not compared at all.
+        for (let i = 0; presented.length <= MAX_API_KEY_LENGTH && i < this.#keys.length; i++) {
             if (keysEqual(presented, this.#keys[i]) && found < 0)
                 found = i;
         }
@@ -736,7 +754,7 @@ class OpenRequests {
         item.openNewer = undefined;
         this.#size--;
     }
-    /** Oldest first. The item being visited may be deleted during the visit. */
+    /** Oldest first. The item being visited may be deleted during the visit; no other may. */
     *[Symbol.iterator]() {
         let item = this.#oldest;
         while (item !== undefined) {
@@ -1171,8 +1189,14 @@ function createApp(deps) {
             settle(state, reply);
     }
     function sweep(now) {
-        for (const state of open) {
-            if (now - state.start < deps.requestTimeoutMs)
+        // The overdue requests are listed first and answered after, so answering one can never change
+        // which others are visited.
+        const overdue = [];
+        for (const state of open)
+            if (now - state.start >= deps.requestTimeoutMs)
+                overdue.push(state);
+        for (const state of overdue) {
+            if (state.phase === 'done')
                 continue;
             if (state.phase !== 'body')
                 log.warn('request timed out', { request_id: state.id, endpoint: state.endpoint });
