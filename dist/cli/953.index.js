@@ -167,10 +167,12 @@ const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
 /** Shorter keys are guessable; 16 characters is the floor, generated keys are 43. */
 const MIN_API_KEY_LENGTH = 16;
 /**
- * Longer keys are refused at start, and a longer presented key is refused before any comparison: the
- * comparison runs over this public length, so its cost and its time say nothing about the keys.
+ * Longer keys are refused at start, and a longer presented key is refused before any comparison, so
+ * no header a client sends makes the comparison longer than this.
  */
 const MAX_API_KEY_LENGTH = 256;
+/** What an API key may hold: it travels in an HTTP header. */
+const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 const MAX_WORKERS = 64;
 const DEFAULT_MAX_CONNECTIONS = 1024;
 /** Beyond a million sockets the process runs out of memory or file descriptors first. */
@@ -211,7 +213,7 @@ function checkKeys(keys, source) {
             throw new StartupError(`${where} contains whitespace`);
         if (key.length < MIN_API_KEY_LENGTH)
             throw new StartupError(`${where} is shorter than ${MIN_API_KEY_LENGTH} characters`);
-        if (!/^[\x21-\x7e]+$/.test(key))
+        if (!PRINTABLE_ASCII.test(key))
             throw new StartupError(`${where} must be printable ASCII (it travels in an HTTP header)`);
         if (looksLikeJwt(key))
             throw new StartupError(`${where} is a JWT; an API key is an opaque random string, and tokens are sent in the request body`);
@@ -402,7 +404,7 @@ var external_node_crypto_ = __webpack_require__(7598);
 
 
 function comparableKey(key) {
-    if (key.length === 0 || key.length > MAX_API_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    if (key.length === 0 || key.length > MAX_API_KEY_LENGTH || !PRINTABLE_ASCII.test(key)) {
         throw new Error(`an API key is 1 to ${MAX_API_KEY_LENGTH} printable ASCII characters`);
     }
     const codes = new Uint8Array(MAX_API_KEY_LENGTH);
@@ -457,8 +459,7 @@ class ApiKeyAuthenticator {
             return { ok: false, detail: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>".' };
         const presented = match[1];
         let found = -1;
-        // No configured key is longer (the settings refuse them): a longer one is not compared at all.
-        for (let i = 0; presented.length <= MAX_API_KEY_LENGTH && i < this.#keys.length; i++) {
+        for (let i = 0; i < this.#keys.length; i++) {
             if (keysEqual(presented, this.#keys[i]) && found < 0)
                 found = i;
         }
@@ -1072,31 +1073,26 @@ function closeIfUnread(req) {
 
 
 /**
- * The request lifecycle around the route handlers: find the route (404, 405), check the API key
- * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
- * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
- * and draining can wait for the rest.
+ * An endpoint or outcome as JSON text. They come from short fixed lists, so each is serialised once
+ * and looked up after; the cache stops growing at MAX_KNOWN_TEXTS all the same.
  */
-/**
- * A string as JSON text. The access line's other strings, an endpoint and an outcome, come from short
- * fixed lists and need no escaping; any that did would still be escaped here.
- */
-function jsonText(value) {
-    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
-}
-const PLAIN_TEXT = /^[A-Za-z0-9 ._:/()-]*$/;
-/** Endpoints and outcomes: the same few strings on every line, each made JSON text once. */
 const knownTexts = new Map();
 const MAX_KNOWN_TEXTS = 256;
 function knownText(value) {
     let text = knownTexts.get(value);
     if (text === undefined) {
-        text = jsonText(value);
+        text = JSON.stringify(value);
         if (knownTexts.size < MAX_KNOWN_TEXTS)
             knownTexts.set(value, text);
     }
     return text;
 }
+/**
+ * The request lifecycle around the route handlers: find the route (404, 405), check the API key
+ * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
+ * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
+ * and draining can wait for the rest.
+ */
 function createApp(deps) {
     const { auth, audit, log } = deps;
     const accessLog = log.enabled('info');

@@ -5,8 +5,8 @@ import type { ApiKeyAuthenticator } from './auth.ts';
 import { overdueAnswer } from './deadline.ts';
 import { describeFault, type Logger } from './log.ts';
 import type { ServiceMetrics } from './metrics.ts';
-import { internalError, refusal, writeAnswer, type Reply } from './reply.ts';
 import { OpenRequests } from './open-requests.ts';
+import { internalError, refusal, writeAnswer, type Reply } from './reply.ts';
 import { openRequest, pathOf, type RequestState } from './request.ts';
 import { buildRoutes } from './routes.ts';
 
@@ -35,32 +35,26 @@ export interface App {
 }
 
 /**
- * The request lifecycle around the route handlers: find the route (404, 405), check the API key
- * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
- * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
- * and draining can wait for the rest.
+ * An endpoint or outcome as JSON text. They come from short fixed lists, so each is serialised once
+ * and looked up after; the cache stops growing at MAX_KNOWN_TEXTS all the same.
  */
-/**
- * A string as JSON text. The access line's other strings, an endpoint and an outcome, come from short
- * fixed lists and need no escaping; any that did would still be escaped here.
- */
-function jsonText(value: string): string {
-  return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
-}
-const PLAIN_TEXT = /^[A-Za-z0-9 ._:/()-]*$/;
-
-/** Endpoints and outcomes: the same few strings on every line, each made JSON text once. */
 const knownTexts = new Map<string, string>();
 const MAX_KNOWN_TEXTS = 256;
 function knownText(value: string): string {
   let text = knownTexts.get(value);
   if (text === undefined) {
-    text = jsonText(value);
+    text = JSON.stringify(value);
     if (knownTexts.size < MAX_KNOWN_TEXTS) knownTexts.set(value, text);
   }
   return text;
 }
 
+/**
+ * The request lifecycle around the route handlers: find the route (404, 405), check the API key
+ * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
+ * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
+ * and draining can wait for the rest.
+ */
 export function createApp(deps: AppDeps): App {
   const { auth, audit, log } = deps;
   const accessLog = log.enabled('info');

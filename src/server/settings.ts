@@ -37,10 +37,12 @@ type Env = Record<string, string | undefined>;
 /** Shorter keys are guessable; 16 characters is the floor, generated keys are 43. */
 export const MIN_API_KEY_LENGTH = 16;
 /**
- * Longer keys are refused at start, and a longer presented key is refused before any comparison: the
- * comparison runs over this public length, so its cost and its time say nothing about the keys.
+ * Longer keys are refused at start, and a longer presented key is refused before any comparison, so
+ * no header a client sends makes the comparison longer than this.
  */
 export const MAX_API_KEY_LENGTH = 256;
+/** What an API key may hold: it travels in an HTTP header. */
+export const PRINTABLE_ASCII = /^[\x21-\x7e]+$/;
 export const MAX_WORKERS = 64;
 export const DEFAULT_MAX_CONNECTIONS = 1024;
 /** Beyond a million sockets the process runs out of memory or file descriptors first. */
@@ -80,7 +82,7 @@ function checkKeys(keys: string[], source: string): string[] {
     const where = `${source} entry ${i + 1}`;
     if (/\s/.test(key)) throw new StartupError(`${where} contains whitespace`);
     if (key.length < MIN_API_KEY_LENGTH) throw new StartupError(`${where} is shorter than ${MIN_API_KEY_LENGTH} characters`);
-    if (!/^[\x21-\x7e]+$/.test(key)) throw new StartupError(`${where} must be printable ASCII (it travels in an HTTP header)`);
+    if (!PRINTABLE_ASCII.test(key)) throw new StartupError(`${where} must be printable ASCII (it travels in an HTTP header)`);
     if (looksLikeJwt(key)) throw new StartupError(`${where} is a JWT; an API key is an opaque random string, and tokens are sent in the request body`);
     if (key.length > MAX_API_KEY_LENGTH) throw new StartupError(`${where} is longer than ${MAX_API_KEY_LENGTH} characters`);
   });
