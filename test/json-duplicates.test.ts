@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findDuplicateMember, scanForDuplicate } from '../src/engine/jws/json.ts';
 
-/** Serialises an object with one member name repeated, optionally escaped or spaced, as an attacker would. */
-function withDuplicate(obj: Record<string, unknown>, name: string, escapeFirst: boolean, space: boolean): string {
-  const members = Object.entries(obj).map(([k, v]) => `${JSON.stringify(k)}${space ? ' ' : ''}:${JSON.stringify(v)}`);
+/** Serialises an object with one member name repeated, optionally escaped or spaced (any JSON whitespace), as an attacker would. */
+function withDuplicate(obj: Record<string, unknown>, name: string, escapeFirst: boolean, space: string): string {
+  const members = Object.entries(obj).map(([k, v]) => `${JSON.stringify(k)}${space}:${JSON.stringify(v)}`);
   const escaped = escapeFirst ? `"${[...name].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"` : JSON.stringify(name);
   members.push(`${escaped}:1`, `${JSON.stringify(name)}:2`);
   return `{${members.join(',')}}`;
@@ -16,7 +16,7 @@ describe('duplicate member detection', () => {
 
   it('the fast path never hides a duplicate the full scan finds', () => {
     fc.assert(
-      fc.property(object, fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.boolean(), (obj, name, escapeFirst, space) => {
+      fc.property(object, fc.string({ minLength: 1, maxLength: 5 }), fc.boolean(), fc.constantFrom('', ' ', '\t', '\n', '\r', ' \r\n'), (obj, name, escapeFirst, space) => {
         const rest = Object.fromEntries(Object.entries(obj).filter(([k]) => k !== name));
         const text = withDuplicate(rest, name, escapeFirst, space);
         const parsed: unknown = JSON.parse(text);
@@ -43,6 +43,11 @@ describe('duplicate member detection', () => {
       ['{"a":{"b":1,"b":2}}', 'b'],
       ['{"a":1,"\\u0061":2}', 'a'],
       ['{"a" :1,"a":2}', 'a'],
+      // Each JSON whitespace character after a name's closing quote hides a `":` from the quick count.
+      ['{"a"\t:1,"a":2}', 'a'],
+      ['{"a"\n:1,"a":2}', 'a'],
+      ['{"a"\r:1,"a":2}', 'a'],
+      ['{"a":1,"a" :2}', 'a'],
       ['{"a":[":x"],"a":1}', 'a'],
       ['{"__proto__":1,"__proto__":2}', '__proto__'],
     ];

@@ -10290,11 +10290,34 @@ const trustPolicyOperation = defineOperation({
 /** Every status passed, in the order the validator writes the statuses. */
 const ALL_PASSED = JSON.stringify({ signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' });
 /**
+ * Printable ASCII other than `"` and `\`: JSON.stringify writes such a string between quotes as it is.
+ */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** A string as JSON text, as JSON.stringify writes it. */
+function stringJson(value) {
+    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+/**
+ * The metadata as JSON text, as JSON.stringify writes it: its members in their order, each a string
+ * (alg, kid, key_source, the cache states, request_id). Anything else (warnings) goes to JSON.stringify.
+ */
+function metadataJson(metadata) {
+    let text = '';
+    for (const name of Object.keys(metadata)) {
+        const value = metadata[name];
+        if (value === undefined)
+            continue;
+        if (typeof value !== 'string')
+            return JSON.stringify(metadata);
+        text += `${text === '' ? '' : ','}${stringJson(name)}:${stringJson(value)}`;
+    }
+    return `{${text}}`;
+}
+/**
  * A validation response as JSON text: exactly JSON.stringify(response). The common answer, a token with
- * no findings and every status passed, is written from its parts, so only the metadata goes through the
- * generic serialiser; any other response is serialised whole. This relies on the key order the
- * validator builds responses in (valid, statuses, findings, summary, metadata); a test holds the two
- * ways to the same bytes.
+ * no findings and every status passed, is written from its parts: the generic serialiser costs more than
+ * the rest of the answer's writing. This relies on the key order the validator builds responses in
+ * (valid, statuses, findings, summary, metadata); a test holds the two ways to the same bytes.
  */
 function validateResponseJson(response) {
     const { statuses: s } = response;
@@ -10302,7 +10325,7 @@ function validateResponseJson(response) {
         || s.signature !== 'pass' || s.issuer !== 'pass' || s.audience !== 'pass' || s.algorithm !== 'pass' || s.time !== 'pass' || s.required_claims !== 'pass') {
         return JSON.stringify(response);
     }
-    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${JSON.stringify(response.summary)},"metadata":${JSON.stringify(response.metadata)}}`;
+    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${stringJson(response.summary)},"metadata":${metadataJson(response.metadata)}}`;
 }
 
 // EXTERNAL MODULE: external "node:buffer"
@@ -10354,20 +10377,24 @@ function countMembers(value, maxDepth) {
     return n;
 }
 /**
- * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
- * any other `":` lies inside a string and only adds to the count. So the count is at least the number
- * of members in the text, which is at least the number JSON.parse kept; equality proves that no
- * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
+ * Fast path. In text with no JSON whitespace (space, tab, LF, CR) after a quote, each member name ends
+ * in exactly one `":`; any other `":` lies inside a string and only adds to the count. So the count is
+ * at least the number of members in the text, which is at least the number JSON.parse kept; equality
+ * proves that no member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the
+ * full scan. One native jump from quote to quote: a token or a PEM between them is not looked at.
  */
 function provablySound(text, parsed, maxDepth) {
-    if (/"\s/.test(text))
-        return false;
     const members = countMembers(parsed, maxDepth);
     if (members === undefined)
         return false;
     let count = 0;
-    for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
-        count++;
+    for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+        const next = text.charCodeAt(i + 1);
+        if (next === 0x3a /* : */)
+            count++;
+        else if (next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0d)
+            return false;
+    }
     return count === members;
 }
 /** The full scan, exported so a property test can hold the fast path to it. */
@@ -10479,16 +10506,26 @@ function decodeJsonObject(bytes, what, proven) {
 const decodedHeaders = new Map();
 const MAX_DECODED_HEADERS = 256;
 const MAX_REMEMBERED_HEADER_LENGTH = 512;
+/** The header decoded last, by its text: most tokens in a row share it, and a comparison costs less than a lookup. */
+let lastHeaderSegment = '';
+let lastHeader;
 /** A header segment (already known to be strict base64url) as a JOSE header with a string alg. Throws MalformedTokenError. */
 function decodeHeader(segment, proven) {
+    if (segment === lastHeaderSegment && lastHeader !== undefined)
+        return lastHeader;
     const known = decodedHeaders.get(segment);
-    if (known !== undefined)
+    if (known !== undefined) {
+        lastHeaderSegment = segment;
+        lastHeader = known;
         return known;
+    }
     const header = decodeJsonObject(Buffer.from(segment, 'base64url'), 'header', proven);
     if (typeof header.alg !== 'string')
         throw new MalformedTokenError('The JWT header has no "alg" string.');
     if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
-        decodedHeaders.set(segment, Object.freeze(header));
+        lastHeaderSegment = segment;
+        lastHeader = Object.freeze(header);
+        decodedHeaders.set(segment, lastHeader);
         if (decodedHeaders.size > MAX_DECODED_HEADERS)
             decodedHeaders.delete(decodedHeaders.keys().next().value);
     }
@@ -10963,6 +11000,13 @@ const MAX_TOKEN_BYTES = 16384;
  * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
  */
 async function validateJwt(body, ctx) {
+    return checkJwt(body, ctx);
+}
+/**
+ * validateJwt, answered at once when no key has to be fetched (an inline key, or JWKS keys already
+ * held): a promise only when the trust source has to wait for its keys. Throws as validateJwt rejects.
+ */
+function checkJwt(body, ctx) {
     const request = parseValidateRequest(body);
     // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
     // token and small enough to bound the work one request can cause.
@@ -10984,14 +11028,13 @@ async function validateJwt(body, ctx) {
     if (trust === undefined)
         return profileNotFound(jwt, request.issuer_profile_id);
     const gate = signatureGate(jwt, trust.policy);
-    let resolution;
-    if (gate === undefined) {
-        // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
-        // on every inline validation.
-        const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
-        resolution = keys instanceof Promise ? await keys : keys;
-    }
-    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+    if (gate !== undefined)
+        return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
+    // Only a JWKS source that has to fetch answers with a promise.
+    const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
+    if (keys instanceof Promise)
+        return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+    return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 /**
  * A token whose signature check passed before was parsed strictly then, and its text has not changed:
@@ -11190,7 +11233,7 @@ const validateOperation = defineOperation({
     request: { name: 'ValidateRequest', schema: validateRequestSchema },
     response: { name: 'ValidateResponse', schema: validateResponseSchema },
     malformedToken: true,
-    run: validateJwt,
+    run: checkJwt,
     toJson: validateResponseJson,
 });
 
@@ -11304,25 +11347,33 @@ function fetcherFor(network) {
         : network.outboundAllow;
     return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
+/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
+function refusalOf(error) {
+    if (isEngineError(error))
+        return { problem: problemFromEngineError(error) };
+    throw error;
+}
 function engineWith(services, profiles) {
     const context = createEngineContext(profiles === undefined ? { ...services } : { ...services, profiles });
     return {
         services,
         operations: OPERATIONS,
-        async run(name, body, runOptions = {}) {
+        run(name, body, runOptions = {}) {
             const operation = getOperation(name);
             if (operation === undefined)
                 throw new Error(`no operation named ${name}`);
             const at = runOptions.at;
             const ctx = at === undefined ? context : { ...context, now: () => at };
+            let response;
             try {
-                return { response: await operation.run(body, ctx) };
+                response = operation.run(body, ctx);
             }
             catch (error) {
-                if (isEngineError(error))
-                    return { problem: problemFromEngineError(error) };
-                throw error;
+                return refusalOf(error);
             }
+            if (response instanceof Promise)
+                return response.then((r) => ({ response: r }), refusalOf);
+            return { response };
         },
         withProfiles(registry) {
             return engineWith(services, registry);

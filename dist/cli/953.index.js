@@ -108,16 +108,50 @@ function createLogger(sink, level, base = {}) {
     };
     return logger;
 }
-/** The time of a log line; under load many lines share a millisecond, and so one formatted string. */
+/**
+ * Whole microseconds as milliseconds in JSON number text, as JSON.stringify(micros / 1000) writes
+ * them ("12", "1.5", "0.003"): from integers, which print without the general number formatting
+ * every access line would otherwise pay for.
+ */
+function millisecondsText(micros) {
+    if (!Number.isSafeInteger(micros) || micros < 0 || micros >= 1e15)
+        return JSON.stringify(micros / 1000);
+    const whole = Math.floor(micros / 1000);
+    const rest = micros - whole * 1000;
+    if (rest === 0)
+        return `${whole}`;
+    if (rest % 100 === 0)
+        return `${whole}.${rest / 100}`;
+    if (rest % 10 === 0)
+        return `${whole}.${rest < 100 ? '0' : ''}${rest / 10}`;
+    return `${whole}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
+}
+/**
+ * The time of a log line, as toISOString() writes it. Under load many lines share a millisecond, and so
+ * one string; and every line of a second shares its text up to the milliseconds, made once a second.
+ */
 let lastMs = Number.NaN;
 let lastIso = '';
-function isoNow() {
-    const ms = Date.now();
-    if (ms !== lastMs) {
-        lastMs = ms;
+let secondStart = Number.NaN;
+let secondPrefix = '';
+function isoTime(ms) {
+    if (ms === lastMs)
+        return lastIso;
+    lastMs = ms;
+    const withinSecond = ms - secondStart;
+    if (withinSecond >= 0 && withinSecond < 1000) {
+        lastIso = `${secondPrefix}${withinSecond < 10 ? '00' : withinSecond < 100 ? '0' : ''}${withinSecond}Z`;
+    }
+    else {
         lastIso = new Date(ms).toISOString();
+        // The prefix is only reused for the years toISOString writes with four digits.
+        secondStart = Number.isInteger(ms) && ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
+        secondPrefix = lastIso.slice(0, 20);
     }
     return lastIso;
+}
+function isoNow() {
+    return isoTime(Date.now());
 }
 /** The base fields as JSON members with a leading comma, or nothing. */
 function baseMembers(base) {
@@ -855,49 +889,54 @@ function isJsonContentType(header) {
 }
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 /**
- * Read the body up to MAX_BODY_BYTES. A declared Content-Length over the limit is refused before
- * a byte is read; a chunked body is refused as soon as it crosses the limit, and reading stops.
+ * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
+ * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
+ * limit, and reading stops. A callback, not a promise: the answer is then written in the same turn as
+ * the body's last byte.
  */
-function readBody(req) {
+function readBody(req, done) {
     const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES)
-        return Promise.resolve({ kind: 'too_large' });
-    return new Promise((resolve) => {
-        const chunks = [];
-        let size = 0;
-        let settled = false;
-        // Listeners are not removed on settling: the request object is dropped right after, and the
-        // flag makes late events harmless.
-        const finish = (outcome) => {
-            if (settled)
-                return;
-            settled = true;
-            resolve(outcome);
-        };
-        req.on('data', (chunk) => {
-            if (settled)
-                return;
-            size += chunk.length;
-            if (size > MAX_BODY_BYTES) {
-                req.pause();
-                finish({ kind: 'too_large' });
-                return;
-            }
-            chunks.push(chunk);
-        });
-        req.on('end', () => {
-            const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-            try {
-                finish({ kind: 'ok', text: decoder.decode(buf) });
-            }
-            catch {
-                finish({ kind: 'not_utf8' });
-            }
-        });
-        req.on('error', () => finish({ kind: 'aborted' }));
-        // 'close' before 'end' is a client that went away mid-upload.
-        req.on('close', () => finish({ kind: 'aborted' }));
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+        done({ kind: 'too_large' });
+        return;
+    }
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    // Listeners are not removed on settling: the request object is dropped right after, and the
+    // flag makes late events harmless.
+    const finish = (outcome) => {
+        if (settled)
+            return;
+        settled = true;
+        done(outcome);
+    };
+    req.on('data', (chunk) => {
+        if (settled)
+            return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            req.pause();
+            finish({ kind: 'too_large' });
+            return;
+        }
+        chunks.push(chunk);
     });
+    req.on('end', () => {
+        const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        let text;
+        try {
+            text = decoder.decode(buf);
+        }
+        catch {
+            finish({ kind: 'not_utf8' });
+            return;
+        }
+        finish({ kind: 'ok', text });
+    });
+    // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
+    // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
+    req.on('close', () => finish({ kind: 'aborted' }));
 }
 /**
  * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
@@ -980,11 +1019,8 @@ function stampRequestId(state, traits, response) {
  */
 function operationHandler(operation, engine, auditing, metrics) {
     const traits = auditTraitsOf(operation);
-    return async (req, state) => {
-        if (!isJsonContentType(req.headers['content-type'])) {
-            return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
-        }
-        const read = await readBody(req);
+    /** The answer to a body that arrived. */
+    const answerBody = (read, state) => {
         // The request budget ran out while the body was arriving, and the 408 is already sent.
         if (state.phase === 'done')
             return GONE;
@@ -1004,7 +1040,10 @@ function operationHandler(operation, engine, auditing, metrics) {
         // Fingerprints and code lists exist only for the audit line: not computed when it is off.
         if (auditing)
             auditRequest(state, traits, parsed.value);
-        const outcome = await engine.run(operation.name, parsed.value);
+        const outcome = engine.run(operation.name, parsed.value);
+        return outcome instanceof Promise ? outcome.then((o) => answerOutcome(o, state)) : answerOutcome(outcome, state);
+    };
+    const answerOutcome = (outcome, state) => {
         if (outcome.problem !== undefined)
             return problemReply(outcome.problem);
         const response = outcome.response;
@@ -1014,6 +1053,23 @@ function operationHandler(operation, engine, auditing, metrics) {
         metrics.observeResponse(response, traits.warnings);
         stampRequestId(state, traits, response);
         return jsonReply(200, operation.toJson === undefined ? JSON.stringify(response) : operation.toJson(response));
+    };
+    return (req, state) => {
+        if (!isJsonContentType(req.headers['content-type'])) {
+            return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
+        }
+        // One promise per request: the body arrives in a callback, and an operation that needs no network
+        // answers in that same callback.
+        return new Promise((resolve, reject) => {
+            readBody(req, (read) => {
+                try {
+                    resolve(answerBody(read, state));
+                }
+                catch (error) {
+                    reject(error);
+                }
+            });
+        });
     };
 }
 
@@ -1137,7 +1193,7 @@ function createApp(deps) {
         // The access line: identifiers and outcome only, never a body, a header value or a query string.
         // A request id is a UUID or a caller's id of letters, digits and `._:-` (see request.ts): JSON text as it is.
         if (accessLog) {
-            log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
+            log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${millisecondsText(Math.round(seconds * 1e6))}`);
         }
     }
     function fault(state, error) {

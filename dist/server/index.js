@@ -14931,11 +14931,34 @@ const trustPolicyOperation = defineOperation({
 /** Every status passed, in the order the validator writes the statuses. */
 const ALL_PASSED = JSON.stringify({ signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' });
 /**
+ * Printable ASCII other than `"` and `\`: JSON.stringify writes such a string between quotes as it is.
+ */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** A string as JSON text, as JSON.stringify writes it. */
+function stringJson(value) {
+    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+/**
+ * The metadata as JSON text, as JSON.stringify writes it: its members in their order, each a string
+ * (alg, kid, key_source, the cache states, request_id). Anything else (warnings) goes to JSON.stringify.
+ */
+function metadataJson(metadata) {
+    let text = '';
+    for (const name of Object.keys(metadata)) {
+        const value = metadata[name];
+        if (value === undefined)
+            continue;
+        if (typeof value !== 'string')
+            return JSON.stringify(metadata);
+        text += `${text === '' ? '' : ','}${stringJson(name)}:${stringJson(value)}`;
+    }
+    return `{${text}}`;
+}
+/**
  * A validation response as JSON text: exactly JSON.stringify(response). The common answer, a token with
- * no findings and every status passed, is written from its parts, so only the metadata goes through the
- * generic serialiser; any other response is serialised whole. This relies on the key order the
- * validator builds responses in (valid, statuses, findings, summary, metadata); a test holds the two
- * ways to the same bytes.
+ * no findings and every status passed, is written from its parts: the generic serialiser costs more than
+ * the rest of the answer's writing. This relies on the key order the validator builds responses in
+ * (valid, statuses, findings, summary, metadata); a test holds the two ways to the same bytes.
  */
 function validateResponseJson(response) {
     const { statuses: s } = response;
@@ -14943,7 +14966,7 @@ function validateResponseJson(response) {
         || s.signature !== 'pass' || s.issuer !== 'pass' || s.audience !== 'pass' || s.algorithm !== 'pass' || s.time !== 'pass' || s.required_claims !== 'pass') {
         return JSON.stringify(response);
     }
-    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${JSON.stringify(response.summary)},"metadata":${JSON.stringify(response.metadata)}}`;
+    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${stringJson(response.summary)},"metadata":${metadataJson(response.metadata)}}`;
 }
 
 ;// CONCATENATED MODULE: external "node:buffer"
@@ -14995,20 +15018,24 @@ function countMembers(value, maxDepth) {
     return n;
 }
 /**
- * Fast path. In text with no whitespace after a quote, each member name ends in exactly one `":`;
- * any other `":` lies inside a string and only adds to the count. So the count is at least the number
- * of members in the text, which is at least the number JSON.parse kept; equality proves that no
- * member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the full scan.
+ * Fast path. In text with no JSON whitespace (space, tab, LF, CR) after a quote, each member name ends
+ * in exactly one `":`; any other `":` lies inside a string and only adds to the count. So the count is
+ * at least the number of members in the text, which is at least the number JSON.parse kept; equality
+ * proves that no member was dropped as a duplicate. Any doubt (or a depth past the limit) goes to the
+ * full scan. One native jump from quote to quote: a token or a PEM between them is not looked at.
  */
 function provablySound(text, parsed, maxDepth) {
-    if (/"\s/.test(text))
-        return false;
     const members = countMembers(parsed, maxDepth);
     if (members === undefined)
         return false;
     let count = 0;
-    for (let i = text.indexOf('":'); i !== -1; i = text.indexOf('":', i + 2))
-        count++;
+    for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) {
+        const next = text.charCodeAt(i + 1);
+        if (next === 0x3a /* : */)
+            count++;
+        else if (next === 0x20 || next === 0x09 || next === 0x0a || next === 0x0d)
+            return false;
+    }
     return count === members;
 }
 /** The full scan, exported so a property test can hold the fast path to it. */
@@ -15120,16 +15147,26 @@ function decodeJsonObject(bytes, what, proven) {
 const decodedHeaders = new Map();
 const MAX_DECODED_HEADERS = 256;
 const MAX_REMEMBERED_HEADER_LENGTH = 512;
+/** The header decoded last, by its text: most tokens in a row share it, and a comparison costs less than a lookup. */
+let lastHeaderSegment = '';
+let lastHeader;
 /** A header segment (already known to be strict base64url) as a JOSE header with a string alg. Throws MalformedTokenError. */
 function decodeHeader(segment, proven) {
+    if (segment === lastHeaderSegment && lastHeader !== undefined)
+        return lastHeader;
     const known = decodedHeaders.get(segment);
-    if (known !== undefined)
+    if (known !== undefined) {
+        lastHeaderSegment = segment;
+        lastHeader = known;
         return known;
+    }
     const header = decodeJsonObject(Buffer.from(segment, 'base64url'), 'header', proven);
     if (typeof header.alg !== 'string')
         throw new MalformedTokenError('The JWT header has no "alg" string.');
     if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
-        decodedHeaders.set(segment, Object.freeze(header));
+        lastHeaderSegment = segment;
+        lastHeader = Object.freeze(header);
+        decodedHeaders.set(segment, lastHeader);
         if (decodedHeaders.size > MAX_DECODED_HEADERS)
             decodedHeaders.delete(decodedHeaders.keys().next().value);
     }
@@ -15604,6 +15641,13 @@ const MAX_TOKEN_BYTES = 16384;
  * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
  */
 async function validateJwt(body, ctx) {
+    return checkJwt(body, ctx);
+}
+/**
+ * validateJwt, answered at once when no key has to be fetched (an inline key, or JWKS keys already
+ * held): a promise only when the trust source has to wait for its keys. Throws as validateJwt rejects.
+ */
+function checkJwt(body, ctx) {
     const request = parseValidateRequest(body);
     // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
     // token and small enough to bound the work one request can cause.
@@ -15625,14 +15669,13 @@ async function validateJwt(body, ctx) {
     if (trust === undefined)
         return profileNotFound(jwt, request.issuer_profile_id);
     const gate = signatureGate(jwt, trust.policy);
-    let resolution;
-    if (gate === undefined) {
-        // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
-        // on every inline validation.
-        const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
-        resolution = keys instanceof Promise ? await keys : keys;
-    }
-    return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+    if (gate !== undefined)
+        return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
+    // Only a JWKS source that has to fetch answers with a promise.
+    const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
+    if (keys instanceof Promise)
+        return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+    return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 /**
  * A token whose signature check passed before was parsed strictly then, and its text has not changed:
@@ -15831,7 +15874,7 @@ const validateOperation = defineOperation({
     request: { name: 'ValidateRequest', schema: validateRequestSchema },
     response: { name: 'ValidateResponse', schema: validateResponseSchema },
     malformedToken: true,
-    run: validateJwt,
+    run: checkJwt,
     toJson: validateResponseJson,
 });
 
@@ -15945,25 +15988,33 @@ function fetcherFor(network) {
         : network.outboundAllow;
     return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
+/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
+function refusalOf(error) {
+    if (isEngineError(error))
+        return { problem: problemFromEngineError(error) };
+    throw error;
+}
 function engineWith(services, profiles) {
     const context = createEngineContext(profiles === undefined ? { ...services } : { ...services, profiles });
     return {
         services,
         operations: OPERATIONS,
-        async run(name, body, runOptions = {}) {
+        run(name, body, runOptions = {}) {
             const operation = getOperation(name);
             if (operation === undefined)
                 throw new Error(`no operation named ${name}`);
             const at = runOptions.at;
             const ctx = at === undefined ? context : { ...context, now: () => at };
+            let response;
             try {
-                return { response: await operation.run(body, ctx) };
+                response = operation.run(body, ctx);
             }
             catch (error) {
-                if (isEngineError(error))
-                    return { problem: problemFromEngineError(error) };
-                throw error;
+                return refusalOf(error);
             }
+            if (response instanceof Promise)
+                return response.then((r) => ({ response: r }), refusalOf);
+            return { response };
         },
         withProfiles(registry) {
             return engineWith(services, registry);
@@ -16959,16 +17010,50 @@ function createLogger(sink, level, base = {}) {
     };
     return logger;
 }
-/** The time of a log line; under load many lines share a millisecond, and so one formatted string. */
+/**
+ * Whole microseconds as milliseconds in JSON number text, as JSON.stringify(micros / 1000) writes
+ * them ("12", "1.5", "0.003"): from integers, which print without the general number formatting
+ * every access line would otherwise pay for.
+ */
+function millisecondsText(micros) {
+    if (!Number.isSafeInteger(micros) || micros < 0 || micros >= 1e15)
+        return JSON.stringify(micros / 1000);
+    const whole = Math.floor(micros / 1000);
+    const rest = micros - whole * 1000;
+    if (rest === 0)
+        return `${whole}`;
+    if (rest % 100 === 0)
+        return `${whole}.${rest / 100}`;
+    if (rest % 10 === 0)
+        return `${whole}.${rest < 100 ? '0' : ''}${rest / 10}`;
+    return `${whole}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
+}
+/**
+ * The time of a log line, as toISOString() writes it. Under load many lines share a millisecond, and so
+ * one string; and every line of a second shares its text up to the milliseconds, made once a second.
+ */
 let lastMs = Number.NaN;
 let lastIso = '';
-function isoNow() {
-    const ms = Date.now();
-    if (ms !== lastMs) {
-        lastMs = ms;
+let secondStart = Number.NaN;
+let secondPrefix = '';
+function isoTime(ms) {
+    if (ms === lastMs)
+        return lastIso;
+    lastMs = ms;
+    const withinSecond = ms - secondStart;
+    if (withinSecond >= 0 && withinSecond < 1000) {
+        lastIso = `${secondPrefix}${withinSecond < 10 ? '00' : withinSecond < 100 ? '0' : ''}${withinSecond}Z`;
+    }
+    else {
         lastIso = new Date(ms).toISOString();
+        // The prefix is only reused for the years toISOString writes with four digits.
+        secondStart = Number.isInteger(ms) && ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
+        secondPrefix = lastIso.slice(0, 20);
     }
     return lastIso;
+}
+function isoNow() {
+    return isoTime(Date.now());
 }
 /** The base fields as JSON members with a leading comma, or nothing. */
 function baseMembers(base) {
@@ -17700,49 +17785,54 @@ function isJsonContentType(header) {
 }
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 /**
- * Read the body up to MAX_BODY_BYTES. A declared Content-Length over the limit is refused before
- * a byte is read; a chunked body is refused as soon as it crosses the limit, and reading stops.
+ * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
+ * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
+ * limit, and reading stops. A callback, not a promise: the answer is then written in the same turn as
+ * the body's last byte.
  */
-function readBody(req) {
+function readBody(req, done) {
     const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES)
-        return Promise.resolve({ kind: 'too_large' });
-    return new Promise((resolve) => {
-        const chunks = [];
-        let size = 0;
-        let settled = false;
-        // Listeners are not removed on settling: the request object is dropped right after, and the
-        // flag makes late events harmless.
-        const finish = (outcome) => {
-            if (settled)
-                return;
-            settled = true;
-            resolve(outcome);
-        };
-        req.on('data', (chunk) => {
-            if (settled)
-                return;
-            size += chunk.length;
-            if (size > MAX_BODY_BYTES) {
-                req.pause();
-                finish({ kind: 'too_large' });
-                return;
-            }
-            chunks.push(chunk);
-        });
-        req.on('end', () => {
-            const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-            try {
-                finish({ kind: 'ok', text: decoder.decode(buf) });
-            }
-            catch {
-                finish({ kind: 'not_utf8' });
-            }
-        });
-        req.on('error', () => finish({ kind: 'aborted' }));
-        // 'close' before 'end' is a client that went away mid-upload.
-        req.on('close', () => finish({ kind: 'aborted' }));
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+        done({ kind: 'too_large' });
+        return;
+    }
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    // Listeners are not removed on settling: the request object is dropped right after, and the
+    // flag makes late events harmless.
+    const finish = (outcome) => {
+        if (settled)
+            return;
+        settled = true;
+        done(outcome);
+    };
+    req.on('data', (chunk) => {
+        if (settled)
+            return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            req.pause();
+            finish({ kind: 'too_large' });
+            return;
+        }
+        chunks.push(chunk);
     });
+    req.on('end', () => {
+        const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        let text;
+        try {
+            text = decoder.decode(buf);
+        }
+        catch {
+            finish({ kind: 'not_utf8' });
+            return;
+        }
+        finish({ kind: 'ok', text });
+    });
+    // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
+    // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
+    req.on('close', () => finish({ kind: 'aborted' }));
 }
 /**
  * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
@@ -17825,11 +17915,8 @@ function stampRequestId(state, traits, response) {
  */
 function operationHandler(operation, engine, auditing, metrics) {
     const traits = auditTraitsOf(operation);
-    return async (req, state) => {
-        if (!isJsonContentType(req.headers['content-type'])) {
-            return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
-        }
-        const read = await readBody(req);
+    /** The answer to a body that arrived. */
+    const answerBody = (read, state) => {
         // The request budget ran out while the body was arriving, and the 408 is already sent.
         if (state.phase === 'done')
             return GONE;
@@ -17849,7 +17936,10 @@ function operationHandler(operation, engine, auditing, metrics) {
         // Fingerprints and code lists exist only for the audit line: not computed when it is off.
         if (auditing)
             auditRequest(state, traits, parsed.value);
-        const outcome = await engine.run(operation.name, parsed.value);
+        const outcome = engine.run(operation.name, parsed.value);
+        return outcome instanceof Promise ? outcome.then((o) => answerOutcome(o, state)) : answerOutcome(outcome, state);
+    };
+    const answerOutcome = (outcome, state) => {
         if (outcome.problem !== undefined)
             return problemReply(outcome.problem);
         const response = outcome.response;
@@ -17859,6 +17949,23 @@ function operationHandler(operation, engine, auditing, metrics) {
         metrics.observeResponse(response, traits.warnings);
         stampRequestId(state, traits, response);
         return jsonReply(200, operation.toJson === undefined ? JSON.stringify(response) : operation.toJson(response));
+    };
+    return (req, state) => {
+        if (!isJsonContentType(req.headers['content-type'])) {
+            return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
+        }
+        // One promise per request: the body arrives in a callback, and an operation that needs no network
+        // answers in that same callback.
+        return new Promise((resolve, reject) => {
+            readBody(req, (read) => {
+                try {
+                    resolve(answerBody(read, state));
+                }
+                catch (error) {
+                    reject(error);
+                }
+            });
+        });
     };
 }
 
@@ -17982,7 +18089,7 @@ function createApp(deps) {
         // The access line: identifiers and outcome only, never a body, a header value or a query string.
         // A request id is a UUID or a caller's id of letters, digits and `._:-` (see request.ts): JSON text as it is.
         if (accessLog) {
-            log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
+            log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${millisecondsText(Math.round(seconds * 1e6))}`);
         }
     }
     function fault(state, error) {

@@ -58,9 +58,11 @@ export interface Engine {
   readonly operations: typeof OPERATIONS;
   /**
    * Run one operation on a request body. A refusal of the request is a problem, as the service answers;
-   * any other exception is a fault and is thrown. `at` evaluates time claims at that instant (ms).
+   * any other exception is a fault and is thrown (or rejected). `at` evaluates time claims at that instant
+   * (ms). An operation that needed nothing from the network answers at once, without a promise: the
+   * service then answers in the same turn as the request's last byte; other callers simply await it.
    */
-  run(name: OperationName, body: unknown, options?: { at?: number }): Promise<OperationOutcome>;
+  run(name: OperationName, body: unknown, options?: { at?: number }): OperationOutcome | Promise<OperationOutcome>;
   /** The same engine with these issuer profiles registered (the services are shared, nothing is copied). */
   withProfiles(profiles: ProfileRegistry): Engine;
 }
@@ -87,22 +89,30 @@ function fetcherFor(network: NetworkOptions): Fetcher {
   return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
 
+/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
+function refusalOf(error: unknown): OperationOutcome {
+  if (isEngineError(error)) return { problem: problemFromEngineError(error) };
+  throw error;
+}
+
 function engineWith(services: EngineServices, profiles: ProfileRegistry | undefined): Engine {
   const context: EngineContext = createEngineContext(profiles === undefined ? { ...services } : { ...services, profiles });
   return {
     services,
     operations: OPERATIONS,
-    async run(name, body, runOptions = {}) {
+    run(name, body, runOptions = {}) {
       const operation = getOperation(name);
       if (operation === undefined) throw new Error(`no operation named ${name}`);
       const at = runOptions.at;
       const ctx = at === undefined ? context : { ...context, now: () => at };
+      let response: OperationResponse | Promise<OperationResponse>;
       try {
-        return { response: await operation.run(body, ctx) };
+        response = operation.run(body, ctx);
       } catch (error) {
-        if (isEngineError(error)) return { problem: problemFromEngineError(error) };
-        throw error;
+        return refusalOf(error);
       }
+      if (response instanceof Promise) return response.then((r): OperationOutcome => ({ response: r }), refusalOf);
+      return { response };
     },
     withProfiles(registry) {
       return engineWith(services, registry);

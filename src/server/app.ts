@@ -3,7 +3,7 @@ import type { Engine } from '../engine/index.ts';
 import { auditRecordOf, type AuditLog } from './audit.ts';
 import type { ApiKeyAuthenticator } from './auth.ts';
 import { overdueAnswer } from './deadline.ts';
-import { describeFault, type Logger } from './log.ts';
+import { describeFault, millisecondsText, type Logger } from './log.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import { OpenRequests } from './open-requests.ts';
 import { internalError, refusal, writeAnswer, type Reply } from './reply.ts';
@@ -96,7 +96,7 @@ export function createApp(deps: AppDeps): App {
     // The access line: identifiers and outcome only, never a body, a header value or a query string.
     // A request id is a UUID or a caller's id of letters, digits and `._:-` (see request.ts): JSON text as it is.
     if (accessLog) {
-      log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${Math.round(seconds * 1e6) / 1000}`);
+      log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${millisecondsText(Math.round(seconds * 1e6))}`);
     }
   }
 

@@ -33,45 +33,51 @@ export type BodyOutcome =
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /**
- * Read the body up to MAX_BODY_BYTES. A declared Content-Length over the limit is refused before
- * a byte is read; a chunked body is refused as soon as it crosses the limit, and reading stops.
+ * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
+ * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
+ * limit, and reading stops. A callback, not a promise: the answer is then written in the same turn as
+ * the body's last byte.
  */
-export function readBody(req: IncomingMessage): Promise<BodyOutcome> {
+export function readBody(req: IncomingMessage, done: (outcome: BodyOutcome) => void): void {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) return Promise.resolve({ kind: 'too_large' });
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    // Listeners are not removed on settling: the request object is dropped right after, and the
-    // flag makes late events harmless.
-    const finish = (outcome: BodyOutcome): void => {
-      if (settled) return;
-      settled = true;
-      resolve(outcome);
-    };
-    req.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.pause();
-        finish({ kind: 'too_large' });
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-      try {
-        finish({ kind: 'ok', text: decoder.decode(buf) });
-      } catch {
-        finish({ kind: 'not_utf8' });
-      }
-    });
-    req.on('error', () => finish({ kind: 'aborted' }));
-    // 'close' before 'end' is a client that went away mid-upload.
-    req.on('close', () => finish({ kind: 'aborted' }));
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+    done({ kind: 'too_large' });
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  // Listeners are not removed on settling: the request object is dropped right after, and the
+  // flag makes late events harmless.
+  const finish = (outcome: BodyOutcome): void => {
+    if (settled) return;
+    settled = true;
+    done(outcome);
+  };
+  req.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      req.pause();
+      finish({ kind: 'too_large' });
+      return;
+    }
+    chunks.push(chunk);
   });
+  req.on('end', () => {
+    const buf = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+    let text: string;
+    try {
+      text = decoder.decode(buf);
+    } catch {
+      finish({ kind: 'not_utf8' });
+      return;
+    }
+    finish({ kind: 'ok', text });
+  });
+  // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
+  // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
+  req.on('close', () => finish({ kind: 'aborted' }));
 }
 
 export type JsonOutcome =

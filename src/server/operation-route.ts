@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { problem, type Engine, type Operation, type OperationName } from '../engine/index.ts';
-import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody } from './body.ts';
+import { problem, type Engine, type Operation, type OperationName, type OperationOutcome } from '../engine/index.ts';
+import { isJsonContentType, MAX_BODY_BYTES, parseJsonBody, readBody, type BodyOutcome } from './body.ts';
 import type { ServiceMetrics } from './metrics.ts';
 import { auditRequest, auditResponse, auditTraitsOf, stampRequestId } from './operation-audit.ts';
 import { GONE, jsonReply, problemReply, refusal, type Reply } from './reply.ts';
@@ -17,13 +17,11 @@ export function operationHandler(
   engine: Engine,
   auditing: boolean,
   metrics: ServiceMetrics,
-): (req: IncomingMessage, state: RequestState) => Promise<Reply> {
+): (req: IncomingMessage, state: RequestState) => Reply | Promise<Reply> {
   const traits = auditTraitsOf(operation);
-  return async (req, state) => {
-    if (!isJsonContentType(req.headers['content-type'])) {
-      return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
-    }
-    const read = await readBody(req);
+
+  /** The answer to a body that arrived. */
+  const answerBody = (read: BodyOutcome, state: RequestState): Reply | Promise<Reply> => {
     // The request budget ran out while the body was arriving, and the 408 is already sent.
     if (state.phase === 'done') return GONE;
     if (read.kind === 'too_large') return refusal('PAYLOAD_TOO_LARGE', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
@@ -39,7 +37,11 @@ export function operationHandler(
     state.phase = 'engine';
     // Fingerprints and code lists exist only for the audit line: not computed when it is off.
     if (auditing) auditRequest(state, traits, parsed.value);
-    const outcome = await engine.run(operation.name, parsed.value);
+    const outcome = engine.run(operation.name, parsed.value);
+    return outcome instanceof Promise ? outcome.then((o) => answerOutcome(o, state)) : answerOutcome(outcome, state);
+  };
+
+  const answerOutcome = (outcome: OperationOutcome, state: RequestState): Reply => {
     if (outcome.problem !== undefined) return problemReply(outcome.problem);
     const response = outcome.response;
     state.outcome = response.valid ? 'valid' : 'invalid';
@@ -47,5 +49,22 @@ export function operationHandler(
     metrics.observeResponse(response, traits.warnings);
     stampRequestId(state, traits, response);
     return jsonReply(200, operation.toJson === undefined ? JSON.stringify(response) : operation.toJson(response));
+  };
+
+  return (req, state) => {
+    if (!isJsonContentType(req.headers['content-type'])) {
+      return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
+    }
+    // One promise per request: the body arrives in a callback, and an operation that needs no network
+    // answers in that same callback.
+    return new Promise<Reply>((resolve, reject) => {
+      readBody(req, (read) => {
+        try {
+          resolve(answerBody(read, state));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
   };
 }

@@ -4,11 +4,12 @@
  * bundles, through the service entry and `oidc-gate serve`), whose every stderr line must parse.
  */
 import { existsSync } from 'node:fs';
+import fc from 'fast-check';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BUNDLE, SERVER_BUNDLE } from '../fixtures/harness.ts';
 import { claims, goodToken, policyFor, testKeys } from '../helpers/tokens.ts';
-import { createLogger } from '../../src/server/log.ts';
+import { createLogger, isoTime, millisecondsText } from '../../src/server/log.ts';
 import { API_KEY, call, raw, spawnServer, start, type Harness } from './harness.ts';
 
 interface LogLine { time: string; level: string; msg: string; [field: string]: unknown }
@@ -67,6 +68,29 @@ describe('access log (in process)', () => {
 });
 
 describe('the logger', () => {
+  it('writes each line\'s time as toISOString does, within a second, across seconds and back in time', () => {
+    const start = Date.UTC(2026, 10, 23, 23, 59, 59, 998);
+    for (const ms of [start, start, start + 1, start + 2, start + 3, start + 1001, start - 5000, start + 10, 0, 999, 1000, 1e12 + 7, 253402300799999, 253402300800000, -1]) {
+      expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+    }
+    fc.assert(fc.property(fc.array(fc.integer({ min: -1e13, max: 8.6e15 }), { maxLength: 50 }), fc.integer({ min: 1, max: 2000 }), (jumps, step) => {
+      let ms = 1.7e12;
+      for (const jump of jumps) {
+        ms = jump % 3 === 0 ? jump : ms + (jump % step);
+        expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+      }
+    }), { numRuns: 2000 });
+  });
+
+  it('writes a duration of whole microseconds as JSON writes the milliseconds', () => {
+    for (const micros of [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 1010, 1100, 1234, 20_000, 10_000_000, 123_456_789]) {
+      expect(millisecondsText(micros)).toBe(JSON.stringify(micros / 1000));
+    }
+    fc.assert(fc.property(fc.nat({ max: 1e12 }), (micros) => millisecondsText(micros) === JSON.stringify(micros / 1000)), { numRuns: 20_000 });
+    // Out of the integer range it falls back to the general formatting.
+    for (const odd of [1.5, -3, 2 ** 60]) expect(millisecondsText(odd)).toBe(JSON.stringify(odd / 1000));
+  });
+
   it('holds info lines until the turn of the event loop ends, writes them in one piece, and keeps order with warnings', async () => {
     const writes: string[] = [];
     const log = createLogger({ write: (chunk: string) => writes.push(chunk) }, 'info');

@@ -85,7 +85,7 @@ describe('a new operation', () => {
     const engine = {
       ...real,
       operations: [...real.operations, echo],
-      run: (name: string, body: unknown) => (name === 'echo' ? echo.run(body, undefined as never).then((response) => ({ response })) : real.run(name as never, body)),
+      run: async (name: string, body: unknown) => (name === 'echo' ? { response: await echo.run(body, undefined as never) } : real.run(name as never, body)),
     } as unknown as Engine;
     const lines: AuditRecord[] = [];
     const audit: AuditLog = { enabled: true, write: (r) => void lines.push(r), close: async () => undefined };

@@ -51,10 +51,25 @@ describe('validateResponseJson', () => {
       statuses: fc.record({ signature: status, issuer: status, audience: status, algorithm: status, time: status, required_claims: status }),
       findings: fc.constant([]),
       summary: text,
-      metadata: fc.record({ alg: text, kid: fc.option(text, { nil: undefined }), key_source: fc.constantFrom('public_key', 'secret', 'jwks'), signature_cache: fc.option(fc.constantFrom('hit', 'miss'), { nil: undefined }), request_id: text }, { requiredKeys: ['alg', 'key_source'] }),
+      metadata: fc.record({
+        alg: text,
+        kid: fc.option(text, { nil: undefined }),
+        key_source: fc.constantFrom('public_key', 'secret', 'jwks'),
+        jwks_cache: fc.option(fc.constantFrom('hit', 'miss', 'refreshed', 'stale'), { nil: undefined }),
+        signature_cache: fc.option(fc.constantFrom('hit', 'miss'), { nil: undefined }),
+        warnings: fc.option(fc.constant([{ code: 'WEAK_SECRET', severity: 'warning', message: 'The "HS256" secret is short.' }]), { nil: undefined }),
+        request_id: text,
+      }, { requiredKeys: ['alg', 'key_source'] })
+        // Members in any order: a kid learned from the key comes after the cache state.
+        .chain((m) => fc.shuffledSubarray(Object.keys(m), { minLength: Object.keys(m).length }).map((order) => Object.fromEntries(order.map((k) => [k, m[k as keyof typeof m]])))),
     });
     fc.assert(fc.property(response, (r) => {
       expect(validateResponseJson(r as unknown as ValidateResponse)).toBe(JSON.stringify(r));
-    }));
+    }), { numRuns: 2000 });
+    // Strings JSON.stringify escapes, each in a member the shortcut writes.
+    for (const odd of ['"', '\\', '\n', '\u0000', '\u007f', 'é', '\u2028', '\ud800', 'a"b\\c']) {
+      const r = { valid: true, statuses: { signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' }, findings: [], summary: odd, metadata: { alg: odd, kid: odd, key_source: 'jwks', request_id: odd } };
+      expect(validateResponseJson(r as unknown as ValidateResponse)).toBe(JSON.stringify(r));
+    }
   });
 });

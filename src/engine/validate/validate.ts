@@ -26,6 +26,14 @@ const MAX_TOKEN_BYTES = 16384;
  * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
  */
 export async function validateJwt(body: unknown, ctx: EngineContext): Promise<ValidateResponse> {
+  return checkJwt(body, ctx);
+}
+
+/**
+ * validateJwt, answered at once when no key has to be fetched (an inline key, or JWKS keys already
+ * held): a promise only when the trust source has to wait for its keys. Throws as validateJwt rejects.
+ */
+export function checkJwt(body: unknown, ctx: EngineContext): ValidateResponse | Promise<ValidateResponse> {
   const request = parseValidateRequest(body);
   // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
   // token and small enough to bound the work one request can cause.
@@ -46,14 +54,11 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
   const trust = inline ?? ctx.profiles?.get(request.issuer_profile_id as string);
   if (trust === undefined) return profileNotFound(jwt, request.issuer_profile_id as string);
   const gate = signatureGate(jwt, trust.policy);
-  let resolution: KeyResolution | undefined;
-  if (gate === undefined) {
-    // Only a JWKS source answers with a promise; awaiting a plain value would still cost a microtask
-    // on every inline validation.
-    const keys = trust.resolveKeys(jwt.header, jwt.header.alg as JwsAlgorithm);
-    resolution = keys instanceof Promise ? await keys : keys;
-  }
-  return evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory);
+  if (gate !== undefined) return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
+  // Only a JWKS source that has to fetch answers with a promise.
+  const keys = trust.resolveKeys(jwt.header, jwt.header.alg as JwsAlgorithm);
+  if (keys instanceof Promise) return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+  return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 
 /**
