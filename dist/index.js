@@ -54123,7 +54123,9 @@ function countMembers(value, maxDepth) {
             }
             continue;
         }
-        for (const key in v) {
+        // Own members only: a property that something added to Object.prototype must not count as one of
+        // the text's members, or it would hide a duplicate from the quick count.
+        for (const key of Object.keys(v)) {
             n++;
             values.push(v[key]);
             depths.push(depth + 1);
@@ -54758,8 +54760,9 @@ async function validateJwt(body, ctx) {
     return checkJwt(body, ctx);
 }
 /**
- * validateJwt, answered at once when no key has to be fetched (an inline key, or JWKS keys already
- * held): a promise only when the trust source has to wait for its keys. Throws as validateJwt rejects.
+ * validateJwt, answered at once when the trust source hands its keys over at once (an inline key or
+ * secret); a promise when it answers with one (a JWKS or an issuer profile, even with its keys cached).
+ * Throws as validateJwt rejects.
  */
 function checkJwt(body, ctx) {
     const request = parseValidateRequest(body);

@@ -38,6 +38,17 @@ describe('duplicate member detection', () => {
     );
   });
 
+  it('counts only own members: a property added to Object.prototype cannot hide a duplicate', () => {
+    const text = '{"alg":"RS256","alg":"none"}';
+    const proto = Object.prototype as Record<string, unknown>;
+    Object.defineProperty(proto, 'polluted', { value: 1, enumerable: true, configurable: true, writable: true });
+    try {
+      expect(findDuplicateMember(text, JSON.parse(text))).toBe('alg');
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
   it('finds duplicates in nested objects, escaped names and spaced colons', () => {
     const cases: [string, string][] = [
       ['{"a":{"b":1,"b":2}}', 'b'],

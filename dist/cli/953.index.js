@@ -134,7 +134,9 @@ let lastMs = Number.NaN;
 let lastIso = '';
 let secondStart = Number.NaN;
 let secondPrefix = '';
-function isoTime(ms) {
+function isoTime(time) {
+    // Whole milliseconds, as toISOString counts them.
+    const ms = Math.trunc(time);
     if (ms === lastMs)
         return lastIso;
     lastMs = ms;

@@ -59,8 +59,8 @@ export interface Engine {
   /**
    * Run one operation on a request body. A refusal of the request is a problem, as the service answers;
    * any other exception is a fault and is thrown (or rejected). `at` evaluates time claims at that instant
-   * (ms). An operation that needed nothing from the network answers at once, without a promise: the
-   * service then answers in the same turn as the request's last byte; other callers simply await it.
+   * (ms). An operation may answer at once, without a promise (a validation with an inline key or secret
+   * does): the service then answers in the same turn as the request's last byte; other callers await it.
    */
   run(name: OperationName, body: unknown, options?: { at?: number }): OperationOutcome | Promise<OperationOutcome>;
   /** The same engine with these issuer profiles registered (the services are shared, nothing is copied). */

@@ -129,7 +129,9 @@ let lastMs = Number.NaN;
 let lastIso = '';
 let secondStart = Number.NaN;
 let secondPrefix = '';
-export function isoTime(ms: number): string {
+export function isoTime(time: number): string {
+  // Whole milliseconds, as toISOString counts them.
+  const ms = Math.trunc(time);
   if (ms === lastMs) return lastIso;
   lastMs = ms;
   const withinSecond = ms - secondStart;

@@ -36,7 +36,9 @@ function countMembers(value: unknown, maxDepth: number): number | undefined {
       }
       continue;
     }
-    for (const key in v) {
+    // Own members only: a property that something added to Object.prototype must not count as one of
+    // the text's members, or it would hide a duplicate from the quick count.
+    for (const key of Object.keys(v)) {
       n++;
       values.push((v as Record<string, unknown>)[key]);
       depths.push(depth + 1);

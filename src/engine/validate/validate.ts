@@ -30,8 +30,9 @@ export async function validateJwt(body: unknown, ctx: EngineContext): Promise<Va
 }
 
 /**
- * validateJwt, answered at once when no key has to be fetched (an inline key, or JWKS keys already
- * held): a promise only when the trust source has to wait for its keys. Throws as validateJwt rejects.
+ * validateJwt, answered at once when the trust source hands its keys over at once (an inline key or
+ * secret); a promise when it answers with one (a JWKS or an issuer profile, even with its keys cached).
+ * Throws as validateJwt rejects.
  */
 export function checkJwt(body: unknown, ctx: EngineContext): ValidateResponse | Promise<ValidateResponse> {
   const request = parseValidateRequest(body);
