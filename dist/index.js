@@ -49833,7 +49833,26 @@ function isEngineError(value) {
     return value instanceof EngineError;
 }
 
+;// CONCATENATED MODULE: ./src/engine/jws/deep-freeze.ts
+/**
+ * Freezes a parsed JSON value and everything in it; iterative, so no nesting can exhaust the stack.
+ * For parsed values shared between requests (a decoded header, held claims): nothing may change them.
+ */
+function deepFreeze(value) {
+    const pending = [value];
+    while (pending.length > 0) {
+        const v = pending.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        Object.freeze(v);
+        for (const key in v)
+            pending.push(v[key]);
+    }
+    return value;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/jws/verify-cache.ts
+
 
 /** How many passed signature checks the engine remembers unless told otherwise. */
 const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
@@ -49978,19 +49997,6 @@ class VerifyCache {
         this.#unlink(slot);
         this.#slots.delete(slot.digest);
     }
-}
-/** Freezes a parsed JSON value and everything in it; iterative, so no nesting can exhaust the stack. */
-function deepFreeze(value) {
-    const pending = [value];
-    while (pending.length > 0) {
-        const v = pending.pop();
-        if (typeof v !== 'object' || v === null)
-            continue;
-        Object.freeze(v);
-        for (const key in v)
-            pending.push(v[key]);
-    }
-    return value;
 }
 
 // EXTERNAL MODULE: external "node:net"
@@ -54227,6 +54233,7 @@ function scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
 
 
 
+
 function truncate(s) {
     return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
@@ -54257,7 +54264,7 @@ function decodeJsonObject(bytes, what, proven) {
  * Headers already decoded, by their segment text. An issuer signs every token with the same few
  * headers ({"alg":"RS256","kid":"…","typ":"JWT"}), so most tokens skip decoding theirs. Decoding is a
  * pure function of the text, so remembering it changes no verdict; only headers that passed every check
- * are remembered, frozen, since every token with that header shares the one object. Bounded: short
+ * are remembered, frozen through and through, since every token with that header shares the one object. Bounded: short
  * segments only, and the oldest goes first.
  */
 const decodedHeaders = new Map();
@@ -54281,7 +54288,7 @@ function decodeHeader(segment, proven) {
         throw new MalformedTokenError('The JWT header has no "alg" string.');
     if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
         lastHeaderSegment = segment;
-        lastHeader = Object.freeze(header);
+        lastHeader = deepFreeze(header);
         decodedHeaders.set(segment, lastHeader);
         if (decodedHeaders.size > MAX_DECODED_HEADERS)
             decodedHeaders.delete(decodedHeaders.keys().next().value);

@@ -10281,7 +10281,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3963);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3452);
 
 // Nothing but the process binding: settings come from the environment, and a failed start exits 1.
 const running = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runServer */ .XP)(process.env);
@@ -10293,7 +10293,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 3963:
+/***/ 3452:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10719,7 +10719,26 @@ function isEngineError(value) {
     return value instanceof EngineError;
 }
 
+;// CONCATENATED MODULE: ./src/engine/jws/deep-freeze.ts
+/**
+ * Freezes a parsed JSON value and everything in it; iterative, so no nesting can exhaust the stack.
+ * For parsed values shared between requests (a decoded header, held claims): nothing may change them.
+ */
+function deepFreeze(value) {
+    const pending = [value];
+    while (pending.length > 0) {
+        const v = pending.pop();
+        if (typeof v !== 'object' || v === null)
+            continue;
+        Object.freeze(v);
+        for (const key in v)
+            pending.push(v[key]);
+    }
+    return value;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/jws/verify-cache.ts
+
 
 /** How many passed signature checks the engine remembers unless told otherwise. */
 const DEFAULT_VERIFY_CACHE_SIZE = 10_000;
@@ -10864,19 +10883,6 @@ class VerifyCache {
         this.#unlink(slot);
         this.#slots.delete(slot.digest);
     }
-}
-/** Freezes a parsed JSON value and everything in it; iterative, so no nesting can exhaust the stack. */
-function deepFreeze(value) {
-    const pending = [value];
-    while (pending.length > 0) {
-        const v = pending.pop();
-        if (typeof v !== 'object' || v === null)
-            continue;
-        Object.freeze(v);
-        for (const key in v)
-            pending.push(v[key]);
-    }
-    return value;
 }
 
 ;// CONCATENATED MODULE: external "node:net"
@@ -15113,6 +15119,7 @@ function json_scanJsonStructure(text, maxDepth = Number.POSITIVE_INFINITY) {
 
 
 
+
 function truncate(s) {
     return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
@@ -15143,7 +15150,7 @@ function decodeJsonObject(bytes, what, proven) {
  * Headers already decoded, by their segment text. An issuer signs every token with the same few
  * headers ({"alg":"RS256","kid":"…","typ":"JWT"}), so most tokens skip decoding theirs. Decoding is a
  * pure function of the text, so remembering it changes no verdict; only headers that passed every check
- * are remembered, frozen, since every token with that header shares the one object. Bounded: short
+ * are remembered, frozen through and through, since every token with that header shares the one object. Bounded: short
  * segments only, and the oldest goes first.
  */
 const decodedHeaders = new Map();
@@ -15167,7 +15174,7 @@ function decodeHeader(segment, proven) {
         throw new MalformedTokenError('The JWT header has no "alg" string.');
     if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
         lastHeaderSegment = segment;
-        lastHeader = Object.freeze(header);
+        lastHeader = deepFreeze(header);
         decodedHeaders.set(segment, lastHeader);
         if (decodedHeaders.size > MAX_DECODED_HEADERS)
             decodedHeaders.delete(decodedHeaders.keys().next().value);

@@ -19,6 +19,15 @@ describe('decoded headers', () => {
     expect([a.payload, b.payload]).toEqual([{ sub: 'a' }, { sub: 'b' }]);
   });
 
+  it('a remembered header is frozen through and through: nested members too', () => {
+    const nested = segment({ alg: 'RS256', jwk: { kty: 'RSA', key_ops: ['verify'] }, crit: ['exp'] });
+    const { header: shared } = parseJwt(`${nested}.${segment({ sub: 'a' })}.c2ln`);
+    expect(parseJwt(`${nested}.${segment({ sub: 'b' })}.c2ln`).header).toBe(shared);
+    const jwk = shared.jwk as { key_ops: string[] };
+    expect([Object.isFrozen(shared), Object.isFrozen(jwk), Object.isFrozen(jwk.key_ops), Object.isFrozen(shared.crit)]).toEqual([true, true, true, true]);
+    expect(() => jwk.key_ops.push('sign')).toThrow(TypeError);
+  });
+
   it('a refused header is never remembered: refused again, with the same reason', () => {
     const bad = segment('{"alg":"RS256","alg":"none"}');
     for (let i = 0; i < 2; i++) {

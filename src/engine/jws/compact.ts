@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { MalformedTokenError } from '../errors.ts';
 import { COMPACT_JWS_ALPHABET, hasCanonicalEnd, isStrictBase64url } from './base64url.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import { checkJsonStructure } from './json.ts';
 import type { JoseHeader } from '../validate/trust.ts';
 
@@ -45,7 +46,7 @@ function decodeJsonObject(bytes: Buffer, what: 'header' | 'payload', proven: boo
  * Headers already decoded, by their segment text. An issuer signs every token with the same few
  * headers ({"alg":"RS256","kid":"…","typ":"JWT"}), so most tokens skip decoding theirs. Decoding is a
  * pure function of the text, so remembering it changes no verdict; only headers that passed every check
- * are remembered, frozen, since every token with that header shares the one object. Bounded: short
+ * are remembered, frozen through and through, since every token with that header shares the one object. Bounded: short
  * segments only, and the oldest goes first.
  */
 const decodedHeaders = new Map<string, JoseHeader>();
@@ -69,7 +70,7 @@ function decodeHeader(segment: string, proven: boolean): JoseHeader {
   if (typeof header.alg !== 'string') throw new MalformedTokenError('The JWT header has no "alg" string.');
   if (segment.length <= MAX_REMEMBERED_HEADER_LENGTH) {
     lastHeaderSegment = segment;
-    lastHeader = Object.freeze(header) as JoseHeader;
+    lastHeader = deepFreeze(header) as JoseHeader;
     decodedHeaders.set(segment, lastHeader);
     if (decodedHeaders.size > MAX_DECODED_HEADERS) decodedHeaders.delete(decodedHeaders.keys().next().value as string);
   }

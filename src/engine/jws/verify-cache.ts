@@ -1,5 +1,6 @@
 import { hash, type KeyObject } from 'node:crypto';
 import type { JwsAlgorithm } from '../types.ts';
+import { deepFreeze } from './deep-freeze.ts';
 import type { JoseHeader } from '../validate/trust.ts';
 
 /** How many passed signature checks the engine remembers unless told otherwise. */
@@ -180,16 +181,4 @@ interface Slot {
   check: RememberedCheck;
   newer: Slot | undefined;
   older: Slot | undefined;
-}
-
-/** Freezes a parsed JSON value and everything in it; iterative, so no nesting can exhaust the stack. */
-function deepFreeze<T>(value: T): T {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const v = pending.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    Object.freeze(v);
-    for (const key in v) pending.push((v as Record<string, unknown>)[key]);
-  }
-  return value;
 }
