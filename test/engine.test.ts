@@ -32,6 +32,19 @@ describe('createEngine', () => {
     expect(outcome.response?.findings.map((f) => f.code)).toEqual(['CHECK_SKIPPED']);
   });
 
+  it('answers a validation with an inline key at once, refusals included; a lint with a promise', async () => {
+    const engine = createEngine({ network: { online: false }, clock: () => NOW * 1000 });
+    const valid = engine.run('validate', body(goodToken('RS256'), policyFor('RS256')));
+    expect(valid).not.toBeInstanceOf(Promise);
+    expect((valid as Awaited<typeof valid>).response?.valid).toBe(true);
+    const refused = engine.run('validate', body('not-a-jwt', policyFor('HS256')));
+    expect(refused).not.toBeInstanceOf(Promise);
+    expect((refused as Awaited<typeof refused>).problem).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
+    const lint = engine.run('lint', lintBody);
+    expect(lint).toBeInstanceOf(Promise);
+    expect((await lint).response?.findings.map((f) => f.code)).toEqual(['CHECK_SKIPPED']);
+  });
+
   it('a refused request is the problem the service answers (422 with errors, 400 for a malformed token)', async () => {
     const engine = createEngine({ network: { online: false } });
     const invalid = await engine.run('validate', { token: 'x.y.z', policy: { audience: 'typo' } });

@@ -11040,7 +11040,7 @@ function checkJwt(body, ctx) {
     const gate = signatureGate(jwt, trust.policy);
     if (gate !== undefined)
         return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
-    // Only a JWKS source that has to fetch answers with a promise.
+    // An inline key is at hand; a JWKS or a profile answers with a promise, even from its cache.
     const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
     if (keys instanceof Promise)
         return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));

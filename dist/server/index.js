@@ -15681,7 +15681,7 @@ function checkJwt(body, ctx) {
     const gate = signatureGate(jwt, trust.policy);
     if (gate !== undefined)
         return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
-    // Only a JWKS source that has to fetch answers with a promise.
+    // An inline key is at hand; a JWKS or a profile answers with a promise, even from its cache.
     const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
     if (keys instanceof Promise)
         return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
@@ -17059,7 +17059,7 @@ function isoTime(time) {
     else {
         lastIso = new Date(ms).toISOString();
         // The prefix is only reused for the years toISOString writes with four digits.
-        secondStart = Number.isInteger(ms) && ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
+        secondStart = ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
         secondPrefix = lastIso.slice(0, 20);
     }
     return lastIso;
@@ -17966,8 +17966,8 @@ function operationHandler(operation, engine, auditing, metrics) {
         if (!isJsonContentType(req.headers['content-type'])) {
             return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
         }
-        // One promise per request: the body arrives in a callback, and an operation that needs no network
-        // answers in that same callback.
+        // One promise per request: the body arrives in a callback, and an operation that answers at once
+        // (a validation with an inline key) is answered in that same callback.
         return new Promise((resolve, reject) => {
             readBody(req, (read) => {
                 try {

@@ -140,7 +140,7 @@ export function isoTime(time: number): string {
   } else {
     lastIso = new Date(ms).toISOString();
     // The prefix is only reused for the years toISOString writes with four digits.
-    secondStart = Number.isInteger(ms) && ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
+    secondStart = ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
     secondPrefix = lastIso.slice(0, 20);
   }
   return lastIso;

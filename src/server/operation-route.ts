@@ -55,8 +55,8 @@ export function operationHandler(
     if (!isJsonContentType(req.headers['content-type'])) {
       return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
     }
-    // One promise per request: the body arrives in a callback, and an operation that needs no network
-    // answers in that same callback.
+    // One promise per request: the body arrives in a callback, and an operation that answers at once
+    // (a validation with an inline key) is answered in that same callback.
     return new Promise<Reply>((resolve, reject) => {
       readBody(req, (read) => {
         try {
