@@ -14,6 +14,8 @@
  * Each server runs in its own process (this script re-spawned with --serve), so RSS and CPU time are its
  * own. Besides requests per second, each server's CPU time per request (user + system, from /proc) is
  * reported: on a machine where the load generator competes for the cores, that is the server's own cost.
+ * Its kernel part is shown apart: with the load generator on the same machine, writing an answer wakes
+ * the load generator, and that costs a slower server more (the load generator is idle more often).
  * oidc-gate runs with its defaults (LOG_LEVEL info: one access line per request, appended to a file).
  *
  * Sized for a shared 2-core machine (the load generator takes one core): BENCH_DURATION (seconds of
@@ -184,10 +186,10 @@ async function startGate(): Promise<Started> {
   throw new Error(`oidc-gate did not start; see ${logDir}/stderr.jsonl`);
 }
 
-/** CPU seconds (user + system) the process has used so far, from /proc (clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
+/** CPU seconds the process has used so far in user space and in the kernel, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid: number): { user: number; system: number } {
   const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 function rssMb(pid: number): number {
@@ -207,12 +209,12 @@ interface AutocannonResult {
 interface AutocannonRequest { method: 'POST'; path: string; headers: Record<string, string>; body?: string; setupRequest?: (req: { body?: string }) => { body?: string } }
 type Autocannon = (options: { url: string; connections: number; duration: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
 
-interface Slice { requests: number; seconds: number; cpu: number; p50: number; p99: number; errors: number; non2xx: number }
+interface Slice { requests: number; seconds: number; cpu: number; system: number; p50: number; p99: number; errors: number; non2xx: number }
 /**
  * perCpu: requests per CPU-second of the server process, the throughput of one core whatever the load
- * generator manages; cpuUs: the same as µs of server CPU per request.
+ * generator manages; cpuUs: the same as µs of server CPU per request; systemUs: the kernel's part of it.
  */
-interface Row { scenario: string; name: string; rps: number; perCpu: number; cpuUs: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number; slices: Slice[] }
+interface Row { scenario: string; name: string; rps: number; perCpu: number; cpuUs: number; systemUs: number; p50: number; p99: number; rss: number[]; errors: number; non2xx: number; slices: Slice[] }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -314,10 +316,12 @@ async function main(): Promise<void> {
         // Rotate the order of the servers every round.
         const order = targets.map((_, i) => targets[(i + round) % targets.length] as Started);
         for (const t of order) {
-          const cpuBefore = cpuSeconds(t.child.pid as number);
+          const before = cpuSeconds(t.child.pid as number);
           const r = await autocannon({ url: t.url, connections, duration: slice, requests: scenario.requests(t, scenario.path(t)) });
-          const cpu = cpuSeconds(t.child.pid as number) - cpuBefore;
-          slices.get(key(scenario, t))?.push({ requests: r.requests.total, seconds: r.duration, cpu, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
+          const after = cpuSeconds(t.child.pid as number);
+          const system = after.system - before.system;
+          const cpu = after.user - before.user + system;
+          slices.get(key(scenario, t))?.push({ requests: r.requests.total, seconds: r.duration, cpu, system, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx });
           rss.get(t.name)?.push(rssMb(t.child.pid as number));
         }
       }
@@ -331,6 +335,7 @@ async function main(): Promise<void> {
         rps: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.seconds, 0)),
         perCpu: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.cpu, 0)),
         cpuUs: (s.reduce((a, x) => a + x.cpu, 0) * 1e6) / s.reduce((a, x) => a + x.requests, 0),
+        systemUs: (s.reduce((a, x) => a + x.system, 0) * 1e6) / s.reduce((a, x) => a + x.requests, 0),
         p50: median(s.map((x) => x.p50)),
         p99: median(s.map((x) => x.p99)),
         rss: rss.get(t.name) ?? [],
@@ -354,13 +359,13 @@ function report(rows: Row[], scenarios: Scenario[]): void {
   const find = (scenario: string, name: string): Row => rows.find((r) => r.scenario === scenario && r.name === name) as Row;
   const ratio = (a: Row, b: Row): string => (a.rps / b.rps).toFixed(2);
   const cpuRatio = (a: Row, b: Row): string => (a.perCpu / b.perCpu).toFixed(2);
-  console.log('\n| scenario | server | req/s | × bare | × fastify + fast-jwt | req per CPU-second | × bare | µs CPU per request | p50 ms | p99 ms | errors / non-2xx |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('\n| scenario | server | req/s | × bare | × fastify + fast-jwt | req per CPU-second | × bare | µs CPU per request | of it in the kernel | p50 ms | p99 ms | errors / non-2xx |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const scenario of scenarios) {
     for (const r of rows.filter((x) => x.scenario === scenario.name)) {
       const bare = find(scenario.name, BARE);
       const fastify = find(scenario.name, FASTIFY);
-      console.log(`| ${scenario.title} | ${r.name} | ${r.rps} | ${ratio(r, bare)} | ${ratio(r, fastify)} | ${r.perCpu} | ${cpuRatio(r, bare)} | ${r.cpuUs.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`);
+      console.log(`| ${scenario.title} | ${r.name} | ${r.rps} | ${ratio(r, bare)} | ${ratio(r, fastify)} | ${r.perCpu} | ${cpuRatio(r, bare)} | ${r.cpuUs.toFixed(1)} | ${r.systemUs.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.errors} / ${r.non2xx} |`);
     }
   }
   console.log('\n| server | RSS MB after warm-up → after load (max) |');
