@@ -329,18 +329,20 @@ async function main(): Promise<void> {
     }
     const rows: Row[] = scenarios.flatMap((scenario) => targets.map((t) => {
       const s = slices.get(key(scenario, t)) ?? [];
+      const total = (f: (x: Slice) => number): number => s.reduce((a, x) => a + f(x), 0);
+      const requests = total((x) => x.requests);
       return {
         scenario: scenario.name,
         name: t.name,
-        rps: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.seconds, 0)),
-        perCpu: Math.round(s.reduce((a, x) => a + x.requests, 0) / s.reduce((a, x) => a + x.cpu, 0)),
-        cpuUs: (s.reduce((a, x) => a + x.cpu, 0) * 1e6) / s.reduce((a, x) => a + x.requests, 0),
-        systemUs: (s.reduce((a, x) => a + x.system, 0) * 1e6) / s.reduce((a, x) => a + x.requests, 0),
+        rps: Math.round(requests / total((x) => x.seconds)),
+        perCpu: Math.round(requests / total((x) => x.cpu)),
+        cpuUs: (total((x) => x.cpu) * 1e6) / requests,
+        systemUs: (total((x) => x.system) * 1e6) / requests,
         p50: median(s.map((x) => x.p50)),
         p99: median(s.map((x) => x.p99)),
         rss: rss.get(t.name) ?? [],
-        errors: s.reduce((a, x) => a + x.errors, 0),
-        non2xx: s.reduce((a, x) => a + x.non2xx, 0),
+        errors: total((x) => x.errors),
+        non2xx: total((x) => x.non2xx),
         slices: s,
       };
     }));
