@@ -20,23 +20,21 @@
  *
  * Sized for a shared 2-core machine (the load generator takes one core): BENCH_DURATION (seconds of
  * load per server and scenario, default 30) split into BENCH_ROUNDS (default 6) interleaved slices;
- * BENCH_WARMUP (seconds per server and scenario, default 2); BENCH_CONNECTIONS (default 32);
+ * BENCH_WARMUP (seconds per server and scenario, default 5; the rotation's warm-up also runs until every
+ * token has been sent once, see main); BENCH_CONNECTIONS (default 32);
  * BENCH_TOKENS (distinct tokens of the rotation, default 20,000; signing them takes a few seconds).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, createPublicKey, generateKeyPairSync, sign, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createHash, createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  API_KEY, REQUEST_HEADERS, cpuSeconds, loadAutocannon, rssMb, startGate, validationBodies,
+  type AutocannonRequest, type Started,
+} from './service-harness.ts';
 
-const API_KEY = 'bench-api-key-0123456789abcdef';
-const ISSUER = 'https://issuer.example.com';
-const AUDIENCE = 'api://bench';
 const SELF = fileURLToPath(import.meta.url);
-const SERVER_ENTRY = fileURLToPath(new URL('../src/server/index.ts', import.meta.url));
 
 // ---------------------------------------------------------------- baselines (child processes)
 
@@ -134,8 +132,6 @@ async function serveFastify(): Promise<void> {
 
 // ---------------------------------------------------------------- driver
 
-interface Started { name: string; url: string; child: ChildProcess }
-
 function startChild(name: string, args: string[], env: Record<string, string>): Promise<Started> {
   const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -152,62 +148,6 @@ function startChild(name: string, args: string[], env: Record<string, string>): 
     child.on('exit', (code) => reject(new Error(`${name} exited (${code}): ${text}`)));
   });
 }
-
-/**
- * oidc-gate on a port chosen here, its stderr (the JSON log, one access line per request) appended to a
- * file, as a log collector would take it: a pipe drained by this script would bill the reading to the
- * load generator, which shares the machine.
- */
-async function startGate(): Promise<Started> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const logDir = mkdtempSync(path.join(tmpdir(), 'oidc-gate-bench-'));
-  const log = openSync(path.join(logDir, 'stderr.jsonl'), 'a');
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { ...process.env, PORT: String(port), API_KEYS: API_KEY, LOG_LEVEL: 'info', AUDIT_LOG: 'off', WORKERS: '1' },
-    stdio: ['ignore', 'ignore', log],
-  });
-  closeSync(log);
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { name: GATE, url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`oidc-gate did not start; see ${logDir}/stderr.jsonl`);
-}
-
-/** CPU seconds the process has used so far in user space and in the kernel, from /proc (clock ticks of 10 ms). */
-function cpuSeconds(pid: number): { user: number; system: number } {
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
-}
-
-function rssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round((kb / 1024) * 10) / 10;
-}
-
-interface AutocannonResult {
-  requests: { total: number; average: number };
-  duration: number;
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}
-interface AutocannonRequest { method: 'POST'; path: string; headers: Record<string, string>; body?: string; setupRequest?: (req: { body?: string }) => { body?: string } }
-type Autocannon = (options: { url: string; connections: number; duration: number; requests: AutocannonRequest[] }) => Promise<AutocannonResult>;
 
 interface Slice { requests: number; seconds: number; cpu: number; system: number; p50: number; p99: number; errors: number; non2xx: number }
 /**
@@ -235,31 +175,21 @@ interface Scenario {
 
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_DURATION ?? 30);
-  const warmup = Number(process.env.BENCH_WARMUP ?? 2);
+  const warmup = Number(process.env.BENCH_WARMUP ?? 5);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
   // The machine is shared: the servers take turns in short slices, so a burst of someone else's
   // load hurts all three alike instead of whichever happened to run at that moment.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 6);
   const distinct = Number(process.env.BENCH_TOKENS ?? 20_000);
   const slice = seconds / rounds;
-  // autocannon ships no types; this is the part of its API used here.
-  const autocannon = ((await import('autocannon' as string)) as { default: Autocannon }).default;
+  const autocannon = await loadAutocannon();
 
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  const now = Math.floor(Date.now() / 1000);
-  const enc = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const header = enc({ alg: 'RS256', typ: 'JWT' });
-  const bodyFor = (jti: number): string => {
-    const input = `${header}.${enc({ iss: ISSUER, sub: 'bench', aud: AUDIENCE, jti: `t-${jti}`, iat: now - 10, nbf: now - 10, exp: now + 24 * 3600 })}`;
-    const token = `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
-    return JSON.stringify({ token, policy: { public_key: pem, issuer: ISSUER, audiences: [AUDIENCE], allowed_algs: ['RS256'] } });
-  };
+  const bodyFor = validationBodies();
   const started = performance.now();
   const bodies = Array.from({ length: distinct }, (_, i) => bodyFor(i));
   console.log(`signed ${distinct} distinct RS256 tokens in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const repeatedBody = bodyFor(-1);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${API_KEY}` };
+  const headers = REQUEST_HEADERS;
 
   const rotationAt = new Map<string, number>();
   const scenarios: Scenario[] = [
@@ -289,14 +219,14 @@ async function main(): Promise<void> {
   ];
 
   const targets: Started[] = [
-    await startGate(),
+    await startGate(GATE),
     await startChild(BARE, [SELF, '--serve', 'bare'], {}),
     await startChild(FASTIFY, [SELF, '--serve', 'fastify'], {}),
   ];
   if (process.env.BENCH_FLOOR !== '0') targets.push(await startChild(FLOOR, [SELF, '--serve', 'floor'], {}));
   try {
     console.log(`POST /v1/validate/jwt, RS256, inline PEM policy; ${connections} connections; ${seconds} s of load per server and scenario `
-      + `in ${rounds} interleaved slices, after ${warmup} s warm-up; node ${process.version}`);
+      + `in ${rounds} interleaved slices, after ${warmup} s warm-up (the rotation's: at least one lap of its tokens); node ${process.version}`);
     const key = (scenario: Scenario, t: Started): string => `${scenario.name}\u0000${t.name}`;
     const slices = new Map<string, Slice[]>();
     const rss = new Map<string, number[]>(targets.map((t) => [t.name, [] as number[]]));
@@ -307,6 +237,11 @@ async function main(): Promise<void> {
         const answer = (await check.json()) as { valid: boolean };
         if (check.status !== 200 || answer.valid !== true) throw new Error(`${t.name}: sanity request failed (${check.status})`);
         if (warmup > 0) await autocannon({ url: t.url, connections, duration: warmup, requests: scenario.requests(t, scenario.path(t)) });
+        // The rotation measures a server in its steady state: every token seen once, so oidc-gate's cache
+        // is full and evicting (it holds half the tokens) and every request verifies. A warm-up shorter
+        // than one lap would start measuring while the cache still fills.
+        const sent = scenario.name === 'rotation' ? rotationAt.get(t.name) ?? 0 : distinct;
+        if (sent < distinct) await autocannon({ url: t.url, connections, amount: Math.max(connections, distinct - sent), requests: scenario.requests(t, scenario.path(t)) });
         slices.set(key(scenario, t), []);
       }
       rss.get(t.name)?.push(rssMb(t.child.pid as number));
