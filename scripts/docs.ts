@@ -102,6 +102,7 @@ export async function renderPage(d: FindingDefinition): Promise<string> {
     ...(d.why !== undefined ? ['## Why it matters', '', markdownText(d.why), ''] : []),
     ...(fix !== undefined ? ['## How to fix', '', markdownText(fix), ''] : []),
     ...(await renderExample(d)),
+    ...(d.sources !== undefined ? ['## Sources', '', ...d.sources.map((src) => `- [${src.title}](${src.url})`), ''] : []),
     `[Every finding code](${INDEX_PAGE})`,
     '',
   ];

@@ -168,13 +168,15 @@ export function buildConfigSchema(): Json {
       name: entryName('trust policy (default: trust_policies[index])'),
       aws_trust_policy: {
         type: 'string', minLength: 1,
-        description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB): its conditions on <issuer host>:aud, :sub and other claims are checked with the entry\'s own.',
+        description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB, 100 statements): the role admits what it says, judged as AWS evaluates it. The entry may not also give claim_patterns (state intent as cases); its audiences then only name what id_token requests.',
       },
       id_token: {
         type: 'boolean', default: false,
         description: 'true (action only, needs permissions: id-token: write): request the job\'s own ID token for the first audience and check it against this entry, with the issuer\'s discovery document and RS256. The CLI reports CHECK_SKIPPED.',
       },
     },
+    // The policy file alone decides what the role admits: claim_patterns beside it is refused.
+    not: { required: ['aws_trust_policy', 'claim_patterns'] },
   };
 
   const suppression: Json = {

@@ -19,7 +19,7 @@ describe('import boundaries', () => {
     ['src/server/app.ts', '../engine/jws/keys.ts'],
     ['src/server/app.ts', '../engine/schema/responses.ts'],
     ['src/gate/run.ts', '../engine/net/types.ts'],
-    ['src/gate/deeper/place.ts', '../../engine/validate/trust.ts'],
+    ['src/gate/deeper/place.ts', '../../engine/validate/trust-source.ts'],
     ['src/cli/main.ts', '../engine/engine.ts'],
     ['src/action/inputs.ts', '../engine/fingerprint.ts'],
     ['src/main.ts', './engine/operations.ts'],

@@ -1,7 +1,7 @@
 import { KeyObjectCache } from './jws/keys.ts';
 import type { VerifyCache } from './jws/verify-cache.ts';
 import { createOfflineFetcher, type Fetcher } from './net/types.ts';
-import type { ProfileRegistry } from './validate/trust.ts';
+import type { ProfileRegistry } from './validate/trust-source.ts';
 
 /**
  * Everything an operation needs from the outside world, passed in: no hidden global state. Faces do

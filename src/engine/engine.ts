@@ -13,7 +13,7 @@ import { createOfflineFetcher, type Fetcher } from './net/types.ts';
 import type { OperationResponse } from './operation.ts';
 import { getOperation, OPERATIONS, type OperationName } from './operations.ts';
 import { problemFromEngineError, type Problem } from './problem.ts';
-import type { ProfileRegistry } from './validate/trust.ts';
+import type { ProfileRegistry } from './validate/trust-source.ts';
 
 /** Outbound fetches. Off: nothing is fetched, and network checks report CHECK_SKIPPED. */
 export type NetworkOptions =

@@ -37,6 +37,8 @@ export interface FindingDefinition {
   readonly securitySeverity?: number;
   /** A worked example for the code's page. */
   readonly example?: FindingExample;
+  /** Public documents the code's judgement rests on (the cloud's and GitHub's own), listed on its page. */
+  readonly sources?: readonly { readonly title: string; readonly url: string }[];
 }
 
 /**

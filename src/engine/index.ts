@@ -17,7 +17,7 @@ export { compileIssuerProfiles, loadIssuerProfiles, IssuerProfileError, issuerPr
 export { withDiscoveredJwksUri } from './discovery/discover.ts';
 export { KeyObjectCache } from './jws/keys.ts';
 export { DEFAULT_VERIFY_CACHE_SIZE, type VerifyCache } from './jws/verify-cache.ts';
-export type { ProfileRegistry, TrustSource } from './validate/trust.ts';
+export type { ProfileRegistry, TrustSource } from './validate/trust-source.ts';
 export { tokenFingerprint } from './fingerprint.ts';
 export { redactUri } from './uri.ts';
 export { checkJsonStructure, MAX_JSON_DEPTH, scanJsonStructure } from './jws/json.ts';
@@ -25,5 +25,5 @@ export { MAX_ARRAY_ITEMS } from './schema/limits.ts';
 export { validateRequestSchema, verifyPolicySchema, customClaimValueSchema, customClaimValueUnrolled } from './schema/validate-request.ts';
 export { findingSchema, healthSchema, problemSchema } from './schema/responses.ts';
 export type * from './types.ts';
-export type { TrustPolicyRequest, TrustPolicyResponse, ConditionSummary } from './trust/lint.ts';
+export { trustRequestRefusals, type TrustPolicyRequest, type TrustPolicyResponse, type ConditionSummary, type TrustRefusal } from './trust/lint.ts';
 export type { CaseResult } from './trust/cases.ts';

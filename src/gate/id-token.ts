@@ -118,7 +118,7 @@ export async function checkIdToken(
 function audiencesOf(entry: TrustEntry, trust: TrustPolicyResponse): string[] {
   const own = entry.request.audiences;
   if (Array.isArray(own)) return own.filter((a): a is string => typeof a === 'string');
-  const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.set === undefined);
+  const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.effect === 'Allow');
   return condition?.values ?? [];
 }
 

@@ -47,16 +47,14 @@ function placeOf(pointer: string): { path: Path; inner?: string } {
   return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
 }
 
-/** A finding about the AWS policy says where in the policy file it is: the config line only names the file. */
+/**
+ * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
+ * the policy is a file name on one line, not an object to point into.
+ */
 function inPolicyFile(f: Finding, entry: TrustEntry): Finding {
   if (entry.awsPolicyFile === undefined) return f;
-  const file = clip(entry.awsPolicyFile);
-  // Other places the message names in the policy (the statement that decided a case) are said the
-  // same way: in the config, aws_trust_policy is a file name, not an object to point into.
-  const message = f.message.replace(/\/aws_trust_policy((?:\/\S*?)?)(?=[.,;]?(?:\s|$))/g,
-    (_all, inner: string) => `${inner === '' ? '/' : inner} of ${file}`);
   const field = fieldOf(f);
   const inner = field !== undefined ? placeOf(field).inner : undefined;
-  if (inner === undefined) return message === f.message ? f : { ...f, message };
-  return { ...f, message: `${message} (${file}, at ${inner})` };
+  if (inner === undefined) return f;
+  return { ...f, message: `${f.message} (${clip(entry.awsPolicyFile)}, at ${inner})` };
 }

@@ -5,7 +5,7 @@
  * read here and sent on inline, as the service takes it.
  */
 import path from 'node:path';
-import { checkJsonStructure, GATE_CODES } from '../engine/index.ts';
+import { checkJsonStructure, GATE_CODES, trustRequestRefusals } from '../engine/index.ts';
 import { decodeUtf8, describeIoError, describePlace, readInsideRoot } from './boundary.ts';
 import type { ReportProblem } from './config-finding.ts';
 import { checkEntry, TRUST_SHAPE } from './entry-keys.ts';
@@ -58,6 +58,18 @@ export async function parseTrustEntry(raw: unknown, index: number, source: Trust
     const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
     if (policy === undefined) ok = false;
     else request.aws_trust_policy = policy;
+  }
+  if (!ok) return undefined;
+  // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
+  // a policy over the limits, or more work than one entry may cost.
+  for (const refusal of trustRequestRefusals(request)) {
+    const key = refusal.pointer.split('/')[1] ?? '';
+    problem(refusal.limit ? GATE_CODES.CONFIG_TOO_LARGE : GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
+      remediation: refusal.limit
+        ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
+        : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
+    });
+    ok = false;
   }
   if (!ok) return undefined;
   const out: TrustEntry = {

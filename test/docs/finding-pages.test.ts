@@ -41,7 +41,9 @@ describe('docs/findings', () => {
   it('every page says what the code means, why it matters, how to fix it, and shows an example', () => {
     for (const d of findingCatalogue) {
       const page = pages.get(`${d.code}.md`) ?? '';
-      expect(page.split('\n').filter((l) => l.startsWith('## ')), d.code).toEqual(['## What it means', '## Why it matters', '## How to fix', '## Example']);
+      const sections = ['## What it means', '## Why it matters', '## How to fix', '## Example', ...(d.sources === undefined ? [] : ['## Sources'])];
+      expect(page.split('\n').filter((l) => l.startsWith('## ')), d.code).toEqual(sections);
+      for (const source of d.sources ?? []) expect(page, d.code).toContain(`- [${source.title}](${source.url})`);
       expect(page, d.code).toContain(`# ${d.code}\n`);
       expect(page, d.code).toMatch(/What oidc-gate reports:\n\n```text\n.+/);
     }

@@ -109,10 +109,13 @@ describe('a finding that names a place in the AWS policy file', () => {
     const run = await runGate({ root, boundary: root, patterns: ['examples/trust-policy/broken'], network: false, env: {} });
     const cases = run.findings.filter((f) => f.code === 'TRUST_CASE_FAILED');
     expect(cases).toHaveLength(3);
-    for (const f of cases) expect(f.message).toContain('the statement at /Statement/0 of deploy-role-trust.json all hold.');
+    for (const f of cases) expect(f.message).toContain('the conditions of the Allow statement Statement[0] all hold.');
     expect(run.findings.filter((f) => f.message.includes('/aws_trust_policy'))).toEqual([]);
-    // The engine's own response, in the report, is untouched.
-    const response = JSON.stringify(run.report.results.find((r) => r.kind === 'trust-policy')?.response);
-    expect(response).toContain('the statement at /aws_trust_policy/Statement/0 all hold');
+    // A finding about a place in the file is placed by its pointer: the file and the pointer inside it.
+    const unbounded = run.findings.find((f) => f.code === 'TRUST_SUBJECT_UNBOUNDED');
+    expect(unbounded?.message.endsWith('(deploy-role-trust.json, at /Statement/0/Condition/StringLike/token.actions.githubusercontent.com:sub)')).toBe(true);
+    // The engine's own response, in the report, is untouched: the same message, its pointer in evidence.
+    const response = run.report.results.find((r) => r.kind === 'trust-policy')?.response as { findings: { code: string; message: string }[] } | undefined;
+    expect(response?.findings.filter((f) => f.code === 'TRUST_CASE_FAILED').map((f) => f.message)).toEqual(cases.map((f) => f.message));
   });
 });

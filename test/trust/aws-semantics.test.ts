@@ -80,7 +80,7 @@ describe('sub values that admit every context of the repository', () => {
 
 describe('a door with several sub conditions admits what all of them admit', () => {
   async function codes(claimPattern: string, policyPattern: string | string[]): Promise<string[]> {
-    const res = await lintTrustPolicy({ audiences: ['sts.amazonaws.com'], claim_patterns: { sub: claimPattern }, aws_trust_policy: awsPolicy({ ...AUD_OK, StringLike: { [SUB]: policyPattern } }) }, createEngineContext());
+    const res = await lintTrustPolicy({ aws_trust_policy: awsPolicy({ ...AUD_OK, StringLike: { [SUB]: claimPattern }, StringLikeIfExists: { [SUB]: policyPattern } }) }, createEngineContext());
     return res.findings.map((f) => f.code);
   }
 

@@ -52,18 +52,29 @@ describe('case evaluation as AWS evaluates conditions', () => {
     const policy = { Statement: { Effect: 'Allow', Principal: { Federated: [PROVIDER_ARN.toUpperCase().replace('ARN:AWS:IAM', 'arn:aws:iam')] }, Action: ['sts:*'], Condition: { StringEquals: { 'Token.Actions.GitHubUserContent.com:sub': PINNED } } } };
     const res = await lintTrustPolicy({ aws_trust_policy: policy, cases: [{ claims: { sub: PINNED }, expect: 'allow' }] }, createEngineContext());
     expect(res.metadata.cases).toEqual([{ name: 'case 0', expect: 'allow', outcome: 'allow' }]);
-    expect(res.metadata.conditions).toEqual([{ field: '/aws_trust_policy/Statement/Condition/StringEquals/Token.Actions.GitHubUserContent.com:sub', claim: 'sub', operator: 'StringEquals', values: [PINNED] }]);
+    expect(res.metadata.conditions).toEqual([{ field: '/aws_trust_policy/Statement/Condition/StringEquals/Token.Actions.GitHubUserContent.com:sub', effect: 'Allow', claim: 'sub', operator: 'StringEquals', values: [PINNED] }]);
   });
 
-  it('the request\'s own audiences and claim_patterns hold together with the AWS conditions', async () => {
+  it('with a trust document, the entry\'s audiences are no condition: the document alone decides', async () => {
     const res = await lintTrustPolicy({
       audiences: ['sts.amazonaws.com'],
       aws_trust_policy: awsPolicy({ StringLike: { [SUB]: 'repo:acme/*' } }),
-      cases: [{ claims: { sub: 'repo:acme/x:ref:refs/heads/main', aud: 'other' }, expect: 'allow' }],
+      cases: [{ claims: { sub: 'repo:acme/x:ref:refs/heads/main', aud: 'other' }, expect: 'deny' }],
     }, createEngineContext());
-    expect(res.metadata.cases[0]?.outcome).toBe('deny');
+    expect(res.metadata.cases[0]?.outcome).toBe('allow');
+    expect(res.findings.map((f) => f.code)).toEqual(['TRUST_AUDIENCE_MISSING', 'TRUST_SUBJECT_UNBOUNDED', 'TRUST_CASE_FAILED']);
+    expect(res.findings.find((f) => f.code === 'TRUST_CASE_FAILED')?.message).toBe('The case "case 0" expects deny, but it is allowed: the conditions of the Allow statement Statement[0] all hold.');
+  });
+
+  it('refuses claim_patterns beside a trust document, pointing at claim_patterns', async () => {
+    await expect(lintTrustPolicy({ claim_patterns: { sub: 'repo:acme@1/app@2:ref:refs/heads/main' }, aws_trust_policy: awsPolicy({ StringLike: { [SUB]: 'repo:acme/*' } }) }, createEngineContext()))
+      .rejects.toMatchObject({ errors: [{ pointer: '/claim_patterns', message: expect.stringContaining('cases') }] });
+  });
+
+  it('the denied case names the condition of the request\'s own that failed', async () => {
+    const res = await lintTrustPolicy({ audiences: ['sts.amazonaws.com'], claim_patterns: { sub: 'repo:acme/*' }, cases: [{ claims: { sub: 'repo:acme/x:ref:refs/heads/main', aud: 'other' }, expect: 'allow' }] }, createEngineContext());
     expect(res.findings.find((f) => f.code === 'TRUST_CASE_FAILED')?.evidence?.decided_by).toMatchObject({ field: '/audiences', claim: 'aud' });
-    expect(res.findings.find((f) => f.code === 'TRUST_CASE_FAILED')?.message).toBe('The case "case 0" expects allow, but it is denied: the StringEquals condition on aud at /audiences does not hold.');
+    expect(res.findings.find((f) => f.code === 'TRUST_CASE_FAILED')?.message).toBe('The case "case 0" expects allow, but it is denied: the StringEquals condition on aud (/audiences) does not hold.');
   });
 
   it('uses the issuer given: its host and path prefix the condition keys', async () => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateJwt } from '../../src/engine/validate/validate.ts';
-import type { TrustSource } from '../../src/engine/validate/trust.ts';
+import type { TrustSource } from '../../src/engine/validate/trust-source.ts';
 import {
   AUDIENCE, ISSUER, NOW, body, claims, fixedContext, goodToken, jwt, policyFor, segment, testKeys,
 } from '../helpers/tokens.ts';

@@ -1,7 +1,7 @@
 import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
 import type { Fetcher, FetchFailureReason } from '../net/types.ts';
 import type { Finding, JwksCacheState, JwsAlgorithm } from '../types.ts';
-import type { JoseHeader, KeyResolution } from '../validate/trust.ts';
+import type { JoseHeader, KeyResolution } from '../validate/trust-source.ts';
 import type { KeyWeakness } from '../jws/key-strength.ts';
 import { parseJwks, selectKeys, type ParsedJwk, type RefusedJwk } from './jwk.ts';
 

@@ -2,7 +2,7 @@ import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { curveWeakness, describeWeakness, keyWeakness, pointNotOnCurve, type KeyWeakness } from '../jws/key-strength.ts';
 import { keyAlgMismatch } from '../jws/keys.ts';
 import type { JwsAlgorithm } from '../types.ts';
-import type { JoseHeader, VerificationKey } from '../validate/trust.ts';
+import type { JoseHeader, VerificationKey } from '../validate/trust-source.ts';
 
 /** Members that only a private or symmetric JWK carries (RFC 7518 §6.2.2, §6.3.2, §6.4). */
 export const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;

@@ -3,7 +3,7 @@ import { MalformedTokenError } from '../errors.ts';
 import { COMPACT_JWS_ALPHABET, hasCanonicalEnd, isStrictBase64url } from './base64url.ts';
 import { deepFreeze } from './deep-freeze.ts';
 import { checkJsonStructure } from './json.ts';
-import type { JoseHeader } from '../validate/trust.ts';
+import type { JoseHeader } from '../validate/trust-source.ts';
 
 /** A compact JWS split and decoded; the payload is left as bytes (it need not be JSON). */
 export interface CompactJws {

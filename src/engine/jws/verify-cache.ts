@@ -1,7 +1,7 @@
 import { hash, type KeyObject } from 'node:crypto';
 import type { JwsAlgorithm } from '../types.ts';
 import { deepFreeze } from './deep-freeze.ts';
-import type { JoseHeader } from '../validate/trust.ts';
+import type { JoseHeader } from '../validate/trust-source.ts';
 
 /** How many passed signature checks the engine remembers unless told otherwise. */
 export const DEFAULT_VERIFY_CACHE_SIZE = 10_000;

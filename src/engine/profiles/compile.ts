@@ -6,10 +6,12 @@ import { parseJwks, selectKeys, type ParsedJwk } from '../jwks/jwk.ts';
 import type { KeyObjectCache } from '../jws/keys.ts';
 import type { Fetcher } from '../net/types.ts';
 import { toProblems } from '../schema/ajv.ts';
+import { MAX_TOKEN_LENGTH } from '../schema/limits.ts';
 import type { JwsAlgorithm, KeySource, VerifyPolicy } from '../types.ts';
 import { isHttpsUri } from '../uri.ts';
+import { patternBudgetProblem } from '../validate/claim-patterns.ts';
 import { inlineTrustSource } from '../validate/inline.ts';
-import type { JoseHeader, KeyResolution, TrustSource } from '../validate/trust.ts';
+import type { JoseHeader, KeyResolution, TrustSource } from '../validate/trust-source.ts';
 import { DiscoveredJwks } from './discovery.ts';
 import { issuerProfileSchema, PROFILE_KEY_SOURCES, type IssuerProfile, type ProfileKeySourceField } from './schema.ts';
 
@@ -59,6 +61,14 @@ export function compileProfile(entry: unknown, options: ProfileCompileOptions, p
   if (algProblem !== undefined) {
     problems.push({ pointer: '/allowed_algs', message: algProblem });
     return undefined;
+  }
+  // A profile serves every token, so its patterns must be affordable for the longest one accepted.
+  if (profile.required_claim_patterns !== undefined) {
+    const tooCostly = patternBudgetProblem(profile.required_claim_patterns, MAX_TOKEN_LENGTH);
+    if (tooCostly !== undefined) {
+      problems.push({ pointer: '/required_claim_patterns', message: tooCostly });
+      return undefined;
+    }
   }
   const policy = claimPolicy(profile);
 

@@ -4,7 +4,7 @@ import { JwksCache, RETRY_AFTER_COLD_FAILURE_MS } from '../jwks/cache.ts';
 import type { Fetcher } from '../net/types.ts';
 import type { Finding, JwsAlgorithm } from '../types.ts';
 import { parseAbsoluteUri } from '../uri.ts';
-import type { JoseHeader, KeyResolution } from '../validate/trust.ts';
+import type { JoseHeader, KeyResolution } from '../validate/trust-source.ts';
 
 /**
  * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),

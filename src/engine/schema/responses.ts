@@ -110,17 +110,17 @@ export const trustPolicyResponseSchema = {
         issuer: { type: 'string', description: 'The issuer evaluated (the default applied).' },
         conditions: {
           type: 'array',
-          description: 'Every condition evaluated, from the request and from the AWS policy, once each.',
+          description: 'Every condition evaluated, from the request or from the trust document, once each (conditions the checker cannot evaluate are findings instead).',
           items: {
             type: 'object',
             additionalProperties: false,
-            required: ['field', 'claim', 'operator', 'values'],
+            required: ['field', 'effect', 'claim', 'operator', 'values'],
             properties: {
               field: { type: 'string', description: 'JSON Pointer to the condition in the request.' },
-              claim: { type: 'string' },
-              operator: { type: 'string', enum: ['StringEquals', 'StringLike'] },
-              set: { type: 'string', enum: ['ForAnyValue', 'ForAllValues'] },
-              values: { type: 'array', items: { type: 'string' } },
+              effect: { type: 'string', enum: ['Allow', 'Deny'], description: 'The effect of the statement the condition is in.' },
+              claim: { type: 'string', description: 'The claim, in lower case (AWS compares key names ignoring case).' },
+              operator: { type: 'string', description: 'The operator as written: StringLike, ForAnyValue:StringNotEqualsIfExists, Null, …' },
+              values: { type: 'array', items: { type: 'string' }, description: 'The values; for Null, "true" (the claim must be absent) or "false".' },
             },
           },
         },

@@ -23,6 +23,8 @@ const caseClaimValue = {
  * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
  * reported as a finding. Whether the AWS document is well formed is a finding too
  * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
+ * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
  */
 export const trustPolicyRequestSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -32,19 +34,19 @@ export const trustPolicyRequestSchema = {
   properties: {
     issuer: {
       type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
-      description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub).',
+      description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
     },
     audiences: {
       type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
-      description: 'aud must equal one of these (a StringEquals condition on aud).',
+      description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
     },
     claim_patterns: {
       ...claimPatternsSchema,
-      description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims.`,
+      description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
     },
     aws_trust_policy: {
       type: 'object',
-      description: 'An IAM role trust policy document (Version, Statement). Its Allow statements for sts:AssumeRoleWithWebIdentity by the issuer\'s OIDC provider are evaluated; conditions given above hold in addition.',
+      description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
     },
     cases: {
       type: 'array',

@@ -1,6 +1,6 @@
 import { finding } from '../findings.ts';
 import type { Finding } from '../types.ts';
-import { claimValue, conditionHolds, operatorName, type Door } from './conditions.ts';
+import { claimValue, conditionHolds, doorApplies, statementName, type Door } from './conditions.ts';
 import { TRUST_FINDINGS as F } from './findings.ts';
 
 export type CaseExpectation = 'allow' | 'deny';
@@ -18,48 +18,77 @@ export interface CaseResult {
   outcome: CaseExpectation;
 }
 
-/** What decided a case: the statement that let it in, or the condition that kept it out. */
+/** What decided a case: the statement that let it in or kept it out, or the condition that failed. */
 type Decision =
   | { outcome: 'allow'; decidedBy: { field: string; conditions: string[] } }
-  | { outcome: 'deny'; decidedBy: { field: string; claim: string; operator: string; values: readonly string[]; actual: unknown } | null };
+  | { outcome: 'deny'; decidedBy: { field: string; effect: 'Deny' } | { field: string; claim: string; operator: string; values: readonly string[]; actual: unknown } | null };
 
 /**
- * A case is allowed when one door has every condition holding, as AWS lets a role be assumed when one
- * Allow statement matches. A denied case is decided by the first condition that failed in the first
- * door; with no door at all (no statement lets the issuer in), by nothing.
+ * As AWS decides: a Deny statement that applies keeps the token out whatever else holds; otherwise one
+ * Allow statement that applies lets it in. A case denied for want of an Allow is decided by the first
+ * condition that failed in the first Allow statement; with no Allow statement at all, by nothing.
+ * Conditions the checker cannot evaluate admit (see doorApplies), so no case is denied on them.
  */
 function decide(doors: readonly Door[], claims: Readonly<Record<string, unknown>>): Decision {
+  const deny = doors.find((d) => d.effect === 'Deny' && doorApplies(d, claims));
+  if (deny !== undefined) return { outcome: 'deny', decidedBy: { field: deny.field, effect: 'Deny' } };
   let firstFailure: Decision | undefined;
   for (const door of doors) {
-    const failed = door.conditions.find((c) => !conditionHolds(c, claims));
-    if (failed === undefined) return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
-    firstFailure ??= {
-      outcome: 'deny',
-      decidedBy: { field: failed.field, claim: failed.claim, operator: operatorName(failed), values: failed.values, actual: shown(claimValue(claims, failed.claim)) },
-    };
+    if (door.effect !== 'Allow') continue;
+    if (doorApplies(door, claims)) return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
+    const failed = door.conditions.find((c) => conditionHolds(c, claims) === false);
+    if (failed !== undefined && failed.kind !== 'unknown') {
+      firstFailure ??= {
+        outcome: 'deny',
+        decidedBy: { field: failed.field, claim: failed.claim, operator: failed.operator, values: failed.kind === 'match' ? failed.values : [], actual: shown(claimValue(claims, failed.claim)) },
+      };
+    }
   }
   return firstFailure ?? { outcome: 'deny', decidedBy: null };
 }
 
+/** The doors a document opens to the tokens of one issuer. */
+export interface IssuerDoors {
+  readonly issuer: string;
+  readonly doors: readonly Door[];
+}
+
+/**
+ * A case is a token of one issuer: the one its iss claim names, when the document is judged for it;
+ * otherwise the case is allowed when any issuer's doors let it in, so no case is denied for want of
+ * knowing whose token it is.
+ */
+function decideForIssuers(readings: readonly IssuerDoors[], claims: Readonly<Record<string, unknown>>): Decision {
+  const iss = typeof claims.iss === 'string' ? claims.iss.replace(/\/+$/, '').toLowerCase() : undefined;
+  const named = readings.filter((r) => r.issuer.replace(/\/+$/, '').toLowerCase() === iss);
+  const decisions = (named.length > 0 ? named : readings).map((r) => decide(r.doors, claims));
+  return decisions.find((d) => d.outcome === 'allow') ?? decisions[0] ?? { outcome: 'deny', decidedBy: null };
+}
+
 /** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
-export function evaluateCases(cases: readonly TrustCase[], doors: readonly Door[]): { results: CaseResult[]; findings: Finding[] } {
+export function evaluateCases(cases: readonly TrustCase[], readings: readonly IssuerDoors[]): { results: CaseResult[]; findings: Finding[] } {
   const results: CaseResult[] = [];
   const findings: Finding[] = [];
   cases.forEach((c, index) => {
     const name = c.name ?? `case ${index}`;
-    const decision = decide(doors, c.claims);
+    const decision = decideForIssuers(readings, c.claims);
     results.push({ name, expect: c.expect, outcome: decision.outcome });
     if (decision.outcome === c.expect) return;
-    const why = decision.outcome === 'allow'
-      ? decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the statement at ${decision.decidedBy.field} all hold`
-      : decision.decidedBy === null
-        ? 'no statement lets the issuer\'s tokens in'
-        : `the ${decision.decidedBy.operator} condition on ${decision.decidedBy.claim} at ${decision.decidedBy.field} does not hold`;
-    findings.push(finding(F.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why}.`, {
+    findings.push(finding(F.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why(decision)}.`, {
       field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
     }));
   });
   return { results, findings };
+}
+
+function why(decision: Decision): string {
+  if (decision.outcome === 'allow') {
+    return decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the Allow statement ${statementName(decision.decidedBy.field)} all hold`;
+  }
+  const by = decision.decidedBy;
+  if (by === null) return 'no statement lets the issuer\'s tokens in';
+  if ('effect' in by) return `the Deny statement ${statementName(by.field)} applies to it`;
+  return `the ${by.operator} condition on ${by.claim} ${by.field === '' || by.field.startsWith('/claim_patterns') || by.field.startsWith('/audiences') ? `(${by.field})` : `of ${statementName(by.field)}`} does not hold`;
 }
 
 /** A claim value as evidence shows it: missing is null, and a long string is cut. */

@@ -1,5 +1,7 @@
+import { RequestInvalidError } from '../errors.ts';
 import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
-import { compileStringLike, type StringLikePattern } from '../trust/string-like.ts';
+import { MATCH_WORK_BUDGET } from '../schema/limits.ts';
+import { compileStringLike, INDEXOF_MAX_SEGMENT, matchCost, type StringLikePattern } from '../trust/string-like.ts';
 import type { ClaimDiffEntry, Finding } from '../types.ts';
 
 /** required_claim_patterns as a policy gives it: claim name to one pattern or a list, any of which may match. */
@@ -27,6 +29,39 @@ function compile(patterns: ClaimPatterns): readonly CompiledClaim[] {
     compiled.set(patterns, claims);
   }
   return claims;
+}
+
+/**
+ * The most work matching `patterns` can take when no claim is longer than `maxClaimLength`, in match
+ * units: every pattern of every claim may be tried (a claim is tried against its list until one matches).
+ * Compiling is linear in the patterns' length and is kept for the matching.
+ */
+export function claimPatternsWork(patterns: ClaimPatterns, maxClaimLength: number): number {
+  let work = 0;
+  for (const claim of compile(patterns)) for (const p of claim.patterns) work += matchCost(maxClaimLength, p);
+  return work;
+}
+
+/**
+ * Why `patterns` may not be used for tokens of up to `tokenLength` characters (a claim is never longer
+ * than its token), or undefined when they fit MATCH_WORK_BUDGET. The message completes a JSON Pointer
+ * to required_claim_patterns.
+ */
+export function patternBudgetProblem(patterns: ClaimPatterns, tokenLength: number): string | undefined {
+  const work = claimPatternsWork(patterns, tokenLength);
+  if (work <= MATCH_WORK_BUDGET) return undefined;
+  return `are too costly for a token of ${tokenLength} characters: matching them could take ${work} units of work, over the limit of ${MATCH_WORK_BUDGET} `
+    + `(each pattern costs (token length + pattern length) × (1 + one per 32 characters of each part between stars that has a "?" or is over ${INDEXOF_MAX_SEGMENT} characters)). `
+    + 'Use fewer or shorter patterns, or fewer "?"';
+}
+
+/**
+ * A 422 at /policy/required_claim_patterns when an inline policy's patterns could cost more than
+ * MATCH_WORK_BUDGET for this token, before any token work. Keeps the compiled patterns for the check.
+ */
+export function refuseCostlyPatterns(patterns: ClaimPatterns, tokenLength: number): void {
+  const problem = patternBudgetProblem(patterns, tokenLength);
+  if (problem !== undefined) throw new RequestInvalidError([{ pointer: '/policy/required_claim_patterns', message: problem }]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { RequestInvalidError, type RequestProblem } from '../errors.ts';
 import type { KeyObjectCache } from '../jws/keys.ts';
 import type { VerifyPolicy } from '../types.ts';
-import type { TrustSource, VerificationKey } from './trust.ts';
+import type { TrustSource, VerificationKey } from './trust-source.ts';
 
 /**
  * An inline policy as a trust source. The key is parsed (or taken from the cache) here, so a bad key

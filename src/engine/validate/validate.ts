@@ -12,9 +12,10 @@ import { JWS_ALGORITHMS, isImplementedAlgorithm } from '../types.ts';
 import type {
   ClaimDiffEntry, Finding, JwsAlgorithm, SignatureCacheState, StatusName, ValidateMetadata, ValidateRequest, ValidateResponse, ValidateStatuses, VerifyPolicy,
 } from '../types.ts';
+import { refuseCostlyPatterns } from './claim-patterns.ts';
 import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, setDiff, type ClaimCheck } from './claims.ts';
 import { inlineTrustSource } from './inline.ts';
-import type { KeyResolution, TrustSource, VerificationKey } from './trust.ts';
+import type { KeyResolution, TrustSource, VerificationKey } from './trust-source.ts';
 
 const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
@@ -46,6 +47,8 @@ export function checkJwt(body: unknown, ctx: EngineContext): ValidateResponse | 
   if (hasPolicy === (request.issuer_profile_id !== undefined)) {
     throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
   }
+  // Pattern matching is bounded up front: a claim is never longer than the token (§17, bounded cost).
+  if (request.policy?.required_claim_patterns !== undefined) refuseCostlyPatterns(request.policy.required_claim_patterns, request.token.length);
   // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
   const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
   const memory: SignatureMemory | undefined = ctx.verifyCache === undefined

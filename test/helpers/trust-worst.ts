@@ -1,0 +1,81 @@
+/**
+ * The costliest trust-policy requests the work budget accepts, one per shape of work: many cases
+ * against `?`-heavy patterns, many sub values tried against each other, many statements, and the
+ * request's own claim_patterns. Each shape is grown until the next step would be refused, so the
+ * request sent is the largest of its shape that the service answers. Shared by bench/trust.bench.ts
+ * (CPU per request) and the service test that /healthz answers while such requests run.
+ */
+import { trustRequestRefusals } from '../../src/engine/index.ts';
+
+const HOST = 'token.actions.githubusercontent.com';
+const ARN = `arn:aws:iam::123456789012:oidc-provider/${HOST}`;
+
+/** A pattern made to cost the most per character: a `?` segment the matcher searches bit-parallel. */
+function costly(length: number, seed: number): string {
+  const middle = `?${'a'.repeat(Math.max(1, length - 4))}${String.fromCharCode(98 + (seed % 20))}`;
+  return `*${middle}*`;
+}
+
+function claimOf(length: number): string {
+  return 'a'.repeat(length);
+}
+
+type Shape = (n: number) => Record<string, unknown>;
+
+export const SHAPES: Readonly<Record<string, Shape>> = {
+  /** n cases of long claims against one statement of costly sub patterns. */
+  'cases × costly patterns': (n) => ({
+    aws_trust_policy: {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Principal: { Federated: ARN }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: { StringEquals: { [`${HOST}:aud`]: 'sts.amazonaws.com' }, StringLike: { [`${HOST}:sub`]: Array.from({ length: 5 }, (_, i) => costly(100, i)) } } }],
+    },
+    cases: Array.from({ length: n }, (_, i) => ({ name: `case ${i}`, claims: { sub: claimOf(1024), aud: 'sts.amazonaws.com' }, expect: 'deny' })),
+  }),
+  /** One statement with n sub values, each probed against all the others. */
+  'sub values × each other': (n) => ({
+    aws_trust_policy: {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Principal: { Federated: ARN }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: {
+        StringEquals: { [`${HOST}:aud`]: 'sts.amazonaws.com' },
+        StringLike: { [`${HOST}:sub`]: Array.from({ length: Math.max(1, n) }, (_, i) => `repo:acme@1/app@2:ref:refs/heads/${costly(60, i)}`) },
+        StringLikeIfExists: { [`${HOST}:sub`]: Array.from({ length: Math.max(1, n) }, (_, i) => `repo:acme@1/app@2:${costly(60, i)}`) },
+      } }],
+    },
+  }),
+  /** n statements of a few conditions each, and cases against all of them. */
+  'statements × cases': (n) => ({
+    aws_trust_policy: {
+      Version: '2012-10-17',
+      Statement: Array.from({ length: Math.max(1, n) }, (_, i) => ({ Effect: i % 5 === 0 ? 'Deny' : 'Allow', Principal: { Federated: ARN }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: {
+        StringEquals: { [`${HOST}:aud`]: 'sts.amazonaws.com' },
+        StringNotLike: { [`${HOST}:ref`]: costly(40, i) },
+        StringLike: { [`${HOST}:sub`]: [`repo:acme@1/app@2:ref:refs/heads/${costly(40, i)}`, costly(30, i + 1)] },
+      } })),
+    },
+    cases: Array.from({ length: 20 }, (_, i) => ({ claims: { sub: claimOf(512), ref: claimOf(256), aud: 'sts.amazonaws.com' }, expect: i % 2 === 0 ? 'allow' : 'deny' })),
+  }),
+  /** The request's own claim_patterns on many claims, and cases of long claims. */
+  'own claim_patterns × cases': (n) => ({
+    audiences: ['sts.amazonaws.com'],
+    claim_patterns: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`c${i}`, Array.from({ length: 3 }, (_, j) => costly(60, i + j))])),
+    cases: Array.from({ length: n }, () => ({ claims: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`c${i}`, claimOf(1024)])), expect: 'deny' })),
+  }),
+};
+
+/** The largest n (up to `max`) whose request the budget accepts. */
+export function largestAccepted(shape: Shape, max = 100): { n: number; request: Record<string, unknown> } {
+  let lo = 0;
+  let hi = max;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (trustRequestRefusals(shape(mid)).length === 0) lo = mid;
+    else hi = mid - 1;
+  }
+  return { n: lo, request: shape(lo) };
+}
+
+/** One step past the largest accepted: the request the budget refuses. */
+export function smallestRefused(shape: Shape, max = 100): Record<string, unknown> | undefined {
+  const { n } = largestAccepted(shape, max);
+  return n < max ? shape(n + 1) : undefined;
+}
