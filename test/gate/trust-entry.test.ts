@@ -93,6 +93,31 @@ describe('trust_policies: entries', () => {
     expect(c.findings[0]?.message).toContain('did you mean "expect"?');
   });
 
+  it('claim_patterns beside aws_trust_policy is one CONFIG_INVALID at claim_patterns: the file alone decides', async () => {
+    const c = await load('trust_policies:\n  - name: deploy\n    aws_trust_policy: roles/deploy.json\n    claim_patterns: { sub: "repo:acme/app:*" }\n', { 'roles/deploy.json': JSON.stringify(POLICY) });
+    expect(c.trustPolicies).toEqual([]);
+    expect(c.findings.map((f) => [f.code, f.line, f.pointer])).toEqual([['CONFIG_INVALID', 4, '/trust_policies/0/claim_patterns']]);
+    expect(c.findings[0]?.message).toContain('State what must be allowed and denied as cases');
+  });
+
+  it('a policy of more than 100 statements is one CONFIG_TOO_LARGE at aws_trust_policy, never judged in part', async () => {
+    const big = { Version: '2012-10-17', Statement: Array.from({ length: 101 }, () => POLICY.Statement[0]) };
+    const c = await load('trust_policies:\n  - name: deploy\n    aws_trust_policy: roles/deploy.json\n', { 'roles/deploy.json': JSON.stringify(big) });
+    expect(c.trustPolicies).toEqual([]);
+    expect(c.findings.map((f) => [f.code, f.line, f.pointer])).toEqual([['CONFIG_TOO_LARGE', 3, '/trust_policies/0/aws_trust_policy']]);
+    expect(c.findings[0]?.message).toContain('101 statements');
+  });
+
+  it('an entry whose evaluation would exceed the work budget is one CONFIG_TOO_LARGE at cases', async () => {
+    const costly = `*?${'a'.repeat(200)}b*`;
+    const policy = { ...POLICY, Statement: [{ ...POLICY.Statement[0], Condition: { StringLike: { 'token.actions.githubusercontent.com:sub': Array.from({ length: 20 }, () => costly) } } }] };
+    const cases = Array.from({ length: 60 }, () => `      - claims: { sub: "${'a'.repeat(1000)}" }\n        expect: deny`).join('\n');
+    const c = await load(`trust_policies:\n  - name: deploy\n    aws_trust_policy: roles/deploy.json\n    cases:\n${cases}\n`, { 'roles/deploy.json': JSON.stringify(policy) });
+    expect(c.trustPolicies).toEqual([]);
+    expect(c.findings.map((f) => [f.code, f.pointer])).toEqual([['CONFIG_TOO_LARGE', expect.stringMatching(/^\/trust_policies\/0\/(cases|aws_trust_policy)$/)]]);
+    expect(c.findings[0]?.message).toContain('units of matching work');
+  });
+
   it('id_token must be a boolean', async () => {
     const c = await load('trust_policies:\n  - name: deploy\n    id_token: "yes"\n');
     expect(c.findings.map((f) => [f.code, f.line, f.message])).toEqual([['CONFIG_INVALID', 3, 'id_token must be true or false.']]);

@@ -79,3 +79,10 @@ export function smallestRefused(shape: Shape, max = 100): Record<string, unknown
   const { n } = largestAccepted(shape, max);
   return n < max ? shape(n + 1) : undefined;
 }
+
+/** The costliest accepted request of each shape whose JSON fits in `maxBytes` (the service's body limit). */
+export function largestWithin(shape: Shape, maxBytes: number, max = 100): { n: number; request: Record<string, unknown> } {
+  let { n } = largestAccepted(shape, max);
+  while (n > 0 && JSON.stringify(shape(n)).length > maxBytes) n--;
+  return { n, request: shape(n) };
+}
