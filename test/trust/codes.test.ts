@@ -157,6 +157,11 @@ runTrustCode('TRUST_REF_WILDCARD', {
         { evidence: expect.objectContaining({ field: '/claim_patterns/sub/4', admits: 'environment:prod-x' }) },
       ],
     },
+    {
+      name: 'StringEqualsIgnoreCase on a branch admits the same name in another case, another branch to git',
+      request: { aws_trust_policy: awsPolicy({ StringEquals: { [AUD]: 'sts.amazonaws.com' }, StringEqualsIgnoreCase: { [SUB]: PINNED } }) },
+      findings: [{ evidence: expect.objectContaining({ field: `/aws_trust_policy/Statement/0/Condition/StringEqualsIgnoreCase/${SUB}`, admits: 'ref:REFS/HEADS/MAIN' }) }],
+    },
   ],
 });
 

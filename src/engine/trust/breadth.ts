@@ -260,6 +260,13 @@ function judgeRuns(v: SubjectValue, admits: (claims: Readonly<Record<string, str
   if (pullRequests) {
     findings.push(finding(F.TRUST_PULL_REQUEST_ALLOWED, `${shown} admits pull_request runs (${prefix}:pull_request).`, evidence(v)));
   }
+  if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+    // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
+    const example = otherCase(context);
+    if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+      findings.push(finding(F.TRUST_REF_WILDCARD, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...evidence(v), admits: example }));
+    }
+  }
   if (like && hasWildcard(context) && hasRunContext(context)) {
     const example = instance(context);
     const claims = runClaimsOf(example);
@@ -299,6 +306,11 @@ function valueMatches(v: SubjectValue, subject: string): boolean {
   if (condition.match === 'StringLike') return condition.patterns[index]?.matches(subject) === true;
   const value = condition.values[index] as string;
   return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+}
+
+/** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
+function otherCase(context: string): string {
+  return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind: string, name: string) => `${kind}${name.toUpperCase()}`);
 }
 
 /** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */

@@ -88,7 +88,7 @@ export const TRUST_FINDINGS = {
   TRUST_REF_WILDCARD: defineFinding({
     code: 'TRUST_REF_WILDCARD', severity: 'warning', area: 'trust',
     title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
-    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named). The evidence says one subject it admits.',
+    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
     why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
     remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
     securitySeverity: 5.3,
