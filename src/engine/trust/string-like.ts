@@ -186,6 +186,9 @@ function buildTables(text: string): BitTables {
  * Each value character costs one lookup and `words` word operations.
  */
 function shiftAnd(s: Segment, value: string, from: number, end: number): number {
+  // A segment longer than the room left never fits; its tables (memory quadratic in its length) are
+  // only ever built for a value at least as long as the segment.
+  if (end - from < s.text.length) return -1;
   const t = (s.tables ??= buildTables(s.text));
   const { masks, pageOf, rows, top, words } = t;
   const length = s.text.length;
