@@ -123,3 +123,14 @@ describe('trust-policy request schema', () => {
     expect(res.findings.map((f) => f.code)).toEqual(['TRUST_AUDIENCE_MISSING', 'TRUST_SUBJECT_UNBOUNDED']);
   });
 });
+
+describe('the work budget and real policies', () => {
+  it('accepts a policy as large as AWS lets a trust policy be (4,096 characters): 60 repositories, with cases', async () => {
+    const subs = Array.from({ length: 60 }, (_, i) => `repo:acme@1001/service-${i}@${2000 + i}:environment:production`);
+    const policy = awsPolicy({ StringEquals: { [AUD]: 'sts.amazonaws.com' }, StringLike: { [SUB]: subs } });
+    expect(JSON.stringify(policy).length).toBeLessThan(4096);
+    const res = await lintTrustPolicy({ aws_trust_policy: policy, cases: subs.slice(0, 10).map((sub) => ({ claims: { sub, aud: 'sts.amazonaws.com' }, expect: 'allow' })) }, createEngineContext());
+    expect(res.valid).toBe(true);
+    expect(res.findings).toEqual([]);
+  });
+});

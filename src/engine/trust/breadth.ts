@@ -229,7 +229,7 @@ function mutable(repositoryGroups: readonly (readonly SubjectValue[])[], byKey: 
 }
 
 /** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
-const RUNS = [
+export const RUNS = [
   { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
   { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
   { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
@@ -314,7 +314,7 @@ function otherCase(context: string): string {
 }
 
 /** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
-function instance(pattern: string): string {
+export function instance(pattern: string): string {
   return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
 }
 

@@ -5,10 +5,11 @@
  */
 import type { RequestProblem } from '../errors.ts';
 import { MATCH_WORK_BUDGET } from '../schema/limits.ts';
-import { claimValue, type Condition, type Door } from './conditions.ts';
+import { RUNS, instance } from './breadth.ts';
+import { claimValue, type Condition, type Door, type MatchCondition } from './conditions.ts';
 import type { TrustCase } from './cases.ts';
-import { matchCost } from './string-like.ts';
-import { hasWildcard, subjectBinding } from './subject.ts';
+import { matchCost, type StringLikePattern } from './string-like.ts';
+import { subjectBinding } from './subject.ts';
 
 /** Room for the longest context a breadth probe appends to a sub value (`:environment:any-environment`). */
 const PROBE_EXTRA = 64;
@@ -45,9 +46,12 @@ function doorWork(conditions: readonly Condition[], length: (claim: string) => n
 }
 
 /**
- * What judging each Allow statement costs: every sub value probed, a few runs each, against the
- * statement's conditions on the run's claims (and the one-condition Deny statements); and each literal
- * value checked against the other conditions on its claim.
+ * What judging each Allow statement costs. Every probe (a run of a repository its sub values bind, or
+ * an instance of a value) is matched against the statement's sub conditions: a pattern whose literal
+ * start does not begin the probe fails within that many characters, and only the rest cost a whole
+ * match. The probes are sorted, so which patterns can fit which probes is counted by binary search
+ * rather than by trying each pair. Conditions on the run's other claims, each literal value checked
+ * against the other conditions on its claim, and the audience probes are counted in full.
  */
 function breadth(doors: readonly Door[]): number {
   const denyConditions = doors.filter((d) => d.effect === 'Deny' && d.conditions.length === 1).flatMap((d) => d.conditions);
@@ -57,9 +61,13 @@ function breadth(doors: readonly Door[]): number {
     const conditions = [...door.conditions, ...denyConditions];
     const longest = Math.max(0, ...conditions.flatMap((c) => (c.kind === 'match' ? c.values.map((v) => v.length) : [])));
     const onRun = conditions.filter((c) => RUN_CLAIMS.has(c.claim));
-    work += distinctProbes(onRun) * doorWork(onRun, () => longest + PROBE_EXTRA);
-    // Each value is also matched against each of its own probes.
-    work += PROBES_PER_VALUE * doorWork(onRun, () => longest + PROBE_EXTRA);
+    const onSub = onRun.filter((c): c is MatchCondition => c.kind === 'match' && c.claim === 'sub');
+    const probes = probesOf(onSub);
+    const length = (): number => longest + PROBE_EXTRA;
+    work += probes.length * doorWork(onRun.filter((c) => c.claim !== 'sub'), length);
+    work += subWork(onSub, probes, longest + PROBE_EXTRA);
+    // Each value against its own probes, and the probes of a repository bound by a key.
+    work += (PROBES_PER_VALUE + RUN_KINDS) * doorWork(onSub, length);
     for (const claim of new Set(conditions.map((c) => c.claim))) {
       const on = conditions.filter((c) => c.claim === claim);
       const literals = on.reduce((s, c) => s + (c.kind === 'match' && c.match === 'StringEquals' ? c.values.length : 0), 0);
@@ -70,22 +78,60 @@ function breadth(doors: readonly Door[]): number {
   return work;
 }
 
-/**
- * The runs judged against a statement's conditions: one per kind of run for each repository its sub
- * values bind (values of one repository share them), and one instance of each wildcard value.
- */
-function distinctProbes(onRun: readonly Condition[]): number {
-  const prefixes = new Set<string>();
-  let wildcards = 0;
-  for (const c of onRun) {
-    if (c.kind !== 'match' || c.claim !== 'sub') continue;
-    c.values.forEach((value) => {
+/** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
+function probesOf(onSub: readonly MatchCondition[]): string[] {
+  const probes = new Set<string>();
+  for (const c of onSub) {
+    for (const value of c.values) {
       const binding = subjectBinding(value, c.match === 'StringLike');
-      prefixes.add(binding.level === 'repository' ? binding.prefix : value);
-      if (c.match === 'StringLike' && hasWildcard(value)) wildcards++;
+      if (binding.level === 'repository') {
+        for (const run of RUNS) probes.add(`${binding.prefix}:${run.context}`);
+        probes.add(`${binding.prefix}:${instance(binding.context)}`);
+      }
+      probes.add(instance(value));
+    }
+  }
+  return [...probes].sort();
+}
+
+/** Matching every probe against every sub value: the literal start of each, and a whole match where it fits. */
+function subWork(onSub: readonly MatchCondition[], sortedProbes: readonly string[], probeLength: number): number {
+  let work = 0;
+  for (const c of onSub) {
+    c.values.forEach((value, i) => {
+      const like = c.match === 'StringLike';
+      // The start every subject it matches begins with (IgnoreCase folds case first: any start).
+      const start = c.match === 'StringEqualsIgnoreCase' ? '' : like ? value.slice(0, firstWildcard(value)) : value;
+      const fitting = countStartingWith(sortedProbes, start);
+      const whole = like ? matchCost(probeLength, c.patterns[i] as StringLikePattern) : probeLength + value.length;
+      work += fitting * whole + (sortedProbes.length - fitting) * (start.length + 1);
     });
   }
-  return (prefixes.size + 1) * RUN_KINDS + wildcards;
+  return work;
+}
+
+function firstWildcard(value: string): number {
+  const found = [value.indexOf('*'), value.indexOf('?')].filter((i) => i >= 0);
+  return found.length === 0 ? value.length : Math.min(...found);
+}
+
+/** How many of the sorted strings begin with `start`: they are contiguous from its lower bound. */
+function countStartingWith(sorted: readonly string[], start: string): number {
+  if (start === '') return sorted.length;
+  const first = bisect(sorted, (i) => (sorted[i] as string) < start, 0);
+  const end = bisect(sorted, (i) => (sorted[i] as string).startsWith(start), first);
+  return end - first;
+}
+
+/** The first index from `lo` where `before` stops holding (it holds on a prefix of the range). */
+function bisect(sorted: readonly string[], before: (index: number) => boolean, lo: number): number {
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The characters a claim puts before the matcher: a string's length, a list's members' together. */
