@@ -27,12 +27,33 @@ describe('statements AWS applies to the issuer\'s tokens', () => {
     expect(closed.findings).toEqual([]);
   });
 
-  it('an Allow statement with a wildcard principal or NotPrincipal is evaluated as one for the issuer, with a warning', async () => {
-    for (const principal of [{ Principal: '*' }, { Principal: { Federated: '*' } }, { NotPrincipal: { AWS: 'arn:aws:iam::123456789012:root' } }]) {
+  it('an Allow statement with a wildcard principal is evaluated as one for the issuer, with a warning', async () => {
+    for (const principal of [{ Principal: '*' }, { Principal: { Federated: '*' } }, { Principal: { AWS: '*' } }]) {
       const res = await lintPolicy({ Statement: [PINNED_STATEMENT, { Effect: 'Allow', ...principal, Action: 'sts:AssumeRoleWithWebIdentity', Condition: AUD_OK }] });
       expect(res.metadata.cases[0]?.outcome, JSON.stringify(principal)).toBe('allow');
       expect(res.findings.map((f) => f.code), JSON.stringify(principal)).toEqual(expect.arrayContaining(['TRUST_CONDITION_UNSUPPORTED', 'TRUST_SUBJECT_UNBOUNDED']));
     }
+  });
+
+  it('an Allow statement with a NotPrincipal that does not name the provider admits it and every other principal: unbounded', async () => {
+    const res = await lintPolicy({ Statement: [PINNED_STATEMENT, { Effect: 'Allow', NotPrincipal: { AWS: 'arn:aws:iam::123456789012:root' }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: AUD_OK }] });
+    expect(res.metadata.cases[0]?.outcome).toBe('allow');
+    expect(res.findings.filter((f) => f.code === 'TRUST_SUBJECT_UNBOUNDED').map((f) => f.evidence?.field)).toContain('/aws_trust_policy/Statement/1/NotPrincipal');
+  });
+
+  it('a Deny is credited only for the provider ARN an Allow names, or every principal, and not with a member it does not read', async () => {
+    const deny = (principal: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ Effect: 'Deny', ...principal, Action: 'sts:AssumeRoleWithWebIdentity', Condition: { StringNotLike: { [SUB]: 'repo:acme/app:*' } }, ...extra });
+    const open = (awsPolicy(AUD_OK).Statement as unknown[])[0];
+    const stranger = async (d: Record<string, unknown>) => (await lintPolicy({ Statement: [open, d] })).metadata.cases[0]?.outcome;
+    expect(await stranger(deny({ Principal: { Federated: PROVIDER_ARN } }))).toBe('deny');
+    expect(await stranger(deny({ Principal: '*' }))).toBe('deny');
+    expect(await stranger(deny({ Principal: { Federated: PROVIDER_ARN.replace('123456789012', '999999999999') } }))).toBe('allow');
+    expect(await stranger(deny({ Principal: { AWS: '*' } }))).toBe('allow');
+    expect(await stranger(deny({ Principal: '*' }, { Resource: '*' }))).toBe('allow');
+    const unconditional = { Effect: 'Deny', Principal: '*', Action: 'sts:AssumeRoleWithWebIdentity', condition: { StringLike: { [SUB]: 'x' } } };
+    const res = await lintPolicy({ Statement: [open, unconditional] });
+    expect(res.metadata.cases[0]?.outcome).toBe('allow');
+    expect(res.findings.map((f) => f.code)).not.toContain('TRUST_CONDITION_NEVER_HOLDS');
   });
 
   it('a NotPrincipal that names the issuer\'s provider excludes it', async () => {

@@ -13,7 +13,7 @@ runTrustCode('TRUST_SUBJECT_UNBOUNDED', {
     { name: 'a broad condition narrowed by a second one on sub', request: { aws_trust_policy: awsPolicy({ StringLike: { [SUB]: 'repo:acme/*' }, StringEquals: { [AUD]: 'sts.amazonaws.com', [SUB]: PINNED } }) } },
     { name: 'the central-workflow pattern: an owner-wide sub and a job_workflow_ref pinned to one workflow at one ref', request: { aws_trust_policy: awsPolicy({ StringLike: { [SUB]: 'repo:acme@1001/*' }, StringEquals: { [AUD]: 'sts.amazonaws.com', [`${ISSUER_HOST}:job_workflow_ref`]: 'acme/automation/.github/workflows/deploy.yml@refs/heads/main' } }) } },
     { name: 'a repository pinned by the repository_id key', request: { aws_trust_policy: awsPolicy({ StringLike: { [SUB]: 'repo:acme/*' }, StringEquals: { [AUD]: 'sts.amazonaws.com', [`${ISSUER_HOST}:repository_id`]: '2002' } }) } },
-    { name: 'a name pattern with its IDs left open (mutable, not unbounded)', request: sound({ claim_patterns: { sub: 'repo:acme@*/app@*:ref:refs/heads/main' } }) },
+    { name: 'the repository ID left open (mutable, not unbounded)', request: sound({ claim_patterns: { sub: 'repo:acme@1001/app@*:ref:refs/heads/main' } }) },
     { name: 'an open Allow bound by a Deny of every other subject', request: { aws_trust_policy: { Statement: [(awsPolicy(AUD_OK).Statement as unknown[])[0], { Effect: 'Deny', Principal: '*', Action: 'sts:AssumeRoleWithWebIdentity', Condition: { StringNotLike: { [SUB]: 'repo:acme@1001/app@2002:ref:refs/heads/main' } } }] } } },
   ],
   invalid: [
@@ -28,6 +28,21 @@ runTrustCode('TRUST_SUBJECT_UNBOUNDED', {
       name: 'customised templates that pin no repository: an environment, a reusable workflow, the owner',
       request: { aws_trust_policy: awsPolicy({ ...AUD_OK, StringLike: { [SUB]: ['environment:production', 'job_workflow_ref:acme/automation/.github/workflows/deploy.yml@refs/heads/main', 'repository_owner:acme', 'repository_owner_id:6154722:*', 'repository_owner:acme:repository_visibility:private'] } }) },
       findings: [0, 1, 2, 3, 4].map((i) => ({ evidence: expect.objectContaining({ field: `/aws_trust_policy/Statement/0/Condition/StringLike/${SUB}/${i}` }) })),
+    },
+    {
+      name: 'a * in the owner ID runs past the slash into another repository of the owner',
+      request: sound({ claim_patterns: { sub: 'repo:acme@*/app@2002:ref:refs/heads/main' } }),
+      findings: [{ message: expect.stringContaining('every repository of its owner') }],
+    },
+    {
+      name: 'an Allow with NotPrincipal admits every other provider of the account',
+      request: { aws_trust_policy: awsPolicy({ StringEquals: { [AUD]: 'sts.amazonaws.com', [SUB]: PINNED } }, { Principal: undefined, NotPrincipal: { Federated: 'arn:aws:iam::123456789012:oidc-provider/accounts.google.com' } }) },
+      findings: [{ evidence: { field: '/aws_trust_policy/Statement/0/NotPrincipal' } }],
+    },
+    {
+      name: 'an open statement for another provider: every token of that issuer gets in',
+      request: { aws_trust_policy: { Statement: [(awsPolicy({ StringEquals: { [AUD]: 'sts.amazonaws.com', [SUB]: PINNED } }).Statement as unknown[])[0], { Effect: 'Allow', Principal: { Federated: 'arn:aws:iam::123456789012:oidc-provider/gitlab.com' }, Action: 'sts:AssumeRoleWithWebIdentity' }] } },
+      findings: [{ evidence: { field: '/aws_trust_policy/Statement/1/Condition' } }],
     },
     {
       name: 'an environment-only subject under StringEquals',
@@ -134,7 +149,7 @@ runTrustCode('TRUST_CONDITION_UNSUPPORTED', {
     },
     { name: 'a wildcard principal', request: { aws_trust_policy: awsPolicy(AUD_OK, { Principal: '*' }) }, findings: [{ evidence: { field: '/aws_trust_policy/Statement/0/Principal', key: 'Principal' } }] },
     { name: 'no Statement', request: { aws_trust_policy: { Version: '2012-10-17' } }, findings: [{ evidence: { field: '/aws_trust_policy' } }] },
-    { name: 'no statement for the issuer', request: { aws_trust_policy: { Statement: { Effect: 'Allow', Principal: { Federated: 'arn:aws:iam::1:oidc-provider/gitlab.com' }, Action: 'sts:AssumeRoleWithWebIdentity' } } }, findings: [{ evidence: { field: '/aws_trust_policy/Statement' } }] },
+    { name: 'no statement for the issuer the request names', request: { issuer: 'https://token.actions.githubusercontent.com', aws_trust_policy: { Statement: { Effect: 'Allow', Principal: { Federated: 'arn:aws:iam::1:oidc-provider/gitlab.com' }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: { StringEquals: { 'gitlab.com:sub': 'project_path:acme/app:ref_type:branch:ref:main' } } } } }, findings: [{ evidence: { field: '/aws_trust_policy/Statement' } }] },
   ],
 });
 

@@ -9,7 +9,7 @@ const AUD = `${ISSUER_HOST}:aud`;
 
 /** The outcome of each claim set under the policy, as AWS would decide it. */
 async function outcomes(policy: Record<string, unknown>, claimSets: Record<string, unknown>[]): Promise<string[]> {
-  const res = await lintTrustPolicy({ aws_trust_policy: policy, cases: claimSets.map((claims) => ({ claims, expect: 'allow' })) }, createEngineContext());
+  const res = await lintTrustPolicy({ issuer: 'https://token.actions.githubusercontent.com', aws_trust_policy: policy, cases: claimSets.map((claims) => ({ claims, expect: 'allow' })) }, createEngineContext());
   return res.metadata.cases.map((c) => c.outcome);
 }
 
@@ -44,6 +44,7 @@ describe('case evaluation as AWS evaluates conditions', () => {
       { Effect: 'Allow', Principal: { Federated: PROVIDER_ARN }, Action: 'sts:TagSession' },
       { Effect: 'Allow', Principal: { Federated: 'arn:aws:iam::1:oidc-provider/gitlab.com' }, Action: 'sts:AssumeRoleWithWebIdentity' },
     ] };
+    // The cases are GitHub's tokens: with no issuer named, the open GitLab statement would let them in.
     expect(await outcomes(policy, [{ sub: 'repo:acme/app:ref:refs/heads/main' }, { sub: 'repo:acme/app:environment:prod' }, { sub: 'repo:acme/app:pull_request' }]))
       .toEqual(['allow', 'allow', 'deny']);
   });

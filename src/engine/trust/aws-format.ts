@@ -17,6 +17,10 @@ import { compileStringLike } from './string-like.ts';
 export const MAX_STATEMENTS = 100;
 /** A document's size at the most, as JSON text in UTF-8 bytes. */
 export const MAX_DOCUMENT_BYTES = 64 * 1024;
+/** Identity providers the Allow statements may name: each is judged on its own. */
+export const MAX_ISSUERS = 10;
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
+const MAX_UNSUPPORTED = 50;
 
 const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
 const GITHUB_HOST = 'token.actions.githubusercontent.com';
@@ -64,19 +68,36 @@ export const awsTrustPolicyFormat: TrustFormat = {
     if (Array.isArray(statements) && statements.length > MAX_STATEMENTS) {
       problems.push({ pointer: `${at}/Statement`, message: `The trust policy has ${statements.length} statements; at most ${MAX_STATEMENTS} are judged, and a document judged in part is never called valid. Merge statements that share a principal and action.` });
     }
+    (Array.isArray(statements) ? statements : [statements]).forEach((statement, index) => {
+      if (!isRecord(statement)) return;
+      const field = Array.isArray(statements) ? `${at}/Statement/${index}` : `${at}/Statement`;
+      for (const [member, value] of [['Principal', statement.Principal], ['NotPrincipal', statement.NotPrincipal]] as const) {
+        const federated = isRecord(value) ? value.Federated : undefined;
+        if (Array.isArray(federated) && federated.length > MAX_ARRAY_ITEMS) {
+          problems.push({ pointer: `${field}/${member}/Federated`, message: `The statement names ${federated.length} identity providers; at most ${MAX_ARRAY_ITEMS} are judged.` });
+        }
+      }
+    });
+    const issuers = providersNamedIn(document);
+    if (issuers.length > MAX_ISSUERS) {
+      problems.push({ pointer: `${at}/Statement`, message: `The Allow statements name ${issuers.length} identity providers; each is judged on its own, and at most ${MAX_ISSUERS} are. Split the role, or send one provider's statements at a time.` });
+    }
     return problems;
   },
-  issuers: issuersNamedIn,
+  issuers: issuersOf,
   read: readAwsPolicy,
 };
 
 /** Reads every statement that can decide whether a token of the issuer may assume the role. */
 export function readAwsPolicy(document: Readonly<Record<string, unknown>>, issuer: string, at: string): TrustReading {
   const findings: Finding[] = [];
+  let untold = 0;
   const unsupported = (field: string, message: string, evidence: Record<string, unknown> = {}): void => {
-    findings.push(finding(F.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+    if (findings.length < MAX_UNSUPPORTED) findings.push(finding(F.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+    else untold++;
   };
   const prefix = conditionKeyPrefix(issuer);
+  const allowArns = allowArnsFor(document, prefix);
   for (const member of Object.keys(document)) {
     if (!POLICY_MEMBERS.has(member)) unsupported(`${at}/${escape(member)}`, `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
   }
@@ -89,9 +110,12 @@ export function readAwsPolicy(document: Readonly<Record<string, unknown>>, issue
   const doors: Door[] = [];
   statements.forEach((statement, index) => {
     const field = Array.isArray(given) ? `${at}/Statement/${index}` : `${at}/Statement`;
-    const door = readStatement(statement, field, prefix, unsupported);
+    const door = readStatement(statement, field, prefix, allowArns, unsupported, findings);
     if (door !== undefined) doors.push(door);
   });
+  if (untold > 0) {
+    findings.push(finding(F.TRUST_CONDITION_UNSUPPORTED, `${untold} more parts of the policy are not evaluated either (the first ${MAX_UNSUPPORTED} are listed); each is taken to hold in an Allow statement and not to hold in a Deny statement.`, { field: at }));
+  }
   if (!doors.some((d) => d.effect === 'Allow') && findings.length === 0) {
     unsupported(`${at}/Statement`, `No Allow statement lets tokens of ${issuer} assume the role (sts:AssumeRoleWithWebIdentity with the Federated principal arn:aws:iam::ACCOUNT:oidc-provider/${prefix}).`);
   }
@@ -99,30 +123,49 @@ export function readAwsPolicy(document: Readonly<Record<string, unknown>>, issue
 }
 
 /**
- * The GitHub issuers the Allow statements' Federated principals name (GitHub's own, or a GitHub
- * Enterprise Cloud issuer, token.actions.githubusercontent.com/ENTERPRISE): the provider ARN decides the
- * issuer, and so the keys its tokens are judged by. GitHub's own when none is named.
+ * The issuers whose tokens the document lets in: every OIDC provider an Allow statement's Federated
+ * principal names (the provider ARN decides the issuer, GitHub Enterprise Cloud's
+ * token.actions.githubusercontent.com/ENTERPRISE and other providers included), GitHub's own when an
+ * Allow statement takes in any principal, and the issuer the request names. GitHub's own first: the
+ * response's metadata names the first.
  */
-function issuersNamedIn(document: Readonly<Record<string, unknown>>): string[] {
+function issuersOf(document: Readonly<Record<string, unknown>>, requested: string | undefined): string[] {
+  const found = new Set<string>(requested === undefined ? [] : [requested.replace(/\/+$/, '')]);
+  for (const provider of providersNamedIn(document)) found.add(`https://${provider}`);
+  const given = document.Statement;
+  for (const statement of Array.isArray(given) ? given : [given]) {
+    if (isRecord(statement) && statement.Effect !== 'Deny' && (statement.Principal === '*' || anyFederated(statement.Principal))) found.add(GITHUB_ACTIONS_ISSUER);
+  }
+  if (found.size === 0) found.add(GITHUB_ACTIONS_ISSUER);
+  return [...found].sort((x, y) => Number(y === GITHUB_ACTIONS_ISSUER) - Number(x === GITHUB_ACTIONS_ISSUER));
+}
+
+/** The providers (host and path, lower case) the Allow statements' Federated principals name. */
+function providersNamedIn(document: Readonly<Record<string, unknown>>): string[] {
   const given = document.Statement;
   const found = new Set<string>();
   for (const statement of Array.isArray(given) ? given : [given]) {
-    if (!isRecord(statement) || statement.Effect === 'Deny') continue;
-    // A wildcard principal takes in every provider of the account, GitHub's own among them.
-    if (principalApplies(statement, GITHUB_HOST) === 'any') found.add(GITHUB_ACTIONS_ISSUER);
-    if (!isRecord(statement.Principal)) continue;
+    if (!isRecord(statement) || statement.Effect === 'Deny' || !isRecord(statement.Principal)) continue;
     for (const arn of strings(statement.Principal.Federated)) {
-      const provider = /:oidc-provider\/(.+)$/i.exec(arn)?.[1]?.replace(/\/+$/, '');
-      if (provider !== undefined && (provider.toLowerCase() === GITHUB_HOST || provider.toLowerCase().startsWith(`${GITHUB_HOST}/`))) found.add(`https://${provider}`);
+      const provider = providerOf(arn);
+      if (provider !== undefined) found.add(provider);
     }
   }
-  // GitHub's own issuer first: the response's metadata names the first.
-  return found.size === 0 ? [GITHUB_ACTIONS_ISSUER] : [...found].sort((a, b) => Number(b === GITHUB_ACTIONS_ISSUER) - Number(a === GITHUB_ACTIONS_ISSUER));
+  return [...found];
+}
+
+/** `arn:aws:iam::ACCOUNT:oidc-provider/HOST[/PATH]` → `host[/path]`, a trailing slash dropped. */
+function providerOf(arn: string): string | undefined {
+  return /:oidc-provider\/(.+)$/i.exec(arn)?.[1]?.replace(/\/+$/, '').toLowerCase();
+}
+
+function anyFederated(principal: unknown): boolean {
+  return isRecord(principal) && (strings(principal.Federated).includes('*') || strings(principal.AWS).includes('*'));
 }
 
 type Unsupported = (field: string, message: string, evidence?: Record<string, unknown>) => void;
 
-function readStatement(statement: unknown, field: string, prefix: string, unsupported: Unsupported): Door | undefined {
+function readStatement(statement: unknown, field: string, prefix: string, allowArns: ReadonlySet<string>, unsupported: Unsupported, findings: Finding[]): Door | undefined {
   if (!isRecord(statement)) {
     unsupported(field, 'The statement is not a JSON object; it was not evaluated.');
     return undefined;
@@ -132,23 +175,31 @@ function readStatement(statement: unknown, field: string, prefix: string, unsupp
     // AWS refuses such a document; read as an Allow, it errs towards letting tokens in.
     unsupported(`${field}/Effect`, `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny; the statement is evaluated as an Allow.`, { key: 'Effect' });
   }
-  const principal = principalApplies(statement, prefix);
   const action = actionApplies(statement);
-  if (principal === 'none' || action === 'none') return undefined;
-  if (action === 'unknown') {
-    if (effect === 'Deny') return undefined;
-    unsupported(field, 'The statement has neither Action nor NotAction; it is evaluated as one for sts:AssumeRoleWithWebIdentity.');
+  if (action === 'none') return undefined;
+  const unknownMembers = Object.keys(statement).filter((member) => !STATEMENT_MEMBERS.has(member));
+  if (effect === 'Deny') {
+    // A Deny is credited only where it surely applies: to the very provider ARN an Allow names (the
+    // role's own account), or to every principal; with a member the checker does not read, never.
+    if (action === 'unknown' || !denyApplies(statement, prefix, allowArns)) return undefined;
+    if (unknownMembers.length > 0) {
+      unsupported(`${field}/${escape(unknownMembers[0] as string)}`, `The Deny statement has the member ${clip(unknownMembers[0] as string)}, which the checker does not read; the statement is not taken to deny anything.`, { key: clip(unknownMembers[0] as string) });
+      return undefined;
+    }
+    return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, true) };
   }
-  if (principal === 'any' && effect === 'Allow') {
-    const member = 'NotPrincipal' in statement ? 'NotPrincipal' : 'Principal';
-    unsupported(`${field}/${member}`, `The statement's ${member} admits every identity provider of the account, this issuer's included; its conditions are evaluated as if it named the issuer's provider.`, { key: member });
+  const principal = allowPrincipal(statement, prefix);
+  if (principal === 'none') return undefined;
+  if (action === 'unknown') unsupported(field, 'The statement has neither Action nor NotAction; it is evaluated as one for sts:AssumeRoleWithWebIdentity.');
+  if (principal === 'not') {
+    findings.push(finding(F.TRUST_SUBJECT_UNBOUNDED, 'The Allow statement\'s NotPrincipal admits every principal it does not name: tokens of any other identity provider of the account (and every other principal) can assume the role.', { field: `${field}/NotPrincipal` }));
+  } else if (principal === 'any') {
+    unsupported(`${field}/Principal`, 'The statement\'s Principal admits every identity provider of the account, this issuer\'s included; its conditions are evaluated as if it named the issuer\'s provider.', { key: 'Principal' });
   }
-  for (const member of Object.keys(statement)) {
-    if (STATEMENT_MEMBERS.has(member)) continue;
+  for (const member of unknownMembers) {
     unsupported(`${field}/${escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
   }
-  const conditions = readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported);
-  return { field, effect, conditions };
+  return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, false) };
 }
 
 /** Action names sts:AssumeRoleWithWebIdentity, or NotAction (every action but those named) does not. */
@@ -159,14 +210,42 @@ function actionApplies(statement: Readonly<Record<string, unknown>>): 'applies' 
 }
 
 /**
- * Whether the statement's principal takes in the issuer's tokens: by naming its OIDC provider, or by
- * taking in any principal (Principal "*", AWS "*", Federated "*", or a NotPrincipal that does not name it).
+ * Whether an Allow statement's principal takes in the issuer's tokens: by naming its OIDC provider, or
+ * by taking in any principal (Principal "*", AWS "*", Federated "*"); 'not' for a NotPrincipal that
+ * does not name it, which takes in every principal it does not name.
  */
-function principalApplies(statement: Readonly<Record<string, unknown>>, prefix: string): 'named' | 'any' | 'none' {
-  if (statement.NotPrincipal !== undefined) return namesProvider(statement.NotPrincipal, prefix) ? 'none' : 'any';
-  const principal = statement.Principal;
-  if (principal === '*' || (isRecord(principal) && (strings(principal.Federated).includes('*') || strings(principal.AWS).includes('*')))) return 'any';
-  return namesProvider(principal, prefix) ? 'named' : 'none';
+function allowPrincipal(statement: Readonly<Record<string, unknown>>, prefix: string): 'named' | 'any' | 'not' | 'none' {
+  if (statement.NotPrincipal !== undefined) return namesProvider(statement.NotPrincipal, prefix) ? 'none' : 'not';
+  if (statement.Principal === '*' || anyFederated(statement.Principal)) return 'any';
+  return namesProvider(statement.Principal, prefix) ? 'named' : 'none';
+}
+
+/**
+ * Whether a Deny statement surely applies to the issuer's tokens: Principal "*" or Federated "*", a
+ * Federated ARN equal to one an Allow statement names for the issuer (a provider of another account is
+ * not the role's), or a NotPrincipal that names no provider of the issuer at all.
+ */
+function denyApplies(statement: Readonly<Record<string, unknown>>, prefix: string, allowArns: ReadonlySet<string>): boolean {
+  if (statement.NotPrincipal !== undefined) return !namesProvider(statement.NotPrincipal, prefix);
+  if (statement.Principal === '*') return true;
+  if (!isRecord(statement.Principal)) return false;
+  const federated = strings(statement.Principal.Federated);
+  return federated.includes('*') || federated.some((arn) => allowArns.has(normalArn(arn)));
+}
+
+/** The Federated ARNs of the Allow statements that name the issuer's provider. */
+function allowArnsFor(document: Readonly<Record<string, unknown>>, prefix: string): Set<string> {
+  const given = document.Statement;
+  const arns = new Set<string>();
+  for (const statement of Array.isArray(given) ? given : [given]) {
+    if (!isRecord(statement) || statement.Effect === 'Deny' || !isRecord(statement.Principal)) continue;
+    for (const arn of strings(statement.Principal.Federated)) if (providerOf(arn) === prefix.toLowerCase()) arns.add(normalArn(arn));
+  }
+  return arns;
+}
+
+function normalArn(arn: string): string {
+  return arn.toLowerCase().replace(/\/+$/, '');
 }
 
 /** Action names sts:AssumeRoleWithWebIdentity (action names ignore case; `sts:*` and `*` name it too). */
@@ -177,11 +256,10 @@ function grantsWebIdentity(action: unknown): boolean {
 /** Principal is { Federated: ARN or list } naming the issuer's IAM OIDC provider. */
 function namesProvider(principal: unknown, prefix: string): boolean {
   if (!isRecord(principal)) return false;
-  const suffix = `:oidc-provider/${prefix.toLowerCase()}`;
-  return strings(principal.Federated).some((arn) => arn.toLowerCase().endsWith(suffix));
+  return strings(principal.Federated).some((arn) => providerOf(arn) === prefix.toLowerCase());
 }
 
-function readConditionBlock(block: unknown, field: string, prefix: string, unsupported: Unsupported): Condition[] {
+function readConditionBlock(block: unknown, field: string, prefix: string, unsupported: Unsupported, deny: boolean): Condition[] {
   if (block === undefined) return [];
   if (!isRecord(block)) {
     unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
@@ -196,6 +274,11 @@ function readConditionBlock(block: unknown, field: string, prefix: string, unsup
       unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
       conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
       continue;
+    }
+    if (deny && Object.keys(keys).length === 0) {
+      // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
+      unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
+      conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
     }
     for (const [key, values] of Object.entries(keys)) {
       conditions.push(readCondition(name, operator, key, values, `${operatorField}/${escape(key)}`, prefix, unsupported));

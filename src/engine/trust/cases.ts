@@ -55,23 +55,28 @@ export interface IssuerDoors {
 
 /**
  * A case is a token of one issuer: the one its iss claim names, when the document is judged for it;
- * otherwise the case is allowed when any issuer's doors let it in, so no case is denied for want of
- * knowing whose token it is.
+ * else the one the request names; else any issuer the document lets in, so that no case is denied for
+ * want of knowing whose token it is.
  */
-function decideForIssuers(readings: readonly IssuerDoors[], claims: Readonly<Record<string, unknown>>): Decision {
-  const iss = typeof claims.iss === 'string' ? claims.iss.replace(/\/+$/, '').toLowerCase() : undefined;
-  const named = readings.filter((r) => r.issuer.replace(/\/+$/, '').toLowerCase() === iss);
+function decideForIssuers(readings: readonly IssuerDoors[], claims: Readonly<Record<string, unknown>>, requested: string | undefined): Decision {
+  const issuerOf = (r: IssuerDoors): string => normal(r.issuer);
+  const iss = typeof claims.iss === 'string' ? normal(claims.iss) : requested === undefined ? undefined : normal(requested);
+  const named = readings.filter((r) => issuerOf(r) === iss);
   const decisions = (named.length > 0 ? named : readings).map((r) => decide(r.doors, claims));
   return decisions.find((d) => d.outcome === 'allow') ?? decisions[0] ?? { outcome: 'deny', decidedBy: null };
 }
 
+function normal(issuer: string): string {
+  return issuer.replace(/\/+$/, '').toLowerCase();
+}
+
 /** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
-export function evaluateCases(cases: readonly TrustCase[], readings: readonly IssuerDoors[]): { results: CaseResult[]; findings: Finding[] } {
+export function evaluateCases(cases: readonly TrustCase[], readings: readonly IssuerDoors[], requested?: string): { results: CaseResult[]; findings: Finding[] } {
   const results: CaseResult[] = [];
   const findings: Finding[] = [];
   cases.forEach((c, index) => {
     const name = c.name ?? `case ${index}`;
-    const decision = decideForIssuers(readings, c.claims);
+    const decision = decideForIssuers(readings, c.claims, requested);
     results.push({ name, expect: c.expect, outcome: decision.outcome });
     if (decision.outcome === c.expect) return;
     findings.push(finding(F.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why(decision)}.`, {

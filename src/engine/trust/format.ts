@@ -26,10 +26,10 @@ export interface TrustFormat {
   /** Limits checked before anything is read: a document over them is refused (422), never judged. */
   refuse(document: Readonly<Record<string, unknown>>, at: string): RequestProblem[];
   /**
-   * The issuers the document lets in, when the request names none: a role can trust several providers,
-   * and each is judged. At least one.
+   * The issuers to judge: every one the document lets in (a role can trust several providers), and the
+   * one the request names. Each is judged on its own. At least one.
    */
-  issuers(document: Readonly<Record<string, unknown>>): string[];
+  issuers(document: Readonly<Record<string, unknown>>, requested: string | undefined): string[];
   /** The doors for tokens of `issuer`. */
   read(document: Readonly<Record<string, unknown>>, issuer: string, at: string): TrustReading;
 }

@@ -66,7 +66,7 @@ function documentOf(request: TrustPolicyRequest): { format: TrustFormat; documen
 /** A request read and admitted for judging, or the reasons it is refused. */
 type Prepared =
   | { refusals: TrustRefusal[] }
-  | { refusals: []; readings: readonly IssuerDoors[]; findings: Finding[]; cases: readonly TrustCase[] };
+  | { refusals: []; readings: readonly IssuerDoors[]; findings: Finding[]; cases: readonly TrustCase[]; requested?: string };
 
 /**
  * Reads the request's trust document (or its own conditions) into doors, refusing up front: a document
@@ -92,10 +92,10 @@ function prepare(request: TrustPolicyRequest): Prepared {
     });
   }
   if (refusals.length > 0) return { refusals };
-  const readings = (request.issuer === undefined ? given.format.issuers(given.document) : [request.issuer]).map((issuer) => given.format.read(given.document, issuer, at));
+  const readings = given.format.issuers(given.document, request.issuer).map((issuer) => given.format.read(given.document, issuer, at));
   const over = workRefusal(readings.flatMap((r) => r.doors), cases, at);
   if (over !== undefined) return { refusals: [{ ...over, limit: true }] };
-  return { refusals: [], readings, findings: readings.flatMap((r) => r.findings), cases };
+  return { refusals: [], readings, findings: readings.flatMap((r) => r.findings), cases, ...(request.issuer === undefined ? {} : { requested: request.issuer }) };
 }
 
 /**
@@ -122,7 +122,7 @@ export function evaluateTrustPolicy(request: TrustPolicyRequest): TrustPolicyRes
     aud: (door: Door) => (door.field === '' ? '/audiences' : `${door.field}/Condition`),
   };
   const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, isGitHubIssuer(r.issuer)) })));
-  const evaluated = evaluateCases(cases, readings);
+  const evaluated = evaluateCases(cases, readings, prepared.requested);
   const findings = once([...breadth, ...prepared.findings, ...evaluated.findings]);
   return {
     valid: !findings.some((f) => f.severity === 'error'),

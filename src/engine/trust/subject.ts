@@ -45,6 +45,11 @@ export function subjectBinding(value: string, like: boolean): SubjectBinding {
     const text = value.slice(colon + 1, end);
     if (key === 'repo' || key === 'repository') {
       const repository = readRepository(text, like);
+      if (repository === 'owner') {
+        // A * in the owner's ID can run past the slash: the rest of the value then binds no repository.
+        ownerById = false;
+        break;
+      }
       if (repository === 'wild') break;
       if (repository !== undefined) {
         return { level: 'repository', repository: text, immutable: repository.immutable, prefix: value.slice(0, end), context: value.slice(end + 1) };
@@ -69,12 +74,17 @@ export function subjectBinding(value: string, like: boolean): SubjectBinding {
 
 /**
  * `OWNER/REPO` with optional `@ID` on each: undefined when it is not that shape, 'wild' when a wildcard
- * stands in a name (other repositories match). A wildcard after `@` leaves the name bound but not its ID.
+ * stands in a name (other repositories match). A wildcard in the repository's ID leaves its name bound
+ * but not its ID. A star in the owner's ID binds the owner's name only ('owner'): it matches any run of
+ * characters, the slash and another repository's name included (`repo:acme@` star `/app@2002` admits
+ * `repo:acme@1001/other@77:workflow:x/app@2002`, the workflow's name being free text).
  */
-function readRepository(text: string, like: boolean): { immutable: boolean } | 'wild' | undefined {
+function readRepository(text: string, like: boolean): { immutable: boolean } | 'owner' | 'wild' | undefined {
   const slash = text.indexOf('/');
-  const owner = readName(slash < 0 ? text : text.slice(0, slash), like);
+  const ownerPart = slash < 0 ? text : text.slice(0, slash);
+  const owner = readName(ownerPart, like);
   if (owner === 'wild') return 'wild';
+  if (owner !== undefined && like && ownerPart.includes('@') && ownerPart.slice(ownerPart.indexOf('@')).includes('*')) return 'owner';
   if (slash < 0 || owner === undefined) return undefined;
   const repo = readName(text.slice(slash + 1), like);
   if (repo === 'wild') return 'wild';
