@@ -54,6 +54,15 @@ export const SHAPES: Readonly<Record<string, Shape>> = {
     },
     cases: Array.from({ length: 20 }, (_, i) => ({ claims: { sub: claimOf(512), ref: claimOf(256), aud: 'sts.amazonaws.com' }, expect: i % 2 === 0 ? 'allow' : 'deny' })),
   }),
+  /** Four providers named, and n condition keys read once for each (keys AWS does not receive). */
+  'providers × condition keys read': (n) => ({
+    aws_trust_policy: {
+      Version: '2012-10-17',
+      Statement: [{ Effect: 'Allow', Principal: { Federated: Array.from({ length: 4 }, (_, j) => `${ARN}/e${j}`) }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: {
+        StringLike: Object.fromEntries(Array.from({ length: Math.max(1, n) }, (_, i) => [`${HOST}/e0:k${i}`, 'x'])),
+      } }],
+    },
+  }),
   /** The request's own claim_patterns on many claims, and cases of long claims. */
   'own claim_patterns × cases': (n) => ({
     audiences: ['sts.amazonaws.com'],
@@ -63,7 +72,7 @@ export const SHAPES: Readonly<Record<string, Shape>> = {
 };
 
 /** The largest n (up to `max`) whose request the budget accepts. */
-export function largestAccepted(shape: Shape, max = 100): { n: number; request: Record<string, unknown> } {
+export function largestAccepted(shape: Shape, max = 1000): { n: number; request: Record<string, unknown> } {
   let lo = 0;
   let hi = max;
   while (lo < hi) {
@@ -75,13 +84,13 @@ export function largestAccepted(shape: Shape, max = 100): { n: number; request: 
 }
 
 /** One step past the largest accepted: the request the budget refuses. */
-export function smallestRefused(shape: Shape, max = 100): Record<string, unknown> | undefined {
+export function smallestRefused(shape: Shape, max = 1000): Record<string, unknown> | undefined {
   const { n } = largestAccepted(shape, max);
   return n < max ? shape(n + 1) : undefined;
 }
 
 /** The costliest accepted request of each shape whose JSON fits in `maxBytes` (the service's body limit). */
-export function largestWithin(shape: Shape, maxBytes: number, max = 100): { n: number; request: Record<string, unknown> } {
+export function largestWithin(shape: Shape, maxBytes: number, max = 1000): { n: number; request: Record<string, unknown> } {
   let { n } = largestAccepted(shape, max);
   while (n > 0 && JSON.stringify(shape(n)).length > maxBytes) n--;
   return { n, request: shape(n) };

@@ -125,6 +125,42 @@ describe('trust-policy request schema', () => {
   });
 });
 
+describe('limits on what one request may make the checker read', () => {
+  async function refusal(body: unknown) {
+    try {
+      await lintTrustPolicy(body, createEngineContext());
+    } catch (err) {
+      if (err instanceof RequestInvalidError) return err.errors;
+      throw err;
+    }
+    throw new Error('not refused');
+  }
+  const statement = (federated: unknown, condition: Record<string, unknown> = {}) => ({ Effect: 'Allow', Principal: { Federated: federated }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: condition });
+
+  it('refuses more than 100 statements, 100 providers in one statement, or 10 providers in all', async () => {
+    expect(await refusal({ aws_trust_policy: { Statement: Array.from({ length: 101 }, () => statement(PROVIDER_ARN)) } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('101 statements') }]);
+    expect(await refusal({ aws_trust_policy: { Statement: [statement(Array.from({ length: 101 }, (_, i) => `${PROVIDER_ARN}/e${i}`))] } })).toEqual([
+      { pointer: '/aws_trust_policy/Statement/0/Principal/Federated', message: expect.stringContaining('101 identity providers') },
+      { pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('name 101 identity providers') },
+    ]);
+    expect(await refusal({ aws_trust_policy: { Statement: [statement(Array.from({ length: 11 }, (_, i) => `${PROVIDER_ARN}/e${i}`))] } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('at most 10 are') }]);
+  });
+
+  it('refuses a document whose conditions, read once per provider, are more than 3,000 readings', async () => {
+    const keys = (n: number) => ({ StringNotLike: Object.fromEntries(Array.from({ length: n }, (_, i) => [`o.x:${i}`, 'x'])) });
+    // Two readings (the provider named, and none other): 1,499 keys and their operator fit, 1,500 do not.
+    await expect(lintTrustPolicy({ aws_trust_policy: { Statement: [statement(PROVIDER_ARN, keys(1499))] } }, createEngineContext())).resolves.toMatchObject({ metadata: { issuer: 'https://token.actions.githubusercontent.com' } });
+    expect(await refusal({ aws_trust_policy: { Statement: [statement(PROVIDER_ARN, keys(1500))] } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('1,501 condition operators and keys') }]);
+  });
+
+  it('lists at most 50 parts it cannot evaluate, and counts the rest in one more finding', async () => {
+    const res = await lintTrustPolicy({ aws_trust_policy: { Statement: [statement(PROVIDER_ARN, Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`Op${i}`, {}])))] } }, createEngineContext());
+    const unsupported = res.findings.filter((f) => f.code === 'TRUST_CONDITION_UNSUPPORTED');
+    expect(unsupported).toHaveLength(51);
+    expect(unsupported[50]?.message).toMatch(/^30 more parts of the policy are not evaluated either/);
+  });
+});
+
 describe('the work budget and real policies', () => {
   it('accepts a policy as large as AWS lets a trust policy be (4,096 characters): 60 repositories, with cases', async () => {
     const subs = Array.from({ length: 60 }, (_, i) => `repo:acme@1001/service-${i}@${2000 + i}:environment:production`);

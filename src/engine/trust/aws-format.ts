@@ -19,6 +19,8 @@ export const MAX_STATEMENTS = 100;
 export const MAX_DOCUMENT_BYTES = 64 * 1024;
 /** Identity providers the Allow statements may name: each is judged on its own. */
 export const MAX_ISSUERS = 10;
+/** Condition operators and keys read, times the providers each is read for, in one request. */
+export const MAX_CONDITION_READINGS = 3_000;
 /** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
 const MAX_UNSUPPORTED = 50;
 
@@ -81,6 +83,13 @@ export const awsTrustPolicyFormat: TrustFormat = {
     const issuers = providersNamedIn(document);
     if (issuers.length > MAX_ISSUERS) {
       problems.push({ pointer: `${at}/Statement`, message: `The Allow statements name ${issuers.length} identity providers; each is judged on its own, and at most ${MAX_ISSUERS} are. Split the role, or send one provider's statements at a time.` });
+    } else {
+      // The document is read once per provider: its conditions times the providers is the reading's work.
+      const entries = conditionEntries(statements);
+      const readings = Math.max(1, issuers.length + 1);
+      if (entries * readings > MAX_CONDITION_READINGS) {
+        problems.push({ pointer: `${at}/Statement`, message: `The trust policy has ${entries.toLocaleString('en-US')} condition operators and keys, read once for each of ${readings} identity providers; at most ${MAX_CONDITION_READINGS.toLocaleString('en-US')} such readings are done for one request. Send the role's own trust policy: AWS caps one at a few kilobytes.` });
+      }
     }
     return problems;
   },
@@ -152,6 +161,16 @@ function providersNamedIn(document: Readonly<Record<string, unknown>>): string[]
     }
   }
   return [...found];
+}
+
+/** Condition operators and their keys, over every statement. */
+function conditionEntries(statements: unknown): number {
+  let entries = 0;
+  for (const statement of Array.isArray(statements) ? statements : [statements]) {
+    if (!isRecord(statement) || !isRecord(statement.Condition)) continue;
+    for (const keys of Object.values(statement.Condition)) entries += 1 + (isRecord(keys) ? Object.keys(keys).length : 0);
+  }
+  return entries;
 }
 
 /** `arn:aws:iam::ACCOUNT:oidc-provider/HOST[/PATH]` → `host[/path]`, a trailing slash dropped. */

@@ -109,9 +109,13 @@ function neverHolds(door: Door, bindings: readonly Binding[]): Finding | undefin
       return finding(F.TRUST_CONDITION_NEVER_HOLDS, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
     }
   }
-  const claims = new Set(bindings.map((b) => b.condition.claim));
-  for (const claim of claims) {
-    const on = bindings.filter((b) => b.condition.claim === claim);
+  const byClaim = new Map<string, Binding[]>();
+  for (const b of bindings) {
+    const group = byClaim.get(b.condition.claim);
+    if (group === undefined) byClaim.set(b.condition.claim, [b]);
+    else group.push(b);
+  }
+  for (const [claim, on] of byClaim) {
     const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
     if (literal === undefined) continue;
     const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));

@@ -68,14 +68,23 @@ function breadth(doors: readonly Door[]): number {
     work += subWork(onSub, probes, longest + PROBE_EXTRA);
     // Each value against its own probes, and the probes of a repository bound by a key.
     work += (PROBES_PER_VALUE + RUN_KINDS) * doorWork(onSub, length);
-    for (const claim of new Set(conditions.map((c) => c.claim))) {
-      const on = conditions.filter((c) => c.claim === claim);
+    for (const on of byClaim(conditions).values()) {
       const literals = on.reduce((s, c) => s + (c.kind === 'match' && c.match === 'StringEquals' ? c.values.length : 0), 0);
       if (literals > 0) work += literals * doorWork(on, () => longest);
     }
     work += doorWork(conditions.filter((c) => c.claim === 'aud'), () => 40) * 3;
   }
   return work;
+}
+
+function byClaim(conditions: readonly Condition[]): Map<string, Condition[]> {
+  const groups = new Map<string, Condition[]>();
+  for (const c of conditions) {
+    const group = groups.get(c.claim);
+    if (group === undefined) groups.set(c.claim, [c]);
+    else group.push(c);
+  }
+  return groups;
 }
 
 /** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
