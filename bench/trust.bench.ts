@@ -43,7 +43,7 @@ console.log(`  sound one-statement request (baseline): ${baseline.toFixed(3)} ms
 let worst = 0;
 for (const [name, shape] of Object.entries(SHAPES)) {
   const { n, request } = largestAccepted(shape);
-  const next = shape(n + 1);
+  const next = shape.build(n + 1);
   const body = JSON.stringify(request);
   const ms = await medianCpuMs(body);
   worst = Math.max(worst, ms);

@@ -20,9 +20,14 @@ function claimOf(length: number): string {
   return 'a'.repeat(length);
 }
 
-type Shape = (n: number) => Record<string, unknown>;
+type Build = (n: number) => Record<string, unknown>;
+/** A request of size n, and the largest n its schema allows (100 cases, statements or values at most). */
+export interface Shape {
+  readonly max: number;
+  readonly build: Build;
+}
 
-export const SHAPES: Readonly<Record<string, Shape>> = {
+const BUILDS: Readonly<Record<string, Build>> = {
   /** n cases of long claims against one statement of costly sub patterns. */
   'cases × costly patterns': (n) => ({
     aws_trust_policy: {
@@ -71,27 +76,30 @@ export const SHAPES: Readonly<Record<string, Shape>> = {
   }),
 };
 
-/** The largest n (up to `max`) whose request the budget accepts. */
-export function largestAccepted(shape: Shape, max = 1000): { n: number; request: Record<string, unknown> } {
+/** The sizes each shape's schema allows: the condition-keys shape is bounded by the document's size instead. */
+export const SHAPES: Readonly<Record<string, Shape>> = Object.fromEntries(Object.entries(BUILDS).map(([name, build]) => [name, { build, max: name.startsWith('providers') ? 1000 : 100 }]));
+
+/** The largest n (up to the shape's max) whose request the budget accepts. */
+export function largestAccepted(shape: Shape): { n: number; request: Record<string, unknown> } {
   let lo = 0;
-  let hi = max;
+  let hi = shape.max;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (trustRequestRefusals(shape(mid)).length === 0) lo = mid;
+    if (trustRequestRefusals(shape.build(mid)).length === 0) lo = mid;
     else hi = mid - 1;
   }
-  return { n: lo, request: shape(lo) };
+  return { n: lo, request: shape.build(lo) };
 }
 
 /** One step past the largest accepted: the request the budget refuses. */
-export function smallestRefused(shape: Shape, max = 1000): Record<string, unknown> | undefined {
-  const { n } = largestAccepted(shape, max);
-  return n < max ? shape(n + 1) : undefined;
+export function smallestRefused(shape: Shape): Record<string, unknown> | undefined {
+  const { n } = largestAccepted(shape);
+  return n < shape.max ? shape.build(n + 1) : undefined;
 }
 
 /** The costliest accepted request of each shape whose JSON fits in `maxBytes` (the service's body limit). */
-export function largestWithin(shape: Shape, maxBytes: number, max = 1000): { n: number; request: Record<string, unknown> } {
-  let { n } = largestAccepted(shape, max);
-  while (n > 0 && JSON.stringify(shape(n)).length > maxBytes) n--;
-  return { n, request: shape(n) };
+export function largestWithin(shape: Shape, maxBytes: number): { n: number; request: Record<string, unknown> } {
+  let { n } = largestAccepted(shape);
+  while (n > 0 && JSON.stringify(shape.build(n)).length > maxBytes) n--;
+  return { n, request: shape.build(n) };
 }
