@@ -22,7 +22,9 @@ export const INIT: CommandSpec = {
     'private and loopback addresses only when OUTBOUND_ALLOW names them); --discovery reads it from a',
     'file, or - for stdin, and fetches nothing. Nothing is written when the document fails the',
     'discovery checks, or over an existing file without --force. Algorithms the lint refuses (HS256,',
-    'lower-case names, ...) are left out, each named in a comment.',
+    'lower-case names, ...) are left out and named in a comment when they are names oidc-gate knows;',
+    'any other name is printed here and never written: no text of the document goes into a comment,',
+    'and its values are written as quoted data.',
   ],
   options: [
     { name: 'issuer', value: 'URL', help: ['fetch the discovery document of this issuer'] },

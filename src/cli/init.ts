@@ -7,7 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createEngine, type Finding } from '../engine/index.ts';
 import { findRepositoryRoot } from '../gate/boundary.ts';
-import { buildStarterConfig, DEFAULT_INIT_OUTPUT, type Starter } from '../gate/init-config.ts';
+import { buildStarterConfig, DEFAULT_INIT_OUTPUT, droppedNote, type Starter } from '../gate/init-config.ts';
 import { checkOutputPath, outputTarget, type OutputTarget } from '../gate/outputs.ts';
 import { writeInsideRoot } from '../gate/write.ts';
 import type { Command } from './args.ts';
@@ -47,6 +47,8 @@ export async function runInit(command: InitCommand, io: InitIo): Promise<number>
   const starter: Starter = { ...(await acceptedAlgorithms(discovered)), issuer: discovered.issuer, jwksUri: discovered.jwksUri, source: discovered.source };
   await writeInsideRoot(target, buildStarterConfig(starter));
   if (discovered.warnings.length > 0) io.stderr(findingLines(discovered.warnings));
+  const unnamed = unnamedLine(starter.dropped);
+  if (unnamed !== undefined) io.stderr(unnamed);
   const shownPath = path.relative(io.cwd, target.file) || target.file;
   io.stdout([
     `Wrote ${shownPath}: provider, issuer profile and a sample token entry (commented out) for ${printable(discovered.issuer)}.`,
@@ -85,6 +87,25 @@ async function acceptedAlgorithms(discovered: Discovered): Promise<Pick<Starter,
   const algorithms = listed.filter((_, i) => !refused.has(i));
   const dropped = [...refused].sort(([a], [b]) => a - b).map(([i, code]) => ({ alg: listed[i] as string, why: code }));
   return { algorithms: algorithms.length > 0 ? algorithms : [DEFAULT_ALGORITHM], dropped };
+}
+
+/** Names shown at most, and characters of each: a document may list thousands. */
+const MAX_NAMES_SHOWN = 20;
+const MAX_NAME_CHARS = 60;
+
+/**
+ * The left-out names the file does not repeat (it writes only names the engine knows, so that nothing
+ * from the document reaches a comment), shown here once, quoted, on one line.
+ */
+function unnamedLine(dropped: Starter['dropped']): string | undefined {
+  const { unnamed } = droppedNote(dropped);
+  if (unnamed.length === 0) return undefined;
+  // JSON-quoted with every character outside printable ASCII escaped: no control, line separator or bidi character reaches the terminal.
+  const quoted = (alg: string): string => JSON.stringify(alg.slice(0, MAX_NAME_CHARS)).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const shown = unnamed.slice(0, MAX_NAMES_SHOWN).map((alg) => `${quoted(alg)}${alg.length > MAX_NAME_CHARS ? '...' : ''}`);
+  const more = unnamed.length > MAX_NAMES_SHOWN ? `, and ${unnamed.length - MAX_NAMES_SHOWN} more` : '';
+  const what = unnamed.length === 1 ? '1 more algorithm name' : `${unnamed.length} more algorithm names`;
+  return `oidc-gate init: left out ${what} of the discovery document, not repeated in the file: ${shown.join(', ')}${more}.\n`;
 }
 
 /** Findings as check prints a config problem: one line each, with its fix. */

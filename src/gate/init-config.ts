@@ -2,8 +2,11 @@
  * The starter config `oidc-gate init` writes: one provider and one issuer profile built from a
  * provider's discovery document, and one sample token entry left commented out until the user has a
  * token file. Values from the document are written as quoted YAML scalars whenever they are not
- * plainly safe, so a document cannot add keys, comments or lines to the file.
+ * plainly safe, so a document cannot add keys, comments or lines to the file; and no text of the
+ * document ever goes into a comment (a comment is where `check` looks for `# oidc-gate: ignore[…]`),
+ * only names the engine itself lists, written as it spells them.
  */
+import { verifyPolicySchema } from '../engine/index.ts';
 import { REPOSITORY_URL } from './sarif.ts';
 
 /** Where `oidc-gate init` writes when --output is not given: inside the directory the gate reads by default. */
@@ -52,13 +55,56 @@ function comment(text: string): string {
   return `# ${text.replace(/[^\x20-\x7e]/g, '?')}`;
 }
 
+/** The algorithm names a policy may list (the registered JWS names and none), as the engine spells them. */
+const ALGORITHM_NAMES: readonly string[] = verifyPolicySchema.properties.allowed_algs.items.enum;
+
+/** What the file says about the algorithms left out, and which of them it could not name (init prints those). */
+export interface DroppedNote {
+  /** Comment lines, without indentation: only init's own words and names from ALGORITHM_NAMES. */
+  lines: string[];
+  /** The names the file does not repeat: they are no name the engine knows, so they stay out of every comment. */
+  unnamed: string[];
+}
+
+/**
+ * The comment on the algorithms left out. A name is written only when it is one the engine lists (the
+ * engine's own string is written, not the document's), or as that name "in another letter case"; any
+ * other name is counted, never quoted: a comment is where `check` reads `# oidc-gate: ignore[…]`.
+ */
+export function droppedNote(dropped: Starter['dropped']): DroppedNote {
+  const lines: string[] = [];
+  const unnamed: string[] = [];
+  const unnamedCodes = new Set<string>();
+  const add = (line: string): void => {
+    if (!lines.includes(line)) lines.push(line);
+  };
+  for (const { alg, why } of dropped) {
+    // The code is the engine's (WEAK_ALGORITHM, UNKNOWN_ALGORITHM); the shape check keeps it so.
+    const code = /^[A-Z][A-Z0-9_]*$/.test(why) ? why : 'refused';
+    const known = ALGORITHM_NAMES.find((name) => name === alg);
+    const folded = ALGORITHM_NAMES.find((name) => name.toLowerCase() === alg.toLowerCase());
+    if (known !== undefined) add(`#   ${known}: ${code}`);
+    else if (folded !== undefined) add(`#   ${folded} in another letter case: ${code}`);
+    else {
+      unnamed.push(alg);
+      unnamedCodes.add(code);
+    }
+  }
+  if (unnamed.length > 0) {
+    const more = lines.length > 0 ? ' more' : '';
+    const count = unnamed.length === 1 ? `1${more} name` : `${unnamed.length}${more} names`;
+    add(`#   ${count}, not repeated here (oidc-gate init printed ${unnamed.length === 1 ? 'it' : 'them'}): ${[...unnamedCodes].join(', ')}`);
+  }
+  return { lines, unnamed };
+}
+
 export function buildStarterConfig(starter: Starter): string {
   const name = entryName(starter.issuer);
   const profileId = `${name}-api`;
   const issuer = yamlScalar(starter.issuer);
   const jwksUri = yamlScalar(starter.jwksUri);
   const algs = `[${starter.algorithms.map(yamlScalar).join(', ')}]`;
-  const dropped = starter.dropped.map((d) => `      ${comment(`  ${d.alg.slice(0, 40)}: ${d.why}`.slice(0, 200))}`);
+  const dropped = droppedNote(starter.dropped).lines.map((line) => `      ${line}`);
   const lines = [
     `# yaml-language-server: $schema=${CONFIG_SCHEMA_URL}`,
     comment(`Written by oidc-gate init from ${starter.source.slice(0, 200)}.`),

@@ -7,11 +7,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SCHEMA_FILE, SCHEMA_ID } from '../../scripts/schema.ts';
-import { buildStarterConfig, CONFIG_SCHEMA_URL, DEFAULT_INIT_OUTPUT, yamlScalar } from '../../src/gate/init-config.ts';
+import { buildStarterConfig, CONFIG_SCHEMA_URL, DEFAULT_INIT_OUTPUT, droppedNote, yamlScalar } from '../../src/gate/init-config.ts';
 import { parseInstant } from '../../src/gate/instant.ts';
+import { readInlineSuppressions } from '../../src/gate/suppress-comment.ts';
+import { loadYaml } from '../../src/gate/yaml.ts';
 import { known } from '../fixtures/harness.ts';
 import { runCli } from './run-cli.ts';
 
@@ -120,7 +123,7 @@ describe('oidc-gate init --discovery', () => {
     expect((await runCli(['init', '--discovery', doc], { cwd: dir })).code).toBe(0);
     const text = readFileSync(path.join(dir, DEFAULT_INIT_OUTPUT), 'utf8');
     expect((parse(text) as { profiles: { allowed_algs: string[] }[] }).profiles[0]?.allowed_algs).toEqual(['RS256']);
-    expect(text).toContain('      #   HS256: WEAK_ALGORITHM\n      #   HS384: WEAK_ALGORITHM\n      #   rs512: UNKNOWN_ALGORITHM\n');
+    expect(text).toContain('      #   HS256: WEAK_ALGORITHM\n      #   HS384: WEAK_ALGORITHM\n      #   RS512 in another letter case: UNKNOWN_ALGORITHM\n');
 
     const only = repo();
     writeJson(only, 'd.json', discoveryDocument('https://hmac.idp.example', ['HS256']));
@@ -250,6 +253,42 @@ describe('the starter config text', () => {
     expect(Object.keys(config)).toEqual(['providers', 'profiles']);
     expect(config.providers[0]?.issuer).toBe('https://a.example/\n# x');
     expect(text).toContain('# Written by oidc-gate init from file?name.json.');
+  });
+
+  it('writes nothing the gate reads as an inline suppression, whatever the document holds (issue 24 item 8)', () => {
+    const commentLines = (text: string): string[] => text.split('\n').filter((l) => /^\s*#/.test(l)).map((l) => l.trim());
+    const plain = buildStarterConfig({ issuer: 'https://idp.example', jwksUri: 'https://idp.example/keys', algorithms: ['RS256'], dropped: [{ alg: 'HS256', why: 'WEAK_ALGORITHM' }], source: 'd.json' });
+    const SYNTAX = ['oidc-gate: ignore[WEAK_ALGORITHM] ok', '# oidc-gate: ignore[ISSUER_INVALID] x', 'oidc-gate ignore', '\n# oidc-gate: ignore[INSECURE_URI] y', '#', '"', '\'', '\r', '\u2028'];
+    const hostile = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom(...SYNTAX), fc.array(fc.constantFrom(...SYNTAX, 'a', ' '), { maxLength: 6 }).map((parts) => parts.join('')));
+    fc.assert(fc.property(
+      fc.record({ path: hostile, query: hostile, dropped: fc.array(fc.record({ alg: fc.oneof(hostile, fc.constantFrom('HS256', 'rs512', 'NONE')), why: fc.constantFrom('WEAK_ALGORITHM', 'UNKNOWN_ALGORITHM') }), { maxLength: 5 }) }),
+      ({ path: p, query, dropped }) => {
+        const issuer = `https://idp.example/${p}`;
+        const jwksUri = `https://idp.example/keys?${query}`;
+        const text = buildStarterConfig({ issuer, jwksUri, algorithms: ['RS256'], dropped, source: 'd.json' });
+        const inline = readInlineSuppressions('oidc.yml', loadYaml(text));
+        expect(inline.suppressions).toEqual([]);
+        expect(inline.problems).toEqual([]);
+        const config = parse(text) as { providers: { issuer: string; jwks_uri: string }[]; profiles: { issuer: string; jwks_uri: string }[] };
+        expect(Object.keys(config)).toEqual(['providers', 'profiles']);
+        expect(config.providers[0]).toMatchObject({ issuer, jwks_uri: jwksUri });
+        expect(config.profiles[0]).toMatchObject({ issuer, jwks_uri: jwksUri });
+        // Every comment line is init's own: a line of the plain starter, or a left-out line built from the engine's names.
+        const own = new Set([...commentLines(plain), ...droppedNote(dropped).lines]);
+        for (const line of commentLines(text)) expect(own.has(line), line).toBe(true);
+      },
+    ), { numRuns: 300 });
+  });
+
+  it('names a left-out algorithm only as the engine spells it, and counts the rest', () => {
+    expect(droppedNote([
+      { alg: 'HS256', why: 'WEAK_ALGORITHM' }, { alg: 'rs512', why: 'UNKNOWN_ALGORITHM' }, { alg: 'Rs512', why: 'UNKNOWN_ALGORITHM' },
+      { alg: 'NoNe', why: 'WEAK_ALGORITHM' }, { alg: 'oidc-gate: ignore[WEAK_ALGORITHM] ok', why: 'UNKNOWN_ALGORITHM' }, { alg: 'RS1', why: 'WEAK_ALGORITHM' },
+    ])).toEqual({
+      lines: ['#   HS256: WEAK_ALGORITHM', '#   RS512 in another letter case: UNKNOWN_ALGORITHM', '#   none in another letter case: WEAK_ALGORITHM', '#   2 more names, not repeated here (oidc-gate init printed them): UNKNOWN_ALGORITHM, WEAK_ALGORITHM'],
+      unnamed: ['oidc-gate: ignore[WEAK_ALGORITHM] ok', 'RS1'],
+    });
+    expect(droppedNote([{ alg: 'x', why: 'UNKNOWN_ALGORITHM' }]).lines).toEqual(['#   1 name, not repeated here (oidc-gate init printed it): UNKNOWN_ALGORITHM']);
   });
 });
 
