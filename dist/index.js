@@ -48803,7 +48803,7 @@ function toPointer(path) {
 
 ;// CONCATENATED MODULE: ./src/gate/suppress-field.ts
 
-function suppress_field_findingField(f) {
+function findingField(f) {
     // The stable pointer is /<list>/<entry name>/<field…>: the field is what follows the entry.
     if (f.stablePointer !== undefined && f.name !== undefined)
         return toPointer(parsePointer(f.stablePointer).slice(2));
@@ -48911,7 +48911,7 @@ function reportSuppressed(s) {
         ...(f.line !== undefined ? { line: f.line } : {}),
         ...(f.column !== undefined ? { column: f.column } : {}),
         ...(f.name !== undefined ? { entry: f.name } : {}),
-        field: suppress_field_findingField(f),
+        field: findingField(f),
         kind: s.kind,
         reason: s.reason,
         suppression: s.source,
@@ -49368,6 +49368,7 @@ async function isFile(abs) {
 
 
 const FAIL_ON = ['error', 'warning', 'never'];
+const ISSUE_ON = ['warning', 'error'];
 class InputError extends Error {
     constructor(message) {
         super(message);
@@ -49391,6 +49392,10 @@ function readInputs() {
     if (!FAIL_ON.includes(failOn)) {
         throw new InputError(`Input fail-on must be one of ${FAIL_ON.join(', ')}, not "${failOn.slice(0, 40)}".`);
     }
+    const issueOn = (getInput('issue-on').trim() || 'warning').toLowerCase();
+    if (!ISSUE_ON.includes(issueOn)) {
+        throw new InputError(`Input issue-on must be one of ${ISSUE_ON.join(', ')}, not "${issueOn.slice(0, 40)}".`);
+    }
     const inputs = {
         workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
         patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
@@ -49400,6 +49405,7 @@ function readInputs() {
         summary: bool('summary', true),
         annotations: bool('annotations', true),
         issueOnFailure: bool('issue-on-failure', false),
+        issueOn: issueOn,
         githubToken: getInput('github-token').trim(),
     };
     // The runner masks ${{ github.token }}, but a personal token passed in may not be a secret. Masked
@@ -50829,17 +50835,17 @@ const trustPolicyResponseSchema = {
                 issuer: { type: 'string', description: 'The issuer evaluated (the default applied).' },
                 conditions: {
                     type: 'array',
-                    description: 'Every condition evaluated, from the request and from the AWS policy, once each.',
+                    description: 'Every condition evaluated, from the request or from the trust document, once each (conditions the checker cannot evaluate are findings instead).',
                     items: {
                         type: 'object',
                         additionalProperties: false,
-                        required: ['field', 'claim', 'operator', 'values'],
+                        required: ['field', 'effect', 'claim', 'operator', 'values'],
                         properties: {
                             field: { type: 'string', description: 'JSON Pointer to the condition in the request.' },
-                            claim: { type: 'string' },
-                            operator: { type: 'string', enum: ['StringEquals', 'StringLike'] },
-                            set: { type: 'string', enum: ['ForAnyValue', 'ForAllValues'] },
-                            values: { type: 'array', items: { type: 'string' } },
+                            effect: { type: 'string', enum: ['Allow', 'Deny'], description: 'The effect of the statement the condition is in.' },
+                            claim: { type: 'string', description: 'The claim, in lower case (AWS compares key names ignoring case).' },
+                            operator: { type: 'string', description: 'The operator as written: StringLike, ForAnyValue:StringNotEqualsIfExists, Null, …' },
+                            values: { type: 'array', items: { type: 'string' }, description: 'The values; for Null, "true" (the claim must be absent) or "false".' },
                         },
                     },
                 },
@@ -52004,10 +52010,33 @@ const MAX_ARRAY_ITEMS = 100;
 const MAX_CUSTOM_CLAIMS = 100;
 /**
  * Characters in a claim pattern (required_claim_patterns, a trust policy's claim_patterns and condition
- * values). Matching costs up to pattern length × claim length; AWS caps a whole trust policy at 2048
- * characters by default, so no real pattern comes near.
+ * values). Matching is linear in the claim, times a factor that grows with the pattern's `?` segments
+ * (see matchCost); AWS caps a whole trust policy at 2048 characters by default, so no real pattern comes near.
  */
 const MAX_PATTERN_LENGTH = 1024;
+/**
+ * Characters in a token (the validate schema's token maxLength). A claim is part of the token's encoded
+ * payload, so no claim is longer than the token; an issuer profile's patterns must be affordable for a
+ * token of this length.
+ */
+const MAX_TOKEN_LENGTH = 16384;
+/**
+ * The most pattern-matching work one request may need, in match units (src/engine/trust/string-like.ts,
+ * matchCost: (claim length + pattern length) × weight, summed over every pattern that may run). Checked
+ * before any matching, for required_claim_patterns against the request's token length (issuer profiles:
+ * MAX_TOKEN_LENGTH) and by the trust-policy lint.
+ *
+ * Calibration (bench/patterns.bench.ts, AMD EPYC, 2 cores): the costliest shapes are short literal parts
+ * searched in `aaaa…` (String#indexOf's plain scan of needles under 7 characters) and many one-character
+ * segments on a short claim, at 10 to 19 ns a unit over repeated runs (one outlier of 26); bit-parallel
+ * `?` searches cost 2 to 10. At 16 to 19 ns the budget is 24 to 29 ms of matching were a claim as long as
+ * its token; the longest claim a 16 KiB token holds is 74% of it, so 18 to 21 ms, within the 25 ms of the
+ * 50 ms a request may cost (§17). The worst request the validation budget accepts (a 16 KiB token, 91
+ * short literal patterns) measured 10 to 14 ms of CPU in all, a plain one 0.2 ms. A handful of patterns under
+ * 200 characters against a 16 KiB token needs less than half of the budget (five of 199 with a `?` segment
+ * between stars: 44%), typical GitHub subject patterns about a fifteenth.
+ */
+const MATCH_WORK_BUDGET = 1_500_000;
 
 ;// CONCATENATED MODULE: ./src/engine/schema/lint-request.ts
 
@@ -53177,12 +53206,12 @@ function example(scenario, lines, audiences = true) {
     return { scenario, config: deployRole(lines, audiences), offline: true };
 }
 /** The deploy role's IAM trust policy for GitHub's tokens, with this Condition block. */
-function awsDeployRole(condition) {
+function awsDeployRole(condition, provider = 'token.actions.githubusercontent.com') {
     return {
         Version: '2012-10-17',
         Statement: [{
                 Effect: 'Allow',
-                Principal: { Federated: 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com' },
+                Principal: { Federated: `arn:aws:iam::123456789012:oidc-provider/${provider}` },
                 Action: 'sts:AssumeRoleWithWebIdentity',
                 Condition: condition,
             }],
@@ -53190,38 +53219,62 @@ function awsDeployRole(condition) {
 }
 /** A subject pinned to the main branch of acme/app by names and immutable IDs: no finding on it. */
 const PINNED_SUB = 'repo:acme@1001/app@2002:ref:refs/heads/main';
+/** Primary sources the trust findings' pages cite. */
+const SOURCES = {
+    githubOidc: { title: 'GitHub Docs: OpenID Connect reference (subject formats, customised templates, claims)', url: 'https://docs.github.com/en/actions/reference/security/oidc' },
+    githubAws: { title: 'GitHub Docs: Configuring OpenID Connect in Amazon Web Services', url: 'https://docs.github.com/en/actions/how-tos/secure-your-work/security-harden-deployments/oidc-in-aws' },
+    awsOperators: { title: 'AWS IAM: Condition operators (…IfExists, Null, negated operators)', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_elements_condition_operators.html' },
+    awsMultiValued: { title: 'AWS IAM: Single-valued and multivalued context keys (ForAnyValue, ForAllValues)', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_condition-single-vs-multi-valued-context-keys.html' },
+    awsEvaluation: { title: 'AWS IAM: Policy evaluation logic (an explicit Deny overrides any Allow)', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_evaluation-logic.html' },
+    awsOidcKeys: { title: 'AWS IAM: Available keys for OIDC federation', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_iam-condition-keys.html#condition-keys-wif' },
+    awsOidcRole: { title: 'AWS IAM: Create a role for OpenID Connect federation', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/id_roles_create_for-idp_oidc.html' },
+    datadog: { title: 'Datadog Security Labs: Exploring GitHub-to-AWS keyless authentication flaws', url: 'https://securitylabs.datadoghq.com/articles/exploring-github-to-aws-keyless-authentication-flaws/' },
+};
 /**
  * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
  * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
- * finding's evidence.field is a JSON Pointer into the request, the AWS policy document included.
+ * finding's evidence.field is a JSON Pointer into the request, the trust document included.
  */
 const TRUST_FINDINGS = {
     TRUST_SUBJECT_UNBOUNDED: defineFinding({
         code: 'TRUST_SUBJECT_UNBOUNDED', severity: 'error', area: 'trust',
-        title: 'No condition on sub, or a sub pattern with a wildcard in the owner or repository part',
-        docs: 'GitHub\'s sub is repo:OWNER/REPO:… (repo:OWNER@ID/REPO@ID:… in the immutable form). A pattern with * or ? before the repository name ends (repo:*, repo:acme/*, repo:acme*, *) admits repositories other than the one meant; a role with no sub condition admits every repository on GitHub.',
-        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with no sub condition any repository of anyone. This is the most common way CI gets production cloud access it should not have.',
-        remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme/app:ref:refs/heads/main or repo:acme/app:environment:production.',
+        title: 'The role admits repositories of more than one owner, or every repository of one owner',
+        docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
+        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
+        remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
         securitySeverity: 9.1,
         example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
+        sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
     }),
     TRUST_AUDIENCE_MISSING: defineFinding({
-        code: 'TRUST_AUDIENCE_MISSING', severity: 'error', area: 'trust',
-        title: 'No condition on aud',
-        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action).',
-        why: 'Without an audience condition, a token a workflow requested for any other service (a package registry, another cloud, a third-party API that may log or forward it) is accepted by the role too.',
-        remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in the entry) naming the one audience the workflow requests for this role.',
-        securitySeverity: 7.5,
+        code: 'TRUST_AUDIENCE_MISSING', severity: 'warning', area: 'trust',
+        title: 'No condition binds aud, or one that any audience satisfies (*)',
+        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
+        why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
+        remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
+        securitySeverity: 4.3,
         example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
+        sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
     }),
     TRUST_ANY_REF: defineFinding({
         code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
-        title: 'A sub pattern admits every branch, tag, environment and pull request of the repository (repo:OWNER/REPO:*)',
-        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does any pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*, repo:acme/app:*e*).',
+        title: 'The role admits every branch, tag, environment and pull request of a repository',
+        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
         why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
         remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
         securitySeverity: 6.5,
         example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+        sources: [SOURCES.githubOidc],
+    }),
+    TRUST_REF_WILDCARD: defineFinding({
+        code: 'TRUST_REF_WILDCARD', severity: 'warning', area: 'trust',
+        title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
+        docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
+        why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
+        remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
+        securitySeverity: 5.3,
+        example: example('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
+        sources: [SOURCES.githubOidc, SOURCES.githubAws],
     }),
     TRUST_PULL_REQUEST_ALLOWED: defineFinding({
         code: 'TRUST_PULL_REQUEST_ALLOWED', severity: 'warning', area: 'trust',
@@ -53231,37 +53284,60 @@ const TRUST_FINDINGS = {
         remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
         securitySeverity: 6.5,
         example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
+        sources: [SOURCES.githubOidc],
     }),
     TRUST_SUBJECT_MUTABLE: defineFinding({
         code: 'TRUST_SUBJECT_MUTABLE', severity: 'warning', area: 'trust',
-        title: 'A sub condition pins the owner and repository by name only, not by their immutable IDs',
-        docs: 'GitHub issues an immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, for repositories created, renamed or transferred from 2026-06-18 and for those that opt in. A condition written in the older form, repo:OWNER/REPO:…, matches whoever holds those names.',
+        title: 'The role binds the repository by name only, not by its immutable ID',
+        docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
         why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
-        remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs: repo:acme@1001/app@2002:ref:refs/heads/main.',
+        remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
         securitySeverity: 4.3,
         example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
+        sources: [SOURCES.githubOidc],
     }),
-    TRUST_CONDITION_UNSUPPORTED: defineFinding({
-        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
-        title: 'A part of the AWS trust policy the checker cannot evaluate (an operator, a key, a statement)',
-        docs: 'The checker evaluates Allow statements for sts:AssumeRoleWithWebIdentity (Action, or a NotAction that does not name it) whose Federated principal is the issuer\'s OIDC provider, with StringEquals and StringLike conditions (also with ForAnyValue: and ForAllValues:) on <issuer host>:<claim> keys. Anything else (StringNotEquals, Null, …IfExists, Deny statements, a wildcard Principal or a NotPrincipal, keys of other providers, policy variables, and for GitHub\'s issuer a claim AWS does not offer as a condition key: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named errs towards letting tokens in: an unsupported condition is taken to hold, and a statement with a wildcard principal or an unknown member is still read as a way in, so no case is denied on something nobody checked.',
-        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
-        remediation: 'Write the condition with StringEquals or StringLike on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
-        securitySeverity: 3.1,
+    TRUST_CONDITION_NEVER_HOLDS: defineFinding({
+        code: 'TRUST_CONDITION_NEVER_HOLDS', severity: 'warning', area: 'trust',
+        title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
+        docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
+        why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
+        remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
+        securitySeverity: 2.0,
         example: {
-            scenario: 'The deploy role\'s trust policy also excludes a bot account with StringNotEquals, which the checker cannot evaluate.',
+            scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
             config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
             files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
                     StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
-                    StringNotEquals: { 'token.actions.githubusercontent.com:actor': 'release-bot' },
+                }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
+            offline: true,
+        },
+        sources: [SOURCES.githubOidc, SOURCES.awsOperators],
+    }),
+    TRUST_CONDITION_UNSUPPORTED: defineFinding({
+        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
+        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
+        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
+        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
+        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
+            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                    StringEquals: {
+                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
+                        'token.actions.githubusercontent.com:repository_owner': 'acme',
+                    },
                 }), null, 2)}\n` },
             offline: true,
         },
+        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
     }),
     TRUST_CASE_FAILED: defineFinding({
         code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
         title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
-        docs: 'Each case is evaluated as AWS does: the role is assumed when one Allow statement has every condition block holding; within a key, any listed value may match; ForAnyValue needs one of a list claim\'s values to match, ForAllValues all of them (and holds for a missing claim); a missing claim fails StringEquals and StringLike. The evidence names the case and the condition that decided it.',
+        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
         why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
         remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
         securitySeverity: 7.5,
@@ -53272,6 +53348,7 @@ const TRUST_FINDINGS = {
             '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
             '    expect: deny',
         ]),
+        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
     }),
 };
 
@@ -53404,6 +53481,8 @@ const caseClaimValue = {
  * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
  * reported as a finding. Whether the AWS document is well formed is a finding too
  * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
+ * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
  */
 const trustPolicyRequestSchema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -53413,19 +53492,19 @@ const trustPolicyRequestSchema = {
     properties: {
         issuer: {
             type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
-            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub).',
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
         },
         audiences: {
             type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
-            description: 'aud must equal one of these (a StringEquals condition on aud).',
+            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
         },
         claim_patterns: {
             ...claimPatternsSchema,
-            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims.`,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
         },
         aws_trust_policy: {
             type: 'object',
-            description: 'An IAM role trust policy document (Version, Statement). Its Allow statements for sts:AssumeRoleWithWebIdentity by the issuer\'s OIDC provider are evaluated; conditions given above hold in addition.',
+            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
         },
         cases: {
             type: 'array',
@@ -53449,28 +53528,73 @@ const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
 ;// CONCATENATED MODULE: ./src/engine/trust/string-like.ts
 /**
  * AWS `StringLike` patterns: `*` matches any run of characters (none included), `?` exactly one, and
- * every other character only itself, case-sensitively. No regular expression is ever built from a
- * pattern. A pattern is cut at its stars into segments, and the segments are looked for left to right,
- * each at the first place it fits: after a star, any later fit could only leave less room for the rest,
- * so no choice is ever taken back. A match costs at most (claim length × pattern length) character
- * comparisons, and a pattern made to backtrack (`*a*a*a*…b`) costs no more than any other.
+ * every other character only itself, case-sensitively. Characters are UTF-16 code units, as everywhere
+ * else in the engine. No regular expression is ever built from a pattern.
+ *
+ * A pattern is cut at its stars into segments. The segment before the first star must sit at the start
+ * of the value and the one after the last star at its end; they are compared in place. The segments in
+ * between are looked for left to right, each at the first place it fits after the previous one: after a
+ * star, any later fit could only leave less room for the rest, so no choice is ever taken back.
+ *
+ * The cost is linear in the value. Each search begins where the previous segment's fit ended, so the
+ * searches together read each character of the value about once:
+ * - a segment without `?` of at most INDEXOF_MAX_SEGMENT characters is found with String#indexOf. V8
+ *   searches such needles in linear time (a plain scan below 7 characters, Boyer-Moore-Horspool and
+ *   Boyer-Moore up to 250); on adversarial values (`aaab`, `aaaaab` in `aaaa…`) bench/patterns.bench.ts
+ *   measures about 10 ns a value character, 6 ns for needles of 7 to 250. Longer needles are not linear:
+ *   V8's Boyer-Moore tables cover only a needle's last 250 characters, and past them it shifts by one,
+ *   so `a{500}ba{500}` in `aaaa…` costs about 0.5 ns per needle character per value character (460 ns
+ *   a value character: 7.5 ms for one search of a 16 KiB value).
+ * - every other segment (one with a `?`, or a longer one) is found with a bit-parallel Shift-And search:
+ *   one bit per segment character in 32-bit words, ceil(length / 32) word operations a value character.
+ *
+ * `weight` is the per-character cost factor: 1 for the scan plus ceil(length / 32) for each segment
+ * searched bit-parallel (a sum, although each value character is read by one search only: a simple
+ * bound that is never low). Segments anchored at either end are compared once, at most their length, and
+ * add nothing to it. `matchCost` turns it into an upper bound of one match's work, in units of one
+ * character step; what a unit costs in time is measured by bench/patterns.bench.ts, and a request's
+ * total is held under MATCH_WORK_BUDGET (src/engine/schema/limits.ts).
  */
-/** `pattern` compiled once, to be matched against many values. */
+/** Literal segments up to this length are searched with String#indexOf (linear there, see above). */
+const INDEXOF_MAX_SEGMENT = 128;
+const QUESTION = 63; // '?'
+/**
+ * An upper bound of the work of matching `pattern` against a value of `valueLength` characters, in
+ * units of one character step: (value + pattern length) × weight. The pattern's length covers the
+ * anchored comparisons and building the search tables, once.
+ */
+function matchCost(valueLength, pattern) {
+    return (valueLength + pattern.source.length) * pattern.weight;
+}
+/** The number of 32-bit words of a Shift-And state for a segment of `length` characters. */
+function wordsFor(length) {
+    return Math.ceil(length / 32);
+}
+function segment(text, middle) {
+    const literal = !text.includes('?');
+    return { text, literal, bitParallel: middle && (!literal || text.length > INDEXOF_MAX_SEGMENT), tables: undefined };
+}
+/** `pattern` compiled once, to be matched against many values. Linear in the pattern's length. */
 function compileStringLike(pattern) {
     const parts = pattern.split('*');
-    const segments = parts.map((text) => ({ text, literal: !text.includes('?') }));
     const starred = parts.length > 1;
     const wildcard = starred || pattern.includes('?');
-    return {
-        source: pattern,
-        wildcard,
-        matches: starred ? (value) => matchStarred(segments, value) : (value) => value.length === pattern.length && fitsAt(segments[0], value, 0),
-    };
+    if (!starred) {
+        const whole = segment(pattern, false);
+        return { source: pattern, wildcard, weight: 1, matches: (value) => value.length === pattern.length && fitsAt(whole, value, 0) };
+    }
+    const first = segment(parts[0], false);
+    const last = segment(parts[parts.length - 1], false);
+    // An empty segment between two stars fits anywhere: `a**b` is `a*b`.
+    const middle = parts.slice(1, -1).filter((text) => text !== '').map((text) => segment(text, true));
+    let weight = 1;
+    for (const s of middle)
+        if (s.bitParallel)
+            weight += wordsFor(s.text.length);
+    return { source: pattern, wildcard, weight, matches: (value) => matchStarred(first, middle, last, value) };
 }
 /** The whole-value test for a pattern with at least one star. */
-function matchStarred(segments, value) {
-    const first = segments[0];
-    const last = segments[segments.length - 1];
+function matchStarred(first, middle, last, value) {
     // The first segment is anchored at the start and the last at the end; they may not overlap.
     if (first.text.length + last.text.length > value.length)
         return false;
@@ -53480,40 +53604,121 @@ function matchStarred(segments, value) {
     if (!fitsAt(last, value, end))
         return false;
     let from = first.text.length;
-    for (let i = 1; i < segments.length - 1; i++) {
-        const segment = segments[i];
-        const at = find(segment, value, from, end);
-        if (at < 0)
+    for (const s of middle) {
+        const at = s.bitParallel ? shiftAnd(s, value, from, end) : value.indexOf(s.text, from);
+        // indexOf looks past `end`; its first fit is the leftmost, so one past `end` means none before it.
+        if (at < 0 || at + s.text.length > end)
             return false;
-        from = at + segment.text.length;
+        from = at + s.text.length;
     }
     return true;
 }
-/** The first index from `from` where the segment fits without passing `end`, or -1. */
-function find(segment, value, from, end) {
-    const length = segment.text.length;
-    if (segment.literal) {
-        const at = value.indexOf(segment.text, from);
-        return at >= 0 && at + length <= end ? at : -1;
-    }
-    for (let at = from; at + length <= end; at++)
-        if (fitsAt(segment, value, at))
-            return at;
-    return -1;
-}
 /** The segment's characters equal the value's from `at` (a `?` equals any one character). */
-function fitsAt(segment, value, at) {
-    const { text } = segment;
-    if (segment.literal)
+function fitsAt(s, value, at) {
+    const { text } = s;
+    if (s.literal)
         return value.startsWith(text, at);
     if (at + text.length > value.length)
         return false;
     for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
-        if (c !== 63 /* ? */ && c !== value.charCodeAt(at + i))
+        if (c !== QUESTION && c !== value.charCodeAt(at + i))
             return false;
     }
     return true;
+}
+/**
+ * The Shift-And tables of a segment: for each distinct character a row of bits, bit i set where the
+ * segment has that character or a `?` at position i. Three allocations and (distinct characters + 1) ×
+ * words word writes at most, plus 256 entries for each high byte the segment's characters use: within
+ * the pattern-length part of matchCost.
+ */
+function buildTables(text) {
+    const length = text.length;
+    const words = wordsFor(length);
+    const pageOf = new Uint16Array(256);
+    let pages = 1;
+    let questions = 0;
+    for (let i = 0; i < length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUESTION)
+            questions++;
+        else if (pageOf[c >>> 8] === 0)
+            pageOf[c >>> 8] = pages++;
+    }
+    const rows = new Uint16Array(pages << 8);
+    let rowCount = 1;
+    for (let i = 0; i < length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUESTION)
+            continue;
+        const at = (pageOf[c >>> 8] << 8) | (c & 255);
+        if (rows[at] === 0)
+            rows[at] = rowCount++;
+    }
+    const masks = new Int32Array(rowCount * words);
+    // A `?` position is set in every row: per position when there are few, else row 0 copied to each.
+    for (let i = 0; i < length; i++) {
+        if (text.charCodeAt(i) !== QUESTION)
+            continue;
+        const bit = 1 << (i & 31);
+        if (questions < words)
+            for (let r = 0; r < rowCount; r++)
+                masks[r * words + (i >>> 5)] = masks[r * words + (i >>> 5)] | bit;
+        else
+            masks[i >>> 5] = masks[i >>> 5] | bit;
+    }
+    if (questions >= words)
+        for (let r = 1; r < rowCount; r++)
+            masks.copyWithin(r * words, 0, words);
+    for (let i = 0; i < length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === QUESTION)
+            continue;
+        const at = rows[(pageOf[c >>> 8] << 8) | (c & 255)] * words + (i >>> 5);
+        masks[at] = masks[at] | (1 << (i & 31));
+    }
+    return { words, masks, pageOf, rows, top: 1 << ((length - 1) & 31), state: new Int32Array(words) };
+}
+/**
+ * The first index from `from` where the segment fits without passing `end`, or -1. Shift-And: bit i of
+ * the state is set when the segment's first i + 1 characters fit the value's characters just read.
+ * Each value character costs one lookup and `words` word operations.
+ */
+function shiftAnd(s, value, from, end) {
+    // A segment longer than the room left never fits; its tables (memory quadratic in its length) are
+    // only ever built for a value at least as long as the segment.
+    if (end - from < s.text.length)
+        return -1;
+    const t = (s.tables ??= buildTables(s.text));
+    const { masks, pageOf, rows, top, words } = t;
+    const length = s.text.length;
+    if (words === 1) {
+        let d = 0;
+        for (let i = from; i < end; i++) {
+            const c = value.charCodeAt(i);
+            d = ((d << 1) | 1) & masks[rows[(pageOf[c >>> 8] << 8) | (c & 255)]];
+            if ((d & top) !== 0)
+                return i - length + 1;
+        }
+        return -1;
+    }
+    const state = t.state;
+    state.fill(0);
+    const lastWord = words - 1;
+    for (let i = from; i < end; i++) {
+        const c = value.charCodeAt(i);
+        const row = rows[(pageOf[c >>> 8] << 8) | (c & 255)] * words;
+        let carry = 1;
+        for (let k = 0; k < words; k++) {
+            const w = state[k];
+            state[k] = ((w << 1) | carry) & masks[row + k];
+            carry = w >>> 31;
+        }
+        if ((state[lastWord] & top) !== 0)
+            return i - length + 1;
+    }
+    return -1;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trust/conditions.ts
@@ -53525,13 +53730,12 @@ function conditions_pointer(...tokens) {
 function makeCondition(parts, given) {
     const values = typeof given === 'string' ? [given] : [...given];
     const valueFields = typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
-    const matchers = values.map((v) => (parts.operator === 'StringLike' ? compileStringLike(v).matches : (claim) => claim === v));
-    const condition = { field: parts.field, claim: parts.claim, operator: parts.operator, values, valueFields, matchers };
-    return parts.set === undefined ? condition : { ...condition, set: parts.set };
-}
-/** The operator as a policy writes it: StringLike, ForAnyValue:StringEquals. */
-function operatorName(condition) {
-    return condition.set === undefined ? condition.operator : `${condition.set}:${condition.operator}`;
+    const condition = {
+        kind: 'match', field: parts.field, claim: parts.claim, operator: parts.operator, match: parts.match,
+        negated: parts.negated ?? false, ifExists: parts.ifExists ?? false, values, valueFields,
+        patterns: parts.match === 'StringLike' ? values.map(compileStringLike) : [],
+    };
+    return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }) };
 }
 /** The claim's value: by its exact name, else by a name equal but for letter case (AWS key names ignore case). */
 function claimValue(claims, name) {
@@ -53542,212 +53746,1129 @@ function claimValue(claims, name) {
     return found === undefined ? undefined : claims[found];
 }
 /**
- * Whether the claims satisfy the condition, as AWS evaluates it. Any one value may match. Without a set
- * operator a missing or non-string claim fails, and a list claim (aud may be one) holds when one of its
- * members matches. ForAnyValue holds when one member of the claim's values matches, and fails for a
- * missing claim; ForAllValues holds when every member matches, and also when the claim is missing or
- * an empty list.
+ * A claim value as AWS puts it in the request context: strings as they are, numbers and booleans as
+ * their text (AWS compares context values as strings), anything else matches nothing.
+ */
+function asText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return undefined;
+}
+/** One value of the claim equals or matches one of the condition's values (before negation). */
+function matchesValue(condition, value) {
+    const text = asText(value);
+    if (text === undefined)
+        return false;
+    switch (condition.match) {
+        case 'StringLike': return condition.patterns.some((p) => p.matches(text));
+        case 'StringEquals': return condition.values.includes(text);
+        case 'StringEqualsIgnoreCase': return condition.values.some((v) => equalIgnoringCase(v, text));
+    }
+}
+/**
+ * Letter case ignored as broadly as either direction of case mapping does: a checker that finds two
+ * values different where AWS finds them equal would deny a case AWS allows.
+ */
+function equalIgnoringCase(a, b) {
+    return a.length === b.length ? a.toLowerCase() === b.toLowerCase() || a.toUpperCase() === b.toUpperCase() : a.toLowerCase() === b.toLowerCase();
+}
+/** The claim is missing from the token, so AWS has no key for it in the request context. */
+function absent(value) {
+    return value === undefined || value === null;
+}
+/**
+ * Whether the claims satisfy the condition, as AWS evaluates it; undefined for a condition the checker
+ * cannot evaluate.
+ * - A claim that is absent: positive operators fail, negated ones hold, …IfExists holds, ForAllValues
+ *   holds and ForAnyValue fails.
+ * - Without a set operator, any one value may match (a list claim, as aud may be, matches when one of
+ *   its members does); a negated operator holds when the claim matches none of the values.
+ * - ForAnyValue holds when one member of the claim satisfies the operator, ForAllValues when every
+ *   member does (an empty list too).
  */
 function conditionHolds(condition, claims) {
-    const value = claimValue(claims, condition.claim);
-    const matches = (v) => typeof v === 'string' && condition.matchers.some((m) => m(v));
-    const members = value === undefined ? [] : Array.isArray(value) ? value : [value];
+    if (condition.kind === 'unknown')
+        return undefined;
+    const value = condition.offContext === true ? undefined : claimValue(claims, condition.claim);
+    if (condition.kind === 'null')
+        return condition.absent === absent(value);
+    if (absent(value)) {
+        if (condition.ifExists || condition.set === 'ForAllValues')
+            return true;
+        if (condition.set === 'ForAnyValue')
+            return false;
+        return condition.negated;
+    }
+    const members = Array.isArray(value) ? value : [value];
+    const satisfies = (member) => matchesValue(condition, member) !== condition.negated;
     if (condition.set === 'ForAllValues')
-        return members.every(matches);
+        return members.every(satisfies);
     if (condition.set === 'ForAnyValue')
-        return members.some(matches);
-    return members.some(matches);
+        return members.some(satisfies);
+    const anyMatch = members.some((m) => matchesValue(condition, m));
+    return condition.negated ? !anyMatch : anyMatch;
+}
+/**
+ * Whether a door applies to the claims. An Allow door lets them in when every condition holds or
+ * cannot be evaluated; a Deny door keeps them out only when every condition is known to hold.
+ */
+function doorApplies(door, claims) {
+    return door.conditions.every((c) => {
+        const holds = conditionHolds(c, claims);
+        return holds === undefined ? door.effect === 'Allow' : holds;
+    });
+}
+/**
+ * How a message names the statement a pointer is in (`Statement[1]`), so that messages read the same
+ * in the service's answer and in a config file's annotation, where the policy is a file of its own.
+ */
+function statementName(field) {
+    const index = /\/Statement\/(\d+)/.exec(field)?.[1];
+    if (index !== undefined)
+        return `Statement[${index}]`;
+    return /\/Statement(\/|$)/.test(field) ? 'the Statement' : 'the request\'s own conditions';
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/aws-policy.ts
+;// CONCATENATED MODULE: ./src/engine/trust/subject.ts
+/** Keys whose values never hold a colon: GitHub names, IDs, refs (git forbids `:` in ref names). */
+const COLON_FREE_KEYS = new Set([
+    'repository_owner', 'repository_owner_id', 'repository_visibility', 'actor', 'actor_id', 'ref', 'ref_type',
+    'event_name', 'enterprise', 'enterprise_id', 'runner_environment', 'sha', 'base_ref', 'head_ref', 'repo', 'repository', 'repository_id',
+]);
+const DIGITS = /^[0-9]+$/;
+/** The binding of one value. `like` says whether `*` and `?` are wildcards (StringLike) or plain characters. */
+function subjectBinding(value, like) {
+    const wildAt = (from, to) => like && hasWildcard(value.slice(from, to));
+    let ownerById;
+    let workflow;
+    let pos = 0;
+    while (pos < value.length) {
+        const colon = value.indexOf(':', pos);
+        const key = colon < 0 ? value.slice(pos) : value.slice(pos, colon);
+        if (wildAt(pos, colon < 0 ? value.length : colon))
+            break;
+        if (colon < 0) {
+            if (key !== 'pull_request')
+                break;
+            pos = value.length;
+            continue;
+        }
+        const end = value.indexOf(':', colon + 1) < 0 ? value.length : value.indexOf(':', colon + 1);
+        const text = value.slice(colon + 1, end);
+        if (key === 'repo' || key === 'repository') {
+            const repository = readRepository(text, like);
+            if (repository === 'owner') {
+                // A * in the owner's ID can run past the slash: the rest of the value then binds no repository.
+                ownerById = false;
+                break;
+            }
+            if (repository === 'wild')
+                break;
+            if (repository !== undefined) {
+                return { level: 'repository', repository: text, immutable: repository.immutable, prefix: value.slice(0, end), context: value.slice(end + 1) };
+            }
+        }
+        else if (key === 'repository_id' && !wildAt(colon + 1, end) && DIGITS.test(text)) {
+            return { level: 'repository', repository: `repository_id:${text}`, immutable: true, prefix: value.slice(0, end), context: value.slice(end + 1) };
+        }
+        else if (key === 'repository_owner' && !wildAt(colon + 1, end) && text !== '') {
+            ownerById ??= false;
+        }
+        else if (key === 'repository_owner_id' && !wildAt(colon + 1, end) && DIGITS.test(text)) {
+            ownerById = true;
+        }
+        else if (key === 'job_workflow_ref' && ownerById !== undefined) {
+            // The last component a stranger could shape: a pinned workflow at one ref completes an owner binding.
+            if (!wildAt(colon + 1, value.length) && pinnedWorkflow(value.slice(colon + 1)))
+                workflow = value.slice(colon + 1);
+            break;
+        }
+        if (!COLON_FREE_KEYS.has(key) || wildAt(colon + 1, end))
+            break;
+        pos = end + 1;
+    }
+    if (ownerById === undefined)
+        return ownerOfRepoPart(value, like) ?? { level: 'anyone' };
+    return workflow === undefined ? { level: 'owner', ownerById } : { level: 'owner', ownerById, workflow };
+}
+/**
+ * `OWNER/REPO` with optional `@ID` on each: undefined when it is not that shape, 'wild' when a wildcard
+ * stands in a name (other repositories match). A wildcard in the repository's ID leaves its name bound
+ * but not its ID. A star in the owner's ID binds the owner's name only ('owner'): it matches any run of
+ * characters, the slash and another repository's name included (`repo:acme@` star `/app@2002` admits
+ * `repo:acme@1001/other@77:workflow:x/app@2002`, the workflow's name being free text).
+ */
+function readRepository(text, like) {
+    const slash = text.indexOf('/');
+    const ownerPart = slash < 0 ? text : text.slice(0, slash);
+    const owner = readName(ownerPart, like);
+    if (owner === 'wild')
+        return 'wild';
+    if (owner !== undefined && like && ownerPart.includes('@') && ownerPart.slice(ownerPart.indexOf('@')).includes('*'))
+        return 'owner';
+    if (slash < 0 || owner === undefined)
+        return undefined;
+    const repo = readName(text.slice(slash + 1), like);
+    if (repo === 'wild')
+        return 'wild';
+    if (repo === undefined)
+        return undefined;
+    return { immutable: owner.id && repo.id };
+}
+function readName(part, like) {
+    const at = part.indexOf('@');
+    const name = at < 0 ? part : part.slice(0, at);
+    if (like && hasWildcard(name))
+        return 'wild';
+    if (name === '')
+        return undefined;
+    if (at < 0)
+        return { id: false };
+    const id = part.slice(at + 1);
+    return { id: !(like && hasWildcard(id)) && DIGITS.test(id) };
+}
+/**
+ * A value that starts `repo:OWNER/` with a wildcard in the repository's name binds the owner only
+ * (`repo:acme/*`, `repo:acme@1001/*`); any other wildcard before the repository binds nobody.
+ */
+function ownerOfRepoPart(value, like) {
+    if (!like || !value.startsWith('repo:'))
+        return undefined;
+    const slash = value.indexOf('/');
+    if (slash < 0)
+        return undefined;
+    const owner = readName(value.slice('repo:'.length, slash), like);
+    if (owner === undefined || owner === 'wild' || value.slice('repo:'.length, slash).includes(':'))
+        return undefined;
+    return { level: 'owner', ownerById: owner.id };
+}
+/** `OWNER/REPO/PATH@REF` with nothing left open: one workflow file at one ref. */
+function pinnedWorkflow(text) {
+    const at = text.lastIndexOf('@');
+    return at > 0 && at < text.length - 1 && text.slice(0, at).split('/').length >= 3 && !text.includes(':');
+}
+function hasWildcard(text) {
+    return text.includes('*') || text.includes('?');
+}
+/** The context parts GitHub's default and customised templates put after the repository. */
+function hasRunContext(context) {
+    return /(^|:)(ref|environment|job_workflow_ref):|(^|:)pull_request(:|$)/.test(context);
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+/**
+ * What each Allow statement admits, judged over GitHub's whole subject vocabulary: whether a stranger's
+ * repository gets in (TRUST_SUBJECT_UNBOUNDED), and for one repository which runs (every ref, a
+ * wildcard ref or environment, pull requests), whether it is bound by names a stranger could take over,
+ * whether the audience is bound, and whether the statement can hold at all.
+ *
+ * A statement's conditions all hold together, so its narrowest binding on a claim decides. A Deny
+ * statement with one condition narrows every Allow statement by the opposite of that condition (a Deny
+ * of `StringNotLike sub repo:acme/app:*` binds the role to acme/app); a Deny with several conditions
+ * only denies where all of them hold, which no single binding says, so it is not credited here (the
+ * cases still evaluate it exactly). Whatever is not credited makes the verdict stricter, never looser.
+ */
+
+
+
+
+/** Claims GitHub puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
+const ALWAYS_PRESENT = new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']);
+/** The claims that say which run of a repository a token is for. */
+const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
+/** Audiences no role means: a pattern matching all of them matches any audience. */
+const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
+/**
+ * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
+ * known. For another issuer only a statement with no sub binding, or one whose sub values are all
+ * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
+ */
+function checkBreadth(doors, missing, github) {
+    const denies = doors.filter((d) => d.effect === 'Deny');
+    const findings = [];
+    const denyAll = denies.find((d) => d.conditions.length === 0);
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        if (denyAll !== undefined) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field }));
+            continue;
+        }
+        const bindings = bindingsOf(door, denies);
+        const never = neverHolds(door, bindings);
+        if (never !== undefined) {
+            findings.push(never);
+            continue;
+        }
+        findings.push(...judgeAudience(door, bindings, missing), ...(github ? judgeSubject(door, denies, bindings, missing) : judgeOtherSubject(door, bindings, missing)));
+    }
+    return dedupe(findings);
+}
+/** The door's own positive conditions, and the opposites of the Deny statements that have one condition. */
+function bindingsOf(door, denies) {
+    const out = [];
+    for (const c of door.conditions) {
+        if (c.kind === 'match' && !c.negated && c.offContext !== true && bindsWhenAbsent(c, false))
+            out.push({ condition: c, positive: true });
+    }
+    for (const deny of denies) {
+        const only = deny.conditions.length === 1 ? deny.conditions[0] : undefined;
+        if (only?.kind !== 'match' || only.offContext === true)
+            continue;
+        // The opposite of a negated condition is "present and matching one of the values".
+        if (only.negated && bindsWhenAbsent(only, true))
+            out.push({ condition: only, positive: true });
+        else if (!only.negated && only.set === undefined)
+            out.push({ condition: only, positive: false });
+    }
+    return out;
+}
+/**
+ * A condition that holds when the claim is absent binds only a claim GitHub always sends: …IfExists
+ * and ForAllValues in an Allow, ForAnyValue in the opposite of a Deny.
+ */
+function bindsWhenAbsent(c, fromDeny) {
+    const holdsAbsent = fromDeny ? c.set === 'ForAnyValue' : c.ifExists || c.set === 'ForAllValues';
+    return !holdsAbsent || ALWAYS_PRESENT.has(c.claim);
+}
+function positiveOn(bindings, claim) {
+    return bindings.filter((b) => b.positive && b.condition.claim === claim).map((b) => b.condition);
+}
+/**
+ * TRUST_CONDITION_NEVER_HOLDS: a condition no token of the issuer can meet (a key of another issuer,
+ * which AWS never has in the request context; Null true on a claim GitHub always sends), or literal
+ * values on one claim that another condition on it rules out.
+ */
+function neverHolds(door, bindings) {
+    for (const c of door.conditions) {
+        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
+        if (offContext) {
+            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
+            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+    }
+    const byClaim = new Map();
+    for (const b of bindings) {
+        const group = byClaim.get(b.condition.claim);
+        if (group === undefined)
+            byClaim.set(b.condition.claim, [b]);
+        else
+            group.push(b);
+    }
+    for (const [claim, on] of byClaim) {
+        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
+        if (literal === undefined)
+            continue;
+        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
+        if (!fits) {
+            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
+        }
+    }
+    return undefined;
+}
+/** TRUST_AUDIENCE_MISSING: no condition binds aud, or every one lets any audience through (`*`). */
+function judgeAudience(door, bindings, missing) {
+    const aud = positiveOn(bindings, 'aud');
+    if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
+        return [];
+    const broad = aud[0];
+    return [finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, broad === undefined
+            ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
+            : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
+}
+function matchesAnyAudience(c, index) {
+    if (c.match !== 'StringLike')
+        return false;
+    const pattern = c.patterns[index];
+    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
+}
+function judgeSubject(door, denies, bindings, missing) {
+    const subGroups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
+        condition, index, binding: subjectBinding(condition.values[index], condition.match === 'StringLike'),
+    })));
+    const byKey = repositoryKeyBinding(bindings);
+    const workflowKey = positiveOn(bindings, 'job_workflow_ref').find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
+    // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
+    const levelOf = (group) => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
+    const tightest = Math.min(...subGroups.map(levelOf), byKey === undefined ? 2 : 0);
+    if (tightest > 0)
+        return unbounded(door, subGroups, workflowKey !== undefined, missing);
+    const findings = [];
+    const repositoryGroups = subGroups.filter((g) => levelOf(g) === 0);
+    const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
+    if (!immutable)
+        findings.push(...mutable(repositoryGroups, byKey, workflowKey));
+    // Values of one repository probe the same runs: each probe is judged once per statement.
+    const admits = memo((claims) => runAdmitted(door, denies, claims));
+    for (const group of repositoryGroups) {
+        for (const value of group)
+            findings.push(...judgeRuns(value, admits));
+    }
+    if (repositoryGroups.length === 0 && byKey !== undefined)
+        findings.push(...judgeKeyRuns(door, denies, subGroups, byKey.condition));
+    return findings;
+}
+/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
+function judgeOtherSubject(door, bindings, missing) {
+    const subs = positiveOn(bindings, 'sub');
+    if (subs.length === 0) {
+        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
+    if (!subs.every((c) => c.values.some((v) => open(c, v))))
+        return [];
+    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
+        ? [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
+        : [])));
+}
+/**
+ * 0: one repository, or an owner together with one pinned workflow at one ref; 1: every repository of
+ * one owner; 2: anyone.
+ */
+function rank(binding, workflowKey) {
+    if (binding.level === 'repository')
+        return 0;
+    if (binding.level === 'owner')
+        return binding.workflow !== undefined || workflowKey ? 0 : 1;
+    return 2;
+}
+/** The repository pinned by the `repository` or `repository_id` key: every value names one. */
+function repositoryKeyBinding(bindings) {
+    const byId = positiveOn(bindings, 'repository_id').find((c) => c.values.every((v) => /^[0-9]+$/.test(v)));
+    if (byId !== undefined)
+        return { condition: byId, immutable: true };
+    const byName = positiveOn(bindings, 'repository').find((c) => c.values.every((v) => {
+        const slash = v.indexOf('/');
+        return slash > 0 && slash < v.length - 1 && !(c.match === 'StringLike' && hasWildcard(v));
+    }));
+    return byName === undefined ? undefined : { condition: byName, immutable: false };
+}
+function unbounded(door, groups, workflowKey, missing) {
+    if (groups.length === 0) {
+        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
+        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
+        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, evidence(v)));
+}
+/** TRUST_SUBJECT_MUTABLE on each name-only value, or on the repository key when that is the binding. */
+function mutable(repositoryGroups, byKey, workflowKey) {
+    const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
+    if (named.length > 0) {
+        return named.map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, evidence(v)));
+    }
+    if (byKey !== undefined) {
+        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
+    }
+    return [];
+}
+/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
+const RUNS = [
+    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
+    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
+    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
+    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
+];
+/**
+ * TRUST_ANY_REF, TRUST_PULL_REQUEST_ALLOWED and TRUST_REF_WILDCARD for one value that binds a
+ * repository: which of that repository's runs the whole statement lets in (its other conditions on sub,
+ * ref and environment, and the Deny statements with one condition, included).
+ */
+function judgeRuns(v, admits) {
+    if (v.binding.level !== 'repository')
+        return [];
+    const { prefix, context } = v.binding;
+    const value = v.condition.values[v.index];
+    const like = v.condition.match === 'StringLike';
+    // A template without a run context gives every run of the repository the same sub.
+    const carriesRun = hasRunContext(context) || (like && hasWildcard(context));
+    const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value));
+    const admitted = RUNS.filter((run) => valueMatches(v, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
+    const shown = `The sub ${v.condition.operator} value "${value}"`;
+    const pullRequests = admitted.some((run) => run.kind === 'pull request');
+    if (admitted.filter((run) => run.kind !== 'pull request').length === RUNS.length - 1) {
+        const what = pullRequests ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
+        return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `${shown} admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, evidence(v))];
+    }
+    const findings = [];
+    if (pullRequests) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `${shown} admits pull_request runs (${prefix}:pull_request).`, evidence(v)));
+    }
+    if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+        // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
+        const example = otherCase(context);
+        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...evidence(v), admits: example }));
+        }
+    }
+    if (like && hasWildcard(context) && hasRunContext(context)) {
+        const example = instance(context);
+        const claims = runClaimsOf(example);
+        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...claims })) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...evidence(v), admits: example }));
+        }
+    }
+    return findings;
+}
+/**
+ * TRUST_ANY_REF for a statement bound to one repository by the repository or repository_id key while
+ * its sub conditions bind only the owner: whether every kind of run gets a sub they admit.
+ */
+function judgeKeyRuns(door, denies, groups, key) {
+    const open = groups.flat().find((v) => v.condition.match === 'StringLike' && v.condition.values[v.index].endsWith('*'));
+    if (groups.length > 0 && open === undefined)
+        return [];
+    const subOf = (context) => (open === undefined ? `repo:any/any:${context}` : `${instance(open.condition.values[open.index].slice(0, -1))}x:${context}`);
+    if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims })))
+        return [];
+    return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+}
+/** `judge` asked once per distinct run (its claims, in a fixed order). */
+function memo(judge) {
+    const known = new Map();
+    return (claims) => {
+        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
+        let answer = known.get(key);
+        if (answer === undefined)
+            known.set(key, answer = judge(claims));
+        return answer;
+    };
+}
+/** The one value (not the others listed with it) matches the subject. */
+function valueMatches(v, subject) {
+    const { condition, index } = v;
+    if (condition.match === 'StringLike')
+        return condition.patterns[index]?.matches(subject) === true;
+    const value = condition.values[index];
+    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+}
+/** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
+function otherCase(context) {
+    return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind, name) => `${kind}${name.toUpperCase()}`);
+}
+/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
+function instance(pattern) {
+    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+}
+function runClaimsOf(context) {
+    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
+    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
+    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+}
+/**
+ * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
+ * conditions on other claims are taken to hold, and a Deny statement with one condition on these
+ * claims keeps the run out.
+ */
+function runAdmitted(door, denies, claims) {
+    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
+    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
+        return false;
+    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+}
+function evidence(v) {
+    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
+}
+/** The same finding about the same place is reported once, however many statements lead to it. */
+function dedupe(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const key = `${f.code} ${String(f.evidence?.field)}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/budget.ts
 
 
 
 
 
-const ROOT = '/aws_trust_policy';
+/** Room for the longest context a breadth probe appends to a sub value (`:environment:any-environment`). */
+const PROBE_EXTRA = 64;
+/** Probes of one sub value: one per kind of run, and one instance of its wildcard. */
+const PROBES_PER_VALUE = 5;
+/** Kinds of run probed for a repository: branch, tag, environment, pull request. */
+const RUN_KINDS = 4;
+/** The claims a probe of a repository's runs is judged on (see breadth.ts). */
+const budget_RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
+/** The refusal, when the request needs more than the budget; `at` is the document's member. */
+function workRefusal(doors, cases, at) {
+    const caseWork = cases.reduce((sum, c) => sum + doors.reduce((s, door) => s + doorWork(door.conditions, (claim) => claimLength(c.claims, claim)), 0), 0);
+    const breadthWork = breadth(doors);
+    const total = caseWork + breadthWork + doors.length * cases.length;
+    if (total <= MATCH_WORK_BUDGET)
+        return undefined;
+    const units = `${Math.ceil(total / 1e6)} million units of matching work, where at most ${MATCH_WORK_BUDGET / 1e6} million are done for one request`;
+    return caseWork >= breadthWork
+        ? { pointer: '/cases', message: `The cases need ${units}: every case's claims are matched against every condition. Send fewer cases, shorter claim values, or fewer and shorter condition values (a pattern's ? costs the most).` }
+        : { pointer: at, message: `Judging the conditions needs ${units}: each sub value is tried against every other condition of its statement. Use fewer and shorter condition values (a pattern's ? costs the most).` };
+}
+function doorWork(conditions, length) {
+    let work = 0;
+    for (const c of conditions) {
+        if (c.kind !== 'match') {
+            work += 1;
+            continue;
+        }
+        const n = length(c.claim);
+        work += c.match === 'StringLike' ? c.patterns.reduce((s, p) => s + matchCost(n, p), 0) : c.values.reduce((s, v) => s + n + v.length, 0);
+    }
+    return work;
+}
+/**
+ * What judging each Allow statement costs. Every probe (a run of a repository its sub values bind, or
+ * an instance of a value) is matched against the statement's sub conditions: a pattern whose literal
+ * start does not begin the probe fails within that many characters, and only the rest cost a whole
+ * match. The probes are sorted, so which patterns can fit which probes is counted by binary search
+ * rather than by trying each pair. Conditions on the run's other claims, each literal value checked
+ * against the other conditions on its claim, and the audience probes are counted in full.
+ */
+function breadth(doors) {
+    const denyConditions = doors.filter((d) => d.effect === 'Deny' && d.conditions.length === 1).flatMap((d) => d.conditions);
+    let work = 0;
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        const conditions = [...door.conditions, ...denyConditions];
+        const longest = Math.max(0, ...conditions.flatMap((c) => (c.kind === 'match' ? c.values.map((v) => v.length) : [])));
+        const onRun = conditions.filter((c) => budget_RUN_CLAIMS.has(c.claim));
+        const onSub = onRun.filter((c) => c.kind === 'match' && c.claim === 'sub');
+        const probes = probesOf(onSub);
+        const length = () => longest + PROBE_EXTRA;
+        work += probes.length * doorWork(onRun.filter((c) => c.claim !== 'sub'), length);
+        work += subWork(onSub, probes, longest + PROBE_EXTRA);
+        // Each value against its own probes, and the probes of a repository bound by a key.
+        work += (PROBES_PER_VALUE + RUN_KINDS) * doorWork(onSub, length);
+        for (const on of byClaim(conditions).values()) {
+            const literals = on.reduce((s, c) => s + (c.kind === 'match' && c.match === 'StringEquals' ? c.values.length : 0), 0);
+            if (literals > 0)
+                work += literals * doorWork(on, () => longest);
+        }
+        work += doorWork(conditions.filter((c) => c.claim === 'aud'), () => 40) * 3;
+    }
+    return work;
+}
+function byClaim(conditions) {
+    const groups = new Map();
+    for (const c of conditions) {
+        const group = groups.get(c.claim);
+        if (group === undefined)
+            groups.set(c.claim, [c]);
+        else
+            group.push(c);
+    }
+    return groups;
+}
+/** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
+function probesOf(onSub) {
+    const probes = new Set();
+    for (const c of onSub) {
+        for (const value of c.values) {
+            const binding = subjectBinding(value, c.match === 'StringLike');
+            if (binding.level === 'repository') {
+                for (const run of RUNS)
+                    probes.add(`${binding.prefix}:${run.context}`);
+                probes.add(`${binding.prefix}:${instance(binding.context)}`);
+            }
+            probes.add(instance(value));
+        }
+    }
+    return [...probes].sort();
+}
+/** Matching every probe against every sub value: the literal start of each, and a whole match where it fits. */
+function subWork(onSub, sortedProbes, probeLength) {
+    let work = 0;
+    for (const c of onSub) {
+        c.values.forEach((value, i) => {
+            const like = c.match === 'StringLike';
+            // The start every subject it matches begins with (IgnoreCase folds case first: any start).
+            const start = c.match === 'StringEqualsIgnoreCase' ? '' : like ? value.slice(0, firstWildcard(value)) : value;
+            const fitting = countStartingWith(sortedProbes, start);
+            const whole = like ? matchCost(probeLength, c.patterns[i]) : probeLength + value.length;
+            work += fitting * whole + (sortedProbes.length - fitting) * (start.length + 1);
+        });
+    }
+    return work;
+}
+function firstWildcard(value) {
+    const found = [value.indexOf('*'), value.indexOf('?')].filter((i) => i >= 0);
+    return found.length === 0 ? value.length : Math.min(...found);
+}
+/** How many of the sorted strings begin with `start`: they are contiguous from its lower bound. */
+function countStartingWith(sorted, start) {
+    if (start === '')
+        return sorted.length;
+    const first = bisect(sorted, (i) => sorted[i] < start, 0);
+    const end = bisect(sorted, (i) => sorted[i].startsWith(start), first);
+    return end - first;
+}
+/** The first index from `lo` where `before` stops holding (it holds on a prefix of the range). */
+function bisect(sorted, before, lo) {
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** The characters a claim puts before the matcher: a string's length, a list's members' together. */
+function claimLength(claims, claim) {
+    const value = claimValue(claims, claim);
+    const members = Array.isArray(value) ? value : [value];
+    return members.reduce((s, m) => s + (typeof m === 'string' ? m.length : 24), 0) + Object.keys(claims).length;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/cases.ts
+
+
+
+/**
+ * As AWS decides: a Deny statement that applies keeps the token out whatever else holds; otherwise one
+ * Allow statement that applies lets it in. A case denied for want of an Allow is decided by the first
+ * condition that failed in the first Allow statement; with no Allow statement at all, by nothing.
+ * Conditions the checker cannot evaluate admit (see doorApplies), so no case is denied on them.
+ */
+function decide(doors, claims) {
+    const deny = doors.find((d) => d.effect === 'Deny' && doorApplies(d, claims));
+    if (deny !== undefined)
+        return { outcome: 'deny', decidedBy: { field: deny.field, effect: 'Deny' } };
+    let firstFailure;
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        if (doorApplies(door, claims))
+            return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
+        const failed = door.conditions.find((c) => conditionHolds(c, claims) === false);
+        if (failed !== undefined && failed.kind !== 'unknown') {
+            firstFailure ??= {
+                outcome: 'deny',
+                decidedBy: { field: failed.field, claim: failed.claim, operator: failed.operator, values: failed.kind === 'match' ? failed.values : [], actual: shown(claimValue(claims, failed.claim)) },
+            };
+        }
+    }
+    return firstFailure ?? { outcome: 'deny', decidedBy: null };
+}
+/**
+ * A case is a token of one issuer: the one its iss claim names, when the document is judged for it;
+ * else the one the request names; else any issuer the document lets in, so that no case is denied for
+ * want of knowing whose token it is.
+ */
+function decideForIssuers(readings, claims, requested) {
+    const issuerOf = (r) => normal(r.issuer);
+    const iss = typeof claims.iss === 'string' ? normal(claims.iss) : requested === undefined ? undefined : normal(requested);
+    const named = readings.filter((r) => issuerOf(r) === iss);
+    const decisions = (named.length > 0 ? named : readings).map((r) => decide(r.doors, claims));
+    return decisions.find((d) => d.outcome === 'allow') ?? decisions[0] ?? { outcome: 'deny', decidedBy: null };
+}
+function normal(issuer) {
+    return issuer.replace(/\/+$/, '').toLowerCase();
+}
+/** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
+function evaluateCases(cases, readings, requested) {
+    const results = [];
+    const findings = [];
+    cases.forEach((c, index) => {
+        const name = c.name ?? `case ${index}`;
+        const decision = decideForIssuers(readings, c.claims, requested);
+        results.push({ name, expect: c.expect, outcome: decision.outcome });
+        if (decision.outcome === c.expect)
+            return;
+        findings.push(finding(TRUST_FINDINGS.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why(decision)}.`, {
+            field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
+        }));
+    });
+    return { results, findings };
+}
+function why(decision) {
+    if (decision.outcome === 'allow') {
+        return decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the Allow statement ${statementName(decision.decidedBy.field)} all hold`;
+    }
+    const by = decision.decidedBy;
+    if (by === null)
+        return 'no statement lets the issuer\'s tokens in';
+    if ('effect' in by)
+        return `the Deny statement ${statementName(by.field)} applies to it`;
+    return `the ${by.operator} condition on ${by.claim} ${by.field === '' || by.field.startsWith('/claim_patterns') || by.field.startsWith('/audiences') ? `(${by.field})` : `of ${statementName(by.field)}`} does not hold`;
+}
+/** A claim value as evidence shows it: missing is null, and a long string is cut. */
+function shown(value) {
+    if (value === undefined)
+        return null;
+    if (typeof value === 'string' && value.length > 200)
+        return `${value.slice(0, 200)}…`;
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/aws-format.ts
+
+
+
+
+
+/** Statements read from one document at the most; a longer one is refused, never judged in part. */
+const MAX_STATEMENTS = 100;
+/** A document's size at the most, as JSON text in UTF-8 bytes. */
+const MAX_DOCUMENT_BYTES = 64 * 1024;
+/** Identity providers the Allow statements may name: each is judged on its own. */
+const MAX_ISSUERS = 10;
+/** Condition operators and keys read, times the providers each is read for, in one request. */
+const MAX_CONDITION_READINGS = 3_000;
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
+const MAX_UNSUPPORTED = 50;
 const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
 const GITHUB_HOST = 'token.actions.githubusercontent.com';
 const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
 const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
 /**
  * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
- * standard aud and sub, and the provider-specific claims AWS added for GitHub in 2026. A condition on
- * any other claim meets no key: StringEquals and StringLike on it never hold, ForAllValues always does.
+ * standard aud, sub and amr, and the claims AWS added for GitHub's issuer in January 2026. For any
+ * other issuer, only aud, sub and amr.
  */
 const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
-const OPERATORS = new Set(['StringEquals', 'StringLike']);
+const STANDARD_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr']);
+const MATCH_OPERATORS = {
+    StringEquals: { match: 'StringEquals', negated: false },
+    StringNotEquals: { match: 'StringEquals', negated: true },
+    StringEqualsIgnoreCase: { match: 'StringEqualsIgnoreCase', negated: false },
+    StringNotEqualsIgnoreCase: { match: 'StringEqualsIgnoreCase', negated: true },
+    StringLike: { match: 'StringLike', negated: false },
+    StringNotLike: { match: 'StringLike', negated: true },
+};
 const SET_OPERATORS = new Set(['ForAnyValue', 'ForAllValues']);
+const SUPPORTED = 'StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null';
 /**
  * The prefix of the issuer's condition keys: its URL without https:// (token.actions.githubusercontent.com,
- * or host/path for an issuer with a path), which is also how IAM names the OIDC provider.
+ * or host/path for an issuer with a path, such as GitHub Enterprise Cloud's
+ * token.actions.githubusercontent.com/ENTERPRISE), which is also how IAM names the OIDC provider.
  */
 function conditionKeyPrefix(issuer) {
     return issuer.replace(/^https:\/\//i, '').replace(/\/+$/, '');
 }
-/**
- * Reads the statements that matter to a token of `issuer`: Allow statements for
- * sts:AssumeRoleWithWebIdentity (by Action, or by a NotAction that does not name it) whose principal
- * takes in the issuer's OIDC provider. Statements for other actions or other principals do not decide
- * whether such a token is let in and are passed over; whatever could decide it but cannot be evaluated
- * (a Deny, an operator other than StringEquals and StringLike, a key of another issuer, a claim AWS does
- * not offer as a key…) is reported, never skipped silently. Whatever is reported errs towards letting
- * tokens in, so no case is denied on something nobody checked: a condition is left out of its
- * statement's conditions, as if it held, and a statement with a wildcard principal or an unknown
- * member is still read as a way in.
- */
-function readAwsPolicy(document, issuer) {
+const awsTrustPolicyFormat = {
+    member: 'aws_trust_policy',
+    label: 'AWS IAM role trust policy',
+    refuse(document, at) {
+        const problems = [];
+        const bytes = Buffer.byteLength(JSON.stringify(document), 'utf8');
+        if (bytes > MAX_DOCUMENT_BYTES) {
+            problems.push({ pointer: at, message: `The trust policy is ${bytes.toLocaleString('en-US')} bytes as JSON; at most ${MAX_DOCUMENT_BYTES.toLocaleString('en-US')} are judged (AWS itself caps a role trust policy at a few kilobytes). Send the role's trust policy document itself.` });
+        }
+        const statements = document.Statement;
+        if (Array.isArray(statements) && statements.length > MAX_STATEMENTS) {
+            problems.push({ pointer: `${at}/Statement`, message: `The trust policy has ${statements.length} statements; at most ${MAX_STATEMENTS} are judged, and a document judged in part is never called valid. Merge statements that share a principal and action.` });
+        }
+        (Array.isArray(statements) ? statements : [statements]).forEach((statement, index) => {
+            if (!isRecord(statement))
+                return;
+            const field = Array.isArray(statements) ? `${at}/Statement/${index}` : `${at}/Statement`;
+            for (const [member, value] of [['Principal', statement.Principal], ['NotPrincipal', statement.NotPrincipal]]) {
+                const federated = isRecord(value) ? value.Federated : undefined;
+                if (Array.isArray(federated) && federated.length > MAX_ARRAY_ITEMS) {
+                    problems.push({ pointer: `${field}/${member}/Federated`, message: `The statement names ${federated.length} identity providers; at most ${MAX_ARRAY_ITEMS} are judged.` });
+                }
+            }
+        });
+        const issuers = providersNamedIn(document);
+        if (issuers.length > MAX_ISSUERS) {
+            problems.push({ pointer: `${at}/Statement`, message: `The Allow statements name ${issuers.length} identity providers; each is judged on its own, and at most ${MAX_ISSUERS} are. Split the role, or send one provider's statements at a time.` });
+        }
+        else {
+            // The document is read once per provider: its conditions times the providers is the reading's work.
+            const entries = conditionEntries(statements);
+            const readings = Math.max(1, issuers.length + 1);
+            if (entries * readings > MAX_CONDITION_READINGS) {
+                problems.push({ pointer: `${at}/Statement`, message: `The trust policy has ${entries.toLocaleString('en-US')} condition operators and keys, read once for each of ${readings} identity providers; at most ${MAX_CONDITION_READINGS.toLocaleString('en-US')} such readings are done for one request. Send the role's own trust policy: AWS caps one at a few kilobytes.` });
+            }
+        }
+        return problems;
+    },
+    issuers: issuersOf,
+    read: readAwsPolicy,
+};
+/** Reads every statement that can decide whether a token of the issuer may assume the role. */
+function readAwsPolicy(document, issuer, at) {
     const findings = [];
+    let untold = 0;
     const unsupported = (field, message, evidence = {}) => {
-        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+        if (findings.length < MAX_UNSUPPORTED)
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+        else
+            untold++;
     };
     const prefix = conditionKeyPrefix(issuer);
+    const allowArns = allowArnsFor(document, prefix);
     for (const member of Object.keys(document)) {
         if (!POLICY_MEMBERS.has(member))
-            unsupported(conditions_pointer('aws_trust_policy', member), `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
+            unsupported(`${at}/${aws_format_escape(member)}`, `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
     }
     const given = document.Statement;
     const statements = Array.isArray(given) ? given : given === undefined ? [] : [given];
-    if (given === undefined || statements.length === 0) {
-        unsupported(ROOT, 'The policy has no Statement, so it lets no token in.');
-        return { doors: [], findings };
-    }
-    if (statements.length > MAX_ARRAY_ITEMS) {
-        unsupported(`${ROOT}/Statement`, `The policy has ${statements.length} statements; at most ${MAX_ARRAY_ITEMS} are evaluated, so it was not evaluated at all.`);
-        return { doors: [], findings };
+    if (statements.length === 0) {
+        unsupported(at, 'The policy has no Statement, so it lets no token in.');
+        return { issuer, doors: [], findings };
     }
     const doors = [];
     statements.forEach((statement, index) => {
-        const field = Array.isArray(given) ? `${ROOT}/Statement/${index}` : `${ROOT}/Statement`;
-        const door = readStatement(statement, field, prefix, unsupported);
+        const field = Array.isArray(given) ? `${at}/Statement/${index}` : `${at}/Statement`;
+        const door = readStatement(statement, field, prefix, allowArns, unsupported, findings);
         if (door !== undefined)
             doors.push(door);
     });
-    if (doors.length === 0 && findings.length === 0) {
-        unsupported(`${ROOT}/Statement`, `No Allow statement lets tokens of ${issuer} assume the role (sts:AssumeRoleWithWebIdentity with the Federated principal arn:aws:iam::ACCOUNT:oidc-provider/${prefix}).`);
+    if (untold > 0) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, `${untold} more parts of the policy are not evaluated either (the first ${MAX_UNSUPPORTED} are listed); each is taken to hold in an Allow statement and not to hold in a Deny statement.`, { field: at }));
     }
-    return { doors, findings };
-}
-function readStatement(statement, field, prefix, unsupported) {
-    if (!isRecord(statement)) {
-        unsupported(field, 'The statement is not a JSON object.');
-        return undefined;
+    if (!doors.some((d) => d.effect === 'Allow') && findings.length === 0) {
+        unsupported(`${at}/Statement`, `No Allow statement lets tokens of ${issuer} assume the role (sts:AssumeRoleWithWebIdentity with the Federated principal arn:aws:iam::ACCOUNT:oidc-provider/${prefix}).`);
     }
-    const principal = principalAdmits(statement, prefix);
-    if (!actionAdmits(statement) || principal === 'none') {
-        // A statement for another action or principal does not decide whether this issuer's tokens get in,
-        // unless it denies: a Deny could, and is reported below.
-        if (statement.Effect === 'Deny')
-            unsupported(`${field}/Effect`, 'Deny statements are not evaluated: the cases and findings do not account for what it denies.', { key: 'Effect' });
-        return undefined;
-    }
-    if (statement.Effect !== 'Allow') {
-        const what = statement.Effect === 'Deny' ? 'Deny statements are not evaluated' : `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny`;
-        unsupported(`${field}/Effect`, `${what}: the cases and findings do not account for this statement.`, { key: 'Effect' });
-        return undefined;
-    }
-    if (principal === 'any') {
-        // Leaving such a statement out would hide a way in; it is read as one that names the issuer.
-        const member = 'NotPrincipal' in statement ? 'NotPrincipal' : 'Principal';
-        unsupported(`${field}/${member}`, `The statement's ${member} admits every identity provider of the account, this issuer's included; its conditions are evaluated as if it named the issuer's provider.`, { key: member });
-    }
-    for (const member of Object.keys(statement)) {
-        if (STATEMENT_MEMBERS.has(member))
-            continue;
-        unsupported(`${field}/${aws_policy_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
-    }
-    const conditions = readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported);
-    return { field, conditions };
-}
-/** Action names sts:AssumeRoleWithWebIdentity, or NotAction (every action but those named) does not. */
-function actionAdmits(statement) {
-    if (statement.Action !== undefined)
-        return grantsWebIdentity(statement.Action);
-    return statement.NotAction !== undefined && !grantsWebIdentity(statement.NotAction);
+    return { issuer, doors, findings };
 }
 /**
- * Whether the statement's principal takes in the issuer's tokens: by naming its OIDC provider, or by
- * taking in any provider (Principal "*", Federated "*", or a NotPrincipal that does not name it).
+ * The issuers whose tokens the document lets in: every OIDC provider an Allow statement's Federated
+ * principal names (the provider ARN decides the issuer, GitHub Enterprise Cloud's
+ * token.actions.githubusercontent.com/ENTERPRISE and other providers included), GitHub's own when an
+ * Allow statement takes in any principal, and the issuer the request names. GitHub's own first: the
+ * response's metadata names the first.
  */
-function principalAdmits(statement, prefix) {
+function issuersOf(document, requested) {
+    const found = new Set(requested === undefined ? [] : [requested.replace(/\/+$/, '')]);
+    for (const provider of providersNamedIn(document))
+        found.add(`https://${provider}`);
+    const given = document.Statement;
+    for (const statement of Array.isArray(given) ? given : [given]) {
+        if (isRecord(statement) && statement.Effect !== 'Deny' && (statement.Principal === '*' || anyFederated(statement.Principal)))
+            found.add(GITHUB_ACTIONS_ISSUER);
+    }
+    if (found.size === 0)
+        found.add(GITHUB_ACTIONS_ISSUER);
+    return [...found].sort((x, y) => Number(y === GITHUB_ACTIONS_ISSUER) - Number(x === GITHUB_ACTIONS_ISSUER));
+}
+/** The providers (host and path, lower case) the Allow statements' Federated principals name. */
+function providersNamedIn(document) {
+    const given = document.Statement;
+    const found = new Set();
+    for (const statement of Array.isArray(given) ? given : [given]) {
+        if (!isRecord(statement) || statement.Effect === 'Deny' || !isRecord(statement.Principal))
+            continue;
+        for (const arn of strings(statement.Principal.Federated)) {
+            const provider = providerOf(arn);
+            if (provider !== undefined)
+                found.add(provider);
+        }
+    }
+    return [...found];
+}
+/** Condition operators and their keys, over every statement. */
+function conditionEntries(statements) {
+    let entries = 0;
+    for (const statement of Array.isArray(statements) ? statements : [statements]) {
+        if (!isRecord(statement) || !isRecord(statement.Condition))
+            continue;
+        for (const keys of Object.values(statement.Condition))
+            entries += 1 + (isRecord(keys) ? Object.keys(keys).length : 0);
+    }
+    return entries;
+}
+/** `arn:aws:iam::ACCOUNT:oidc-provider/HOST[/PATH]` → `host[/path]`, a trailing slash dropped. */
+function providerOf(arn) {
+    return /:oidc-provider\/(.+)$/i.exec(arn)?.[1]?.replace(/\/+$/, '').toLowerCase();
+}
+function anyFederated(principal) {
+    return isRecord(principal) && (strings(principal.Federated).includes('*') || strings(principal.AWS).includes('*'));
+}
+function readStatement(statement, field, prefix, allowArns, unsupported, findings) {
+    if (!isRecord(statement)) {
+        unsupported(field, 'The statement is not a JSON object; it was not evaluated.');
+        return undefined;
+    }
+    const effect = statement.Effect === 'Deny' ? 'Deny' : 'Allow';
+    if (statement.Effect !== 'Allow' && statement.Effect !== 'Deny') {
+        // AWS refuses such a document; read as an Allow, it errs towards letting tokens in.
+        unsupported(`${field}/Effect`, `Effect ${clip(JSON.stringify(statement.Effect) ?? 'absent')} is neither Allow nor Deny; the statement is evaluated as an Allow.`, { key: 'Effect' });
+    }
+    const action = actionApplies(statement);
+    if (action === 'none')
+        return undefined;
+    const unknownMembers = Object.keys(statement).filter((member) => !STATEMENT_MEMBERS.has(member));
+    if (effect === 'Deny') {
+        // A Deny is credited only where it surely applies: to the very provider ARN an Allow names (the
+        // role's own account), or to every principal; with a member the checker does not read, never.
+        if (action === 'unknown' || !denyApplies(statement, prefix, allowArns))
+            return undefined;
+        if (unknownMembers.length > 0) {
+            unsupported(`${field}/${aws_format_escape(unknownMembers[0])}`, `The Deny statement has the member ${clip(unknownMembers[0])}, which the checker does not read; the statement is not taken to deny anything.`, { key: clip(unknownMembers[0]) });
+            return undefined;
+        }
+        return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, true) };
+    }
+    const principal = allowPrincipal(statement, prefix);
+    if (principal === 'none')
+        return undefined;
+    if (action === 'unknown')
+        unsupported(field, 'The statement has neither Action nor NotAction; it is evaluated as one for sts:AssumeRoleWithWebIdentity.');
+    if (principal === 'not') {
+        findings.push(finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'The Allow statement\'s NotPrincipal admits every principal it does not name: tokens of any other identity provider of the account (and every other principal) can assume the role.', { field: `${field}/NotPrincipal` }));
+    }
+    else if (principal === 'any') {
+        unsupported(`${field}/Principal`, 'The statement\'s Principal admits every identity provider of the account, this issuer\'s included; its conditions are evaluated as if it named the issuer\'s provider.', { key: 'Principal' });
+    }
+    for (const member of unknownMembers) {
+        unsupported(`${field}/${aws_format_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
+    }
+    return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, false) };
+}
+/** Action names sts:AssumeRoleWithWebIdentity, or NotAction (every action but those named) does not. */
+function actionApplies(statement) {
+    if (statement.Action !== undefined)
+        return grantsWebIdentity(statement.Action) ? 'applies' : 'none';
+    if (statement.NotAction !== undefined)
+        return grantsWebIdentity(statement.NotAction) ? 'none' : 'applies';
+    return 'unknown';
+}
+/**
+ * Whether an Allow statement's principal takes in the issuer's tokens: by naming its OIDC provider, or
+ * by taking in any principal (Principal "*", AWS "*", Federated "*"); 'not' for a NotPrincipal that
+ * does not name it, which takes in every principal it does not name.
+ */
+function allowPrincipal(statement, prefix) {
     if (statement.NotPrincipal !== undefined)
-        return namesProvider(statement.NotPrincipal, prefix) ? 'none' : 'any';
-    if (anyPrincipal(statement.Principal))
+        return namesProvider(statement.NotPrincipal, prefix) ? 'none' : 'not';
+    if (statement.Principal === '*' || anyFederated(statement.Principal))
         return 'any';
     return namesProvider(statement.Principal, prefix) ? 'named' : 'none';
+}
+/**
+ * Whether a Deny statement surely applies to the issuer's tokens: Principal "*" or Federated "*", a
+ * Federated ARN equal to one an Allow statement names for the issuer (a provider of another account is
+ * not the role's), or a NotPrincipal that names no provider of the issuer at all.
+ */
+function denyApplies(statement, prefix, allowArns) {
+    if (statement.NotPrincipal !== undefined)
+        return !namesProvider(statement.NotPrincipal, prefix);
+    if (statement.Principal === '*')
+        return true;
+    if (!isRecord(statement.Principal))
+        return false;
+    const federated = strings(statement.Principal.Federated);
+    return federated.includes('*') || federated.some((arn) => allowArns.has(normalArn(arn)));
+}
+/** The Federated ARNs of the Allow statements that name the issuer's provider. */
+function allowArnsFor(document, prefix) {
+    const given = document.Statement;
+    const arns = new Set();
+    for (const statement of Array.isArray(given) ? given : [given]) {
+        if (!isRecord(statement) || statement.Effect === 'Deny' || !isRecord(statement.Principal))
+            continue;
+        for (const arn of strings(statement.Principal.Federated))
+            if (providerOf(arn) === prefix.toLowerCase())
+                arns.add(normalArn(arn));
+    }
+    return arns;
+}
+function normalArn(arn) {
+    return arn.toLowerCase().replace(/\/+$/, '');
 }
 /** Action names sts:AssumeRoleWithWebIdentity (action names ignore case; `sts:*` and `*` name it too). */
 function grantsWebIdentity(action) {
     return strings(action).some((a) => compileStringLike(a.toLowerCase()).matches(WEB_IDENTITY_ACTION));
 }
-/** Principal "*", or a Federated principal "*". */
-function anyPrincipal(principal) {
-    return principal === '*' || (isRecord(principal) && strings(principal.Federated).includes('*'));
-}
 /** Principal is { Federated: ARN or list } naming the issuer's IAM OIDC provider. */
 function namesProvider(principal, prefix) {
     if (!isRecord(principal))
         return false;
-    const suffix = `:oidc-provider/${prefix.toLowerCase()}`;
-    return strings(principal.Federated).some((arn) => arn.toLowerCase().endsWith(suffix));
+    return strings(principal.Federated).some((arn) => providerOf(arn) === prefix.toLowerCase());
 }
-function readConditionBlock(block, field, prefix, unsupported) {
+function readConditionBlock(block, field, prefix, unsupported, deny) {
     if (block === undefined)
         return [];
     if (!isRecord(block)) {
         unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
-        return [];
+        return [{ kind: 'unknown', field, claim: '', operator: '' }];
     }
     const conditions = [];
     for (const [name, keys] of Object.entries(block)) {
-        const operatorField = `${field}/${aws_policy_escape(name)}`;
-        const parsed = parseOperator(name);
-        if (parsed === undefined) {
-            for (const key of isRecord(keys) ? Object.keys(keys) : ['']) {
-                unsupported(key === '' ? operatorField : `${operatorField}/${aws_policy_escape(key)}`, `The condition operator ${clip(name)}${key === '' ? '' : ` on ${clip(key)}`} is not evaluated (only StringEquals and StringLike, with or without ForAnyValue: or ForAllValues:).`, { operator: clip(name), key: clip(key) });
-            }
+        const operatorField = `${field}/${aws_format_escape(name)}`;
+        const operator = parseOperator(name);
+        if (operator === undefined || !isRecord(keys)) {
+            const why = operator === undefined ? `the operator is not evaluated (only ${SUPPORTED})` : 'it is not a JSON object of keys';
+            unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
+            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
             continue;
         }
-        if (!isRecord(keys)) {
-            unsupported(operatorField, `The condition ${clip(name)} is not a JSON object of keys; it was not evaluated.`, { operator: clip(name) });
-            continue;
+        if (deny && Object.keys(keys).length === 0) {
+            // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
+            unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
+            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
         }
         for (const [key, values] of Object.entries(keys)) {
-            const keyField = `${operatorField}/${aws_policy_escape(key)}`;
-            const claim = claimOfKey(key, prefix);
-            const problem = claim === undefined
-                ? `the key is not one of ${prefix}'s claims (${prefix}:<claim>)`
-                : absentFromContext(claim, prefix)
-                    ? `AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context, so StringEquals and StringLike on it never hold and ForAllValues on it always holds`
-                    : valuesProblem(values);
-            if (problem !== undefined || claim === undefined) {
-                unsupported(keyField, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${problem ?? ''}.`, { operator: clip(name), key: clip(key) });
-                continue;
-            }
-            conditions.push(makeCondition({ field: keyField, claim, ...parsed }, values));
+            conditions.push(readCondition(name, operator, key, values, `${operatorField}/${aws_format_escape(key)}`, prefix, unsupported));
         }
     }
     return conditions;
 }
 function parseOperator(name) {
+    if (name === 'Null')
+        return { kind: 'null' };
     const colon = name.indexOf(':');
     const set = colon < 0 ? undefined : name.slice(0, colon);
-    const operator = colon < 0 ? name : name.slice(colon + 1);
-    if (!OPERATORS.has(operator) || (set !== undefined && !SET_OPERATORS.has(set)))
+    if (set !== undefined && !SET_OPERATORS.has(set))
         return undefined;
-    return set === undefined ? { operator: operator } : { operator: operator, set: set };
+    let base = colon < 0 ? name : name.slice(colon + 1);
+    const ifExists = base.endsWith('IfExists');
+    if (ifExists)
+        base = base.slice(0, -'IfExists'.length);
+    const known = Object.hasOwn(MATCH_OPERATORS, base) ? MATCH_OPERATORS[base] : undefined;
+    if (known === undefined)
+        return undefined;
+    return { kind: 'match', ...known, ifExists, ...(set === undefined ? {} : { set: set }) };
 }
-/** `token.actions.githubusercontent.com:sub` → `sub`; undefined for a key of another issuer or a global key. */
-function claimOfKey(key, prefix) {
-    if (key.length <= prefix.length + 1 || key[prefix.length] !== ':')
-        return undefined;
-    if (key.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase())
-        return undefined;
-    return key.slice(prefix.length + 1);
+function readCondition(name, operator, key, values, field, prefix, unsupported) {
+    const unknown = (why) => {
+        unsupported(field, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name), key: clip(key) });
+        return { kind: 'unknown', field, claim: '', operator: name };
+    };
+    const colon = key.lastIndexOf(':');
+    const keyPrefix = colon < 0 ? '' : key.slice(0, colon);
+    const claim = key.slice(colon + 1);
+    let offContext;
+    if (keyPrefix.toLowerCase() !== prefix.toLowerCase()) {
+        // A key of another OIDC provider (a host name, with or without a path) is not in the request
+        // context of this issuer's tokens: AWS evaluates it as absent. Global and service keys (aws:…,
+        // sts:…) are not judged.
+        if (!keyPrefix.includes('.'))
+            return unknown(`the key is not one of ${prefix}'s claims (${prefix}:<claim>)`);
+        offContext = true;
+    }
+    else if (!contextClaims(prefix).has(claim.toLowerCase())) {
+        return unknown(`AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context`);
+    }
+    if (operator.kind === 'null') {
+        const flag = typeof values === 'boolean' ? values : typeof values === 'string' && /^(true|false)$/i.test(values) ? values.toLowerCase() === 'true' : undefined;
+        if (flag === undefined)
+            return unknown('Null takes "true" or "false"');
+        return { kind: 'null', field, claim: claim.toLowerCase(), operator: name, absent: flag, ...(offContext === undefined ? {} : { offContext }) };
+    }
+    const problem = valuesProblem(values);
+    if (problem !== undefined)
+        return unknown(problem);
+    return makeCondition({
+        field, claim: claim.toLowerCase(), operator: name, match: operator.match, negated: operator.negated, ifExists: operator.ifExists,
+        ...(operator.set === undefined ? {} : { set: operator.set }), ...(offContext === undefined ? {} : { offContext }),
+    }, values);
 }
-/** A claim of GitHub's tokens that AWS does not offer as a condition key (other issuers' claims are not judged). */
-function absentFromContext(claim, prefix) {
-    return prefix.toLowerCase() === GITHUB_HOST && !GITHUB_CONTEXT_CLAIMS.has(claim.toLowerCase());
+function contextClaims(prefix) {
+    const host = prefix.toLowerCase();
+    return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
 }
 function valuesProblem(values) {
     const list = Array.isArray(values) ? values : [values];
@@ -53772,7 +54893,7 @@ function strings(value) {
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-function aws_policy_escape(token) {
+function aws_format_escape(token) {
     return conditions_pointer(token).slice(1);
 }
 /** Names from the document in a message: short, whatever the document holds. */
@@ -53780,186 +54901,10 @@ function clip(text) {
     return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/cases.ts
+;// CONCATENATED MODULE: ./src/engine/trust/formats.ts
 
-
-
-/**
- * A case is allowed when one door has every condition holding, as AWS lets a role be assumed when one
- * Allow statement matches. A denied case is decided by the first condition that failed in the first
- * door; with no door at all (no statement lets the issuer in), by nothing.
- */
-function decide(doors, claims) {
-    let firstFailure;
-    for (const door of doors) {
-        const failed = door.conditions.find((c) => !conditionHolds(c, claims));
-        if (failed === undefined)
-            return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
-        firstFailure ??= {
-            outcome: 'deny',
-            decidedBy: { field: failed.field, claim: failed.claim, operator: operatorName(failed), values: failed.values, actual: shown(claimValue(claims, failed.claim)) },
-        };
-    }
-    return firstFailure ?? { outcome: 'deny', decidedBy: null };
-}
-/** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
-function evaluateCases(cases, doors) {
-    const results = [];
-    const findings = [];
-    cases.forEach((c, index) => {
-        const name = c.name ?? `case ${index}`;
-        const decision = decide(doors, c.claims);
-        results.push({ name, expect: c.expect, outcome: decision.outcome });
-        if (decision.outcome === c.expect)
-            return;
-        const why = decision.outcome === 'allow'
-            ? decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the statement at ${decision.decidedBy.field} all hold`
-            : decision.decidedBy === null
-                ? 'no statement lets the issuer\'s tokens in'
-                : `the ${decision.decidedBy.operator} condition on ${decision.decidedBy.claim} at ${decision.decidedBy.field} does not hold`;
-        findings.push(finding(TRUST_FINDINGS.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why}.`, {
-            field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
-        }));
-    });
-    return { results, findings };
-}
-/** A claim value as evidence shows it: missing is null, and a long string is cut. */
-function shown(value) {
-    if (value === undefined)
-        return null;
-    if (typeof value === 'string' && value.length > 200)
-        return `${value.slice(0, 200)}…`;
-    return value;
-}
-
-;// CONCATENATED MODULE: ./src/engine/trust/subject.ts
-const REPO = 'repo:';
-const IMMUTABLE_PART = /@[0-9]+$/;
-/**
- * The shape of one value. `like` says whether `*` and `?` are wildcards (StringLike) or plain characters
- * (StringEquals).
- */
-function subjectShape(value, like) {
-    const wild = (c) => like && (c === '*' || c === '?');
-    const firstWild = like ? firstWildcard(value) : -1;
-    if (!value.startsWith(REPO)) {
-        // `*`, `re*`, `?epo:…`: the wildcard stands where the owner is named, so any owner matches.
-        return firstWild >= 0 && firstWild <= REPO.length && REPO.startsWith(value.slice(0, firstWild)) ? { kind: 'unbounded' } : { kind: 'other' };
-    }
-    let i = REPO.length;
-    for (; i < value.length && value[i] !== '/'; i++)
-        if (wild(value[i]))
-            return { kind: 'unbounded' };
-    if (i === value.length || i === REPO.length)
-        return { kind: 'other' };
-    let j = i + 1;
-    for (; j < value.length && value[j] !== ':'; j++)
-        if (wild(value[j]))
-            return { kind: 'unbounded' };
-    if (j === i + 1)
-        return { kind: 'other' };
-    const owner = value.slice(REPO.length, i);
-    const repo = value.slice(i + 1, j);
-    return {
-        kind: 'repository',
-        repository: value.slice(REPO.length, j),
-        immutable: IMMUTABLE_PART.test(owner) && IMMUTABLE_PART.test(repo),
-        context: value.slice(j + 1),
-    };
-}
-function firstWildcard(value) {
-    const star = value.indexOf('*');
-    const question = value.indexOf('?');
-    if (star < 0)
-        return question;
-    return question < 0 ? star : Math.min(star, question);
-}
-/** The subject of a pull_request run of the repository. */
-function pullRequestSubject(repository) {
-    return `${REPO}${repository}:pull_request`;
-}
-
-;// CONCATENATED MODULE: ./src/engine/trust/checks.ts
-
-
-
-
-/**
- * The findings about what each door admits: its audience, and the breadth of its subject. All the
- * conditions of a door must hold, so a door with two conditions on sub admits no more than the
- * narrower one: a breadth finding is reported only when every sub condition of the door is broad
- * that way, and then for each broad value. For the breadths about one repository's runs (every run,
- * pull requests) a value counts when the door's other sub conditions let those same runs through:
- * repo:acme/* beside repo:acme/app:* still admits every run of acme/app.
- */
-function checkDoors(doors, missingSubField, missingAudField) {
-    const findings = [];
-    for (const door of doors) {
-        if (!door.conditions.some((c) => c.claim.toLowerCase() === 'aud')) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, 'No condition on aud: a token the workflow requested for any other audience is accepted too.', { field: missingAudField(door) }));
-        }
-        const subs = door.conditions.filter((c) => c.claim.toLowerCase() === 'sub');
-        if (subs.length === 0) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition on sub: a workflow of any repository can use a token this role accepts.', { field: missingSubField(door) }));
-            continue;
-        }
-        const values = subs.map((condition) => condition.values.map((_, index) => ({
-            condition, index, shape: subjectShape(condition.values[index], condition.operator === 'StringLike'),
-        })));
-        // Every sub condition holds for each of these subjects: the door lets all of them in.
-        const doorAdmits = (subjects) => subs.every((c) => subjects.every((subject) => c.matchers.some((m) => m(subject))));
-        const report = (broad, make, admitted) => {
-            // A value's breadth matters when the door's other sub conditions let the same subjects through:
-            // those `admitted` lists when the breadth is about one repository's runs, else every condition must be broad.
-            if (admitted === undefined && !values.every((ofCondition) => ofCondition.some(broad)))
-                return;
-            const counts = (value) => admitted === undefined || doorAdmits(admitted(value));
-            for (const value of values.flat())
-                if (broad(value) && counts(value))
-                    findings.push(make(value));
-        };
-        const runsOf = (v) => contextProbes(v.shape.repository);
-        const pullRequestOf = (v) => [pullRequestSubject(v.shape.repository)];
-        report(unbounded, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" has a wildcard in the owner or repository part, so workflows of other repositories match it.`, evidence(v)));
-        report(anyRef, (v) => finding(TRUST_FINDINGS.TRUST_ANY_REF, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits every branch, tag, environment and pull request of the repository.`, evidence(v)), runsOf);
-        report(pullRequest, (v) => finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" admits pull_request runs (${pullRequestSubject(v.shape.repository)}).`, evidence(v)), pullRequestOf);
-        report(mutable, (v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${operatorName(v.condition)} value "${v.condition.values[v.index]}" names the owner and repository without their immutable IDs (repo:OWNER@ID/REPO@ID:…).`, evidence(v)));
-    }
-    return dedupe(findings);
-}
-const unbounded = (v) => v.shape.kind === 'unbounded';
-/**
- * Admits every kind of run of the repository: its context starts with a wildcard, or the value matches a
- * branch, a tag, an environment and a pull request alike (repo:acme/app:?*, repo:acme/app:*e*).
- */
-const anyRef = (v) => v.shape.kind === 'repository' && v.condition.operator === 'StringLike' &&
-    (v.shape.context.startsWith('*') || everyContext(v.condition.matchers[v.index], v.shape.repository));
-/** One subject of each kind GitHub issues (its documented forms), with names nobody would pin. */
-const CONTEXT_PROBES = ['ref:refs/heads/any-branch', 'ref:refs/tags/any-tag', 'environment:any-environment', 'pull_request'];
-function contextProbes(repository) {
-    return CONTEXT_PROBES.map((context) => `repo:${repository}:${context}`);
-}
-function everyContext(matches, repository) {
-    return contextProbes(repository).every(matches);
-}
-/** Admits the pull_request subject, unless TRUST_ANY_REF already says so (it admits everything). */
-const pullRequest = (v) => v.shape.kind === 'repository' && !anyRef(v) &&
-    v.condition.matchers[v.index](pullRequestSubject(v.shape.repository));
-const mutable = (v) => v.shape.kind === 'repository' && !v.shape.immutable;
-function evidence(v) {
-    return { field: v.condition.valueFields[v.index], operator: operatorName(v.condition), value: v.condition.values[v.index] };
-}
-/** A condition of the request belongs to every statement's door: its findings are reported once. */
-function dedupe(findings) {
-    const seen = new Set();
-    return findings.filter((f) => {
-        const key = `${f.code} ${String(f.evidence?.field)}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-}
+/** Every trust document format the checker reads, by the request member that holds it. */
+const TRUST_FORMATS = [awsTrustPolicyFormat];
 
 ;// CONCATENATED MODULE: ./src/engine/trust/lint.ts
 
@@ -53969,62 +54914,144 @@ function dedupe(findings) {
 
 
 
-/** Where the request's own conditions are, for a finding about one that is missing. */
-const OWN = '';
+
+
 /**
- * POST /v1/lint/trust-policy. Throws RequestInvalidError (422) for a body that fails the schema; every
- * other problem is a finding. Pure: nothing is fetched.
+ * POST /v1/lint/trust-policy. Throws RequestInvalidError (422) for a body that fails the schema, a
+ * document over the limits, or a request whose work would exceed the budget; every other problem is a
+ * finding. Pure: nothing is fetched.
  */
 async function lintTrustPolicy(body, _ctx) {
     return Promise.resolve(evaluateTrustPolicy(parseTrustPolicyRequest(body)));
 }
+/** The trust document the request carries, with its format. */
+function documentOf(request) {
+    for (const format of TRUST_FORMATS) {
+        const document = request[format.member];
+        if (document !== undefined)
+            return { format, document: document };
+    }
+    return undefined;
+}
+/**
+ * Reads the request's trust document (or its own conditions) into doors, refusing up front: a document
+ * beside claim_patterns (the document alone decides; intent goes in cases), a document over its
+ * format's limits, and a request whose evaluation would need more work than the budget.
+ */
+function prepare(request) {
+    const given = documentOf(request);
+    const cases = request.cases ?? [];
+    if (given === undefined) {
+        const doors = [{ field: '', effect: 'Allow', conditions: ownConditions(request) }];
+        const over = workRefusal(doors, cases, '/claim_patterns');
+        if (over !== undefined)
+            return { refusals: [{ ...over, limit: true }] };
+        return { refusals: [], readings: [{ issuer: request.issuer ?? GITHUB_ACTIONS_ISSUER, doors }], findings: [], cases };
+    }
+    const at = conditions_pointer(given.format.member);
+    const refusals = given.format.refuse(given.document, at).map((p) => ({ ...p, limit: true }));
+    if (request.claim_patterns !== undefined) {
+        refusals.unshift({
+            pointer: '/claim_patterns',
+            message: `claim_patterns cannot be given with ${given.format.member}: the role admits what the ${given.format.label} says, whatever the entry adds. State what must be allowed and denied as cases instead.`,
+            limit: false,
+        });
+    }
+    if (refusals.length > 0)
+        return { refusals };
+    const readings = given.format.issuers(given.document, request.issuer).map((issuer) => given.format.read(given.document, issuer, at));
+    const over = workRefusal(readings.flatMap((r) => r.doors), cases, at);
+    if (over !== undefined)
+        return { refusals: [{ ...over, limit: true }] };
+    return { refusals: [], readings, findings: readings.flatMap((r) => r.findings), cases, ...(request.issuer === undefined ? {} : { requested: request.issuer }) };
+}
+/**
+ * Why the request would be refused (422) for its document or its cost, before anything is judged; the
+ * gate asks it of a config entry. A body that fails the schema has no answer here: running it reports that.
+ */
+function trustRequestRefusals(body) {
+    let request;
+    try {
+        request = parseTrustPolicyRequest(body);
+    }
+    catch (err) {
+        if (err instanceof RequestInvalidError)
+            return [];
+        throw err;
+    }
+    return prepare(request).refusals;
+}
 function evaluateTrustPolicy(request) {
-    const issuer = request.issuer ?? GITHUB_ACTIONS_ISSUER;
-    const own = ownConditions(request);
-    const findings = [];
-    let doors;
-    if (request.aws_trust_policy === undefined) {
-        doors = [{ field: OWN, conditions: own }];
-    }
-    else {
-        const reading = readAwsPolicy(request.aws_trust_policy, issuer);
-        findings.push(...reading.findings);
-        doors = reading.doors.map((door) => ({ field: door.field, conditions: [...own, ...door.conditions] }));
-    }
-    const missingField = (door, ownField) => (door.field === OWN ? ownField : `${door.field}/Condition`);
-    findings.unshift(...checkDoors(doors, (door) => missingField(door, '/claim_patterns'), (door) => missingField(door, '/audiences')));
-    const cases = evaluateCases(request.cases ?? [], doors);
-    findings.push(...cases.findings);
+    const prepared = prepare(request);
+    if (!('readings' in prepared))
+        throw new RequestInvalidError(prepared.refusals.map(({ pointer: p, message }) => ({ pointer: p, message })));
+    const { readings, cases } = prepared;
+    const missing = {
+        sub: (door) => (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
+        aud: (door) => (door.field === '' ? '/audiences' : `${door.field}/Condition`),
+    };
+    const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, isGitHubIssuer(r.issuer)) })));
+    const evaluated = evaluateCases(cases, readings, prepared.requested);
+    const findings = once([...breadth, ...prepared.findings, ...evaluated.findings]);
     return {
         valid: !findings.some((f) => f.severity === 'error'),
         findings,
         summary: summarise('Trust policy', findings),
-        metadata: { issuer, conditions: summarised(doors), cases: cases.results },
+        metadata: { issuer: readings[0].issuer, conditions: summarised(readings[0].doors), cases: evaluated.results },
     };
 }
-/** The request's audiences and claim_patterns, as conditions every door must meet too. */
+/**
+ * A statement is unusable (TRUST_CONDITION_NEVER_HOLDS) only when no issuer it is judged for can use
+ * it: a role trusting two providers may write each statement for one of them.
+ */
+function usableByNone(judged) {
+    const never = (findings, door) => findings.some((f) => f.code === 'TRUST_CONDITION_NEVER_HOLDS' && inDoor(f, door));
+    const usableElsewhere = (f, self) => judged.some(({ reading, findings }) => reading !== self &&
+        reading.doors.some((door) => door.effect === 'Allow' && inDoor(f, door) && !never(findings, door)));
+    return judged.flatMap(({ reading, findings }) => findings.filter((f) => f.code !== 'TRUST_CONDITION_NEVER_HOLDS' || !usableElsewhere(f, reading)));
+}
+function inDoor(f, door) {
+    const field = String(f.evidence?.field);
+    return field === door.field || field.startsWith(`${door.field}/`);
+}
+/** A document read once per issuer says the same thing about the same place more than once: once is enough. */
+function once(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const key = `${f.code} ${String(f.evidence?.field)} ${f.message}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+/** GitHub's issuer, or a GitHub Enterprise Cloud issuer (the same host with the enterprise's path). */
+function isGitHubIssuer(issuer) {
+    const github = GITHUB_ACTIONS_ISSUER.toLowerCase();
+    const given = issuer.toLowerCase().replace(/\/+$/, '');
+    return given === github || given.startsWith(`${github}/`);
+}
+/** Without a trust document, the request's audiences and claim_patterns are the role's one statement. */
 function ownConditions(request) {
     const conditions = [];
     if (request.audiences !== undefined) {
-        conditions.push(makeCondition({ field: '/audiences', claim: 'aud', operator: 'StringEquals' }, request.audiences));
+        conditions.push(makeCondition({ field: '/audiences', claim: 'aud', operator: 'StringEquals', match: 'StringEquals' }, request.audiences));
     }
     for (const [claim, patterns] of Object.entries(request.claim_patterns ?? {})) {
-        conditions.push(makeCondition({ field: conditions_pointer('claim_patterns', claim), claim, operator: 'StringLike' }, patterns));
+        conditions.push(makeCondition({ field: conditions_pointer('claim_patterns', claim), claim: claim.toLowerCase(), operator: 'StringLike', match: 'StringLike' }, patterns));
     }
     return conditions;
 }
 /** Every condition evaluated, once each, in the order of the request. */
 function summarised(doors) {
-    const seen = new Set();
     const out = [];
-    for (const c of doors.flatMap((d) => d.conditions)) {
-        if (seen.has(c.field))
-            continue;
-        seen.add(c.field);
-        const summary = { field: c.field, claim: c.claim, operator: c.operator, values: [...c.values] };
-        if (c.set !== undefined)
-            summary.set = c.set;
-        out.push(summary);
+    for (const door of doors) {
+        for (const c of door.conditions) {
+            if (c.kind === 'unknown')
+                continue;
+            const values = c.kind === 'match' ? [...c.values] : [String(c.absent)];
+            out.push({ field: c.field, effect: door.effect, claim: c.claim, operator: c.operator, values });
+        }
     }
     return out;
 }
@@ -54449,6 +55476,8 @@ function rawEcdsaToDer(signature) {
 ;// CONCATENATED MODULE: ./src/engine/validate/claim-patterns.ts
 
 
+
+
 /**
  * Patterns are compiled once per policy object: a profile's policy lives as long as the process, so its
  * patterns are compiled at its first token, not at every one.
@@ -54464,6 +55493,40 @@ function compile(patterns) {
         compiled.set(patterns, claims);
     }
     return claims;
+}
+/**
+ * The most work matching `patterns` can take when no claim is longer than `maxClaimLength`, in match
+ * units: every pattern of every claim may be tried (a claim is tried against its list until one matches).
+ * Compiling is linear in the patterns' length and is kept for the matching.
+ */
+function claimPatternsWork(patterns, maxClaimLength) {
+    let work = 0;
+    for (const claim of compile(patterns))
+        for (const p of claim.patterns)
+            work += matchCost(maxClaimLength, p);
+    return work;
+}
+/**
+ * Why `patterns` may not be used for tokens of up to `tokenLength` characters (a claim is never longer
+ * than its token), or undefined when they fit MATCH_WORK_BUDGET. The message completes a JSON Pointer
+ * to required_claim_patterns.
+ */
+function patternBudgetProblem(patterns, tokenLength) {
+    const work = claimPatternsWork(patterns, tokenLength);
+    if (work <= MATCH_WORK_BUDGET)
+        return undefined;
+    return `are too costly for a token of ${tokenLength} characters: matching them could take ${work} units of work, over the limit of ${MATCH_WORK_BUDGET} `
+        + `(each pattern costs (token length + pattern length) × (1 + one per 32 characters of each part between stars that has a "?" or is over ${INDEXOF_MAX_SEGMENT} characters)). `
+        + 'Use fewer or shorter patterns, or fewer "?"';
+}
+/**
+ * A 422 at /policy/required_claim_patterns when an inline policy's patterns could cost more than
+ * MATCH_WORK_BUDGET for this token, before any token work. Keeps the compiled patterns for the check.
+ */
+function refuseCostlyPatterns(patterns, tokenLength) {
+    const problem = patternBudgetProblem(patterns, tokenLength);
+    if (problem !== undefined)
+        throw new RequestInvalidError([{ pointer: '/policy/required_claim_patterns', message: problem }]);
 }
 /**
  * CLAIM_PATTERN_MISMATCH for each claim that matches none of its patterns. Only a string claim can match:
@@ -54755,6 +55818,7 @@ function inlineTrustSource(policy, keyCache) {
 
 
 
+
 const parseValidateRequest = compileSchema(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
 /**
@@ -54783,6 +55847,9 @@ function checkJwt(body, ctx) {
     if (hasPolicy === (request.issuer_profile_id !== undefined)) {
         throw new RequestInvalidError([{ pointer: '', message: hasPolicy ? 'give either policy or issuer_profile_id, not both' : 'give one of policy and issuer_profile_id' }]);
     }
+    // Pattern matching is bounded up front: a claim is never longer than the token (§17, bounded cost).
+    if (request.policy?.required_claim_patterns !== undefined)
+        refuseCostlyPatterns(request.policy.required_claim_patterns, request.token.length);
     // The key is checked before the token so that a 422 for a bad key wins over a 400 for a bad token.
     const inline = request.policy !== undefined ? inlineTrustSource(request.policy, ctx.keyCache) : undefined;
     const memory = ctx.verifyCache === undefined
@@ -55190,6 +56257,28 @@ const ORDERS_TOKEN = {
     header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
     claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
 };
+/** Where the lock examples' lock file is, as `oidc-gate lock` writes it by default. */
+const EXAMPLE_LOCK = '.github/oidc-gate/jwks.lock.json';
+/** A provider whose keys are fetched (its jwks_uri), for the lock examples. */
+const LOCKED_PROVIDER = [
+    'providers:',
+    '  - name: orders-web',
+    '    issuer: https://idp.example.com',
+    '    client_id: orders-web',
+    '    audiences: [api://orders]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '    redirect_uris: [https://orders.example.com/callback]',
+    '    alg_policy: { allowed_algs: [RS256] }',
+    '',
+].join('\n');
+/** The lock file `oidc-gate lock` wrote while orders-web served one key. */
+const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
+    version: 1,
+    entries: [{
+            kind: 'provider', file: '.github/oidc-gate/identity.yml', name: 'orders-web', jwks_uri: 'https://idp.example.com/keys',
+            keys: [{ kid: 'orders-2025', thumbprint: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs' }],
+        }],
+}, null, 2)}\n`;
 /**
  * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
  * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
@@ -55394,6 +56483,30 @@ const GATE_CODES = {
         example: {
             scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
             transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
+        },
+    }),
+    LOCK_ENTRY_UNMATCHED: gateFinding('LOCK_ENTRY_UNMATCHED', 'A lock file entry names no provider or profile of the config', 'Run oidc-gate lock again and commit the new lock file: after a provider or profile is renamed or removed, or its config file moved, the lock must be written again for its keys to be compared.', {
+        docs: 'Each entry of the lock file names a provider or profile by kind, config file (relative to the repository root) and name. An entry that matches none of the providers and profiles whose keys this run fetches is reported at its line of the lock file: the config file is not among those checked, it has no entry of that name, or the entry no longer fetches a JWK Set. It is reported offline too: pairing the lock with the config needs no network. A config file with a configuration error is not paired: that error fails the run already.',
+        why: 'A lock pins keys by entry name. If a renamed provider simply fell out of the comparison, renaming it would unpin its keys without a word, and a swapped key set would pass the next audit. The pinned keys must be compared with something, or the lock must be written again in review.',
+        securitySeverity: 5.0,
+        example: {
+            scenario: 'The provider orders-web was renamed orders-portal, and the lock file still pins the keys of orders-web.',
+            config: LOCKED_PROVIDER.replace('name: orders-web', 'name: orders-portal'),
+            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
+            lock: EXAMPLE_LOCK,
+            offline: true,
+        },
+    }, false),
+    LOCK_ENTRY_MISSING: gateWarning('LOCK_ENTRY_MISSING', 'A provider or profile whose keys are fetched has no entry in the lock file', 'Run oidc-gate lock and commit the new lock file, so its keys are pinned too.', {
+        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), every provider with a jwks_uri and every profile with jwks_uri or discovery: true should have an entry. One without is reported at its jwks_uri (or discovery) line, and its keys are not compared. Reported offline too. Profiles with inline jwks or public_key are not locked: the config file pins those keys itself.',
+        why: 'A provider added after the lock was written is not pinned: its keys could change and no audit would say so. The warning keeps the lock in step with the config.',
+        securitySeverity: 3.0,
+        example: {
+            scenario: 'A second provider, orders-admin, was added after the lock was written.',
+            config: `${LOCKED_PROVIDER}${LOCKED_PROVIDER.replace('providers:\n', '').replaceAll('orders-web', 'orders-admin').replace('/keys', '/admin/keys')}`,
+            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
+            lock: EXAMPLE_LOCK,
+            offline: true,
         },
     }),
 };
@@ -55736,6 +56849,8 @@ const issuerProfileSchema = {
 
 
 
+
+
 // A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
 // problems need the profile named, which only the registry knows.
 const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -55771,6 +56886,14 @@ function compileProfile(entry, options, problems) {
     if (algProblem !== undefined) {
         problems.push({ pointer: '/allowed_algs', message: algProblem });
         return undefined;
+    }
+    // A profile serves every token, so its patterns must be affordable for the longest one accepted.
+    if (profile.required_claim_patterns !== undefined) {
+        const tooCostly = patternBudgetProblem(profile.required_claim_patterns, MAX_TOKEN_LENGTH);
+        if (tooCostly !== undefined) {
+            problems.push({ pointer: '/required_claim_patterns', message: tooCostly });
+            return undefined;
+        }
     }
     const policy = claimPolicy(profile);
     switch (field) {
@@ -56042,696 +57165,6 @@ function tokenFingerprint(token) {
 
 
 
-;// CONCATENATED MODULE: ./src/gate/sarif.ts
-/**
- * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
- * partialFingerprints from code + file + field (named by entry name) so an alert survives edits that
- * only move lines or reorder entries.
- */
-
-
-
-
-/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
-const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
-/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
-function findingPageUrl(code) {
-    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
-}
-/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
-function howToFix(definition) {
-    return definition.fix ?? definition.remediation;
-}
-/**
- * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
- * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
- */
-function markdownText(text) {
-    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
-}
-function sentence(text) {
-    return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-/**
- * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
- * every finding of the code (a finding's own remediation may speak of one case only), and a link to
- * the code's page with an example.
- */
-function ruleHelp(d) {
-    const fix = howToFix(d);
-    const url = findingPageUrl(d.code);
-    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
-    const markdown = [
-        `**${markdownText(sentence(d.title))}**`,
-        d.docs !== undefined ? markdownText(d.docs) : undefined,
-        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
-        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
-        `[${d.code}: more, with an example](${url})`,
-    ];
-    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
-    return { text: join(text), markdown: join(markdown) };
-}
-/**
- * A finding's identity across runs: its code, its place, and its file named from the repository root
- * (`base` is where the run's file names start, relative to that root: the CLI run in a subdirectory
- * names files from there), so the baseline and code scanning match it wherever the run started.
- */
-function sarif_fingerprint(f, base = '') {
-    const file = f.file === undefined ? '' : base === '' ? f.file : external_node_path_default().posix.join(base, f.file);
-    const key = [f.code, file, f.stablePointer ?? f.pointer ?? ''].join('\u0000');
-    return (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex');
-}
-/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
-const MAX_SARIF_RESULTS = 5000;
-/**
- * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
- * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
- */
-function sarifSuppression(s) {
-    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
-}
-/**
- * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
- * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
- */
-function buildSarif(all, suppressed = [], withBaseline = false, fingerprintBase = '') {
-    // Code scanning refuses a result without a location, so run-level problems (no config file
-    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
-    // and reported findings before suppressed ones.
-    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
-    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
-    const findings = [...all, ...suppressed.map((s) => s.finding)]
-        .filter((f) => f.file !== undefined)
-        .sort((a, b) => rank(a) - rank(b))
-        .slice(0, MAX_SARIF_RESULTS);
-    const codes = [...new Set(findings.map((f) => f.code))].sort();
-    const index = new Map(codes.map((c, i) => [c, i]));
-    const rules = codes.map((code) => {
-        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
-        const definition = getFindingDefinition(code);
-        const sample = findings.find((f) => f.code === code);
-        const title = definition?.title ?? code;
-        const rule = {
-            id: code,
-            name: toPascal(code),
-            shortDescription: { text: title },
-            fullDescription: { text: title },
-            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
-            properties: { tags: ['security', 'oidc'] },
-        };
-        if (definition !== undefined) {
-            rule.helpUri = findingPageUrl(code);
-            rule.help = ruleHelp(definition);
-            // Code scanning ranks security alerts by this number, written as a string.
-            if (definition.securitySeverity !== undefined) {
-                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
-            }
-        }
-        else if (sample?.remediation !== undefined) {
-            rule.help = { text: sample.remediation, markdown: sample.remediation };
-        }
-        return rule;
-    });
-    const results = findings.map((f) => {
-        const r = {
-            ruleId: f.code,
-            ruleIndex: index.get(f.code),
-            level: f.severity === 'error' ? 'error' : 'warning',
-            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-            partialFingerprints: { 'oidcGate/v1': sarif_fingerprint(f, fingerprintBase) },
-        };
-        const hidden = hiddenBy.get(f);
-        if (hidden !== undefined)
-            r.suppressions = [sarifSuppression(hidden)];
-        if (withBaseline)
-            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
-        r.locations = [{
-                physicalLocation: {
-                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
-                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-                },
-            }];
-        return r;
-    });
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [{
-                tool: {
-                    driver: {
-                        name: 'oidc-gate',
-                        version: TOOL_VERSION,
-                        semanticVersion: TOOL_VERSION,
-                        informationUri: REPOSITORY_URL,
-                        rules,
-                    },
-                },
-                results,
-            }],
-    };
-}
-/**
- * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
- * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
- */
-function relativeUri(file) {
-    return file.split('/').map(encodeURIComponent).join('/');
-}
-function toPascal(code) {
-    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
-}
-
-;// CONCATENATED MODULE: ./src/action/markdown.ts
-/**
- * Text from a config file in the job summary's Markdown. A pull request writes those files, so a
- * name or a URL in a message must show as the text it is: no emphasis, code, HTML, table cells or
- * images, and no link. GitHub renders summaries with cmark-gfm, whose autolink extension makes links
- * of bare text in three ways, and each is cut here:
- *
- * - `scheme://` (http, https, ftp), found on the raw source when the parser reaches a `:` followed by
- *   `//`. That `:` written as `&colon;` is no `:` to the parser, so no URL autolink can start; the
- *   reader still sees `https://…`, and a quote or underscore after it stays outside, since there is no
- *   link. (`mailto:` and `xmpp:` links need an address, and addresses are cut as below.)
- * - `www.` at the start of a word, found on the raw source at a `w`: the first `w` is written as an
- *   entity, so the parser never sees `www.`.
- * - `name@domain.tld`, found after parsing, on the decoded text, where entities no longer help: an
- *   empty HTML comment right after the `@` splits the text there, and a split text has no address.
- *   The comment renders as nothing.
- *
- * Every other character Markdown or HTML acts on is a named entity. Named, not numeric: were a link
- * ever made, the autolink extension ends it before a trailing `&name;` but swallows the digits of
- * `&#34;` (it strips the `;` alone), which is how `https://…/&#34;` became a link to `…/&`.
- */
-/** The named entity of each character Markdown or HTML would act on in a table cell; `~` has no name. */
-const ENTITIES = {
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '|': '&verbar;', '\\': '&bsol;', '`': '&grave;',
-    '*': '&ast;', '_': '&lowbar;', '[': '&lsqb;', ']': '&rsqb;', '~': '&#126;', '$': '&dollar;',
-};
-/** Escape text for one table cell: one line, nothing Markdown, HTML or the autolink extension acts on. */
-function escapeCell(value) {
-    const text = String(value ?? '')
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-        .replace(/\r?\n|\r|\t|\u2028|\u2029/g, ' ');
-    return text
-        .replace(/[&<>"'|\\`*_[\]~$]/g, (c) => ENTITIES[c])
-        .replace(/:(?=\/\/)/g, '&colon;')
-        .replace(/w(?=ww\.)/gi, (w) => `&#${w.charCodeAt(0)};`)
-        .replace(/@/g, '&commat;<!-- -->');
-}
-/** A link whose text is escaped; the URL must be one the summary built itself (see source-link.ts). */
-function markdownLink(text, url) {
-    return { markdown: `[${escapeCell(text)}](${url})` };
-}
-function cellText(cell) {
-    if (typeof cell === 'object' && cell !== null && 'markdown' in cell)
-        return cell.markdown;
-    return escapeCell(cell);
-}
-
-;// CONCATENATED MODULE: ./src/action/source-link.ts
-/**
- * Links from the job summary to a config file at the commit the run checked:
- * `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/blob/${GITHUB_SHA}/${path}#L${line}`. Built only from
- * values of the expected shape, each path segment percent-encoded, so a file name cannot end the link
- * or add to it; without those three variables (a local run) there are no links.
- */
-
-/** The runner's variables, when all three are set and look like what the runner sets. */
-function sourceLinks(env) {
-    const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '');
-    const repository = env.GITHUB_REPOSITORY;
-    const sha = env.GITHUB_SHA;
-    if (server === undefined || repository === undefined || sha === undefined)
-        return undefined;
-    if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(server))
-        return undefined;
-    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
-        return undefined;
-    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
-        return undefined;
-    return { base: `${server}/${repository}/blob/${sha}` };
-}
-/** encodeURIComponent leaves ! ' ( ) * as they are; a ( or ) would end or unbalance a Markdown link. */
-function encodeSegment(segment) {
-    return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/**
- * `file:line` (or `file`), linked to that line at the run's commit when there are links and the path
- * is one inside the repository; otherwise the same text, escaped.
- */
-function sourceCell(links, file, line) {
-    const text = line !== undefined ? `${file}:${line}` : file;
-    const segments = file.split('/');
-    const inside = file !== '' && !file.startsWith('/') && segments.every((s) => s !== '' && s !== '.' && s !== '..');
-    if (links === undefined || !inside)
-        return text;
-    const anchor = line !== undefined && Number.isSafeInteger(line) && line > 0 ? `#L${line}` : '';
-    return markdownLink(text, `${links.base}/${segments.map(encodeSegment).join('/')}${anchor}`);
-}
-
-;// CONCATENATED MODULE: ./src/action/summary.ts
-/**
- * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
- * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
- * the only links are the summary's own, from each location to its line at the run's commit
- * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
- */
-
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 900 * 1000;
-
-/** The most of a finding's fix the Fix column shows; the report and the finding's page have all of it. */
-const FIX_CELL_CHARS = 200;
-function row(cells) {
-    return `| ${cells.map(cellText).join(' | ')} |\n`;
-}
-function header(cells) {
-    return `| ${cells.join(' | ')} |\n|${cells.map(() => '---').join('|')}|\n`;
-}
-function bytes(s) {
-    return Buffer.byteLength(s, 'utf8');
-}
-/** `env`: the runner's GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA link each location to its line. */
-function buildSummary(report, reportPath, env = {}) {
-    const { summary } = report;
-    const links = sourceLinks(env);
-    // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
-    const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
-    let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
-    if (reportPath !== undefined && reportPath !== '')
-        head += `Full report: ${escapeCell(reportPath)}\n\n`;
-    const hidden = suppressedLine(report);
-    if (hidden !== '')
-        head += `${hidden}\n\n`;
-    const fileRows = summary.file_status.map((f) => row([
-        sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', f.providers, f.profiles, f.tokens, f.errors, f.warnings,
-    ]));
-    const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
-    const findingRows = findings.map((f) => row([
-        f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
-    ]));
-    const samples = report.results.filter((r) => r.kind === 'validate');
-    const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
-    const sections = [
-        { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
-        { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message', 'Fix'], rows: findingRows, noun: 'finding' },
-        { title: 'Sample tokens', columns: ['Sample', 'Location', 'Expect', 'Outcome', 'Evaluated at', 'Gate'], rows: sampleRows, noun: 'sample' },
-    ];
-    let out = head;
-    // Room for each section's heading and "showing N of M" line, so cutting never overshoots.
-    const reserve = 400 * sections.length;
-    for (const section of sections) {
-        if (section.rows.length === 0)
-            continue;
-        let text = `### ${section.title}\n\n${header(section.columns)}`;
-        let shown = 0;
-        for (const r of section.rows) {
-            if (bytes(out) + bytes(text) + bytes(r) + reserve > SUMMARY_LIMIT_BYTES)
-                break;
-            text += r;
-            shown++;
-        }
-        if (shown < section.rows.length) {
-            text += `\nShowing ${shown} of ${plural(section.rows.length, section.noun)}; the report has them all.\n`;
-        }
-        out += `${text}\n`;
-    }
-    return out;
-}
-/** How many findings suppressions and the baseline hid, by kind: they are not in the tables or the counts. */
-function suppressedLine(report) {
-    const hidden = report.summary.suppressed ?? [];
-    if (hidden.length === 0)
-        return '';
-    const kinds = ['inline', 'config', 'baseline']
-        .map((kind) => [kind, hidden.filter((s) => s.kind === kind).length])
-        .filter(([, n]) => n > 0)
-        .map(([kind, n]) => `${n} ${kind}`);
-    return `🔕 ${plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
-}
-/** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
-function fixOf(f) {
-    const definition = getFindingDefinition(f.code);
-    const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
-    if (fix.length <= FIX_CELL_CHARS)
-        return fix;
-    const cut = fix.slice(0, FIX_CELL_CHARS - 1);
-    return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), FIX_CELL_CHARS / 2))}…`;
-}
-function describeExpect(r) {
-    if (r.expect === undefined)
-        return 'valid';
-    return Array.isArray(r.expect) ? r.expect.join(', ') : r.expect;
-}
-function gateOf(r) {
-    if (r.not_checked !== undefined)
-        return '➖ not checked';
-    return r.passed === true ? '✅ pass' : '❌ fail';
-}
-function outcomeOf(r) {
-    if (r.not_checked !== undefined)
-        return `not checked: ${r.not_checked}`;
-    if (r.problem !== undefined)
-        return r.problem.code;
-    if (r.response === undefined)
-        return '';
-    return r.response.valid ? 'valid' : `invalid: ${r.response.findings.map((f) => f.code).join(', ')}`;
-}
-
-;// CONCATENATED MODULE: ./src/action/issue-on-failure.ts
-/**
- * `issue-on-failure`: a scheduled audit that fails is seen by nobody (GitHub notifies only whoever
- * last edited the cron), so a failing run opens one issue, or comments on the one already open, and
- * the next passing run comments and closes it. One issue per workflow: found again by its label, its
- * title and a marker in its body, so an issue someone else opened with the same title is left alone.
- *
- * The GitHub API is a courtesy here, not the verdict: any failure talking to it (no permission, no
- * such repository, an outage) is one warning, and the step's outcome stays the gate's.
- */
-
-
-const ISSUE_LABEL = 'oidc-gate';
-/** How many findings the issue body lists, errors first; the report has them all. */
-const TOP_FINDINGS = 10;
-/** Each API call gives up after this long, so a hanging API cannot hold the job until its timeout. */
-const REQUEST_TIMEOUT_MS = 15_000;
-/** What the runner tells a step about itself, read from its environment. */
-function issueContextFrom(env, token) {
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
-        return 'GITHUB_REPOSITORY is not set to owner/name';
-    if (token === '')
-        return 'the github-token input is empty';
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    const context = {
-        token,
-        repository,
-        apiUrl: (env.GITHUB_API_URL ?? '') || 'https://api.github.com',
-        workflow: (env.GITHUB_WORKFLOW ?? '') || 'oidc-gate',
-    };
-    if (env.GITHUB_RUN_ID !== undefined && /^\d+$/.test(env.GITHUB_RUN_ID))
-        context.runUrl = `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}`;
-    return context;
-}
-/** The issue's title: it names the workflow, so two audits keep two issues. */
-function issueTitle(workflow) {
-    // eslint-disable-next-line no-control-regex
-    const name = workflow.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
-    return `oidc-gate: ${name} is failing`;
-}
-/** A hidden line in the body marks the issues this mechanism opened, per workflow. */
-function marker(workflow) {
-    return `<!-- oidc-gate:issue-on-failure workflow=${encodeURIComponent(workflow)} -->`;
-}
-/** The body of the issue or of a failing run's comment: the headline and the top findings, escaped. */
-function failureBody(report, context) {
-    const { summary } = report;
-    const top = [...summary.findings].sort(bySeverity).slice(0, TOP_FINDINGS);
-    const lines = [
-        `**${escapeCell(summary.text)}**`,
-        '',
-        ...(context.runUrl !== undefined ? [`Run: ${context.runUrl}`, ''] : []),
-    ];
-    if (top.length > 0) {
-        lines.push('| Severity | Code | Location | Message |', '|---|---|---|---|');
-        for (const f of top)
-            lines.push(`| ${escapeCell(f.severity)} | ${escapeCell(f.code)} | ${escapeCell(issue_on_failure_location(f))} | ${escapeCell(f.message)} |`);
-        if (summary.findings.length > top.length)
-            lines.push('', `Showing ${top.length} of ${summary.findings.length} findings; the run's report has them all.`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-function bySeverity(a, b) {
-    return a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
-}
-function issue_on_failure_location(f) {
-    return f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '';
-}
-/**
- * Open, comment on or close the workflow's issue for this run's verdict. Never throws: a refusal or
- * an outage of the API is one warning naming the HTTP status (never the API's own message).
- */
-async function reportToIssue(report, context) {
-    const failed = report.summary.failed;
-    const [owner, repo] = context.repository.split('/');
-    // Loaded here rather than at start-up, so only a run with issue-on-failure pays for Octokit. The
-    // proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
-    const request = () => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    const title = issueTitle(context.workflow);
-    const mark = marker(context.workflow);
-    let step = 'list the open oidc-gate issues';
-    try {
-        const listed = await octokit.rest.issues.listForRepo({ owner, repo, labels: ISSUE_LABEL, state: 'open', per_page: 100, request: request() });
-        const open = listed.data.find((i) => isIssueNumber(i.number) && i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
-        if (failed) {
-            const body = failureBody(report, context);
-            if (open === undefined) {
-                step = 'open an issue';
-                const created = await octokit.rest.issues.create({ owner, repo, title, labels: [ISSUE_LABEL], body: `${mark}\n${body}`, request: request() });
-                info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for the failing run.`);
-            }
-            else {
-                step = `comment on issue #${open.number}`;
-                await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `Still failing.\n\n${body}`, request: request() });
-                info(`oidc-gate: commented on issue #${open.number}: the run still fails.`);
-            }
-        }
-        else if (open !== undefined) {
-            step = `comment on issue #${open.number}`;
-            const run = context.runUrl !== undefined ? ` Run: ${context.runUrl}` : '';
-            await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `Passing again: ${escapeCell(report.summary.text)}${run}\n`, request: request() });
-            step = `close issue #${open.number}`;
-            await octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed', request: request() });
-            info(`oidc-gate: closed issue #${open.number}: the run passes.`);
-        }
-    }
-    catch (err) {
-        warning(`oidc-gate: issue-on-failure could not ${step}: ${describeApiError(err)}. The gate's result is unchanged.`);
-    }
-}
-/**
- * Whether the API's issue number is one: the step prints it, and the runner reads a printed line that
- * starts with `::` as a command, so an API that answered text with a line break could issue one.
- */
-function isIssueNumber(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-}
-/** The API's answer in a user's words: its status and what usually causes it. Its body is not repeated. */
-function describeApiError(err) {
-    const e = err;
-    if (e?.name === 'TimeoutError' || e?.name === 'AbortError')
-        return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-    // Octokit reports a connection that failed as status 500 without a response: not the API's answer.
-    const status = e?.response !== undefined ? e.status : undefined;
-    if (typeof status === 'number' && status > 0) {
-        if (status === 401)
-            return 'HTTP 401 (the github-token was refused)';
-        if (status === 403)
-            return 'HTTP 403 (give the job permissions: issues: write, or a github-token that may write issues)';
-        if (status === 404)
-            return 'HTTP 404 (no such repository for this token, or issues are turned off)';
-        if (status === 410)
-            return 'HTTP 410 (issues are turned off for this repository)';
-        return `HTTP ${status}`;
-    }
-    return 'the GitHub API could not be reached';
-}
-
-;// CONCATENATED MODULE: ./src/gate/write.ts
-/**
- * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
- * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
- * linked directory, must not turn the report into an overwrite of some other file. So the target
- * must not be a link, its directory must resolve inside the workspace and outside .git, and the
- * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
- * replaces the directory entry and never writes through it.
- */
-
-
-
-
-/** An output path the gate refuses, or could not write; the message names the setting and the path. */
-class OutputPathError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'OutputPathError';
-    }
-}
-/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
-async function checkOutputPath(target) {
-    await plan(target);
-}
-/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
-async function writeInsideRoot(target, text) {
-    const { realDir, missing, name } = await plan(target);
-    let dir = realDir;
-    for (const part of missing) {
-        dir = external_node_path_default().join(dir, part);
-        try {
-            await external_node_fs_namespaceObject.promises.mkdir(dir);
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw failure(target, error);
-        }
-    }
-    // Created or not, the directory must still resolve where the plan said.
-    const finalDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(finalDir, name));
-    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    try {
-        // wx: never reuse an existing file (or follow a link) at the temporary name.
-        await external_node_fs_namespaceObject.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
-        await external_node_fs_namespaceObject.promises.rename(temp, external_node_path_default().join(finalDir, name));
-    }
-    catch (error) {
-        await external_node_fs_namespaceObject.promises.unlink(temp).catch(() => undefined);
-        throw failure(target, error);
-    }
-}
-async function plan(target) {
-    const file = external_node_path_default().resolve(target.file);
-    const name = external_node_path_default().basename(file);
-    const existing = await external_node_fs_namespaceObject.promises.lstat(file).catch((error) => {
-        if (isAbsent(error))
-            return undefined;
-        throw failure(target, error);
-    });
-    if (existing?.isSymbolicLink()) {
-        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
-    }
-    if (existing !== undefined && !existing.isFile()) {
-        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
-    }
-    const missing = [];
-    let dir = external_node_path_default().dirname(file);
-    for (;;) {
-        const stat = await external_node_fs_namespaceObject.promises.stat(dir).catch((error) => {
-            if (isAbsent(error))
-                return undefined;
-            throw failure(target, error);
-        });
-        if (stat?.isDirectory())
-            break;
-        if (stat !== undefined) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
-        }
-        if (await external_node_fs_namespaceObject.promises.lstat(dir).then(() => true, () => false)) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
-        }
-        const parent = external_node_path_default().dirname(dir);
-        if (parent === dir)
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
-        missing.unshift(external_node_path_default().basename(dir));
-        dir = parent;
-    }
-    const realDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
-    return { realDir, missing, name };
-}
-async function ensureInside(target, real) {
-    const realRoot = await external_node_fs_namespaceObject.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
-    const place = placeOf(realRoot, real);
-    if (!place.ok) {
-        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
-    }
-}
-/** Nothing there, or a file where a directory should be (reported by the directory walk). */
-function isAbsent(error) {
-    const code = error.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
-}
-function failure(target, error) {
-    const code = error.code;
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
-    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
-}
-/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
-function outputTarget(root, base, label, value) {
-    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-    return { root, file: external_node_path_default().resolve(base, value), label, shown };
-}
-
-;// CONCATENATED MODULE: ./src/gate/outputs.ts
-/** Writing the report and SARIF files, shared by the action and the CLI. */
-
-
-
-
-function sarifOf(run) {
-    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprintBase);
-}
-async function writeReport(run, target) {
-    await writeInsideRoot(target, serializeReport(run.report));
-}
-async function writeSarif(run, target) {
-    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/gate/id-token-source.ts
-/**
- * Where the job's own ID token comes from. Only a GitHub Actions job can request one (from the
- * runner's token service, when the workflow grants `permissions: id-token: write`); the action
- * passes a source built here around `core.getIDToken`, and the CLI passes none. The gate sees only
- * the source, so it stays the same for both faces.
- */
-/**
- * The runner's source: `getIDToken` is @actions/core's, which reads ACTIONS_ID_TOKEN_REQUEST_URL and
- * ACTIONS_ID_TOKEN_REQUEST_TOKEN. Their absence is checked first, so a missing permission is named
- * as such rather than as a failed request. Each audience is requested once per run. The error of a
- * failed request is not kept: the service's answer it may quote is nobody's business in a report.
- */
-function runnerIdTokenSource(env, getIDToken, onSecret) {
-    const requested = new Map();
-    return (audience) => {
-        let outcome = requested.get(audience);
-        if (outcome === undefined) {
-            outcome = request(env, getIDToken, audience, onSecret);
-            requested.set(audience, outcome);
-        }
-        return outcome;
-    };
-}
-async function request(env, getIDToken, audience, onSecret) {
-    const url = env.ACTIONS_ID_TOKEN_REQUEST_URL;
-    const bearer = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
-    if (url === undefined || url === '' || bearer === undefined || bearer === '')
-        return { ok: false, reason: 'permission' };
-    onSecret?.(bearer);
-    try {
-        const token = await getIDToken(audience);
-        if (typeof token !== 'string' || token === '')
-            return { ok: false, reason: 'failed' };
-        onSecret?.(token);
-        return { ok: true, token };
-    }
-    catch {
-        return { ok: false, reason: 'failed' };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/config-finding.ts
-/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
-function configFinding(def, message, file, position, extra = {}) {
-    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
-    if (file !== undefined)
-        f.file = file;
-    if (position !== undefined) {
-        f.line = position.line;
-        f.column = position.column;
-    }
-    return { ...f, ...extra };
-}
 
 ;// CONCATENATED MODULE: ./src/gate/budget.ts
 /**
@@ -56790,6 +57223,19 @@ function configEntryCount(data) {
         return 0;
     const record = data;
     return ['providers', 'profiles', 'tokens', 'trust_policies'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
+}
+
+;// CONCATENATED MODULE: ./src/gate/config-finding.ts
+/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
+function configFinding(def, message, file, position, extra = {}) {
+    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
+    if (file !== undefined)
+        f.file = file;
+    if (position !== undefined) {
+        f.line = position.line;
+        f.column = position.column;
+    }
+    return { ...f, ...extra };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/nearest.ts
@@ -56947,6 +57393,45 @@ function nestedUnknownKeys(value, schema, rel, report) {
                     report(k, allowed, path);
             nestedUnknownKeys(item, itemSchema, path, report);
         }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/entry-names.ts
+/**
+ * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
+ * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
+ * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
+ * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
+ * across all files (PROFILE_DUPLICATE), so they are not counted here.
+ */
+
+
+/** How messages name an entry of each section that has names. */
+const WHAT = { providers: 'provider', tokens: 'sample token', trust_policies: 'trust policy' };
+/** The names seen in one section of one file. */
+class EntryNames {
+    #section;
+    #problem;
+    #first = new Map();
+    constructor(section, problem) {
+        this.#section = section;
+        this.#problem = problem;
+    }
+    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
+    admit(entry, raw) {
+        const first = this.#first.get(entry.name);
+        if (first === undefined) {
+            this.#first.set(entry.name, entry.line);
+            return true;
+        }
+        const what = WHAT[this.#section] ?? 'entry';
+        const written = values_isRecord(raw) && raw.name !== undefined;
+        this.#problem(GATE_CODES.CONFIG_INVALID, `The ${what} name "${values_clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
+            remediation: written
+                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
+                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
+        });
+        return false;
     }
 }
 
@@ -57841,6 +58326,19 @@ async function parseTrustEntry(raw, index, source, problem) {
     }
     if (!ok)
         return undefined;
+    // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
+    // a policy over the limits, or more work than one entry may cost.
+    for (const refusal of trustRequestRefusals(request)) {
+        const key = refusal.pointer.split('/')[1] ?? '';
+        problem(refusal.limit ? GATE_CODES.CONFIG_TOO_LARGE : GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
+            remediation: refusal.limit
+                ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
+                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
+        });
+        ok = false;
+    }
+    if (!ok)
+        return undefined;
     const out = {
         name: name ?? `trust_policies[${index}]`,
         path: at,
@@ -57958,6 +58456,7 @@ function jsonErrorPlace(text, err) {
 
 
 
+
 async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const boundary = ctx.boundary ?? ctx.root;
@@ -58022,9 +58521,11 @@ async function loadConfigFile(abs, ctx) {
         }
         return value;
     };
+    // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
+    const providerNames = new EntryNames('providers', problem);
     list('providers').forEach((raw, index) => {
         const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
-        if (provider !== undefined)
+        if (provider !== undefined && providerNames.admit(provider, raw))
             out.providers.push(provider);
     });
     list('profiles').forEach((raw, index) => {
@@ -58041,15 +58542,17 @@ async function loadConfigFile(abs, ctx) {
     });
     const tokens = list('tokens');
     const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
+    const tokenNames = new EntryNames('tokens', problem);
     for (let index = 0; index < tokens.length; index++) {
         const token = await parseTokenEntry(tokens[index], index, source, problem);
-        if (token !== undefined)
+        if (token !== undefined && tokenNames.admit(token, tokens[index]))
             out.tokens.push(token);
     }
     const trustPolicies = list('trust_policies');
+    const trustNames = new EntryNames('trust_policies', problem);
     for (let index = 0; index < trustPolicies.length; index++) {
         const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
-        if (trust !== undefined)
+        if (trust !== undefined && trustNames.admit(trust, trustPolicies[index]))
             out.trustPolicies.push(trust);
     }
     return out;
@@ -58060,16 +58563,1111 @@ function relativeFile(root, abs) {
     return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
 }
 
-;// CONCATENATED MODULE: ./src/gate/baseline.ts
+;// CONCATENATED MODULE: ./src/gate/profiles.ts
 /**
- * The baseline: the fingerprints (SARIF partialFingerprints) of the findings a repository had when it
- * adopted the gate, written by `oidc-gate baseline`. Findings it records are suppressed (kind
- * `baseline`), so only new ones fail. The file is versioned and written one finding per line, sorted,
- * so a change to it reads as a short diff in review. It is read under the rules of every gate input:
- * inside the repository and outside .git (links followed), at most 1 MiB; a broken one is one
- * configuration error, and then nothing is suppressed by it.
+ * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
+ * through the engine's loader so that a refused profile is an error at its own line and the other
+ * profiles still register.
  */
 
+
+
+
+
+
+
+
+
+async function loadProfiles(options) {
+    const findings = [];
+    const sources = [...options.sources];
+    if (options.issuerProfilesFile !== undefined) {
+        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
+        // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
+        if (source !== undefined)
+            sources.unshift(source);
+    }
+    const byId = new Map();
+    const seen = new Map();
+    const refused = new Map();
+    const refuse = (id, at) => {
+        if (!refused.has(id))
+            refused.set(id, at);
+    };
+    const env = repositoryEnv(options.env);
+    for (const source of sources) {
+        for (const r of source.refused ?? [])
+            refuse(r.id, { file: source.file, line: r.line });
+        for (const entry of source.entries) {
+            const place = (rel) => {
+                const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
+                return { file: source.file, line: p.line, column: p.column, pointer: toPointer([...entry.path, ...rel]), kind: 'profile', name: entry.id };
+            };
+            const first = seen.get(entry.id);
+            if (first !== undefined) {
+                findings.push(configFinding(GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
+                continue;
+            }
+            seen.set(entry.id, `${source.file}:${entry.line}`);
+            const secretEnv = entry.profile.secret_env;
+            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+                const at = place(['secret_env']);
+                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${values_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
+                refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
+                continue;
+            }
+            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
+            if (fromEnv !== undefined && fromEnv !== '')
+                options.onSecret?.(fromEnv);
+            try {
+                // One profile per call: a refused profile must not keep the others from registering.
+                const { fetcher, keyCache, now } = options.services;
+                const registry = compileIssuerProfiles([entry.profile], { env, fetcher, keyCache, now });
+                const trust = registry.get(entry.id);
+                if (trust !== undefined)
+                    byId.set(entry.id, trust);
+            }
+            catch (err) {
+                if (!(err instanceof errors_IssuerProfileError))
+                    throw err;
+                for (const problem of err.problems) {
+                    // Pointers are into the one-element list we passed: drop its index.
+                    const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
+                    const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
+                    const at = place(rel);
+                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
+                    refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
+                }
+            }
+        }
+    }
+    for (const id of byId.keys())
+        refused.delete(id);
+    const ids = [...new Set([...seen.keys(), ...refused.keys()])];
+    return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
+}
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+function repositoryEnv(env) {
+    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
+}
+async function readProfilesFile(options, file, findings) {
+    const abs = external_node_path_default().resolve(options.root, file);
+    const rel = relativeFile(options.root, abs);
+    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
+    if (!input.ok) {
+        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
+            kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
+        return undefined;
+    }
+    const yaml = input.yaml;
+    for (const e of yaml.errors) {
+        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
+            kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
+    }
+    if (yaml.errors.length > 0)
+        return undefined;
+    // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
+    const data = values_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
+    const base = values_isRecord(yaml.data) ? ['profiles'] : [];
+    if (!Array.isArray(data)) {
+        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
+            kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
+        }));
+        return undefined;
+    }
+    if (options.admitEntries !== undefined) {
+        const admission = await options.admitEntries(data.length);
+        if (!admission.ok) {
+            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            return undefined;
+        }
+    }
+    const entries = [];
+    const refused = [];
+    const problem = (def, message, at, extra = {}) => {
+        findings.push(configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
+    };
+    data.forEach((raw, index) => {
+        const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
+        if (parsed.ok)
+            entries.push(parsed.entry);
+        else if (parsed.refused !== undefined)
+            refused.push(parsed.refused);
+    });
+    return { file: rel, yaml, entries, refused };
+}
+
+;// CONCATENATED MODULE: ./src/action/secret-env.ts
+/**
+ * Values for `secret_env` profiles handed to this step alone: the reusable workflow passes its
+ * `oidc-gate-env` secret as OIDC_GATE_ENV in the gate step's `env:`, one OIDC_GATE_NAME=value per line.
+ * The action reads the lines from its own environment, masks each value through the runner's command
+ * (`core.setSecret`, which escapes `%`, CR and LF as the runner expects) before anything is logged, and
+ * gives them to the gate as variables of its environment. Nothing is exported: a later step of the job
+ * never sees them, as it would had they gone to $GITHUB_ENV.
+ */
+
+
+/** The variable the reusable workflow sets on the gate step. */
+const SECRET_ENV_LINES = 'OIDC_GATE_ENV';
+const NAME = new RegExp(`^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`);
+/**
+ * The gate's environment: the step's own, without OIDC_GATE_ENV (whose name a profile's `secret_env`
+ * could otherwise read whole), plus one variable per line of it. A line that is not
+ * OIDC_GATE_NAME=value fails the step, named by its number; its text is never repeated.
+ */
+function gateEnvironment(env, mask) {
+    const lines = env[SECRET_ENV_LINES];
+    const out = { ...env };
+    delete out[SECRET_ENV_LINES];
+    if (lines === undefined || lines === '')
+        return out;
+    const parsed = [];
+    for (const [i, raw] of lines.split('\n').entries()) {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line === '')
+            continue;
+        const eq = line.indexOf('=');
+        const name = eq === -1 ? '' : line.slice(0, eq);
+        if (!NAME.test(name) || name === SECRET_ENV_LINES) {
+            // Mask the whole line first: it may be a value without its name, and the message must not show it.
+            if (line.length > 0)
+                mask(line);
+            throw new InputError(`Line ${i + 1} of ${SECRET_ENV_LINES} (the oidc-gate-env secret) is not OIDC_GATE_NAME=value (names start with OIDC_GATE_ and use A-Z, 0-9 and _); nothing of it is shown.`);
+        }
+        parsed.push([name, line.slice(eq + 1)]);
+    }
+    // Every value is masked before any is used, so no later message can show one in clear.
+    for (const [, value] of parsed)
+        if (value !== '')
+            mask(value);
+    for (const [name, value] of parsed)
+        out[name] = value;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/fingerprint.ts
+/**
+ * A finding's identity across runs, bound to what it is about (product decisions §18): its code, its
+ * file named from the repository root, the section and entry name it is in, its field inside the entry,
+ * and the offending value there, the value at the field as canonical JSON. A list item is named by its
+ * value rather than its position (`/redirect_uris/1` digests as `/redirect_uris/-`, "an item of
+ * redirect_uris", with the item's value), so inserting or reordering items changes nothing, while
+ * changing the item makes it a new finding. A field naming a file the gate read (`token_file`, `aws_trust_policy`) binds the file's
+ * content with its path: the findings about the policy inside it are placed at that one line.
+ *
+ * This is the SARIF `partialFingerprints["oidcGate/v2"]` value and what the baseline records.
+ */
+
+
+
+
+/** The SARIF partialFingerprints key; a new way of fingerprinting gets a new key. */
+const FINGERPRINT_KEY = 'oidcGate/v2';
+/** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
+const ENTRY_SECTIONS = ['providers', 'profiles', 'tokens', 'trust_policies'];
+const INDEX = /^(?:0|[1-9]\d*)$/;
+/** JSON with object members sorted at every depth; numbers JSON cannot hold (.inf, .nan) as text. */
+function canonical(value, memo) {
+    if (value === null || value === undefined)
+        return 'null';
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? JSON.stringify(value) : JSON.stringify(String(value));
+    if (typeof value === 'bigint')
+        return value.toString();
+    if (typeof value !== 'object')
+        return JSON.stringify(value);
+    const known = memo.get(value);
+    if (known !== undefined)
+        return known;
+    const text = Array.isArray(value)
+        ? `[${value.map((v) => canonical(v, memo)).join(',')}]`
+        : `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k], memo)}`).join(',')}}`;
+    memo.set(value, text);
+    return text;
+}
+/**
+ * The fingerprints of one run's findings: `base` is where the run's file names start, relative to the
+ * repository root (the CLI run in a subdirectory names files from there), and `sources` the config files
+ * it read. A finding in a file that is not among them (the issuer-profiles file) binds its message
+ * instead of a value: it may then change more often than needed, never hide more than was recorded.
+ */
+class fingerprint_Fingerprints {
+    base;
+    #sources = new Map();
+    #identities = new WeakMap();
+    #canonical = new WeakMap();
+    constructor(base = '', sources = []) {
+        this.base = base;
+        for (const s of sources)
+            this.#sources.set(s.file, s);
+    }
+    /** The SARIF partialFingerprints value. */
+    of(f) {
+        return this.identity(f).fingerprint;
+    }
+    /** The finding's file named from the repository root. */
+    fileOf(f) {
+        if (f.file === undefined)
+            return '';
+        return this.base === '' ? f.file : external_node_path_default().posix.join(this.base, f.file);
+    }
+    identity(f) {
+        const known = this.#identities.get(f);
+        if (known !== undefined)
+            return known;
+        const place = this.#place(f);
+        const itemField = toPointer(place.rel.map((s, i) => (place.listPositions[i] === true ? '-' : s)));
+        const evidence = f.evidence !== undefined ? canonical(boundEvidence(f.evidence), this.#canonical) : null;
+        const key = JSON.stringify([FINGERPRINT_KEY, f.code, this.fileOf(f), place.section, place.entry ?? null, itemField, place.bound, evidence]);
+        const identity = {
+            code: f.code,
+            file: this.fileOf(f),
+            section: place.section,
+            ...(place.entry !== undefined ? { entry: place.entry } : {}),
+            field: toPointer(place.rel),
+            itemField,
+            fingerprint: (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex'),
+        };
+        this.#identities.set(f, identity);
+        return identity;
+    }
+    /** Where the finding is (section, entry, field) and what it binds: the value there, or its message. */
+    #place(f) {
+        const source = f.file !== undefined ? this.#sources.get(f.file) : undefined;
+        const data = source?.yaml?.data;
+        if (source !== undefined && data !== undefined && f.pointer !== undefined) {
+            const at = parsePointer(f.pointer);
+            const [section, index] = at;
+            const list = section !== undefined && values_isRecord(data) ? data[section] : undefined;
+            if (section !== undefined && index !== undefined && ENTRY_SECTIONS.includes(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
+                const entry = resolvedEntry(source, section, Number(index), list[Number(index)]);
+                const rel = at.slice(2);
+                const walked = fingerprint_walk(entry, rel);
+                return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
+            }
+            const walked = fingerprint_walk(data, at);
+            return { section: '', ...(f.name !== undefined ? { entry: f.name } : {}), rel: at, listPositions: walked.listPositions, bound: this.#bind(walked) };
+        }
+        // No document to read the value from: the place as the finding names it, and its message.
+        const stable = f.stablePointer !== undefined ? parsePointer(f.stablePointer) : undefined;
+        const rel = stable !== undefined && f.name !== undefined ? stable.slice(2) : parsePointer(f.pointer ?? f.stablePointer ?? '');
+        const section = stable !== undefined && f.name !== undefined ? stable[0] ?? '' : '';
+        return { section, ...(f.name !== undefined ? { entry: f.name } : {}), rel, listPositions: rel.map(() => false), bound: JSON.stringify(['message', f.message]) };
+    }
+    #bind(walked) {
+        return `[${[...walked.items, walked.value].map((v) => canonical(v, this.#canonical)).join(',')}]`;
+    }
+}
+/**
+ * What the gate found out binds too (the keys a JWKS_KEYS_CHANGED added and removed: another key change is
+ * another finding), except `lock`, the lock file as this run names it, which depends on where it started.
+ */
+function boundEvidence(evidence) {
+    const { lock: _lock, ...rest } = evidence;
+    return rest;
+}
+/** Follows `rel` from `root`, noting the list items on the way. */
+function fingerprint_walk(root, rel) {
+    const items = [];
+    const listPositions = [];
+    let current = root;
+    for (const segment of rel) {
+        if (Array.isArray(current) && INDEX.test(segment)) {
+            listPositions.push(true);
+            current = current[Number(segment)];
+            items.push(current);
+        }
+        else {
+            listPositions.push(false);
+            current = values_isRecord(current) && Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+        }
+    }
+    return { items, value: current, listPositions };
+}
+/**
+ * The entry as written, with each field that names a file the gate read bound to what it read: a
+ * sample's token file to its token, a trust policy's file to the policy document.
+ */
+function resolvedEntry(source, section, index, raw) {
+    if (!values_isRecord(raw))
+        return raw;
+    if (section === 'tokens') {
+        const token = source.tokens?.find((t) => t.path[1] === index);
+        if (token?.tokenKey === 'token_file')
+            return { ...raw, token_file: { file: raw.token_file, token: token.request.token } };
+    }
+    if (section === 'trust_policies') {
+        const trust = source.trustPolicies?.find((t) => t.path[1] === index);
+        if (trust?.awsPolicyFile !== undefined)
+            return { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } };
+    }
+    return raw;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sarif.ts
+/**
+ * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
+ * partialFingerprints bound to the finding's content (fingerprint.ts: code, file, entry name, field and
+ * the value there), so an alert survives edits that only move lines, reorder entries or insert list
+ * items, and a changed value is a new alert. A run that could not check what it was given says so in
+ * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
+ * are not the repository's findings, and an upload of them would close alerts that still stand.
+ */
+
+
+
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+function findingPageUrl(code) {
+    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+function howToFix(definition) {
+    return definition.fix ?? definition.remediation;
+}
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+function markdownText(text) {
+    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d) {
+    const fix = howToFix(d);
+    const url = findingPageUrl(d.code);
+    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+    const markdown = [
+        `**${markdownText(sentence(d.title))}**`,
+        d.docs !== undefined ? markdownText(d.docs) : undefined,
+        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+        `[${d.code}: more, with an example](${url})`,
+    ];
+    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
+    return { text: join(text), markdown: join(markdown) };
+}
+/**
+ * A finding's fingerprint without the run's documents (`base`: where the run's file names start,
+ * relative to the repository root): bound to the finding's message where a run would bind the value.
+ * A run's own fingerprints are `GateRun.fingerprints`.
+ */
+function fingerprint(f, base = '') {
+    return new Fingerprints(base).of(f);
+}
+/** Whether the run could not check what it was given: a configuration error (CONFIG_NOT_FOUND included) or an entry not checked. */
+function couldNotCheck(f) {
+    return f.config === true && f.severity === 'error';
+}
+/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
+const MAX_SARIF_RESULTS = 5000;
+/** Configuration errors told as notifications, then one that counts the rest: the report has them all. */
+const MAX_SARIF_NOTIFICATIONS = 100;
+/**
+ * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
+ * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
+ */
+function sarifSuppression(s) {
+    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
+}
+/**
+ * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
+ * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
+ */
+function buildSarif(all, suppressed = [], withBaseline = false, fingerprints = new fingerprint_Fingerprints()) {
+    // Code scanning refuses a result without a location, so run-level problems (no config file
+    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
+    // and reported findings before suppressed ones.
+    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
+    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
+    const findings = [...all, ...suppressed.map((s) => s.finding)]
+        .filter((f) => f.file !== undefined)
+        .sort((a, b) => rank(a) - rank(b))
+        .slice(0, MAX_SARIF_RESULTS);
+    const codes = [...new Set(findings.map((f) => f.code))].sort();
+    const index = new Map(codes.map((c, i) => [c, i]));
+    const rules = codes.map((code) => {
+        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+        const definition = getFindingDefinition(code);
+        const sample = findings.find((f) => f.code === code);
+        const title = definition?.title ?? code;
+        const rule = {
+            id: code,
+            name: toPascal(code),
+            shortDescription: { text: title },
+            fullDescription: { text: title },
+            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
+            properties: { tags: ['security', 'oidc'] },
+        };
+        if (definition !== undefined) {
+            rule.helpUri = findingPageUrl(code);
+            rule.help = ruleHelp(definition);
+            // Code scanning ranks security alerts by this number, written as a string.
+            if (definition.securitySeverity !== undefined) {
+                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+            }
+        }
+        else if (sample?.remediation !== undefined) {
+            rule.help = { text: sample.remediation, markdown: sample.remediation };
+        }
+        return rule;
+    });
+    const results = findings.map((f) => {
+        const r = {
+            ruleId: f.code,
+            ruleIndex: index.get(f.code),
+            level: f.severity === 'error' ? 'error' : 'warning',
+            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
+            partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.of(f) },
+        };
+        const hidden = hiddenBy.get(f);
+        if (hidden !== undefined)
+            r.suppressions = [sarifSuppression(hidden)];
+        if (withBaseline)
+            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
+        r.locations = [{
+                physicalLocation: {
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                },
+            }];
+        return r;
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [{
+                tool: {
+                    driver: {
+                        name: 'oidc-gate',
+                        version: TOOL_VERSION,
+                        semanticVersion: TOOL_VERSION,
+                        informationUri: REPOSITORY_URL,
+                        rules,
+                    },
+                },
+                invocations: [invocation(all)],
+                results,
+            }],
+    };
+}
+/**
+ * Whether the run checked what it was given. A configuration error (no config file matched, a file it
+ * could not read, an entry it refused, a broken baseline) means the results are not the repository's
+ * findings: executionSuccessful is false and each such error is a notification, with its place when it
+ * has one, so whoever reads the log (the reusable workflow before an upload) can tell.
+ */
+function invocation(all) {
+    const problems = all.filter(couldNotCheck);
+    if (problems.length === 0)
+        return { executionSuccessful: true };
+    const more = problems.length - MAX_SARIF_NOTIFICATIONS;
+    return {
+        executionSuccessful: false,
+        toolExecutionNotifications: [...problems.slice(0, MAX_SARIF_NOTIFICATIONS).map((f) => ({
+                level: 'error',
+                message: { text: f.name !== undefined ? `${f.code}: ${f.message} [${f.name}]` : `${f.code}: ${f.message}` },
+                descriptor: { id: f.code },
+                ...(f.file !== undefined ? {
+                    locations: [{
+                            physicalLocation: {
+                                artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                                region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                            },
+                        }],
+                } : {}),
+            })), ...(more > 0 ? [{ level: 'error', message: { text: `${more} more configuration ${more === 1 ? 'error' : 'errors'}: see the report.` } }] : [])],
+    };
+}
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function toPascal(code) {
+    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
+}
+
+;// CONCATENATED MODULE: ./src/action/markdown.ts
+/**
+ * Text from a config file in the job summary's Markdown. A pull request writes those files, so a
+ * name or a URL in a message must show as the text it is: no emphasis, code, HTML, table cells or
+ * images, and no link. GitHub renders summaries with cmark-gfm, whose autolink extension makes links
+ * of bare text in three ways, and each is cut here:
+ *
+ * - `scheme://` (http, https, ftp), found on the raw source when the parser reaches a `:` followed by
+ *   `//`. That `:` written as `&colon;` is no `:` to the parser, so no URL autolink can start; the
+ *   reader still sees `https://…`, and a quote or underscore after it stays outside, since there is no
+ *   link. (`mailto:` and `xmpp:` links need an address, and addresses are cut as below.)
+ * - `www.` at the start of a word, found on the raw source at a `w`: the first `w` is written as an
+ *   entity, so the parser never sees `www.`.
+ * - `name@domain.tld`, found after parsing, on the decoded text, where entities no longer help: an
+ *   empty HTML comment right after the `@` splits the text there, and a split text has no address.
+ *   The comment renders as nothing.
+ *
+ * Every other character Markdown or HTML acts on is a named entity. Named, not numeric: were a link
+ * ever made, the autolink extension ends it before a trailing `&name;` but swallows the digits of
+ * `&#34;` (it strips the `;` alone), which is how `https://…/&#34;` became a link to `…/&`.
+ */
+/** The named entity of each character Markdown or HTML would act on in a table cell; `~` has no name. */
+const ENTITIES = {
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '|': '&verbar;', '\\': '&bsol;', '`': '&grave;',
+    '*': '&ast;', '_': '&lowbar;', '[': '&lsqb;', ']': '&rsqb;', '~': '&#126;', '$': '&dollar;',
+};
+/** Escape text for one table cell: one line, nothing Markdown, HTML or the autolink extension acts on. */
+function escapeCell(value) {
+    const text = String(value ?? '')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+        .replace(/\r?\n|\r|\t|\u2028|\u2029/g, ' ');
+    return text
+        .replace(/[&<>"'|\\`*_[\]~$]/g, (c) => ENTITIES[c])
+        .replace(/:(?=\/\/)/g, '&colon;')
+        .replace(/w(?=ww\.)/gi, (w) => `&#${w.charCodeAt(0)};`)
+        .replace(/@/g, '&commat;<!-- -->');
+}
+/** A link whose text is escaped; the URL must be one the summary built itself (see source-link.ts). */
+function markdownLink(text, url) {
+    return { markdown: `[${escapeCell(text)}](${url})` };
+}
+function cellText(cell) {
+    if (typeof cell === 'object' && cell !== null && 'markdown' in cell)
+        return cell.markdown;
+    return escapeCell(cell);
+}
+
+;// CONCATENATED MODULE: ./src/action/source-link.ts
+/**
+ * Links from the job summary to a config file at the commit the run checked:
+ * `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/blob/${GITHUB_SHA}/${path}#L${line}`. Built only from
+ * values of the expected shape, each path segment percent-encoded, so a file name cannot end the link
+ * or add to it; without those three variables (a local run) there are no links.
+ */
+
+/** The runner's variables, when all three are set and look like what the runner sets. */
+function sourceLinks(env) {
+    const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY;
+    const sha = env.GITHUB_SHA;
+    if (server === undefined || repository === undefined || sha === undefined)
+        return undefined;
+    if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(server))
+        return undefined;
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+        return undefined;
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
+        return undefined;
+    return { base: `${server}/${repository}/blob/${sha}` };
+}
+/** encodeURIComponent leaves ! ' ( ) * as they are; a ( or ) would end or unbalance a Markdown link. */
+function encodeSegment(segment) {
+    return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/**
+ * `file:line` (or `file`), linked to that line at the run's commit when there are links and the path
+ * is one inside the repository; otherwise the same text, escaped.
+ */
+function sourceCell(links, file, line) {
+    const text = line !== undefined ? `${file}:${line}` : file;
+    const segments = file.split('/');
+    const inside = file !== '' && !file.startsWith('/') && segments.every((s) => s !== '' && s !== '.' && s !== '..');
+    if (links === undefined || !inside)
+        return text;
+    const anchor = line !== undefined && Number.isSafeInteger(line) && line > 0 ? `#L${line}` : '';
+    return markdownLink(text, `${links.base}/${segments.map(encodeSegment).join('/')}${anchor}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/summary.ts
+/**
+ * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
+ * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
+ * the only links are the summary's own, from each location to its line at the run's commit
+ * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
+ */
+
+
+
+
+
+const SUMMARY_LIMIT_BYTES = 900 * 1000;
+
+/** The most of a finding's fix the Fix column shows; the report and the finding's page have all of it. */
+const FIX_CELL_CHARS = 200;
+function row(cells) {
+    return `| ${cells.map(cellText).join(' | ')} |\n`;
+}
+function header(cells) {
+    return `| ${cells.join(' | ')} |\n|${cells.map(() => '---').join('|')}|\n`;
+}
+function bytes(s) {
+    return Buffer.byteLength(s, 'utf8');
+}
+/** `env`: the runner's GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA link each location to its line. */
+function buildSummary(report, reportPath, env = {}) {
+    const { summary } = report;
+    const links = sourceLinks(env);
+    // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
+    const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
+    let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
+    if (reportPath !== undefined && reportPath !== '')
+        head += `Full report: ${escapeCell(reportPath)}\n\n`;
+    const hidden = suppressedLine(report);
+    if (hidden !== '')
+        head += `${hidden}\n\n`;
+    const fileRows = summary.file_status.map((f) => row([
+        sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', f.providers, f.profiles, f.tokens, f.errors, f.warnings,
+    ]));
+    const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+    const findingRows = findings.map((f) => row([
+        f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
+    ]));
+    const samples = report.results.filter((r) => r.kind === 'validate');
+    const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
+    const sections = [
+        { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
+        { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message', 'Fix'], rows: findingRows, noun: 'finding' },
+        { title: 'Sample tokens', columns: ['Sample', 'Location', 'Expect', 'Outcome', 'Evaluated at', 'Gate'], rows: sampleRows, noun: 'sample' },
+    ];
+    let out = head;
+    // Room for each section's heading and "showing N of M" line, so cutting never overshoots.
+    const reserve = 400 * sections.length;
+    for (const section of sections) {
+        if (section.rows.length === 0)
+            continue;
+        let text = `### ${section.title}\n\n${header(section.columns)}`;
+        let shown = 0;
+        for (const r of section.rows) {
+            if (bytes(out) + bytes(text) + bytes(r) + reserve > SUMMARY_LIMIT_BYTES)
+                break;
+            text += r;
+            shown++;
+        }
+        if (shown < section.rows.length) {
+            text += `\nShowing ${shown} of ${plural(section.rows.length, section.noun)}; the report has them all.\n`;
+        }
+        out += `${text}\n`;
+    }
+    return out;
+}
+/** How many findings suppressions and the baseline hid, by kind: they are not in the tables or the counts. */
+function suppressedLine(report) {
+    const hidden = report.summary.suppressed ?? [];
+    if (hidden.length === 0)
+        return '';
+    const kinds = ['inline', 'config', 'baseline']
+        .map((kind) => [kind, hidden.filter((s) => s.kind === kind).length])
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${n} ${kind}`);
+    return `🔕 ${plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
+}
+/** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
+function fixOf(f) {
+    const definition = getFindingDefinition(f.code);
+    const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
+    if (fix.length <= FIX_CELL_CHARS)
+        return fix;
+    const cut = fix.slice(0, FIX_CELL_CHARS - 1);
+    return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), FIX_CELL_CHARS / 2))}…`;
+}
+function describeExpect(r) {
+    if (r.expect === undefined)
+        return 'valid';
+    return Array.isArray(r.expect) ? r.expect.join(', ') : r.expect;
+}
+function gateOf(r) {
+    if (r.not_checked !== undefined)
+        return '➖ not checked';
+    return r.passed === true ? '✅ pass' : '❌ fail';
+}
+function outcomeOf(r) {
+    if (r.not_checked !== undefined)
+        return `not checked: ${r.not_checked}`;
+    if (r.problem !== undefined)
+        return r.problem.code;
+    if (r.response === undefined)
+        return '';
+    return r.response.valid ? 'valid' : `invalid: ${r.response.findings.map((f) => f.code).join(', ')}`;
+}
+
+;// CONCATENATED MODULE: ./src/action/issue-on-failure.ts
+/**
+ * `issue-on-failure`: a scheduled audit that fails is seen by nobody (GitHub notifies only whoever
+ * last edited the cron), so a run that reports what the team must hear of opens one issue, or comments
+ * on the one already open, and the next run with nothing to report comments and closes it. What the team
+ * must hear of is `issue-on`, apart from `fail-on`: by default every warning and error, since what a
+ * scheduled audit exists for (JWKS_KEYS_CHANGED, ENDPOINT_CERT_EXPIRING, JWKS_X5C_EXPIRING) are warnings
+ * that pass the run under `fail-on: error`. One issue per workflow: found again by its label, its title
+ * and a marker in its body, so an issue someone else opened with the same title is left alone.
+ *
+ * The GitHub API is a courtesy here, not the verdict: any failure talking to it (no permission, no
+ * such repository, an outage) is one warning, and the step's outcome stays the gate's.
+ */
+
+
+const ISSUE_LABEL = 'oidc-gate';
+/** How many findings the issue body lists, errors first; the report has them all. */
+const TOP_FINDINGS = 10;
+/** Each API call gives up after this long, so a hanging API cannot hold the job until its timeout. */
+const REQUEST_TIMEOUT_MS = 15_000;
+/** What the runner tells a step about itself, read from its environment. */
+function issueContextFrom(env, token) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+        return 'GITHUB_REPOSITORY is not set to owner/name';
+    if (token === '')
+        return 'the github-token input is empty';
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const context = {
+        token,
+        repository,
+        apiUrl: (env.GITHUB_API_URL ?? '') || 'https://api.github.com',
+        workflow: (env.GITHUB_WORKFLOW ?? '') || 'oidc-gate',
+    };
+    if (env.GITHUB_RUN_ID !== undefined && /^\d+$/.test(env.GITHUB_RUN_ID))
+        context.runUrl = `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}`;
+    return context;
+}
+/** The issue's title: it names the workflow, so two audits keep two issues. */
+function issueTitle(workflow) {
+    // eslint-disable-next-line no-control-regex
+    const name = workflow.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
+    return `oidc-gate: ${name} is failing`;
+}
+/** A hidden line in the body marks the issues this mechanism opened, per workflow. */
+function marker(workflow) {
+    return `<!-- oidc-gate:issue-on-failure workflow=${encodeURIComponent(workflow)} -->`;
+}
+/**
+ * Whether the run reports findings `issue-on` brings to the issue: any error, and with `warning` (the
+ * default) any warning too. Suppressed findings are not counted; configuration errors always are.
+ */
+function needsIssue(report, issueOn) {
+    const { errors, warnings } = report.summary;
+    return errors > 0 || (issueOn === 'warning' && warnings > 0);
+}
+/** The body of the issue or of a run's comment while it reports findings: the headline and the top findings, escaped. */
+function failureBody(report, context, issueOn = 'warning') {
+    const { summary } = report;
+    const top = [...summary.findings].sort(bySeverity).slice(0, TOP_FINDINGS);
+    const lines = [
+        `**${escapeCell(summary.text)}**`,
+        '',
+        // A run that passed under fail-on says why it is here, so the issue is not read as a false alarm.
+        ...(summary.failed ? [] : [`The run passed, but it reports ${issueOn === 'warning' ? 'warnings or errors' : 'errors'}, and \`issue-on: ${issueOn}\` brings those here.`, '']),
+        ...(context.runUrl !== undefined ? [`Run: ${context.runUrl}`, ''] : []),
+    ];
+    if (top.length > 0) {
+        lines.push('| Severity | Code | Location | Message |', '|---|---|---|---|');
+        for (const f of top)
+            lines.push(`| ${escapeCell(f.severity)} | ${escapeCell(f.code)} | ${escapeCell(issue_on_failure_location(f))} | ${escapeCell(f.message)} |`);
+        if (summary.findings.length > top.length)
+            lines.push('', `Showing ${top.length} of ${summary.findings.length} findings; the run's report has them all.`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+function bySeverity(a, b) {
+    return a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
+}
+function issue_on_failure_location(f) {
+    return f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '';
+}
+/**
+ * Open, comment on or close the workflow's issue for this run's findings at `issue-on` or above. Never
+ * throws: a refusal or an outage of the API is one warning naming the HTTP status (never the API's own
+ * message), or saying that it did not answer in time.
+ */
+async function reportToIssue(report, context, issueOn = 'warning') {
+    const failed = report.summary.failed;
+    const alert = needsIssue(report, issueOn);
+    const [owner, repo] = context.repository.split('/');
+    // Loaded here rather than at start-up, so only a run with issue-on-failure pays for Octokit. The
+    // proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+    // The last request's signal: when it fired, the API did not answer in time, whatever error Octokit made of it.
+    let signal;
+    const request = () => {
+        signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+        return { signal };
+    };
+    const title = issueTitle(context.workflow);
+    const mark = marker(context.workflow);
+    let step = 'list the open oidc-gate issues';
+    try {
+        const listed = await octokit.rest.issues.listForRepo({ owner, repo, labels: ISSUE_LABEL, state: 'open', per_page: 100, request: request() });
+        const open = listed.data.find((i) => isIssueNumber(i.number) && i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
+        if (alert) {
+            const body = failureBody(report, context, issueOn);
+            const why = failed ? 'the failing run' : `the run's ${issueOn === 'warning' ? 'findings' : 'errors'} (issue-on: ${issueOn})`;
+            if (open === undefined) {
+                step = 'open an issue';
+                const created = await octokit.rest.issues.create({ owner, repo, title, labels: [ISSUE_LABEL], body: `${mark}\n${body}`, request: request() });
+                info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for ${why}.`);
+            }
+            else {
+                step = `comment on issue #${open.number}`;
+                await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${failed ? 'Still failing.' : 'Still reporting findings.'}\n\n${body}`, request: request() });
+                info(`oidc-gate: commented on issue #${open.number}: ${failed ? 'the run still fails' : `the run still reports ${issueOn === 'warning' ? 'findings' : 'errors'}`}.`);
+            }
+        }
+        else if (open !== undefined) {
+            step = `comment on issue #${open.number}`;
+            const run = context.runUrl !== undefined ? ` Run: ${context.runUrl}` : '';
+            // fail-on may still fail the run on warnings that issue-on: error does not bring here.
+            const lead = failed ? `No errors any more (issue-on: ${issueOn})` : 'Passing again';
+            await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${lead}: ${escapeCell(report.summary.text)}${run}\n`, request: request() });
+            step = `close issue #${open.number}`;
+            await octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed', request: request() });
+            info(`oidc-gate: closed issue #${open.number}: ${failed ? `the run reports no errors (issue-on: ${issueOn})` : 'the run passes'}.`);
+        }
+    }
+    catch (err) {
+        const timedOut = signal?.aborted === true;
+        warning(`oidc-gate: issue-on-failure could not ${step}: ${timedOut ? noAnswer() : describeApiError(err)}. The gate's result is unchanged.`);
+    }
+}
+/**
+ * Whether the API's issue number is one: the step prints it, and the runner reads a printed line that
+ * starts with `::` as a command, so an API that answered text with a line break could issue one.
+ */
+function isIssueNumber(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+/** The API's answer in a user's words: its status and what usually causes it. Its body is not repeated. */
+function describeApiError(err) {
+    const e = err;
+    // Octokit wraps a fetch cut by the timeout in its own error (status 500, no response), the cause kept.
+    const cause = err?.cause;
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || cause?.name === 'TimeoutError' || cause?.name === 'AbortError')
+        return noAnswer();
+    // Octokit reports a connection that failed as status 500 without a response: not the API's answer.
+    const status = e?.response !== undefined ? e.status : undefined;
+    if (typeof status === 'number' && status > 0) {
+        if (status === 401)
+            return 'HTTP 401 (the github-token was refused)';
+        if (status === 403)
+            return 'HTTP 403 (give the job permissions: issues: write, or a github-token that may write issues)';
+        if (status === 404)
+            return 'HTTP 404 (no such repository for this token, or issues are turned off)';
+        if (status === 410)
+            return 'HTTP 410 (issues are turned off for this repository)';
+        return `HTTP ${status}`;
+    }
+    return 'the GitHub API could not be reached';
+}
+function noAnswer() {
+    return `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'OutputPathError';
+    }
+}
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_namespaceObject.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_namespaceObject.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_namespaceObject.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_namespaceObject.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_namespaceObject.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_namespaceObject.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_namespaceObject.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_namespaceObject.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs.ts
+/** Writing the report and SARIF files, shared by the action and the CLI. */
+
+
+
+
+function sarifOf(run) {
+    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprints);
+}
+async function writeReport(run, target) {
+    await writeInsideRoot(target, serializeReport(run.report));
+}
+async function writeSarif(run, target) {
+    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
+}
+
+;// CONCATENATED MODULE: ./src/gate/id-token-source.ts
+/**
+ * Where the job's own ID token comes from. Only a GitHub Actions job can request one (from the
+ * runner's token service, when the workflow grants `permissions: id-token: write`); the action
+ * passes a source built here around `core.getIDToken`, and the CLI passes none. The gate sees only
+ * the source, so it stays the same for both faces.
+ */
+/**
+ * The runner's source: `getIDToken` is @actions/core's, which reads ACTIONS_ID_TOKEN_REQUEST_URL and
+ * ACTIONS_ID_TOKEN_REQUEST_TOKEN. Their absence is checked first, so a missing permission is named
+ * as such rather than as a failed request. Each audience is requested once per run. The error of a
+ * failed request is not kept: the service's answer it may quote is nobody's business in a report.
+ */
+function runnerIdTokenSource(env, getIDToken, onSecret) {
+    const requested = new Map();
+    return (audience) => {
+        let outcome = requested.get(audience);
+        if (outcome === undefined) {
+            outcome = request(env, getIDToken, audience, onSecret);
+            requested.set(audience, outcome);
+        }
+        return outcome;
+    };
+}
+async function request(env, getIDToken, audience, onSecret) {
+    const url = env.ACTIONS_ID_TOKEN_REQUEST_URL;
+    const bearer = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
+    if (url === undefined || url === '' || bearer === undefined || bearer === '')
+        return { ok: false, reason: 'permission' };
+    onSecret?.(bearer);
+    try {
+        const token = await getIDToken(audience);
+        if (typeof token !== 'string' || token === '')
+            return { ok: false, reason: 'failed' };
+        onSecret?.(token);
+        return { ok: true, token };
+    }
+    catch {
+        return { ok: false, reason: 'failed' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/baseline.ts
+/**
+ * The baseline: the findings a repository had when it adopted the gate, written by `oidc-gate baseline`,
+ * each as its fingerprint (the SARIF partialFingerprints value, bound to the finding's content: see
+ * fingerprint.ts) and its code, file, entry and field. A finding is suppressed (kind `baseline`) only by
+ * a line whose fingerprint is its own and whose readable fields name it, so a line says what it hides
+ * and a mislabelled one hides nothing. The file is versioned and written one finding per line, sorted,
+ * so a change to it reads as a short diff in review. It is read under the rules of every gate input:
+ * inside the repository and outside .git (links followed), at most 1 MiB; a broken one is one
+ * configuration error, and then nothing is suppressed by it. A version 1 file (fingerprints blind to the
+ * value) is refused with one error that says to write it again.
+ */
 
 
 
@@ -58081,24 +59679,36 @@ function relativeFile(root, abs) {
 
 /** Where `oidc-gate baseline` writes, and what the docs tell the action's `baseline` input to name. */
 const DEFAULT_BASELINE_FILE = '.github/oidc-gate/baseline.json';
-const BASELINE_VERSION = 1;
+const BASELINE_VERSION = 2;
 const FINGERPRINT = /^[0-9a-f]{64}$/;
 const REGENERATE = 'Write the baseline with oidc-gate baseline (it is generated, not written by hand), or fix the place named; then run again.';
+const REWRITE = 'Run oidc-gate baseline again (with the paths and network setting the gate runs with), review the new file and commit it in place of the old one.';
+/**
+ * The line that records this finding, if any: the same fingerprint, and the same code, file, entry and
+ * field as the line says (a list item's field is written with `-` for its position: it is recorded by
+ * its value, wherever it is in the list).
+ */
+function baselineLineFor(baseline, id) {
+    return baseline.lines.get(id.fingerprint)?.find((line) => line.code === id.code && line.file === id.file && line.entry === id.entry && line.field === id.itemField);
+}
 /** Whether a finding may be recorded: it has a file (so a fingerprint) and may be suppressed at all. */
 function isBaselineCandidate(f) {
     return f.file !== undefined && f.config !== true && whyNotSuppressible(f.code) === undefined;
 }
-/** The baseline file for these findings (those that may be recorded), and how many it records. */
-function renderBaseline(findings, fingerprintBase = '') {
+/**
+ * The baseline file for these findings (those that may be recorded), and how many it records.
+ * `fingerprints` are the run's (GateRun.fingerprints): they read each finding's value from its file.
+ */
+function renderBaseline(findings, fingerprints = new Fingerprints()) {
     const byPrint = new Map();
     for (const f of findings) {
         if (!isBaselineCandidate(f))
             continue;
-        const print = fingerprint(f, fingerprintBase);
-        if (byPrint.has(print))
+        const id = fingerprints.identity(f);
+        if (byPrint.has(id.fingerprint))
             continue;
         // Members in this order, so every line of the file reads the same way.
-        byPrint.set(print, { fingerprint: print, code: f.code, file: fingerprintBase === '' ? f.file : path.posix.join(fingerprintBase, f.file), ...(f.name !== undefined ? { entry: f.name } : {}), field: findingField(f) });
+        byPrint.set(id.fingerprint, { fingerprint: id.fingerprint, code: id.code, file: id.file, ...(id.entry !== undefined ? { entry: id.entry } : {}), field: id.itemField });
     }
     const key = (e) => [e.file, e.entry ?? '', e.field, e.code, e.fingerprint].join('\u0000');
     const entries = [...byPrint.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -58107,7 +59717,7 @@ function renderBaseline(findings, fingerprintBase = '') {
         '{',
         `  "version": ${BASELINE_VERSION},`,
         '  "tool": "oidc-gate",',
-        '  "about": "Findings accepted when the gate was adopted, matched by fingerprint; only new findings fail. Regenerate with oidc-gate baseline.",',
+        '  "about": "Findings accepted when the gate was adopted, each matched by its fingerprint (code, file, entry, field and the value there) and by the code, file, entry and field written beside it; only new findings fail. Regenerate with oidc-gate baseline.",',
         lines.length > 0 ? '  "findings": [' : '  "findings": []',
         ...(lines.length > 0 ? [...lines, '  ]'] : []),
         '}',
@@ -58120,9 +59730,9 @@ async function readBaseline(root, boundary, rel) {
     const abs = external_node_path_default().resolve(root, rel);
     const file = relativeFile(root, abs);
     const name = `The baseline file ${values_clip(file)}`;
-    const fail = (code, message, line = 1, column = 1) => ({
+    const fail = (code, message, line = 1, column = 1, remediation = REGENERATE) => ({
         ok: false,
-        finding: configFinding(code, message, file, { line, column }, { kind: 'config', remediation: REGENERATE }),
+        finding: configFinding(code, message, file, { line, column }, { kind: 'config', remediation }),
     });
     const read = await readJsonInputText(boundary, abs, name);
     if (!read.ok) {
@@ -58140,13 +59750,23 @@ async function readBaseline(root, boundary, rel) {
         const where = /line (\d+) column (\d+)/.exec(err instanceof Error ? err.message : '');
         return fail(GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
     }
+    // JSON is YAML: the YAML parser says which line a pointer is on (the JSON parse above is the one that decides).
+    const lineOf = (pointer) => positionOf(loadYaml(text), parsePointer(pointer));
+    if (values_isRecord(data) && data.version === 1) {
+        const at = lineOf('/version');
+        return fail(GATE_CODES.CONFIG_INVALID, `${name} is a version 1 baseline, whose fingerprints do not bind a finding's value (a changed value stayed hidden); this oidc-gate reads version ${BASELINE_VERSION} only, so nothing was suppressed. Run oidc-gate baseline again to record today's findings.`, at.line, at.column, REWRITE);
+    }
     const problem = shapeProblem(data);
     if (problem === undefined) {
-        const findings = data.findings;
-        return { ok: true, baseline: { file, fingerprints: new Set(findings.map((e) => e.fingerprint)) } };
+        const recorded = data.findings;
+        const lines = new Map();
+        for (const e of recorded) {
+            const line = { fingerprint: e.fingerprint, code: e.code, file: e.file, ...(e.entry !== undefined ? { entry: e.entry } : {}), field: e.field };
+            lines.set(e.fingerprint, [...(lines.get(e.fingerprint) ?? []), line]);
+        }
+        return { ok: true, baseline: { file, fingerprints: new Set(lines.keys()), lines } };
     }
-    // JSON is YAML: the YAML parser says which line the pointer is on (the JSON parse above is the one that decides).
-    const at = positionOf(loadYaml(text), parsePointer(problem.pointer));
+    const at = lineOf(problem.pointer);
     return fail(GATE_CODES.CONFIG_INVALID, `${name} is invalid at ${problem.pointer === '' ? 'its top' : problem.pointer}: ${problem.message}`, at.line, at.column);
 }
 /** The first thing wrong with the document, by JSON Pointer; one mistake, one error. */
@@ -58160,10 +59780,17 @@ function shapeProblem(data) {
         return { pointer: '/findings', message: 'expected a list of recorded findings.' };
     for (const [i, item] of data.findings.entries()) {
         if (!values_isRecord(item))
-            return { pointer: `/findings/${i}`, message: 'expected an object with a fingerprint.' };
+            return { pointer: `/findings/${i}`, message: 'expected an object with a fingerprint, code, file and field.' };
         if (typeof item.fingerprint !== 'string' || !FINGERPRINT.test(item.fingerprint)) {
             return { pointer: `/findings/${i}/fingerprint`, message: 'expected 64 lower-case hexadecimal characters (a finding\'s SARIF partialFingerprints value).' };
         }
+        for (const member of ['code', 'file', 'field']) {
+            if (typeof item[member] !== 'string') {
+                return { pointer: `/findings/${i}/${member}`, message: `expected the ${member} of the finding as text${item[member] === undefined ? ' (it is missing): a line names what it hides' : ''}.` };
+            }
+        }
+        if (item.entry !== undefined && typeof item.entry !== 'string')
+            return { pointer: `/findings/${i}/entry`, message: 'expected the entry name as text, or no entry member.' };
     }
     return undefined;
 }
@@ -58979,8 +60606,12 @@ function lockSources(configs, repositoryRoot) {
 /**
  * The audit's key pinning: read the lock file, fetch the keys each locked provider and profile serves
  * now, and report JWKS_KEYS_CHANGED where they differ, at the entry's `jwks_uri` (or `discovery`)
- * line. Offline, the comparison is one CHECK_SKIPPED for the lock file. A provider or profile the lock
- * does not name is not compared: `oidc-gate lock` adds it.
+ * line. Offline, the comparison is one CHECK_SKIPPED for the lock file.
+ *
+ * The lock and the config must still describe the same entries, network or not: a lock entry that names
+ * no provider or profile of the run is LOCK_ENTRY_UNMATCHED (an error: a rename would otherwise unpin
+ * the keys without a word), and a provider or profile whose keys are fetched but that the lock does not
+ * name is LOCK_ENTRY_MISSING (a warning: it is not compared until `oidc-gate lock` adds it).
  */
 
 
@@ -59004,12 +60635,17 @@ async function checkLock(options) {
         return [read.finding];
     const locked = new Map(read.lock.entries.map((e) => [lockKey(e), e]));
     const keyOf = (s) => lockKey({ kind: s.kind, file: s.lockFile, name: s.name });
-    const sources = lockSources(options.configs, options.boundary).filter((s) => locked.has(keyOf(s)));
+    const all = lockSources(options.configs, options.boundary);
+    const pairing = [
+        ...unmatchedEntries(read.lock, read.text, all, options, rel),
+        ...all.filter((s) => !locked.has(keyOf(s)) && !configBroken(options.configs, s.file)).map((s) => missingEntry(s, rel)),
+    ];
+    const sources = all.filter((s) => locked.has(keyOf(s)));
     if (sources.length === 0)
-        return [];
+        return pairing;
     if (!options.engine.services.fetcher.online) {
         const checks = [GATE_CODES.JWKS_KEYS_CHANGED.code];
-        return [{
+        return [...pairing, {
                 code: 'CHECK_SKIPPED',
                 severity: 'warning',
                 message: `The keys of ${lock_check_count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
@@ -59019,7 +60655,67 @@ async function checkLock(options) {
             }];
     }
     const outcomes = await pool(sources.map((source) => async () => compare(source, options.engine, locked.get(keyOf(source))?.keys ?? [], rel)), CONCURRENCY);
-    return outcomes.flat();
+    return [...pairing, ...outcomes.flat()];
+}
+/**
+ * Whether a config file has a configuration error: its entries may not all have been read, and the run
+ * fails on that error anyway, so the lock is not paired with what is left of it (one mistake, one finding).
+ */
+function configBroken(configs, file) {
+    return configs.some((c) => c.file === file && c.findings.some((f) => f.config === true && f.severity === 'error'));
+}
+/**
+ * LOCK_ENTRY_UNMATCHED for each lock entry that names no provider or profile this run fetches keys
+ * for, at the entry's line of the lock file: its config file is not checked, has no entry of that
+ * name, or the entry no longer fetches a JWK Set.
+ */
+function unmatchedEntries(lock, text, sources, options, rel) {
+    const fetched = new Set(sources.map((s) => lockKey({ kind: s.kind, file: s.lockFile, name: s.name })));
+    const byLockName = new Map(options.configs.map((c) => [relativeFile(options.boundary, c.abs), c]));
+    const out = [];
+    lock.entries.forEach((entry, i) => {
+        if (fetched.has(lockKey(entry)))
+            return;
+        const config = byLockName.get(entry.file);
+        if (config !== undefined && configBroken(options.configs, config.file))
+            return;
+        const what = `${entry.kind} "${values_clip(entry.name)}"`;
+        let why;
+        if (config === undefined) {
+            why = `names ${what} of ${values_clip(entry.file)}, a config file this run does not check (renamed, removed, or outside the config patterns)`;
+        }
+        else if (entry.kind === 'provider' ? config.providers.some((p) => p.name === entry.name) : config.profiles.some((p) => p.id === entry.name)) {
+            why = `names ${what} of ${values_clip(entry.file)}, which no longer fetches its keys (${entry.kind === 'provider' ? 'no jwks_uri' : 'neither jwks_uri nor discovery: true'})`;
+        }
+        else {
+            why = `names ${what}, which ${values_clip(entry.file)} does not have`;
+        }
+        const pointer = `/entries/${i}`;
+        out.push({
+            code: GATE_CODES.LOCK_ENTRY_UNMATCHED.code,
+            severity: 'error',
+            message: `The lock file ${rel} ${why}: the keys it pins are compared with nothing.`,
+            remediation: GATE_CODES.LOCK_ENTRY_UNMATCHED.remediation,
+            file: rel, ...lineOf(text, pointer), pointer,
+            // Named by what the entry pins, not by its index: the lock is sorted, so an index moves.
+            stablePointer: toPointer(['entries', `${entry.kind}:${entry.file}`, entry.name]),
+            kind: entry.kind === 'provider' ? 'lint' : 'profile', name: entry.name,
+            evidence: { lock: rel, entry: { kind: entry.kind, file: entry.file, name: entry.name } },
+        });
+    });
+    return out;
+}
+/** LOCK_ENTRY_MISSING: a provider or profile whose keys are fetched, and that the lock does not name. */
+function missingEntry(source, lockRel) {
+    const what = source.kind === 'provider' ? `Provider "${values_clip(source.name)}"` : `Profile "${values_clip(source.name)}"`;
+    return {
+        ...placeAt(source),
+        code: GATE_CODES.LOCK_ENTRY_MISSING.code,
+        severity: 'warning',
+        message: `${what} fetches its keys, but the lock file ${lockRel} has no entry for it, so its keys are not compared.`,
+        remediation: GATE_CODES.LOCK_ENTRY_MISSING.remediation,
+        evidence: { field: toPointer(source.at.slice(2)), lock: lockRel },
+    };
 }
 /** The lock file, read under the rules config files are read by; a broken one is one config error. */
 async function readLockFile(options, rel) {
@@ -59039,7 +60735,7 @@ async function readLockFile(options, rel) {
     const text = read.text;
     const parsed = parseLock(text);
     if (parsed.ok)
-        return parsed;
+        return { ...parsed, text };
     const at = parsed.line !== undefined ? { line: parsed.line, column: parsed.column ?? 1 } : lineOf(text, parsed.pointer);
     const message = parsed.pointer === '' ? `${name} ${parsed.message}.` : `${name} is invalid: ${parsed.pointer} ${parsed.message}.`;
     return refuse(GATE_CODES.CONFIG_INVALID, message, at, {
@@ -59121,149 +60817,6 @@ function named(keys) {
 }
 function lock_check_count(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/profiles.ts
-/**
- * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
- * through the engine's loader so that a refused profile is an error at its own line and the other
- * profiles still register.
- */
-
-
-
-
-
-
-
-
-
-async function loadProfiles(options) {
-    const findings = [];
-    const sources = [...options.sources];
-    if (options.issuerProfilesFile !== undefined) {
-        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
-        // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
-        if (source !== undefined)
-            sources.unshift(source);
-    }
-    const byId = new Map();
-    const seen = new Map();
-    const refused = new Map();
-    const refuse = (id, at) => {
-        if (!refused.has(id))
-            refused.set(id, at);
-    };
-    const env = repositoryEnv(options.env);
-    for (const source of sources) {
-        for (const r of source.refused ?? [])
-            refuse(r.id, { file: source.file, line: r.line });
-        for (const entry of source.entries) {
-            const place = (rel) => {
-                const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
-                return { file: source.file, line: p.line, column: p.column, pointer: toPointer([...entry.path, ...rel]), kind: 'profile', name: entry.id };
-            };
-            const first = seen.get(entry.id);
-            if (first !== undefined) {
-                findings.push(configFinding(GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
-                continue;
-            }
-            seen.set(entry.id, `${source.file}:${entry.line}`);
-            const secretEnv = entry.profile.secret_env;
-            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
-                const at = place(['secret_env']);
-                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${values_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
-                refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
-                continue;
-            }
-            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
-            if (fromEnv !== undefined && fromEnv !== '')
-                options.onSecret?.(fromEnv);
-            try {
-                // One profile per call: a refused profile must not keep the others from registering.
-                const { fetcher, keyCache, now } = options.services;
-                const registry = compileIssuerProfiles([entry.profile], { env, fetcher, keyCache, now });
-                const trust = registry.get(entry.id);
-                if (trust !== undefined)
-                    byId.set(entry.id, trust);
-            }
-            catch (err) {
-                if (!(err instanceof errors_IssuerProfileError))
-                    throw err;
-                for (const problem of err.problems) {
-                    // Pointers are into the one-element list we passed: drop its index.
-                    const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
-                    const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
-                    const at = place(rel);
-                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
-                    refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
-                }
-            }
-        }
-    }
-    for (const id of byId.keys())
-        refused.delete(id);
-    const ids = [...new Set([...seen.keys(), ...refused.keys()])];
-    return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
-}
-/**
- * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
- * repository, a pull request included, and secret_env would let them read any variable of the
- * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
- * they may only name variables the workflow author set for the gate on purpose. The service's
- * profiles, set by its operator, are loaded elsewhere and have no such rule.
- */
-const SECRET_ENV_PREFIX = 'OIDC_GATE_';
-function repositoryEnv(env) {
-    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
-}
-async function readProfilesFile(options, file, findings) {
-    const abs = external_node_path_default().resolve(options.root, file);
-    const rel = relativeFile(options.root, abs);
-    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
-    if (!input.ok) {
-        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
-            kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
-        }));
-        return undefined;
-    }
-    const yaml = input.yaml;
-    for (const e of yaml.errors) {
-        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
-            kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
-        }));
-    }
-    if (yaml.errors.length > 0)
-        return undefined;
-    // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
-    const data = values_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
-    const base = values_isRecord(yaml.data) ? ['profiles'] : [];
-    if (!Array.isArray(data)) {
-        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
-            kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
-        }));
-        return undefined;
-    }
-    if (options.admitEntries !== undefined) {
-        const admission = await options.admitEntries(data.length);
-        if (!admission.ok) {
-            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
-            return undefined;
-        }
-    }
-    const entries = [];
-    const refused = [];
-    const problem = (def, message, at, extra = {}) => {
-        findings.push(configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
-    };
-    data.forEach((raw, index) => {
-        const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
-        if (parsed.ok)
-            entries.push(parsed.entry);
-        else if (parsed.refused !== undefined)
-            refused.push(parsed.refused);
-    });
-    return { file: rel, yaml, entries, refused };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/entry-result.ts
@@ -59578,7 +61131,7 @@ function audiencesOf(entry, trust) {
     const own = entry.request.audiences;
     if (Array.isArray(own))
         return own.filter((a) => typeof a === 'string');
-    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.set === undefined);
+    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.effect === 'Allow');
     return condition?.values ?? [];
 }
 /**
@@ -59651,29 +61204,29 @@ function run_trust_placeOf(pointer) {
         return { path: rel };
     return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
 }
-/** A finding about the AWS policy says where in the policy file it is: the config line only names the file. */
+/**
+ * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
+ * the policy is a file name on one line, not an object to point into.
+ */
 function inPolicyFile(f, entry) {
     if (entry.awsPolicyFile === undefined)
         return f;
-    const file = values_clip(entry.awsPolicyFile);
-    // Other places the message names in the policy (the statement that decided a case) are said the
-    // same way: in the config, aws_trust_policy is a file name, not an object to point into.
-    const message = f.message.replace(/\/aws_trust_policy((?:\/\S*?)?)(?=[.,;]?(?:\s|$))/g, (_all, inner) => `${inner === '' ? '/' : inner} of ${file}`);
     const field = run_trust_fieldOf(f);
     const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
     if (inner === undefined)
-        return message === f.message ? f : { ...f, message };
-    return { ...f, message: `${message} (${file}, at ${inner})` };
+        return f;
+    return { ...f, message: `${f.message} (${values_clip(entry.awsPolicyFile)}, at ${inner})` };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/suppress.ts
 /**
  * Applying suppressions to a run's findings. Per config file: its inline comments and its
  * `suppressions:` items hide the matching findings of that file (an inline comment before a config
- * item, when both match); then the baseline hides findings by fingerprint. Suppressed findings leave
+ * item, when both match); then the baseline hides the findings its lines record. Suppressed findings leave
  * the counts, fail-on and annotations, and are kept to be reported. Expired suppressions no longer
  * apply and are warned about; suppressions that matched nothing are warned about too.
  */
+
 
 
 
@@ -59691,7 +61244,7 @@ function covers(s, f) {
         return f.line === s.coversLine;
     if (s.entry !== undefined && f.name !== s.entry)
         return false;
-    return s.field === undefined || fieldCovers(s.field, suppress_field_findingField(f));
+    return s.field === undefined || fieldCovers(s.field, findingField(f));
 }
 /** "The suppression of CODE (entry "web", field /x; reason: "…")": what it covers, and why, when asked. */
 function describe(s, withReason = false) {
@@ -59728,13 +61281,14 @@ class Suppressor {
     #now;
     #baselineUsed = new Set();
     /** `now`: when the run started; a suppression whose expiry is at or before it no longer applies. */
-    #fingerprintBase;
-    constructor(baseline, now, fingerprintBase = '') {
+    #fingerprints;
+    /** `fingerprints`: the run's (they read each finding's value from its file), which the baseline is matched by. */
+    constructor(baseline, now, fingerprints = new fingerprint_Fingerprints()) {
         this.#baseline = baseline;
         this.#now = now;
-        this.#fingerprintBase = fingerprintBase;
+        this.#fingerprints = fingerprints;
     }
-    /** How many of the baseline's fingerprints matched a finding of the run. */
+    /** How many of the baseline's fingerprints matched a finding of the run (by a line that names it). */
     get baselineMatched() {
         return this.#baselineUsed.size;
     }
@@ -59790,10 +61344,10 @@ class Suppressor {
         const baseline = this.#baseline;
         if (baseline === undefined || f.file === undefined)
             return false;
-        const print = sarif_fingerprint(f, this.#fingerprintBase);
-        if (!baseline.fingerprints.has(print))
+        const line = baselineLineFor(baseline, this.#fingerprints.identity(f));
+        if (line === undefined)
             return false;
-        this.#baselineUsed.add(print);
+        this.#baselineUsed.add(line.fingerprint);
         this.suppressed.push({ finding: f, kind: 'baseline', reason: `recorded in the baseline ${baseline.file}`, source: { file: baseline.file } });
         return true;
     }
@@ -59815,6 +61369,7 @@ class Suppressor {
  * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
  * so both produce the same report from the same files.
  */
+
 
 
 
@@ -59917,7 +61472,9 @@ async function runGate(options, services = {}) {
     }
     // Suppressions hide findings of their own file; the baseline, any finding it recorded.
     const fingerprintBase = fingerprintBaseOf(boundary, options.root);
-    const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprintBase);
+    // Fingerprints bind each finding's value, read from the config file it is in.
+    const fingerprints = new fingerprint_Fingerprints(fingerprintBase, configs);
+    const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprints);
     findings.splice(0, findings.length, ...suppressor.other(findings));
     const fileStatus = [];
     for (const c of configs) {
@@ -59937,7 +61494,7 @@ async function runGate(options, services = {}) {
         suppressed: suppressor.suppressed,
         ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
     });
-    return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase };
+    return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase, fingerprints };
 }
 /** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */
 function fingerprintBaseOf(boundary, root) {
@@ -60006,6 +61563,8 @@ function isolated(config, entry, kind, check) {
 
 
 
+
+
 async function run() {
     // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
     // per value, since every ::add-mask:: line carries the value.
@@ -60017,6 +61576,8 @@ async function run() {
         setSecret(value);
     };
     try {
+        // First: the oidc-gate-env lines are masked before anything can be logged.
+        const env = gateEnvironment(process.env, mask);
         const inputs = readInputs();
         const root = inputs.workspace;
         const report = outputTarget(root, root, 'report-path', inputs.reportPath);
@@ -60033,7 +61594,7 @@ async function run() {
             ...(inputs.baseline !== undefined ? { baselineFile: inputs.baseline } : {}),
             network: inputs.network,
             failOn: inputs.failOn,
-            env: process.env,
+            env,
             onSecret: mask,
             ...(inputs.lock !== undefined ? { lockFile: inputs.lock } : {}),
         }, {
@@ -60049,7 +61610,7 @@ async function run() {
             if (typeof context === 'string')
                 warning(`oidc-gate: issue-on-failure is on, but ${context}; no issue was opened or closed.`);
             else
-                await reportToIssue(gate.report, context);
+                await reportToIssue(gate.report, context, inputs.issueOn);
         }
         // The report's verdict: fail-on for findings, and always for configuration errors.
         const failing = summary.failed;
@@ -60064,6 +61625,9 @@ async function run() {
         setOutput('warnings', String(summary.warnings));
         setOutput('report-path', inputs.reportPath);
         setOutput('sarif-path', inputs.sarifPath ?? '');
+        // 'false' when a configuration error kept the run from checking: its SARIF must not be uploaded, or
+        // code scanning would close every open alert. Never set when the action itself fails.
+        setOutput('checked', String(!gate.findings.some(couldNotCheck)));
         // Last, after every step that can throw: the runner shows 10 error annotations per step, and the
         // failure message below (or an unexpected one from the catch) must not become an 11th it hides.
         if (inputs.annotations) {

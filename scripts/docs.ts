@@ -73,6 +73,7 @@ async function renderExample(d: FindingDefinition): Promise<string[]> {
   for (const [url, document] of Object.entries(example.served ?? {})) {
     out.push(`The provider serves at \`${url}\`:`, '', fence('json', JSON.stringify(document, null, 2)), '');
   }
+  if (example.lock !== undefined) out.push(`Checked with the lock file: \`oidc-gate check --lock ${example.lock}\`, or \`lock: ${example.lock}\` in the action.`, '');
   if (example.offline === true) out.push('Checked offline: `oidc-gate check --offline`, or `network: false` in the action.', '');
   const { findings } = await runExample(d);
   out.push('What oidc-gate reports:', '', fence('text', findings.map(reportLine).join('\n')), '');

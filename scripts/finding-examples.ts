@@ -55,7 +55,7 @@ export async function runExample(definition: FindingDefinition): Promise<Example
       symlinkSync(target, path.join(root, link));
     }
     const run = await runGate(
-      { root, patterns: [...DEFAULT_PATTERNS], network: example.offline !== true, env: {} },
+      { root, patterns: [...DEFAULT_PATTERNS], network: example.offline !== true, env: {}, ...(example.lock !== undefined ? { lockFile: example.lock } : {}) },
       { fetcher: servingFetcher(served) },
     );
     const findings = run.findings.filter((f) => f.code === definition.code);

@@ -6,9 +6,11 @@
 import * as core from '@actions/core';
 import { selectAnnotations } from './action/annotations.ts';
 import { readInputs } from './action/inputs.ts';
+import { gateEnvironment } from './action/secret-env.ts';
 import { issueContextFrom, reportToIssue } from './action/issue-on-failure.ts';
 import { buildSummary } from './action/summary.ts';
 import { checkOutputPath, outputTarget, writeReport, writeSarif } from './gate/outputs.ts';
+import { couldNotCheck } from './gate/sarif.ts';
 import { runnerIdTokenSource } from './gate/id-token-source.ts';
 import { runGate } from './gate/run.ts';
 
@@ -22,6 +24,8 @@ export async function run(): Promise<void> {
     core.setSecret(value);
   };
   try {
+    // First: the oidc-gate-env lines are masked before anything can be logged.
+    const env = gateEnvironment(process.env, mask);
     const inputs = readInputs();
     const root = inputs.workspace;
     const report = outputTarget(root, root, 'report-path', inputs.reportPath);
@@ -37,7 +41,7 @@ export async function run(): Promise<void> {
       ...(inputs.baseline !== undefined ? { baselineFile: inputs.baseline } : {}),
       network: inputs.network,
       failOn: inputs.failOn,
-      env: process.env,
+      env,
       onSecret: mask,
       ...(inputs.lock !== undefined ? { lockFile: inputs.lock } : {}),
     }, {
@@ -51,7 +55,7 @@ export async function run(): Promise<void> {
     if (inputs.issueOnFailure) {
       const context = issueContextFrom(process.env, inputs.githubToken);
       if (typeof context === 'string') core.warning(`oidc-gate: issue-on-failure is on, but ${context}; no issue was opened or closed.`);
-      else await reportToIssue(gate.report, context);
+      else await reportToIssue(gate.report, context, inputs.issueOn);
     }
 
     // The report's verdict: fail-on for findings, and always for configuration errors.
@@ -66,6 +70,9 @@ export async function run(): Promise<void> {
     core.setOutput('warnings', String(summary.warnings));
     core.setOutput('report-path', inputs.reportPath);
     core.setOutput('sarif-path', inputs.sarifPath ?? '');
+    // 'false' when a configuration error kept the run from checking: its SARIF must not be uploaded, or
+    // code scanning would close every open alert. Never set when the action itself fails.
+    core.setOutput('checked', String(!gate.findings.some(couldNotCheck)));
     // Last, after every step that can throw: the runner shows 10 error annotations per step, and the
     // failure message below (or an unexpected one from the catch) must not become an 11th it hides.
     if (inputs.annotations) {

@@ -1,12 +1,13 @@
 /**
  * The reusable workflow as a caller gets it: every action pinned by commit, the action run from the
- * workflow's own commit, and the secret_env hand-over script run for real in bash.
+ * workflow's own commit, every usable action input taken (or left out for a reason the README gives), and
+ * the oidc-gate-env secret handed to the gate step alone. What the action does with that secret is tested
+ * through the bundle in test/action/secret-env.e2e.test.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from './fixtures/harness.ts';
 
@@ -23,9 +24,6 @@ const step = (name: string): Step => {
   if (found === undefined) throw new Error(`no step named ${name}`);
   return found;
 };
-
-const parent = mkdtempSync(path.join(tmpdir(), 'oidc-gate-workflow-'));
-afterAll(() => rmSync(parent, { recursive: true, force: true }));
 
 describe('.github/workflows/oidc-gate.yml', () => {
   it('names no mutable ref: every remote action is pinned by a full commit SHA, the action itself is local', () => {
@@ -60,14 +58,21 @@ describe('.github/workflows/oidc-gate.yml', () => {
     expect(workflow.on.workflow_call.secrets['oidc-gate-env']?.required).toBe(false);
   });
 
-  it('passes lock and issue-on-failure to the gate, and only the job that runs it with issue-on-failure holds issues: write', () => {
+  it('passes lock, issue-on-failure and issue-on to the gate, and only the job that runs it with issue-on-failure holds issues: write', () => {
     const jobs = workflow.jobs as unknown as Record<string, { if?: string; permissions?: Record<string, string>; steps?: Step[] }>;
-    expect(step('oidc-gate').with).toMatchObject({ lock: '${{ inputs.lock }}', 'issue-on-failure': '${{ inputs.issue-on-failure }}' });
+    expect(step('oidc-gate').with).toMatchObject({ lock: '${{ inputs.lock }}', 'issue-on-failure': '${{ inputs.issue-on-failure }}', 'issue-on': '${{ inputs.issue-on }}' });
     expect(workflow.on.workflow_call.inputs).toMatchObject({ lock: { type: 'string', default: '' }, 'issue-on-failure': { type: 'boolean', default: false } });
     // Exactly one of the two runs, with the same steps; the read-only one is the default.
     expect([jobs.check?.if, jobs.audit?.if]).toEqual(['${{ !inputs.issue-on-failure }}', '${{ inputs.issue-on-failure }}']);
     expect(jobs.audit?.steps).toEqual(jobs.check?.steps);
     expect(jobs.check?.permissions).toEqual({ contents: 'read' });
+  });
+
+  it('uploads SARIF only from a run that checked what it was given (a run that could not would close every alert)', () => {
+    const jobs = workflow.jobs as unknown as Record<string, { if?: string; outputs?: Record<string, string> }>;
+    expect(jobs.check?.outputs?.checked).toBe('${{ steps.gate.outputs.checked }}');
+    expect(jobs.sarif?.if).toContain("needs.check.outputs.checked == 'true' || needs.audit.outputs.checked == 'true'");
+    expect(jobs.sarif?.if).not.toMatch(/result != 'skipped'/);
   });
 
   it('declares no permission beyond read, so a caller that grants only contents: read can start it', () => {
@@ -83,55 +88,91 @@ describe('.github/workflows/oidc-gate.yml', () => {
     expect(declared.jobs.sarif?.permissions).toBeUndefined();
   });
 
-  describe('the secret_env hand-over script', () => {
-    const script = step('Pass secret_env values as OIDC_GATE_* variables').run ?? '';
-    let n = 0;
-    function handOver(secret: string) {
-      const envFile = path.join(parent, `env-${++n}`);
-      const r = spawnSync('bash', ['-e', '-c', script], {
-        env: { PATH: process.env.PATH ?? '', OIDC_GATE_ENV: secret, GITHUB_ENV: envFile }, encoding: 'utf8',
-      });
-      let written = '';
-      try { written = readFileSync(envFile, 'utf8'); } catch { /* nothing written */ }
-      return { ...r, written };
-    }
-    /** GITHUB_ENV's NAME<<DELIM form read back the way the runner reads it. */
-    function readEnvFile(text: string): Record<string, string> {
-      const out: Record<string, string> = {};
-      const lines = text.split('\n');
-      for (let i = 0; i < lines.length; i++) {
-        const m = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
-        if (m === null) continue;
-        const value: string[] = [];
-        for (i += 1; lines[i] !== m[2]; i++) value.push(lines[i] ?? '');
-        out[m[1] as string] = value.join('\n');
+  describe('its inputs', () => {
+    const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+
+    it('takes every input of action.yml a caller can use, and passes it to the gate step as given', () => {
+      const declared = workflow.on.workflow_call.inputs;
+      const exclusions = readmeExclusions(readme);
+      const gate = step('oidc-gate');
+      const missing: string[] = [];
+      for (const name of Object.keys(action.inputs)) {
+        if (exclusions.has(name)) continue;
+        if (!(name in declared)) missing.push(name);
+        else expect(gate.with?.[name], name).toBe(`\${{ inputs.${name} }}`);
       }
-      return out;
-    }
-
-    it('exports each OIDC_GATE_ line, masks its value, and keeps = inside values', () => {
-      const r = handOver('OIDC_GATE_HS=s3cr3t=with=equals\r\n\nOIDC_GATE_OTHER=two\n');
-      expect(r.status).toBe(0);
-      expect(readEnvFile(r.written)).toEqual({ OIDC_GATE_HS: 's3cr3t=with=equals', OIDC_GATE_OTHER: 'two' });
-      expect(r.stdout.split('\n').filter((l) => l.startsWith('::add-mask::'))).toEqual(['::add-mask::s3cr3t=with=equals', '::add-mask::two']);
+      expect(missing).toEqual([]);
+      // Among them what issue 24 found missing, and the issue's own input.
+      expect(Object.keys(declared)).toEqual(expect.arrayContaining(['baseline', 'lock', 'issue-on-failure', 'issue-on']));
+      expect(declared).toMatchObject({ baseline: { type: 'string', default: '' }, 'issue-on': { type: 'string', default: 'warning' } });
     });
 
-    it.each([
-      ['a name without the prefix', 'ACTIONS_RUNTIME_TOKEN=x', 1],
-      ['a line without =', 'OIDC_GATE_HS', 1],
-      ['a lower-case name', 'OIDC_GATE_hs=x', 1],
-      ['a bad second line', 'OIDC_GATE_A=1\nPATH=/tmp', 2],
-    ])('refuses %s, names the line, and never echoes a value', (_label, secret, line) => {
-      const r = handOver(secret);
-      expect(r.status).toBe(1);
-      expect(r.stdout).toContain(`Line ${line} of the oidc-gate-env secret is not OIDC_GATE_NAME=value`);
-      expect(r.stdout).not.toMatch(/=x|\/tmp/);
+    it('leaves out only inputs the README names with a reason, each an input of action.yml the workflow sets itself or must not take', () => {
+      const exclusions = readmeExclusions(readme);
+      expect([...exclusions.keys()].sort()).toEqual(['github-token', 'report-path', 'sarif-path']);
+      for (const [name, reason] of exclusions) {
+        expect(action.inputs, name).toHaveProperty([name]);
+        expect(workflow.on.workflow_call.inputs, name).not.toHaveProperty([name]);
+        expect(reason.length, name).toBeGreaterThan(40);
+      }
+      // The two files it writes itself, for its artifact and its SARIF job.
+      expect(step('oidc-gate').with).toMatchObject({ 'report-path': 'oidc-gate-report.json', 'sarif-path': 'oidc-gate.sarif' });
+      expect(step('oidc-gate').with).not.toHaveProperty(['github-token']);
     });
 
-    it('does nothing without the secret', () => {
-      const r = handOver('');
-      expect(r.status).toBe(0);
-      expect(r.written).toBe('');
+    it('the exclusion list is read from the README as written', () => {
+      const list = readmeExclusions([
+        'Action inputs the workflow does not take, and why (the test …',
+        'holds this list):',
+        '- `report-path`: written by the workflow',
+        '  itself, over two lines.',
+        '- `github-token`: its own token.',
+        '',
+        'Next paragraph.',
+      ].join('\n'));
+      expect([...list]).toEqual([['report-path', 'written by the workflow itself, over two lines.'], ['github-token', 'its own token.']]);
+    });
+  });
+
+  describe('the oidc-gate-env secret', () => {
+    const text = readFileSync(path.join(ROOT, '.github/workflows/oidc-gate.yml'), 'utf8');
+
+    it('reaches the gate step only, as OIDC_GATE_ENV in its env:', () => {
+      const holders = Object.entries(workflow.jobs).flatMap(([job, j]) => j.steps.filter((s) => JSON.stringify(s).includes('secrets.')).map((s) => `${job}: ${s.name ?? s.uses ?? ''}`));
+      expect(holders).toEqual(['check: oidc-gate', 'audit: oidc-gate']);
+      expect(step('oidc-gate').env?.OIDC_GATE_ENV).toBe('${{ secrets.oidc-gate-env }}');
+      // Once in the file: the audit job's steps are the check job's, by YAML alias.
+      expect(text.match(/secrets\.oidc-gate-env/g)).toHaveLength(1);
+    });
+
+    it('no step writes to $GITHUB_ENV or $GITHUB_PATH, and none masks values in the shell', () => {
+      const offending = steps.filter((s) => typeof s.run === 'string' && /GITHUB_ENV|GITHUB_PATH|add-mask/.test(s.run)).map((s) => s.name);
+      expect(offending).toEqual([]);
+      expect(text).not.toMatch(/>>\s*"?\$\{?GITHUB_ENV|::add-mask::/);
     });
   });
 });
+
+/** The README's list of action inputs the reusable workflow does not take: name → reason. */
+function readmeExclusions(readme: string): Map<string, string> {
+  const start = readme.indexOf('Action inputs the workflow does not take, and why');
+  if (start === -1) throw new Error('the README has no list of the action inputs the reusable workflow does not take');
+  // The list starts at its first item: the sentence before it may run over more than one line.
+  const lines = readme.slice(start).split('\n');
+  while (lines.length > 0 && !(lines[0] ?? '').startsWith('- ')) lines.shift();
+  const out = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of lines) {
+    const item = /^- `([a-z-]+)`: (.+)$/.exec(line);
+    if (item !== null) {
+      current = item[1] as string;
+      out.set(current, item[2] as string);
+    } else if (current !== undefined && /^ {2}\S/.test(line)) {
+      out.set(current, `${out.get(current) ?? ''} ${line.trim()}`);
+    } else {
+      break;
+    }
+  }
+  return out;
+}

@@ -18,8 +18,8 @@ __webpack_require__.d(__webpack_exports__, {
 // EXTERNAL MODULE: external "node:cluster"
 var external_node_cluster_ = __webpack_require__(139);
 var external_node_cluster_default = /*#__PURE__*/__webpack_require__.n(external_node_cluster_);
-// EXTERNAL MODULE: ./src/engine/index.ts + 90 modules
-var src_engine = __webpack_require__(7780);
+// EXTERNAL MODULE: ./src/engine/index.ts + 92 modules
+var src_engine = __webpack_require__(8281);
 ;// CONCATENATED MODULE: ./src/server/log.ts
 const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 // Long base64/base64url/hex runs are what tokens, secrets, keys and PEM bodies look like; an

@@ -23,11 +23,15 @@ export interface ActionInputs {
   lock?: string;
   /** Open, comment on and close an issue as the run fails and passes again. */
   issueOnFailure: boolean;
+  /** Which findings open or update that issue, apart from fail-on: errors, or warnings and errors. */
+  issueOn: IssueOn;
   /** For the issue; masked as soon as it is read. */
   githubToken: string;
 }
 
 const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
+export type IssueOn = 'error' | 'warning';
+const ISSUE_ON: readonly IssueOn[] = ['warning', 'error'];
 
 export class InputError extends Error {
   constructor(message: string) {
@@ -51,6 +55,10 @@ export function readInputs(): ActionInputs {
   if (!FAIL_ON.includes(failOn as FailOn)) {
     throw new InputError(`Input fail-on must be one of ${FAIL_ON.join(', ')}, not "${failOn.slice(0, 40)}".`);
   }
+  const issueOn = (core.getInput('issue-on').trim() || 'warning').toLowerCase();
+  if (!ISSUE_ON.includes(issueOn as IssueOn)) {
+    throw new InputError(`Input issue-on must be one of ${ISSUE_ON.join(', ')}, not "${issueOn.slice(0, 40)}".`);
+  }
   const inputs: ActionInputs = {
     workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
     patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
@@ -60,6 +68,7 @@ export function readInputs(): ActionInputs {
     summary: bool('summary', true),
     annotations: bool('annotations', true),
     issueOnFailure: bool('issue-on-failure', false),
+    issueOn: issueOn as IssueOn,
     githubToken: core.getInput('github-token').trim(),
   };
   // The runner masks ${{ github.token }}, but a personal token passed in may not be a secret. Masked

@@ -1,14 +1,18 @@
 /**
  * `issue-on-failure`: a scheduled audit that fails is seen by nobody (GitHub notifies only whoever
- * last edited the cron), so a failing run opens one issue, or comments on the one already open, and
- * the next passing run comments and closes it. One issue per workflow: found again by its label, its
- * title and a marker in its body, so an issue someone else opened with the same title is left alone.
+ * last edited the cron), so a run that reports what the team must hear of opens one issue, or comments
+ * on the one already open, and the next run with nothing to report comments and closes it. What the team
+ * must hear of is `issue-on`, apart from `fail-on`: by default every warning and error, since what a
+ * scheduled audit exists for (JWKS_KEYS_CHANGED, ENDPOINT_CERT_EXPIRING, JWKS_X5C_EXPIRING) are warnings
+ * that pass the run under `fail-on: error`. One issue per workflow: found again by its label, its title
+ * and a marker in its body, so an issue someone else opened with the same title is left alone.
  *
  * The GitHub API is a courtesy here, not the verdict: any failure talking to it (no permission, no
  * such repository, an outage) is one warning, and the step's outcome stays the gate's.
  */
 import * as core from '@actions/core';
 import { escapeCell } from './summary.ts';
+import type { IssueOn } from './inputs.ts';
 import type { GateFinding, GateReport } from '../gate/types.ts';
 
 export const ISSUE_LABEL = 'oidc-gate';
@@ -57,13 +61,24 @@ function marker(workflow: string): string {
   return `<!-- oidc-gate:issue-on-failure workflow=${encodeURIComponent(workflow)} -->`;
 }
 
-/** The body of the issue or of a failing run's comment: the headline and the top findings, escaped. */
-export function failureBody(report: GateReport, context: IssueContext): string {
+/**
+ * Whether the run reports findings `issue-on` brings to the issue: any error, and with `warning` (the
+ * default) any warning too. Suppressed findings are not counted; configuration errors always are.
+ */
+export function needsIssue(report: GateReport, issueOn: IssueOn): boolean {
+  const { errors, warnings } = report.summary;
+  return errors > 0 || (issueOn === 'warning' && warnings > 0);
+}
+
+/** The body of the issue or of a run's comment while it reports findings: the headline and the top findings, escaped. */
+export function failureBody(report: GateReport, context: IssueContext, issueOn: IssueOn = 'warning'): string {
   const { summary } = report;
   const top = [...summary.findings].sort(bySeverity).slice(0, TOP_FINDINGS);
   const lines = [
     `**${escapeCell(summary.text)}**`,
     '',
+    // A run that passed under fail-on says why it is here, so the issue is not read as a false alarm.
+    ...(summary.failed ? [] : [`The run passed, but it reports ${issueOn === 'warning' ? 'warnings or errors' : 'errors'}, and \`issue-on: ${issueOn}\` brings those here.`, '']),
     ...(context.runUrl !== undefined ? [`Run: ${context.runUrl}`, ''] : []),
   ];
   if (top.length > 0) {
@@ -87,44 +102,55 @@ interface OpenIssue {
 }
 
 /**
- * Open, comment on or close the workflow's issue for this run's verdict. Never throws: a refusal or
- * an outage of the API is one warning naming the HTTP status (never the API's own message).
+ * Open, comment on or close the workflow's issue for this run's findings at `issue-on` or above. Never
+ * throws: a refusal or an outage of the API is one warning naming the HTTP status (never the API's own
+ * message), or saying that it did not answer in time.
  */
-export async function reportToIssue(report: GateReport, context: IssueContext): Promise<void> {
+export async function reportToIssue(report: GateReport, context: IssueContext, issueOn: IssueOn = 'warning'): Promise<void> {
   const failed = report.summary.failed;
+  const alert = needsIssue(report, issueOn);
   const [owner, repo] = context.repository.split('/') as [string, string];
   // Loaded here rather than at start-up, so only a run with issue-on-failure pays for Octokit. The
   // proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
   const { getOctokit } = await import('@actions/github');
   const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
-  const request = (): { signal: AbortSignal } => ({ signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  // The last request's signal: when it fired, the API did not answer in time, whatever error Octokit made of it.
+  let signal: AbortSignal | undefined;
+  const request = (): { signal: AbortSignal } => {
+    signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+    return { signal };
+  };
   const title = issueTitle(context.workflow);
   const mark = marker(context.workflow);
   let step = 'list the open oidc-gate issues';
   try {
     const listed = await octokit.rest.issues.listForRepo({ owner, repo, labels: ISSUE_LABEL, state: 'open', per_page: 100, request: request() });
     const open: OpenIssue | undefined = listed.data.find((i) => isIssueNumber(i.number) && i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
-    if (failed) {
-      const body = failureBody(report, context);
+    if (alert) {
+      const body = failureBody(report, context, issueOn);
+      const why = failed ? 'the failing run' : `the run's ${issueOn === 'warning' ? 'findings' : 'errors'} (issue-on: ${issueOn})`;
       if (open === undefined) {
         step = 'open an issue';
         const created = await octokit.rest.issues.create({ owner, repo, title, labels: [ISSUE_LABEL], body: `${mark}\n${body}`, request: request() });
-        core.info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for the failing run.`);
+        core.info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for ${why}.`);
       } else {
         step = `comment on issue #${open.number}`;
-        await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `Still failing.\n\n${body}`, request: request() });
-        core.info(`oidc-gate: commented on issue #${open.number}: the run still fails.`);
+        await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${failed ? 'Still failing.' : 'Still reporting findings.'}\n\n${body}`, request: request() });
+        core.info(`oidc-gate: commented on issue #${open.number}: ${failed ? 'the run still fails' : `the run still reports ${issueOn === 'warning' ? 'findings' : 'errors'}`}.`);
       }
     } else if (open !== undefined) {
       step = `comment on issue #${open.number}`;
       const run = context.runUrl !== undefined ? ` Run: ${context.runUrl}` : '';
-      await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `Passing again: ${escapeCell(report.summary.text)}${run}\n`, request: request() });
+      // fail-on may still fail the run on warnings that issue-on: error does not bring here.
+      const lead = failed ? `No errors any more (issue-on: ${issueOn})` : 'Passing again';
+      await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${lead}: ${escapeCell(report.summary.text)}${run}\n`, request: request() });
       step = `close issue #${open.number}`;
       await octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed', request: request() });
-      core.info(`oidc-gate: closed issue #${open.number}: the run passes.`);
+      core.info(`oidc-gate: closed issue #${open.number}: ${failed ? `the run reports no errors (issue-on: ${issueOn})` : 'the run passes'}.`);
     }
   } catch (err) {
-    core.warning(`oidc-gate: issue-on-failure could not ${step}: ${describeApiError(err)}. The gate's result is unchanged.`);
+    const timedOut = signal?.aborted === true;
+    core.warning(`oidc-gate: issue-on-failure could not ${step}: ${timedOut ? noAnswer() : describeApiError(err)}. The gate's result is unchanged.`);
   }
 }
 
@@ -139,7 +165,9 @@ function isIssueNumber(value: unknown): value is number {
 /** The API's answer in a user's words: its status and what usually causes it. Its body is not repeated. */
 function describeApiError(err: unknown): string {
   const e = err as { status?: unknown; response?: unknown; name?: unknown } | null;
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError') return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
+  // Octokit wraps a fetch cut by the timeout in its own error (status 500, no response), the cause kept.
+  const cause = (err as { cause?: { name?: unknown } } | null)?.cause;
+  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || cause?.name === 'TimeoutError' || cause?.name === 'AbortError') return noAnswer();
   // Octokit reports a connection that failed as status 500 without a response: not the API's answer.
   const status = e?.response !== undefined ? e.status : undefined;
   if (typeof status === 'number' && status > 0) {
@@ -150,4 +178,8 @@ function describeApiError(err: unknown): string {
     return `HTTP ${status}`;
   }
   return 'the GitHub API could not be reached';
+}
+
+function noAnswer(): string {
+  return `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
 }

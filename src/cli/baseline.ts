@@ -39,7 +39,7 @@ export async function baselineCommand(command: Extract<Command, { name: 'baselin
     io.stderr(`oidc-gate baseline: ${shown} was not written: fix the configuration ${problems.length === 1 ? 'error' : 'errors'} first.\n`);
     return 2;
   }
-  const { text, count } = renderBaseline(gate.findings, gate.fingerprintBase);
+  const { text, count } = renderBaseline(gate.findings, gate.fingerprints);
   await writeInsideRoot(target, text);
   const skipped = gate.findings.filter((f) => !isBaselineCandidate(f)).length;
   const suppressed = gate.suppressed.length;

@@ -58,7 +58,7 @@ const CHECK: CommandSpec = {
     { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
     { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
     { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
-    { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ'] },
+    { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ, LOCK_ENTRY_UNMATCHED and', 'LOCK_ENTRY_MISSING where its entries and the config\'s do not match'] },
   ],
   positionals: Number.POSITIVE_INFINITY,
   examples: [
@@ -146,7 +146,9 @@ const LOCK: CommandSpec = {
     'Fetches the JWK Set of every provider (jwks_uri) and every issuer profile with jwks_uri or',
     'discovery: true in the config files, and writes the kid and RFC 7638 thumbprint of each key it',
     'serves now to the lock file (sorted JSON, nothing else about a key). check --lock FILE and the',
-    "action's lock input then report JWKS_KEYS_CHANGED when the served keys differ. paths are read as",
+    "action's lock input then report JWKS_KEYS_CHANGED when the served keys differ. Run it again after",
+    'renaming, adding or removing a provider or profile: they report a lock entry that names none',
+    '(LOCK_ENTRY_UNMATCHED, an error) and one that has no entry (LOCK_ENTRY_MISSING). paths are read as',
     'check reads them. Nothing is written when a config file has errors or a key set cannot be fetched.',
   ],
   options: [
@@ -163,11 +165,12 @@ const BASELINE: CommandSpec = {
   summary: 'record today\'s findings, so that check --baseline fails on new ones only',
   about: [
     'Checks config files as check does, then writes the fingerprints of the findings it reports (the',
-    'SARIF partialFingerprints) to the baseline file: sorted JSON, one finding per line. check --baseline',
-    "FILE and the action's baseline input then suppress those findings (kind baseline), so only new",
-    'ones fail. Inline and config suppressions still apply; configuration errors are never recorded, and',
-    'nothing is written while a config file has one. Files are named from the repository root, so the',
-    'baseline matches wherever in the repository check runs; use the same network setting.',
+    'SARIF partialFingerprints: code, file, entry, field and the value there) with their code, file,',
+    'entry and field to the baseline file: sorted JSON, one finding per line. check --baseline FILE and',
+    "the action's baseline input then suppress exactly those findings (kind baseline): a changed value",
+    'is new and fails. Inline and config suppressions still apply; configuration errors are never',
+    'recorded, and nothing is written while a config file has one. Files are named from the repository',
+    'root, so the baseline matches wherever in the repository check runs; use the same network setting.',
   ],
   options: [
     { name: 'output', value: 'FILE', help: [`where to write the baseline (default ${DEFAULT_BASELINE_FILE})`] },

@@ -64,6 +64,8 @@ export interface FindingExample {
   readonly files?: Readonly<Record<string, string>>;
   /** Symbolic links in the repository, path → target, as a pull request can commit them. */
   readonly links?: Readonly<Record<string, string>>;
+  /** The key lock file the run compares with (a path among `files`), as with `--lock` or the action's `lock` input. */
+  readonly lock?: string;
   /** Checked without network access, as with `--offline` or `network: false`. */
   readonly offline?: boolean;
   /** For a code no config file can draw (a fault, a cache state): what oidc-gate reports, shown as written. */

@@ -50,6 +50,31 @@ const ORDERS_TOKEN = {
   claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
 };
 
+/** Where the lock examples' lock file is, as `oidc-gate lock` writes it by default. */
+const EXAMPLE_LOCK = '.github/oidc-gate/jwks.lock.json';
+
+/** A provider whose keys are fetched (its jwks_uri), for the lock examples. */
+const LOCKED_PROVIDER = [
+  'providers:',
+  '  - name: orders-web',
+  '    issuer: https://idp.example.com',
+  '    client_id: orders-web',
+  '    audiences: [api://orders]',
+  '    jwks_uri: https://idp.example.com/keys',
+  '    redirect_uris: [https://orders.example.com/callback]',
+  '    alg_policy: { allowed_algs: [RS256] }',
+  '',
+].join('\n');
+
+/** The lock file `oidc-gate lock` wrote while orders-web served one key. */
+const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
+  version: 1,
+  entries: [{
+    kind: 'provider', file: '.github/oidc-gate/identity.yml', name: 'orders-web', jwks_uri: 'https://idp.example.com/keys',
+    keys: [{ kid: 'orders-2025', thumbprint: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs' }],
+  }],
+}, null, 2)}\n`;
+
 /**
  * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
  * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
@@ -274,4 +299,30 @@ export const GATE_CODES = {
       transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
     },
   }),
+  LOCK_ENTRY_UNMATCHED: gateFinding('LOCK_ENTRY_UNMATCHED', 'A lock file entry names no provider or profile of the config',
+    'Run oidc-gate lock again and commit the new lock file: after a provider or profile is renamed or removed, or its config file moved, the lock must be written again for its keys to be compared.', {
+      docs: 'Each entry of the lock file names a provider or profile by kind, config file (relative to the repository root) and name. An entry that matches none of the providers and profiles whose keys this run fetches is reported at its line of the lock file: the config file is not among those checked, it has no entry of that name, or the entry no longer fetches a JWK Set. It is reported offline too: pairing the lock with the config needs no network. A config file with a configuration error is not paired: that error fails the run already.',
+      why: 'A lock pins keys by entry name. If a renamed provider simply fell out of the comparison, renaming it would unpin its keys without a word, and a swapped key set would pass the next audit. The pinned keys must be compared with something, or the lock must be written again in review.',
+      securitySeverity: 5.0,
+      example: {
+        scenario: 'The provider orders-web was renamed orders-portal, and the lock file still pins the keys of orders-web.',
+        config: LOCKED_PROVIDER.replace('name: orders-web', 'name: orders-portal'),
+        files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
+        lock: EXAMPLE_LOCK,
+        offline: true,
+      },
+    }, false),
+  LOCK_ENTRY_MISSING: gateWarning('LOCK_ENTRY_MISSING', 'A provider or profile whose keys are fetched has no entry in the lock file',
+    'Run oidc-gate lock and commit the new lock file, so its keys are pinned too.', {
+      docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), every provider with a jwks_uri and every profile with jwks_uri or discovery: true should have an entry. One without is reported at its jwks_uri (or discovery) line, and its keys are not compared. Reported offline too. Profiles with inline jwks or public_key are not locked: the config file pins those keys itself.',
+      why: 'A provider added after the lock was written is not pinned: its keys could change and no audit would say so. The warning keeps the lock in step with the config.',
+      securitySeverity: 3.0,
+      example: {
+        scenario: 'A second provider, orders-admin, was added after the lock was written.',
+        config: `${LOCKED_PROVIDER}${LOCKED_PROVIDER.replace('providers:\n', '').replaceAll('orders-web', 'orders-admin').replace('/keys', '/admin/keys')}`,
+        files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
+        lock: EXAMPLE_LOCK,
+        offline: true,
+      },
+    }),
 } as const satisfies Record<string, FindingDefinition & { config: boolean }>;

@@ -8,6 +8,7 @@ import { GATE_CODES } from '../engine/index.ts';
 import { configEntryCount, overBudgetMessage, type Admission } from './budget.ts';
 import { configFinding, type ReportProblem } from './config-finding.ts';
 import { TOP_KEYS } from './entry-keys.ts';
+import { EntryNames } from './entry-names.ts';
 import { readYamlInput } from './input-file.ts';
 import { parseProfileEntry, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import { parseProviderEntry, type ProviderEntry } from './provider-entry.ts';
@@ -112,9 +113,11 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     return value;
   };
 
+  // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
+  const providerNames = new EntryNames('providers', problem);
   list('providers').forEach((raw, index) => {
     const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
-    if (provider !== undefined) out.providers.push(provider);
+    if (provider !== undefined && providerNames.admit(provider, raw)) out.providers.push(provider);
   });
   list('profiles').forEach((raw, index) => {
     const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
@@ -127,14 +130,16 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   });
   const tokens = list('tokens');
   const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
+  const tokenNames = new EntryNames('tokens', problem);
   for (let index = 0; index < tokens.length; index++) {
     const token = await parseTokenEntry(tokens[index], index, source, problem);
-    if (token !== undefined) out.tokens.push(token);
+    if (token !== undefined && tokenNames.admit(token, tokens[index])) out.tokens.push(token);
   }
   const trustPolicies = list('trust_policies');
+  const trustNames = new EntryNames('trust_policies', problem);
   for (let index = 0; index < trustPolicies.length; index++) {
     const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
-    if (trust !== undefined) out.trustPolicies.push(trust);
+    if (trust !== undefined && trustNames.admit(trust, trustPolicies[index])) out.trustPolicies.push(trust);
   }
   return out;
 }

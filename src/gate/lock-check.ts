@@ -1,8 +1,12 @@
 /**
  * The audit's key pinning: read the lock file, fetch the keys each locked provider and profile serves
  * now, and report JWKS_KEYS_CHANGED where they differ, at the entry's `jwks_uri` (or `discovery`)
- * line. Offline, the comparison is one CHECK_SKIPPED for the lock file. A provider or profile the lock
- * does not name is not compared: `oidc-gate lock` adds it.
+ * line. Offline, the comparison is one CHECK_SKIPPED for the lock file.
+ *
+ * The lock and the config must still describe the same entries, network or not: a lock entry that names
+ * no provider or profile of the run is LOCK_ENTRY_UNMATCHED (an error: a rename would otherwise unpin
+ * the keys without a word), and a provider or profile whose keys are fetched but that the lock does not
+ * name is LOCK_ENTRY_MISSING (a warning: it is not compared until `oidc-gate lock` adds it).
  */
 import path from 'node:path';
 import { GATE_CODES, getFindingDefinition, type Engine } from '../engine/index.ts';
@@ -40,11 +44,16 @@ export async function checkLock(options: LockCheckOptions): Promise<GateFinding[
   if (!read.ok) return [read.finding];
   const locked = new Map(read.lock.entries.map((e) => [lockKey(e), e]));
   const keyOf = (s: LockSource): string => lockKey({ kind: s.kind, file: s.lockFile, name: s.name });
-  const sources = lockSources(options.configs, options.boundary).filter((s) => locked.has(keyOf(s)));
-  if (sources.length === 0) return [];
+  const all = lockSources(options.configs, options.boundary);
+  const pairing = [
+    ...unmatchedEntries(read.lock, read.text, all, options, rel),
+    ...all.filter((s) => !locked.has(keyOf(s)) && !configBroken(options.configs, s.file)).map((s) => missingEntry(s, rel)),
+  ];
+  const sources = all.filter((s) => locked.has(keyOf(s)));
+  if (sources.length === 0) return pairing;
   if (!options.engine.services.fetcher.online) {
     const checks = [GATE_CODES.JWKS_KEYS_CHANGED.code];
-    return [{
+    return [...pairing, {
       code: 'CHECK_SKIPPED',
       severity: 'warning',
       message: `The keys of ${count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
@@ -54,10 +63,69 @@ export async function checkLock(options: LockCheckOptions): Promise<GateFinding[
     }];
   }
   const outcomes = await pool(sources.map((source) => async () => compare(source, options.engine, locked.get(keyOf(source))?.keys ?? [], rel)), CONCURRENCY);
-  return outcomes.flat();
+  return [...pairing, ...outcomes.flat()];
 }
 
-type LockRead = { ok: true; lock: LockDocument } | { ok: false; finding: GateFinding };
+/**
+ * Whether a config file has a configuration error: its entries may not all have been read, and the run
+ * fails on that error anyway, so the lock is not paired with what is left of it (one mistake, one finding).
+ */
+function configBroken(configs: readonly ConfigFile[], file: string): boolean {
+  return configs.some((c) => c.file === file && c.findings.some((f) => f.config === true && f.severity === 'error'));
+}
+
+/**
+ * LOCK_ENTRY_UNMATCHED for each lock entry that names no provider or profile this run fetches keys
+ * for, at the entry's line of the lock file: its config file is not checked, has no entry of that
+ * name, or the entry no longer fetches a JWK Set.
+ */
+function unmatchedEntries(lock: LockDocument, text: string, sources: readonly LockSource[], options: LockCheckOptions, rel: string): GateFinding[] {
+  const fetched = new Set(sources.map((s) => lockKey({ kind: s.kind, file: s.lockFile, name: s.name })));
+  const byLockName = new Map(options.configs.map((c) => [relativeFile(options.boundary, c.abs), c]));
+  const out: GateFinding[] = [];
+  lock.entries.forEach((entry, i) => {
+    if (fetched.has(lockKey(entry))) return;
+    const config = byLockName.get(entry.file);
+    if (config !== undefined && configBroken(options.configs, config.file)) return;
+    const what = `${entry.kind} "${clip(entry.name)}"`;
+    let why: string;
+    if (config === undefined) {
+      why = `names ${what} of ${clip(entry.file)}, a config file this run does not check (renamed, removed, or outside the config patterns)`;
+    } else if (entry.kind === 'provider' ? config.providers.some((p) => p.name === entry.name) : config.profiles.some((p) => p.id === entry.name)) {
+      why = `names ${what} of ${clip(entry.file)}, which no longer fetches its keys (${entry.kind === 'provider' ? 'no jwks_uri' : 'neither jwks_uri nor discovery: true'})`;
+    } else {
+      why = `names ${what}, which ${clip(entry.file)} does not have`;
+    }
+    const pointer = `/entries/${i}`;
+    out.push({
+      code: GATE_CODES.LOCK_ENTRY_UNMATCHED.code,
+      severity: 'error',
+      message: `The lock file ${rel} ${why}: the keys it pins are compared with nothing.`,
+      remediation: GATE_CODES.LOCK_ENTRY_UNMATCHED.remediation,
+      file: rel, ...lineOf(text, pointer), pointer,
+      // Named by what the entry pins, not by its index: the lock is sorted, so an index moves.
+      stablePointer: toPointer(['entries', `${entry.kind}:${entry.file}`, entry.name]),
+      kind: entry.kind === 'provider' ? 'lint' : 'profile', name: entry.name,
+      evidence: { lock: rel, entry: { kind: entry.kind, file: entry.file, name: entry.name } },
+    });
+  });
+  return out;
+}
+
+/** LOCK_ENTRY_MISSING: a provider or profile whose keys are fetched, and that the lock does not name. */
+function missingEntry(source: LockSource, lockRel: string): GateFinding {
+  const what = source.kind === 'provider' ? `Provider "${clip(source.name)}"` : `Profile "${clip(source.name)}"`;
+  return {
+    ...placeAt(source),
+    code: GATE_CODES.LOCK_ENTRY_MISSING.code,
+    severity: 'warning',
+    message: `${what} fetches its keys, but the lock file ${lockRel} has no entry for it, so its keys are not compared.`,
+    remediation: GATE_CODES.LOCK_ENTRY_MISSING.remediation,
+    evidence: { field: toPointer(source.at.slice(2)), lock: lockRel },
+  };
+}
+
+type LockRead = { ok: true; lock: LockDocument; text: string } | { ok: false; finding: GateFinding };
 
 /** The lock file, read under the rules config files are read by; a broken one is one config error. */
 async function readLockFile(options: LockCheckOptions, rel: string): Promise<LockRead> {
@@ -76,7 +144,7 @@ async function readLockFile(options: LockCheckOptions, rel: string): Promise<Loc
   }
   const text = read.text;
   const parsed = parseLock(text);
-  if (parsed.ok) return parsed;
+  if (parsed.ok) return { ...parsed, text };
   const at = parsed.line !== undefined ? { line: parsed.line, column: parsed.column ?? 1 } : lineOf(text, parsed.pointer);
   const message = parsed.pointer === '' ? `${name} ${parsed.message}.` : `${name} is invalid: ${parsed.pointer} ${parsed.message}.`;
   return refuse(GATE_CODES.CONFIG_INVALID, message, at, {

@@ -7,7 +7,7 @@ import { writeInsideRoot, type OutputTarget } from './write.ts';
 export { checkOutputPath, OutputPathError, outputTarget, type OutputTarget } from './write.ts';
 
 export function sarifOf(run: GateRun): object {
-  return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprintBase);
+  return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprints);
 }
 
 export async function writeReport(run: GateRun, target: OutputTarget): Promise<void> {

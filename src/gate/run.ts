@@ -13,6 +13,7 @@ import { loadConfigFile, type ConfigFile } from './config.ts';
 import { configFinding } from './config-finding.ts';
 import type { EntryOutcome } from './entry-result.ts';
 import { findConfigFiles } from './files.ts';
+import { Fingerprints } from './fingerprint.ts';
 import { Placer } from './place.ts';
 import { pool } from './pool.ts';
 import { checkLock } from './lock-check.ts';
@@ -121,7 +122,9 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   }
   // Suppressions hide findings of their own file; the baseline, any finding it recorded.
   const fingerprintBase = fingerprintBaseOf(boundary, options.root);
-  const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprintBase);
+  // Fingerprints bind each finding's value, read from the config file it is in.
+  const fingerprints = new Fingerprints(fingerprintBase, configs);
+  const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprints);
   findings.splice(0, findings.length, ...suppressor.other(findings));
   const fileStatus: FileStatus[] = [];
   for (const c of configs) {
@@ -141,7 +144,7 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     suppressed: suppressor.suppressed,
     ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
   });
-  return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase };
+  return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase, fingerprints };
 }
 
 /** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */

@@ -1,11 +1,13 @@
 /**
  * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
- * partialFingerprints from code + file + field (named by entry name) so an alert survives edits that
- * only move lines or reorder entries.
+ * partialFingerprints bound to the finding's content (fingerprint.ts: code, file, entry name, field and
+ * the value there), so an alert survives edits that only move lines, reorder entries or insert list
+ * items, and a changed value is a new alert. A run that could not check what it was given says so in
+ * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
+ * are not the repository's findings, and an upload of them would close alerts that still stand.
  */
-import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { getFindingDefinition, type FindingDefinition } from '../engine/index.ts';
+import { FINGERPRINT_KEY, Fingerprints } from './fingerprint.ts';
 import { TOOL_VERSION } from './report.ts';
 import type { GateFinding, SuppressedFinding } from './types.ts';
 
@@ -55,18 +57,23 @@ function ruleHelp(d: FindingDefinition): { text: string; markdown: string } {
 }
 
 /**
- * A finding's identity across runs: its code, its place, and its file named from the repository root
- * (`base` is where the run's file names start, relative to that root: the CLI run in a subdirectory
- * names files from there), so the baseline and code scanning match it wherever the run started.
+ * A finding's fingerprint without the run's documents (`base`: where the run's file names start,
+ * relative to the repository root): bound to the finding's message where a run would bind the value.
+ * A run's own fingerprints are `GateRun.fingerprints`.
  */
 export function fingerprint(f: GateFinding, base = ''): string {
-  const file = f.file === undefined ? '' : base === '' ? f.file : path.posix.join(base, f.file);
-  const key = [f.code, file, f.stablePointer ?? f.pointer ?? ''].join('\u0000');
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return new Fingerprints(base).of(f);
+}
+
+/** Whether the run could not check what it was given: a configuration error (CONFIG_NOT_FOUND included) or an entry not checked. */
+export function couldNotCheck(f: GateFinding): boolean {
+  return f.config === true && f.severity === 'error';
 }
 
 /** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
 export const MAX_SARIF_RESULTS = 5000;
+/** Configuration errors told as notifications, then one that counts the rest: the report has them all. */
+export const MAX_SARIF_NOTIFICATIONS = 100;
 
 /**
  * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
@@ -80,7 +87,9 @@ function sarifSuppression(s: SuppressedFinding): { kind: 'inSource' | 'external'
  * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
  * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
  */
-export function buildSarif(all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false, fingerprintBase = ''): object {
+export function buildSarif(
+  all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false, fingerprints: Fingerprints = new Fingerprints(),
+): object {
   // Code scanning refuses a result without a location, so run-level problems (no config file
   // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
   // and reported findings before suppressed ones.
@@ -123,7 +132,7 @@ export function buildSarif(all: readonly GateFinding[], suppressed: readonly Sup
       ruleIndex: index.get(f.code),
       level: f.severity === 'error' ? 'error' : 'warning',
       message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-      partialFingerprints: { 'oidcGate/v1': fingerprint(f, fingerprintBase) },
+      partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.of(f) },
     };
     const hidden = hiddenBy.get(f);
     if (hidden !== undefined) r.suppressions = [sarifSuppression(hidden)];
@@ -149,8 +158,37 @@ export function buildSarif(all: readonly GateFinding[], suppressed: readonly Sup
           rules,
         },
       },
+      invocations: [invocation(all)],
       results,
     }],
+  };
+}
+
+/**
+ * Whether the run checked what it was given. A configuration error (no config file matched, a file it
+ * could not read, an entry it refused, a broken baseline) means the results are not the repository's
+ * findings: executionSuccessful is false and each such error is a notification, with its place when it
+ * has one, so whoever reads the log (the reusable workflow before an upload) can tell.
+ */
+function invocation(all: readonly GateFinding[]): object {
+  const problems = all.filter(couldNotCheck);
+  if (problems.length === 0) return { executionSuccessful: true };
+  const more = problems.length - MAX_SARIF_NOTIFICATIONS;
+  return {
+    executionSuccessful: false,
+    toolExecutionNotifications: [...problems.slice(0, MAX_SARIF_NOTIFICATIONS).map((f) => ({
+      level: 'error',
+      message: { text: f.name !== undefined ? `${f.code}: ${f.message} [${f.name}]` : `${f.code}: ${f.message}` },
+      descriptor: { id: f.code },
+      ...(f.file !== undefined ? {
+        locations: [{
+          physicalLocation: {
+            artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+            region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+          },
+        }],
+      } : {}),
+    })), ...(more > 0 ? [{ level: 'error', message: { text: `${more} more configuration ${more === 1 ? 'error' : 'errors'}: see the report.` } }] : [])],
   };
 }
 

@@ -1,14 +1,14 @@
 /**
  * Applying suppressions to a run's findings. Per config file: its inline comments and its
  * `suppressions:` items hide the matching findings of that file (an inline comment before a config
- * item, when both match); then the baseline hides findings by fingerprint. Suppressed findings leave
+ * item, when both match); then the baseline hides the findings its lines record. Suppressed findings leave
  * the counts, fail-on and annotations, and are kept to be reported. Expired suppressions no longer
  * apply and are warned about; suppressions that matched nothing are warned about too.
  */
 import { GATE_CODES } from '../engine/index.ts';
-import type { Baseline } from './baseline.ts';
+import { baselineLineFor, type Baseline } from './baseline.ts';
 import { configFinding } from './config-finding.ts';
-import { fingerprint } from './sarif.ts';
+import { Fingerprints } from './fingerprint.ts';
 import { fieldCovers, findingField } from './suppress-field.ts';
 import { shortReason, whyNotSuppressible, type Suppression } from './suppress-rule.ts';
 import type { GateFinding, SuppressedFinding } from './types.ts';
@@ -62,15 +62,16 @@ export class Suppressor {
   readonly #baselineUsed = new Set<string>();
 
   /** `now`: when the run started; a suppression whose expiry is at or before it no longer applies. */
-  readonly #fingerprintBase: string;
+  readonly #fingerprints: Fingerprints;
 
-  constructor(baseline: Baseline | undefined, now: number, fingerprintBase = '') {
+  /** `fingerprints`: the run's (they read each finding's value from its file), which the baseline is matched by. */
+  constructor(baseline: Baseline | undefined, now: number, fingerprints: Fingerprints = new Fingerprints()) {
     this.#baseline = baseline;
     this.#now = now;
-    this.#fingerprintBase = fingerprintBase;
+    this.#fingerprints = fingerprints;
   }
 
-  /** How many of the baseline's fingerprints matched a finding of the run. */
+  /** How many of the baseline's fingerprints matched a finding of the run (by a line that names it). */
   get baselineMatched(): number {
     return this.#baselineUsed.size;
   }
@@ -124,9 +125,9 @@ export class Suppressor {
   #byBaseline(f: GateFinding): boolean {
     const baseline = this.#baseline;
     if (baseline === undefined || f.file === undefined) return false;
-    const print = fingerprint(f, this.#fingerprintBase);
-    if (!baseline.fingerprints.has(print)) return false;
-    this.#baselineUsed.add(print);
+    const line = baselineLineFor(baseline, this.#fingerprints.identity(f));
+    if (line === undefined) return false;
+    this.#baselineUsed.add(line.fingerprint);
     this.suppressed.push({ finding: f, kind: 'baseline', reason: `recorded in the baseline ${baseline.file}`, source: { file: baseline.file } });
     return true;
   }

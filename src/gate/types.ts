@@ -1,5 +1,6 @@
 /** Shapes shared by the action and the CLI: gate options, findings, results and the report. */
 import type { Finding, OperationName, OperationResponse, Problem, Severity } from '../engine/index.ts';
+import type { Fingerprints } from './fingerprint.ts';
 
 export type FailOn = 'error' | 'warning' | 'never';
 /** A report result's kind: the engine operation that produced it (a new operation is a new kind). */
@@ -171,6 +172,8 @@ export interface GateRun {
   files: FileStatus[];
   /** Where the run's file names start, relative to the repository root ('' when they are the same). */
   fingerprintBase: string;
+  /** Each finding's fingerprint (SARIF partialFingerprints, the baseline), bound to the value in its file. */
+  fingerprints: Fingerprints;
 }
 
 export type { Finding };

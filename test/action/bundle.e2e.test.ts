@@ -21,7 +21,7 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     expect(annotationLines(r.stdout)).toEqual([
       '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, ENDPOINT_CERT_EXPIRING, JWKS_INVALID, JWKS_NONSTANDARD_ENCODING, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_X5C_EXPIRED, JWKS_X5C_EXPIRING, JWKS_X5C_MISMATCH, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.',
     ]);
-    expect(r.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'results.sarif' });
+    expect(r.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'results.sarif', checked: 'true' });
     expect(r.summary).toContain('## ⚠️ oidc-gate: Passed with 1 warning: 2 files, 5 checks.');
     expect(r.summary).toContain('| hmac-other-audience | .github/oidc-gate/samples.yaml:12 | AUDIENCE&lowbar;MISMATCH | invalid: AUDIENCE&lowbar;MISMATCH | 2026-01-01T00:10:00Z | ✅ pass |');
     const report = JSON.parse(readFileSync(path.join(dir, 'oidc-gate-report.json'), 'utf8')) as { api_version: string; valid: boolean; results: { kind: string; passed?: boolean }[] };

@@ -78,7 +78,7 @@ describe('run() on the good fixture', () => {
     calls.inputs['sarif-path'] = 'out/results.sarif';
     await run();
     expect(calls.failed).toEqual([]);
-    expect(calls.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'out/results.sarif' });
+    expect(calls.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'out/results.sarif', checked: 'true' });
     expect(calls.annotations.map((a) => [a.level, a.properties])).toEqual([
       ['warning', { title: 'CHECK_SKIPPED', file: '.github/oidc-gate/providers.yml', startLine: 6, startColumn: 5 }],
     ]);

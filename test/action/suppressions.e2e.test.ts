@@ -176,7 +176,7 @@ describe.skipIf(!bundlesPresent())('the baseline through the CLI and action bund
     expect(written.stdout).toBe('Wrote .github/oidc-gate/baseline.json: 5 findings recorded.\n');
     expect(written.status).toBe(0);
     const baseline = JSON.parse(readFileSync(path.join(dir, '.github/oidc-gate/baseline.json'), 'utf8')) as { version: number; findings: { code: string; file: string }[] };
-    expect(baseline.version).toBe(1);
+    expect(baseline.version).toBe(2);
     expect(baseline.findings.map((f) => `${f.file} ${f.code}`)).toEqual([
       `${PROVIDER} WEAK_ALGORITHM`, `${PROVIDER} CHECK_SKIPPED`, `${PROVIDER} INSECURE_URI`, `${SAMPLES} TOKEN_EXPIRED`, `${SAMPLES} EXPECTATION_FAILED`,
     ]);
@@ -211,7 +211,7 @@ describe.skipIf(!bundlesPresent())('the baseline through the CLI and action bund
 
   it('a broken baseline is one configuration error, and suppresses nothing', () => {
     const dir = badRepo();
-    writeFileSync(path.join(dir, 'baseline.json'), '{ "version": 1, "findings": [ {"fingerprint": "not-hex"} ] }\n');
+    writeFileSync(path.join(dir, 'baseline.json'), '{ "version": 2, "findings": [ {"fingerprint": "not-hex"} ] }\n');
     const r = runActionBundle(dir, { network: 'false', baseline: 'baseline.json', 'fail-on': 'never' });
     expect(r.status).toBe(1);
     expect(heads(r.stdout).filter((h) => h.includes('CONFIG_'))).toEqual(['error CONFIG_INVALID:1']);
@@ -222,7 +222,7 @@ describe.skipIf(!bundlesPresent())('the baseline through the CLI and action bund
 
   it('a baseline that links out of the workspace is refused, never read', () => {
     const dir = badRepo();
-    writeFileSync(path.join(parent, 'outside-baseline.json'), '{"version":1,"findings":[]}\n');
+    writeFileSync(path.join(parent, 'outside-baseline.json'), '{"version":2,"findings":[]}\n');
     symlinkSync(path.join(parent, 'outside-baseline.json'), path.join(dir, 'baseline.json'));
     const r = runActionBundle(dir, { network: 'false', baseline: 'baseline.json' });
     expect(r.status).toBe(1);

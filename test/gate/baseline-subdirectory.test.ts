@@ -37,7 +37,7 @@ describe('a baseline recorded at the repository root', () => {
   it('matches the same findings from a subdirectory, and its SARIF fingerprints are the same', async () => {
     const atRoot = await gateAt(repo);
     expect(atRoot.findings.some((f) => f.code === 'WEAK_ALGORITHM')).toBe(true);
-    const { text, count } = renderBaseline(atRoot.findings, atRoot.fingerprintBase);
+    const { text, count } = renderBaseline(atRoot.findings, atRoot.fingerprints);
     expect(count).toBeGreaterThan(0);
     writeFileSync(path.join(repo, 'baseline.json'), text);
 
@@ -49,9 +49,9 @@ describe('a baseline recorded at the repository root', () => {
     expect(fromSub.report.summary.failed).toBe(false);
 
     const prints = (sarif: object) => (sarif as { runs: { results: { partialFingerprints: Record<string, string> }[] }[] }).runs[0]?.results
-      .map((r) => r.partialFingerprints['oidcGate/v1']).sort();
+      .map((r) => r.partialFingerprints['oidcGate/v2']).sort();
     const withoutBaseline = await gateAt(sub);
-    expect(prints(buildSarif(withoutBaseline.findings, [], false, withoutBaseline.fingerprintBase)))
-      .toEqual(prints(buildSarif(atRoot.findings, [], false, atRoot.fingerprintBase)));
+    expect(prints(buildSarif(withoutBaseline.findings, [], false, withoutBaseline.fingerprints)))
+      .toEqual(prints(buildSarif(atRoot.findings, [], false, atRoot.fingerprints)));
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBaseline, renderBaseline } from '../../src/gate/baseline.ts';
+import { readBaseline, renderBaseline, type BaselineLine } from '../../src/gate/baseline.ts';
 import { fingerprint } from '../../src/gate/sarif.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
 
@@ -31,7 +31,7 @@ describe('renderBaseline', () => {
     const { text, count } = renderBaseline(findings);
     expect(count).toBe(2);
     const lines = text.split('\n');
-    expect(lines.slice(0, 3)).toEqual(['{', '  "version": 1,', '  "tool": "oidc-gate",']);
+    expect(lines.slice(0, 3)).toEqual(['{', '  "version": 2,', '  "tool": "oidc-gate",']);
     const recorded = lines.filter((l) => l.includes('"fingerprint"'));
     expect(recorded).toEqual([
       `    {"fingerprint":"${fingerprint(finding({ file: 'a.yml' }))}","code":"INSECURE_URI","file":"a.yml","entry":"web","field":"/redirect_uris/1"},`,
@@ -39,11 +39,11 @@ describe('renderBaseline', () => {
     ]);
     // Whatever order the findings come in.
     expect(renderBaseline([...findings].reverse()).text).toBe(text);
-    expect(JSON.parse(text)).toMatchObject({ version: 1, findings: [{ code: 'INSECURE_URI' }, { code: 'INSECURE_URI' }] });
+    expect(JSON.parse(text)).toMatchObject({ version: 2, findings: [{ code: 'INSECURE_URI' }, { code: 'INSECURE_URI' }] });
   });
 
   it('writes an empty list when there is nothing to record', () => {
-    expect(JSON.parse(renderBaseline([]).text)).toMatchObject({ version: 1, findings: [] });
+    expect(JSON.parse(renderBaseline([]).text)).toMatchObject({ version: 2, findings: [] });
   });
 });
 
@@ -56,14 +56,16 @@ describe('readBaseline', () => {
   it('reads what renderBaseline writes', async () => {
     const name = write('ok.json', renderBaseline([finding({})]).text);
     const read = await readBaseline(repo, repo, name);
-    expect(read).toEqual({ ok: true, baseline: { file: 'ok.json', fingerprints: new Set([fingerprint(finding({}))]) } });
+    const line: BaselineLine = { fingerprint: fingerprint(finding({})), code: 'INSECURE_URI', file: 'b.yml', entry: 'web', field: '/redirect_uris/1' };
+    expect(read).toEqual({ ok: true, baseline: { file: 'ok.json', fingerprints: new Set([line.fingerprint]), lines: new Map([[line.fingerprint, [line]]]) } });
   });
 
   it.each([
-    ['not JSON', '{\n  "version": 1,\n  oops\n}\n', 'CONFIG_INVALID', 3, 'is not valid JSON (line 3, column 3).'],
-    ['another version', '{\n  "version": 2,\n  "findings": []\n}\n', 'CONFIG_INVALID', 2, 'is invalid at /version: expected 1'],
-    ['no findings list', '{ "version": 1 }\n', 'CONFIG_INVALID', 1, 'is invalid at /findings: expected a list'],
-    ['a bad fingerprint', '{\n  "version": 1,\n  "findings": [\n    {"fingerprint": "abc"}\n  ]\n}\n', 'CONFIG_INVALID', 4, 'is invalid at /findings/0/fingerprint: expected 64'],
+    ['not JSON', '{\n  "version": 2,\n  oops\n}\n', 'CONFIG_INVALID', 3, 'is not valid JSON (line 3, column 3).'],
+    ['another version', '{\n  "version": 3,\n  "findings": []\n}\n', 'CONFIG_INVALID', 2, 'is invalid at /version: expected 2'],
+    ['no findings list', '{ "version": 2 }\n', 'CONFIG_INVALID', 1, 'is invalid at /findings: expected a list'],
+    ['a bad fingerprint', '{\n  "version": 2,\n  "findings": [\n    {"fingerprint": "abc"}\n  ]\n}\n', 'CONFIG_INVALID', 4, 'is invalid at /findings/0/fingerprint: expected 64'],
+    ['a line without its code', `{\n  "version": 2,\n  "findings": [\n    {"fingerprint": "${'a'.repeat(64)}", "file": "a.yml", "field": ""}\n  ]\n}\n`, 'CONFIG_INVALID', 4, 'is invalid at /findings/0/code: expected the code of the finding as text (it is missing)'],
     ['a list', '[]\n', 'CONFIG_INVALID', 1, 'is invalid at its top'],
   ])('refuses %s: one %s at line %i', async (_what, text, code, line, says) => {
     const name = write(`bad-${line}-${code}-${Math.random().toString(36).slice(2)}.json`, text);
@@ -76,7 +78,7 @@ describe('readBaseline', () => {
   });
 
   it('never quotes the file: a parse error names the position only', async () => {
-    const name = write('quote.json', '{"version": 1, "findings": [ secret-looking-text ]}');
+    const name = write('quote.json', '{"version": 2, "findings": [ secret-looking-text ]}');
     const read = await readBaseline(repo, repo, name);
     expect(read.ok === false && read.finding.message).not.toContain('secret-looking-text');
   });
@@ -86,7 +88,7 @@ describe('readBaseline', () => {
     symlinkSync(path.join(tmp, 'outside.json'), path.join(repo, 'linked.json'));
     mkdirSync(path.join(repo, '.git'), { recursive: true });
     writeFileSync(path.join(repo, '.git', 'b.json'), renderBaseline([]).text);
-    write('huge.json', `{"version":1,"findings":[],"pad":"${'x'.repeat(1024 * 1024)}"}`);
+    write('huge.json', `{"version":2,"findings":[],"pad":"${'x'.repeat(1024 * 1024)}"}`);
     const outcomes = await Promise.all(['missing.json', 'linked.json', '.git/b.json', 'huge.json'].map((n) => readBaseline(repo, repo, n)));
     expect(outcomes.map((o) => (o.ok ? 'ok' : [o.finding.code, o.finding.message]))).toEqual([
       ['CONFIG_UNREADABLE', 'The baseline file missing.json does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.'],

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
 import { sarifOf } from '../../src/gate/outputs.ts';
 import { runGate } from '../../src/gate/run.ts';
+import { Fingerprints } from '../../src/gate/fingerprint.ts';
 import { buildSarif, fingerprint, MAX_SARIF_RESULTS, relativeUri } from '../../src/gate/sarif.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
+import { loadYaml } from '../../src/gate/yaml.ts';
 
 describe('SARIF', async () => {
   const run = await runGate({ root: path.resolve(import.meta.dirname, '../fixtures/repos/bad'), patterns: [...DEFAULT_PATTERNS], network: false, env: {} });
@@ -56,13 +58,27 @@ describe('SARIF', async () => {
     expect(out.runs[0]?.tool.driver.rules.map((r) => r.id)).toEqual(['CHECK_SKIPPED', 'INSECURE_URI']);
   });
 
-  it('has partialFingerprints from code, file and the field named by entry, stable across line moves and reordering', () => {
-    const base: GateFinding = { code: 'INSECURE_URI', severity: 'error', message: 'm', file: 'a.yml', line: 9, pointer: '/providers/0/redirect_uris/1', stablePointer: '/providers/idp/redirect_uris/1' };
-    expect(fingerprint({ ...base, line: 40, pointer: '/providers/3/redirect_uris/1', message: 'other' })).toBe(fingerprint(base));
-    expect(fingerprint({ ...base, stablePointer: '/providers/idp/redirect_uris/2' })).not.toBe(fingerprint(base));
-    expect(fingerprint({ ...base, file: 'b.yml' })).not.toBe(fingerprint(base));
-    expect(fingerprint({ ...base, code: 'REDIRECT_URI_WILDCARD' })).not.toBe(fingerprint(base));
-    const prints = (only?.results ?? []).map((r) => (r.partialFingerprints as Record<string, string>)['oidcGate/v1']);
+  it('has partialFingerprints bound to code, file, entry name, field and the value there: stable across line moves, reordering and insertions', () => {
+    const doc = (text: string): Fingerprints => new Fingerprints('', [{ file: 'a.yml', yaml: loadYaml(text) }]);
+    const uris = (list: string, name = 'idp') => `providers:\n  - name: other\n    issuer: https://o.example\n  - name: ${name}\n    redirect_uris: [${list}]\n`;
+    const at = (index: number, entry = 1): GateFinding => ({
+      code: 'INSECURE_URI', severity: 'error', message: 'm', file: 'a.yml', line: 9, name: 'idp',
+      pointer: `/providers/${entry}/redirect_uris/${index}`, stablePointer: `/providers/idp/redirect_uris/${index}`,
+    });
+    const base = doc(uris('https://a.example/cb, http://b.example/cb')).of(at(1));
+    // Another line, message, entry position, or an item inserted above: the same finding.
+    expect(doc(uris('https://a.example/cb, http://b.example/cb')).of({ ...at(1), line: 40, message: 'other' })).toBe(base);
+    expect(doc(`providers:\n  - name: idp\n    redirect_uris: [https://a.example/cb, http://b.example/cb]\n  - name: other\n`).of(at(1, 0))).toBe(base);
+    expect(doc(uris('https://new.example/cb, https://a.example/cb, http://b.example/cb')).of(at(2))).toBe(base);
+    // Another value, entry, file or code: a new finding.
+    expect(doc(uris('https://a.example/cb, http://c.example/cb')).of(at(1))).not.toBe(base);
+    expect(doc(uris('https://a.example/cb, http://b.example/cb', 'idp2')).of({ ...at(1), name: 'idp2' })).not.toBe(base);
+    expect(new Fingerprints('', [{ file: 'b.yml', yaml: loadYaml(uris('https://a.example/cb, http://b.example/cb')) }]).of({ ...at(1), file: 'b.yml' })).not.toBe(base);
+    expect(doc(uris('https://a.example/cb, http://b.example/cb')).of({ ...at(1), code: 'REDIRECT_URI_WILDCARD' })).not.toBe(base);
+    // Without the document, the message stands in for the value.
+    expect(fingerprint(at(1))).not.toBe(fingerprint({ ...at(1), message: 'other' }));
+    const prints = (only?.results ?? []).map((r) => (r.partialFingerprints as Record<string, string>)['oidcGate/v2']);
+    expect(prints.every((p) => /^[0-9a-f]{64}$/.test(p ?? ''))).toBe(true);
     expect(new Set(prints).size).toBe(prints.length);
   });
 });

@@ -159,7 +159,8 @@ describe('Suppressor', () => {
   it('the baseline hides findings by fingerprint, in config files and outside them', async () => {
     const { fingerprint } = await import('../../src/gate/sarif.ts');
     const f = finding({});
-    const s = new Suppressor({ file: 'baseline.json', fingerprints: new Set([fingerprint(f)]) }, NOW);
+    const line = { fingerprint: fingerprint(f), code: 'INSECURE_URI', file: 'a.yml', entry: 'web', field: '/redirect_uris/1' };
+    const s = new Suppressor({ file: 'baseline.json', fingerprints: new Set([line.fingerprint]), lines: new Map([[line.fingerprint, [line]]]) }, NOW);
     expect(s.file([], [f, finding({ line: 10, stablePointer: '/providers/web/redirect_uris/2' })]).map((x) => x.line)).toEqual([10]);
     expect(s.suppressed.map((x) => [x.kind, x.reason, x.source])).toEqual([['baseline', 'recorded in the baseline baseline.json', { file: 'baseline.json' }]]);
     expect(s.baselineMatched).toBe(1);

@@ -49,9 +49,12 @@ describe('the lock file as the gate reads it', () => {
     }]);
   });
 
-  it('a lock that names none of the checked entries compares nothing, and skips nothing', async () => {
+  it('a lock that names none of the checked entries compares nothing and skips nothing, but its entry is LOCK_ENTRY_UNMATCHED', async () => {
     const other = serializeLock([{ kind: 'profile', file: 'p.yml', name: 'idp', jwks_uri: 'https://idp.example/keys', keys: [] }]);
-    expect(await lockFindings(repo(other))).toEqual([]);
+    expect(await lockFindings(repo(other))).toEqual([{
+      code: 'LOCK_ENTRY_UNMATCHED', severity: 'error', line: 5, config: false,
+      message: 'The lock file jwks.lock.json names profile "idp", which p.yml does not have: the keys it pins are compared with nothing.',
+    }]);
   });
 
   it('a lock file that is not JSON is one CONFIG_INVALID at the line where the parser stopped, quoting nothing', async () => {

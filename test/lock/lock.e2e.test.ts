@@ -2,7 +2,8 @@
  * Key pinning end to end: `oidc-gate lock` (the CLI bundle) against a JWKS served over HTTPS on
  * 127.0.0.1 writes the lock file; the action bundle with the `lock` input passes while the same keys
  * are served, and reports JWKS_KEYS_CHANGED (added and removed keys, at the entry's line) once they
- * rotate. Offline, the comparison is one CHECK_SKIPPED.
+ * rotate. Offline, the comparison is one CHECK_SKIPPED. A renamed provider is LOCK_ENTRY_UNMATCHED, never
+ * a silent unpinning.
  */
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -150,6 +151,35 @@ describe.skipIf(!bundlesPresent())('key pinning through the bundles', () => {
       expect(r.stdout).toContain(`warning  JWKS_KEYS_CHANGED  The keys served at ${server.origin}/jwks differ from the lock file ${LOCK}: added 1 key: kid "key-b"`);
       expect(r.stdout).not.toContain('removed');
     } finally {
+      served.providerKeys = [keyA];
+    }
+  });
+
+  it('renaming a locked provider and swapping its keys fails the action and the CLI: LOCK_ENTRY_UNMATCHED at the lock entry, LOCK_ENTRY_MISSING at the new name', async () => {
+    const config = path.join(dir, '.github/oidc-gate/idp.yml');
+    const original = readFileSync(config, 'utf8');
+    writeFileSync(config, original.replace('name: loopback-idp', 'name: loopback-idp-v2'));
+    served.providerKeys = [keyB];
+    try {
+      const r = await runAction(dir, { lock: LOCK }, env);
+      expect(r.status).toBe(1);
+      const found = reportOf().summary.findings.filter((f) => f.code.startsWith('LOCK_') || f.code === 'JWKS_KEYS_CHANGED');
+      expect(found.map((f) => [f.code, f.severity, f.file, f.line, f.name])).toEqual([
+        ['LOCK_ENTRY_UNMATCHED', 'error', LOCK, 17, 'loopback-idp'],
+        ['LOCK_ENTRY_MISSING', 'warning', '.github/oidc-gate/idp.yml', 6, 'loopback-idp-v2'],
+      ]);
+      expect(r.stdout).toContain(`::error title=LOCK_ENTRY_UNMATCHED,file=${LOCK},line=17,`);
+      const cli = await runCli(dir, ['check', '--offline', '--lock', LOCK], env);
+      expect(cli.status).toBe(1);
+      expect(cli.stdout).toContain(`${LOCK}:17:7  error  LOCK_ENTRY_UNMATCHED  The lock file ${LOCK} names provider "loopback-idp", which .github/oidc-gate/idp.yml does not have: the keys it pins are compared with nothing.`);
+      // Locked again, the new name is pinned and the old entry gone: nothing to report.
+      const relock = await runCli(dir, ['lock', '--output', 'relocked.json'], env);
+      expect(relock.status).toBe(0);
+      const again = await runAction(dir, { lock: 'relocked.json' }, env);
+      expect(again.status).toBe(0);
+      expect(reportOf().summary.findings.filter((f) => f.code.startsWith('LOCK_'))).toEqual([]);
+    } finally {
+      writeFileSync(config, original);
       served.providerKeys = [keyA];
     }
   });

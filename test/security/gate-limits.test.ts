@@ -32,16 +32,21 @@ const codes = (findings: Finding[]) => findings.map((f) => [f.code, f.file, f.li
 const PROVIDER = '{name: p, issuer: https://id.example, client_id: c, audiences: [a], jwks_uri: https://id.example/jwks, redirect_uris: [https://app.example/cb], alg_policy: {allowed_algs: [RS256]}}';
 
 /**
- * providers: one anchored provider, `copies - 1` aliases of it, then one literal provider with
- * `extra` more audiences: 3 (map, key, list) + 20 × copies + 20 + extra nodes.
+ * providers: one provider whose redirect_uris and alg_policy are anchored, `copies - 1` more (each with
+ * a name of its own, as names are unique in a file) whose redirect_uris and alg_policy are aliases of
+ * them, then one literal provider with `extra` more audiences: 3 (map, key, list) + 20 × copies + 20 +
+ * extra nodes.
  */
 function providersFile(copies: number, extra: number): string {
   const audiences = ['a', ...Array.from({ length: extra }, (_, i) => `a${i}`)].join(', ');
+  const anchored = PROVIDER.replace('redirect_uris: [', 'redirect_uris: &r [').replace('alg_policy: {', 'alg_policy: &g {');
+  const aliased = (i: number) => PROVIDER.replace('name: p', `name: p${i}`)
+    .replace('redirect_uris: [https://app.example/cb]', 'redirect_uris: *r').replace('alg_policy: {allowed_algs: [RS256]}', 'alg_policy: *g');
   return [
     'providers:',
-    `  - &p ${PROVIDER}`,
-    ...Array.from({ length: copies - 1 }, () => '  - *p'),
-    `  - ${PROVIDER.replace('audiences: [a]', `audiences: [${audiences}]`)}`,
+    `  - ${anchored}`,
+    ...Array.from({ length: copies - 1 }, (_, i) => `  - ${aliased(i + 1)}`),
+    `  - ${PROVIDER.replace('name: p', 'name: last').replace('audiences: [a]', `audiences: [${audiences}]`)}`,
     '',
   ].join('\n');
 }
