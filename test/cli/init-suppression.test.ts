@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Parser, parse } from 'yaml';
 import { DEFAULT_INIT_OUTPUT } from '../../src/gate/init-config.ts';
 import type { GateReport } from '../../src/gate/types.ts';
-import { ROOT } from '../fixtures/harness.ts';
+import { CLI_BUNDLE } from '../fixtures/harness.ts';
 import { startServer, testPki, type TestServer } from '../net/servers.ts';
 
-const CLI_ENTRY = path.join(ROOT, 'src/cli/index.ts');
+/** The CLI as users run it: the committed bundle (CI rebuilds it and checks it matches the sources). */
+const CLI_ENTRY = CLI_BUNDLE;
 const parent = mkdtempSync(path.join(tmpdir(), 'oidc-gate-init-suppression-'));
 
 /** What a hostile (or careless) provider puts in its algorithm list: the suppression syntax, newlines, #, quotes. */
