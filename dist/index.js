@@ -61060,10 +61060,16 @@ async function checkIdToken(config, entry, trust, engine, check) {
         return done();
     }
     const audiences = audiencesOf(entry, trust);
-    // No audience is TRUST_AUDIENCE_MISSING on the entry already: one mistake, one error.
+    // TRUST_AUDIENCE_MISSING on the entry is a warning: the check the entry asks for must not pass unseen.
     const audience = audiences[0];
-    if (audience === undefined)
+    if (audience === undefined) {
+        placer.add({
+            code: GATE_CODES.CONFIG_INVALID.code, severity: 'error',
+            message: `Trust policy "${entry.name}" has id_token: true, but names no audience to request the job's ID token for, so it could not be checked.`,
+            remediation: 'Add audiences: [sts.amazonaws.com] (the audience the workflow requests for this role) to the entry, or a StringEquals condition on aud to its policy file; or remove id_token: true.',
+        }, AT, true);
         return done();
+    }
     const got = await check.source(audience);
     if (!got.ok) {
         placer.add({

@@ -91,14 +91,15 @@ describe('trust_policies: in the gate', () => {
       expect(run.findings[0]?.message).toContain('the runner\'s token service did not return an ID token for the audience sts.amazonaws.com');
     });
 
-    it('without an audience, the token is not requested: TRUST_AUDIENCE_MISSING is the one error', async () => {
+    it('without an audience, the token is not requested, and the check asked for is one configuration error at id_token', async () => {
       let asked = 0;
       const run = await gate(repo(withIdToken.replace('    audiences: [sts.amazonaws.com]\n', '')), true, async () => {
         asked++;
         return { ok: false, reason: 'permission' };
       });
       expect(asked).toBe(0);
-      expect(run.findings.map((f) => f.code)).toEqual(['TRUST_AUDIENCE_MISSING']);
+      expect(run.findings.map((f) => [f.code, f.severity, f.line, f.config])).toEqual([['TRUST_AUDIENCE_MISSING', 'warning', 2, undefined], ['CONFIG_INVALID', 'error', 5, true]]);
+      expect(run.findings[1]?.message).toContain('names no audience to request the job\'s ID token for');
     });
   });
 });
