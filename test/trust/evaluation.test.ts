@@ -13,6 +13,17 @@ async function outcomes(policy: Record<string, unknown>, claimSets: Record<strin
   return res.metadata.cases.map((c) => c.outcome);
 }
 
+/** The problems of a request the lint refuses (422). */
+async function refused(body: unknown) {
+  try {
+    await lintTrustPolicy(body, createEngineContext());
+  } catch (err) {
+    if (err instanceof RequestInvalidError) return err.errors;
+    throw err;
+  }
+  throw new Error('not refused');
+}
+
 describe('case evaluation as AWS evaluates conditions', () => {
   it('every condition block must hold; within a key any value matches', async () => {
     const policy = awsPolicy({ StringEquals: { [AUD]: ['sts.amazonaws.com', 'other'] }, StringLike: { [SUB]: ['repo:acme/app:ref:refs/heads/main', 'repo:acme/app:environment:*'] } });
@@ -99,15 +110,6 @@ describe('case evaluation as AWS evaluates conditions', () => {
 });
 
 describe('trust-policy request schema', () => {
-  async function refused(body: unknown) {
-    try {
-      await lintTrustPolicy(body, createEngineContext());
-    } catch (err) {
-      if (err instanceof RequestInvalidError) return err.errors;
-      throw err;
-    }
-    throw new Error('not refused');
-  }
 
   it('refuses unknown members, wrong types and bad cases with one problem each, pointing at the field', async () => {
     expect(await refused({ audience: ['x'] })).toEqual([{ pointer: '/audience', message: expect.any(String) }]);
@@ -126,31 +128,22 @@ describe('trust-policy request schema', () => {
 });
 
 describe('limits on what one request may make the checker read', () => {
-  async function refusal(body: unknown) {
-    try {
-      await lintTrustPolicy(body, createEngineContext());
-    } catch (err) {
-      if (err instanceof RequestInvalidError) return err.errors;
-      throw err;
-    }
-    throw new Error('not refused');
-  }
   const statement = (federated: unknown, condition: Record<string, unknown> = {}) => ({ Effect: 'Allow', Principal: { Federated: federated }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: condition });
 
   it('refuses more than 100 statements, 100 providers in one statement, or 10 providers in all', async () => {
-    expect(await refusal({ aws_trust_policy: { Statement: Array.from({ length: 101 }, () => statement(PROVIDER_ARN)) } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('101 statements') }]);
-    expect(await refusal({ aws_trust_policy: { Statement: [statement(Array.from({ length: 101 }, (_, i) => `${PROVIDER_ARN}/e${i}`))] } })).toEqual([
+    expect(await refused({ aws_trust_policy: { Statement: Array.from({ length: 101 }, () => statement(PROVIDER_ARN)) } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('101 statements') }]);
+    expect(await refused({ aws_trust_policy: { Statement: [statement(Array.from({ length: 101 }, (_, i) => `${PROVIDER_ARN}/e${i}`))] } })).toEqual([
       { pointer: '/aws_trust_policy/Statement/0/Principal/Federated', message: expect.stringContaining('101 identity providers') },
       { pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('name 101 identity providers') },
     ]);
-    expect(await refusal({ aws_trust_policy: { Statement: [statement(Array.from({ length: 11 }, (_, i) => `${PROVIDER_ARN}/e${i}`))] } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('at most 10 are') }]);
+    expect(await refused({ aws_trust_policy: { Statement: [statement(Array.from({ length: 11 }, (_, i) => `${PROVIDER_ARN}/e${i}`))] } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('at most 10 are') }]);
   });
 
   it('refuses a document whose conditions, read once per provider, are more than 3,000 readings', async () => {
     const keys = (n: number) => ({ StringNotLike: Object.fromEntries(Array.from({ length: n }, (_, i) => [`o.x:${i}`, 'x'])) });
     // Two readings (the provider named, and none other): 1,499 keys and their operator fit, 1,500 do not.
     await expect(lintTrustPolicy({ aws_trust_policy: { Statement: [statement(PROVIDER_ARN, keys(1499))] } }, createEngineContext())).resolves.toMatchObject({ metadata: { issuer: 'https://token.actions.githubusercontent.com' } });
-    expect(await refusal({ aws_trust_policy: { Statement: [statement(PROVIDER_ARN, keys(1500))] } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('1,501 condition operators and keys') }]);
+    expect(await refused({ aws_trust_policy: { Statement: [statement(PROVIDER_ARN, keys(1500))] } })).toEqual([{ pointer: '/aws_trust_policy/Statement', message: expect.stringContaining('1,501 condition operators and keys') }]);
   });
 
   it('lists at most 50 parts it cannot evaluate, and counts the rest in one more finding', async () => {
