@@ -6,6 +6,11 @@ const engineInternals = {
   regex: '(^|/)engine/(?!index\\.ts$)',
   message: 'Faces import the engine only through src/engine/index.ts (its public surface); export what you need there.',
 };
+/** An import of the gate other than its public surface, src/gate/index.ts. */
+const gateInternals = {
+  regex: '(^|/)gate/(?!index\\.ts$)',
+  message: 'Faces import the gate only through src/gate/index.ts (its public surface); export what you need there.',
+};
 /** An import of another face: each face stands on the engine alone. */
 const face = (name, why) => ({ regex: `(^|/)${name}/`, message: `Do not import src/${name}/ here: ${why}` });
 
@@ -60,6 +65,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           engineInternals,
+          gateInternals,
           face('server', 'the action runs the gate, not the service.'),
           face('cli', 'the action and the CLI are separate faces; share through src/gate.'),
         ],
@@ -72,6 +78,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         patterns: [
           engineInternals,
+          gateInternals,
           face('action', 'the action and the CLI are separate faces; share through src/gate.'),
         ],
       }],

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findingCatalogue } from '../src/engine/catalogue.ts';
 import type { FindingArea, FindingDefinition } from '../src/engine/findings.ts';
-import { howToFix, markdownText } from '../src/gate/sarif.ts';
+import { howToFix, markdownText } from '../src/gate/outputs/sarif.ts';
 import type { GateFinding } from '../src/gate/types.ts';
 import { EXAMPLE_CONFIG, EXAMPLE_TOKEN, runExample } from './finding-examples.ts';
 

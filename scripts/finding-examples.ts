@@ -11,8 +11,8 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import type { ExampleToken, FindingDefinition } from '../src/engine/findings.ts';
 import type { Fetcher, FetchJsonResult } from '../src/engine/index.ts';
-import { DEFAULT_PATTERNS } from '../src/gate/files.ts';
-import { runGate } from '../src/gate/run.ts';
+import { DEFAULT_PATTERNS } from '../src/gate/config/files.ts';
+import { runGate } from '../src/gate/run/run.ts';
 import type { GateFinding } from '../src/gate/types.ts';
 
 /** Where an example's config file is written, relative to the repository. */

@@ -14,11 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findingCatalogue, getOperation, issuerProfileSchema, MAX_ARRAY_ITEMS } from '../src/engine/index.ts';
 import { PROFILE_KEY_SOURCES } from '../src/engine/profiles/schema.ts';
-import { isExpectableCode } from '../src/gate/expect.ts';
-import { INSTANT_FORMAT } from '../src/gate/instant.ts';
-import { SECRET_ENV_PREFIX } from '../src/gate/profiles.ts';
-import { whyNotSuppressible } from '../src/gate/suppress-rule.ts';
-import { REPOSITORY_URL } from '../src/gate/sarif.ts';
+import { isExpectableCode } from '../src/gate/sections/expect.ts';
+import { INSTANT_FORMAT } from '../src/gate/config/instant.ts';
+import { SECRET_ENV_PREFIX } from '../src/gate/sections/profiles.ts';
+import { whyNotSuppressible } from '../src/gate/suppress/suppress-rule.ts';
+import { REPOSITORY_URL } from '../src/gate/outputs/sarif.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../schema/oidc-gate.schema.json', import.meta.url));
 /** Where editors outside this repository can fetch the schema from. */

@@ -9,10 +9,7 @@ import { readInputs } from './action/inputs.ts';
 import { gateEnvironment } from './action/secret-env.ts';
 import { issueContextFrom, reportToIssue } from './action/issue-on-failure.ts';
 import { buildSummary } from './action/summary.ts';
-import { checkOutputPath, outputTarget, writeReport, writeSarif } from './gate/outputs.ts';
-import { couldNotCheck } from './gate/sarif.ts';
-import { runnerIdTokenSource } from './gate/id-token-source.ts';
-import { runGate } from './gate/run.ts';
+import { checkOutputPath, couldNotCheck, outputTarget, runGate, runnerIdTokenSource, writeReport, writeSarif } from './gate/index.ts';
 
 export async function run(): Promise<void> {
   // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once

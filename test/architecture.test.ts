@@ -18,29 +18,35 @@ describe('import boundaries', () => {
   it.each([
     ['src/server/app.ts', '../engine/jws/keys.ts'],
     ['src/server/app.ts', '../engine/schema/responses.ts'],
-    ['src/gate/run.ts', '../engine/net/types.ts'],
+    ['src/gate/run/run.ts', '../../engine/net/types.ts'],
     ['src/gate/deeper/place.ts', '../../engine/validate/trust-source.ts'],
     ['src/cli/main.ts', '../engine/engine.ts'],
     ['src/action/inputs.ts', '../engine/fingerprint.ts'],
     ['src/main.ts', './engine/operations.ts'],
-    ['src/gate/run.ts', '../server/app.ts'],
+    ['src/gate/run/run.ts', '../../server/app.ts'],
     ['src/server/app.ts', '../gate/run.ts'],
     ['src/action/summary.ts', '../cli/format.ts'],
     ['src/cli/main.ts', '../action/inputs.ts'],
     ['src/engine/validate/validate.ts', '../../gate/run.ts'],
     ['src/engine/engine.ts', '../server/app.ts'],
+    ['src/cli/main.ts', '../gate/run/run.ts'],
+    ['src/cli/deeper/x.ts', '../../gate/types.ts'],
+    ['src/action/summary.ts', '../gate/outputs/sarif.ts'],
+    ['src/main.ts', './gate/sections/id-token-source.ts'],
   ])('%s may not import %s', async (file, from) => {
     expect(await restricted(file, from)).toBe(true);
   });
 
   it.each([
     ['src/server/app.ts', '../engine/index.ts'],
-    ['src/gate/run.ts', '../engine/index.ts'],
+    ['src/gate/run/run.ts', '../../engine/index.ts'],
     ['src/main.ts', './engine/index.ts'],
-    ['src/cli/main.ts', '../gate/run.ts'],
+    ['src/cli/main.ts', '../gate/index.ts'],
+    ['src/main.ts', './gate/index.ts'],
     ['src/cli/main.ts', '../server/main.ts'],
     ['src/engine/validate/validate.ts', '../jws/keys.ts'],
-    ['src/gate/run.ts', './place.ts'],
+    ['src/gate/run/run.ts', './place.ts'],
+    ['src/gate/run/run.ts', '../config/config.ts'],
   ])('%s may import %s', async (file, from) => {
     expect(await restricted(file, from)).toBe(false);
   });

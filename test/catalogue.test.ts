@@ -8,7 +8,7 @@ import { GATE_CODES as GATE_CODES_OF_THE_SURFACE, getFindingDefinition as public
 import { LINT_RULES } from '../src/engine/lint/registry.ts';
 import { TRUST_FINDINGS } from '../src/engine/trust/findings.ts';
 import { ruleDefinition, type LintRule } from '../src/engine/lint/types.ts';
-import { buildSarif } from '../src/gate/sarif.ts';
+import { buildSarif } from '../src/gate/outputs/sarif.ts';
 
 const AREAS = ['validate', 'lint', 'discover', 'trust', 'gate'];
 

@@ -3,8 +3,7 @@
  * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
  * A failing step's own failure message is an error annotation too, so it takes one of the 10.
  */
-import { plural } from '../gate/report.ts';
-import type { GateFinding } from '../gate/types.ts';
+import { type GateFinding, plural } from '../gate/index.ts';
 
 export const MAX_PER_LEVEL = 10;
 

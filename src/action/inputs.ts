@@ -3,8 +3,7 @@
  * action sees typed values.
  */
 import * as core from '@actions/core';
-import { DEFAULT_PATTERNS, splitPatterns } from '../gate/files.ts';
-import type { FailOn } from '../gate/types.ts';
+import { DEFAULT_PATTERNS, type FailOn, splitPatterns } from '../gate/index.ts';
 
 export interface ActionInputs {
   /** The checked-out repository (GITHUB_WORKSPACE): what the gate reads, and the only place it writes. */

@@ -13,7 +13,7 @@
 import * as core from '@actions/core';
 import { escapeCell } from './summary.ts';
 import type { IssueOn } from './inputs.ts';
-import type { GateFinding, GateReport } from '../gate/types.ts';
+import type { GateFinding, GateReport } from '../gate/index.ts';
 
 export const ISSUE_LABEL = 'oidc-gate';
 /** How many findings the issue body lists, errors first; the report has them all. */

@@ -6,7 +6,7 @@
  * gives them to the gate as variables of its environment. Nothing is exported: a later step of the job
  * never sees them, as it would had they gone to $GITHUB_ENV.
  */
-import { SECRET_ENV_PREFIX } from '../gate/profiles.ts';
+import { SECRET_ENV_PREFIX } from '../gate/index.ts';
 import { InputError } from './inputs.ts';
 
 /** The variable the reusable workflow sets on the gate step. */

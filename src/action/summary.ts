@@ -5,9 +5,7 @@
  * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
  */
 import { getFindingDefinition } from '../engine/index.ts';
-import { plural } from '../gate/report.ts';
-import { howToFix } from '../gate/sarif.ts';
-import type { GateFinding, GateReport, GateResult } from '../gate/types.ts';
+import { type GateFinding, type GateReport, type GateResult, howToFix, plural } from '../gate/index.ts';
 import { cellText, escapeCell } from './markdown.ts';
 import { sourceCell, sourceLinks } from './source-link.ts';
 

@@ -3,9 +3,7 @@
  * what was wrong in the user's words (never a parser's own message, and never an option's value).
  */
 import { getOperation, type OperationName } from '../engine/index.ts';
-import { nearest } from '../gate/nearest.ts';
-import { INSTANT_FORMAT, parseInstant } from '../gate/instant.ts';
-import type { FailOn } from '../gate/types.ts';
+import { type FailOn, INSTANT_FORMAT, nearest, parseInstant } from '../gate/index.ts';
 import { COMMANDS, getCommand, type CommandSpec, type OptionSpec } from './commands.ts';
 import { initArgs, type InitArgs } from './init-command.ts';
 import { mayHoldToken } from './token-shape.ts';

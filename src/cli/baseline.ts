@@ -2,13 +2,9 @@
  * `oidc-gate baseline`: run the gate as `check` does and record the fingerprints of what it reports, so
  * that `check --baseline` and the action's `baseline` input fail on new findings only.
  */
-import { DEFAULT_BASELINE_FILE, isBaselineCandidate, renderBaseline } from '../gate/baseline.ts';
-import { findRepositoryRoot } from '../gate/boundary.ts';
-import { DEFAULT_PATTERNS } from '../gate/files.ts';
-import { checkOutputPath, outputTarget } from '../gate/outputs.ts';
-import { plural } from '../gate/report.ts';
-import { runGate } from '../gate/run.ts';
-import { writeInsideRoot } from '../gate/write.ts';
+import {
+  checkOutputPath, DEFAULT_BASELINE_FILE, DEFAULT_PATTERNS, findRepositoryRoot, isBaselineCandidate, outputTarget, plural, renderBaseline, runGate, writeInsideRoot,
+} from '../gate/index.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './main.ts';
 import { printable } from './printable.ts';

@@ -3,8 +3,7 @@
  * command's --help are printed from it, so what help promises is what the parser takes.
  */
 import { OPERATIONS, type Operation } from '../engine/index.ts';
-import { DEFAULT_BASELINE_FILE } from '../gate/baseline.ts';
-import { DEFAULT_LOCK_PATH } from '../gate/lock-file.ts';
+import { DEFAULT_BASELINE_FILE, DEFAULT_LOCK_PATH } from '../gate/index.ts';
 import { INIT } from './init-command.ts';
 import { takesRawToken, takesToken } from './operations.ts';
 

@@ -1,5 +1,5 @@
 /** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
-import type { GateReport, GateResult } from '../gate/types.ts';
+import type { GateReport, GateResult } from '../gate/index.ts';
 import { printable } from './printable.ts';
 
 export interface Style {

@@ -1,5 +1,5 @@
 /** `oidc-gate init` on the command line: its help and options, and the command its options make. */
-import { DEFAULT_INIT_OUTPUT } from '../gate/init-config.ts';
+import { DEFAULT_INIT_OUTPUT } from '../gate/index.ts';
 import type { CommandSpec } from './commands.ts';
 import type { DiscoverySource } from './init-discovery.ts';
 import { UsageError } from './usage-error.ts';

@@ -6,10 +6,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createEngine, type Finding } from '../engine/index.ts';
-import { findRepositoryRoot } from '../gate/boundary.ts';
-import { buildStarterConfig, DEFAULT_INIT_OUTPUT, droppedNote, type Starter } from '../gate/init-config.ts';
-import { checkOutputPath, outputTarget, type OutputTarget } from '../gate/outputs.ts';
-import { writeInsideRoot } from '../gate/write.ts';
+import {
+  buildStarterConfig, checkOutputPath, DEFAULT_INIT_OUTPUT, droppedNote, findRepositoryRoot, outputTarget, type OutputTarget, type Starter, writeInsideRoot,
+} from '../gate/index.ts';
 import type { Command } from './args.ts';
 import { discover, DiscoveryRefused, type Discovered, type DiscoveryIo } from './init-discovery.ts';
 import { UsageError } from './usage-error.ts';

@@ -1,9 +1,5 @@
 /** `oidc-gate lock`: write the key lock file, and say what was pinned or why nothing was written. */
-import { findRepositoryRoot } from '../gate/boundary.ts';
-import { DEFAULT_PATTERNS } from '../gate/files.ts';
-import { DEFAULT_LOCK_PATH } from '../gate/lock-file.ts';
-import { writeLock } from '../gate/lock.ts';
-import { checkOutputPath, outputTarget } from '../gate/outputs.ts';
+import { checkOutputPath, DEFAULT_LOCK_PATH, DEFAULT_PATTERNS, findRepositoryRoot, outputTarget, writeLock } from '../gate/index.ts';
 import type { Command } from './args.ts';
 import type { CliIo } from './main.ts';
 import { printable } from './printable.ts';

@@ -4,11 +4,9 @@
  * terminal or exactly as the service sends it; `serve` starts the service.
  */
 import { IssuerProfileError } from '../engine/index.ts';
-import { findRepositoryRoot } from '../gate/boundary.ts';
-import { checkOutputPath, outputTarget, sarifOf, writeReport, writeSarif } from '../gate/outputs.ts';
-import { serializeReport, TOOL_VERSION } from '../gate/report.ts';
-import { runGate } from '../gate/run.ts';
-import { DEFAULT_PATTERNS } from '../gate/files.ts';
+import {
+  checkOutputPath, DEFAULT_PATTERNS, findRepositoryRoot, outputTarget, runGate, sarifOf, serializeReport, TOOL_VERSION, writeReport, writeSarif,
+} from '../gate/index.ts';
 import { parseCommand, type Command } from './args.ts';
 import { getCommand } from './commands.ts';
 import { baselineCommand } from './baseline.ts';

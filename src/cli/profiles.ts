@@ -5,11 +5,7 @@
  */
 import path from 'node:path';
 import { loadIssuerProfiles, type EngineServices, type ProfileRegistry } from '../engine/index.ts';
-import { findRepositoryRoot } from '../gate/boundary.ts';
-import { loadConfigFile } from '../gate/config.ts';
-import { TOP_KEYS } from '../gate/entry-keys.ts';
-import { loadProfiles } from '../gate/profiles.ts';
-import type { GateFinding } from '../gate/types.ts';
+import { findRepositoryRoot, type GateFinding, loadConfigFile, loadProfiles, TOP_KEYS } from '../gate/index.ts';
 
 export interface CliProfiles {
   registry: ProfileRegistry;

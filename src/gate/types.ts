@@ -1,6 +1,6 @@
 /** Shapes shared by the action and the CLI: gate options, findings, results and the report. */
 import type { Finding, OperationName, OperationResponse, Problem, Severity } from '../engine/index.ts';
-import type { Fingerprints } from './fingerprint.ts';
+import type { Fingerprints } from './suppress/fingerprint.ts';
 
 export type FailOn = 'error' | 'warning' | 'never';
 /** A report result's kind: the engine operation that produced it (a new operation is a new kind). */

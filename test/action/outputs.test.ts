@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_PER_LEVEL, selectAnnotations } from '../../src/action/annotations.ts';
 import { buildSummary, escapeCell, SUMMARY_LIMIT_BYTES } from '../../src/action/summary.ts';
-import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
-import { buildReport } from '../../src/gate/report.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { DEFAULT_PATTERNS } from '../../src/gate/config/files.ts';
+import { buildReport } from '../../src/gate/outputs/report.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import type { FileStatus, GateFinding } from '../../src/gate/types.ts';
 
 const finding = (i: number, severity: 'error' | 'warning', extra: Partial<GateFinding> = {}): GateFinding => ({

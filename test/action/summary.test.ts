@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeCell } from '../../src/action/markdown.ts';
 import { sourceCell, sourceLinks } from '../../src/action/source-link.ts';
 import { buildSummary, FIX_CELL_CHARS } from '../../src/action/summary.ts';
-import { buildReport } from '../../src/gate/report.ts';
+import { buildReport } from '../../src/gate/outputs/report.ts';
 import type { FileStatus, GateFinding } from '../../src/gate/types.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEFAULT_INIT_OUTPUT } from '../../src/gate/init-config.ts';
+import { DEFAULT_INIT_OUTPUT } from '../../src/gate/config/init-config.ts';
 import { bundlesPresent, CLI_BUNDLE, runCliBundle } from '../fixtures/harness.ts';
 import { startServer, testPki, type TestServer } from '../net/servers.ts';
 

@@ -11,10 +11,10 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SCHEMA_FILE, SCHEMA_ID } from '../../scripts/schema.ts';
-import { buildStarterConfig, CONFIG_SCHEMA_URL, DEFAULT_INIT_OUTPUT, droppedNote, yamlScalar } from '../../src/gate/init-config.ts';
-import { parseInstant } from '../../src/gate/instant.ts';
-import { readInlineSuppressions } from '../../src/gate/suppress-comment.ts';
-import { loadYaml } from '../../src/gate/yaml.ts';
+import { buildStarterConfig, CONFIG_SCHEMA_URL, DEFAULT_INIT_OUTPUT, droppedNote, yamlScalar } from '../../src/gate/config/init-config.ts';
+import { parseInstant } from '../../src/gate/config/instant.ts';
+import { readInlineSuppressions } from '../../src/gate/suppress/suppress-comment.ts';
+import { loadYaml } from '../../src/gate/config/yaml.ts';
 import { known } from '../fixtures/harness.ts';
 import { runCli } from './run-cli.ts';
 

@@ -9,8 +9,8 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findingCatalogue } from '../../src/engine/catalogue.ts';
-import { PROFILE_KEYS, PROVIDER_KEYS, TOKEN_KEYS, TOP_KEYS } from '../../src/gate/entry-keys.ts';
-import { parseInstant } from '../../src/gate/instant.ts';
+import { PROFILE_KEYS, PROVIDER_KEYS, TOKEN_KEYS, TOP_KEYS } from '../../src/gate/config/entry-keys.ts';
+import { parseInstant } from '../../src/gate/config/instant.ts';
 import { renderConfigSchema, SCHEMA_FILE, SCHEMA_ID } from '../../scripts/schema.ts';
 import { ROOT } from '../fixtures/harness.ts';
 

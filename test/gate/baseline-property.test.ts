@@ -11,8 +11,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { isBaselineCandidate, renderBaseline } from '../../src/gate/baseline.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { isBaselineCandidate, renderBaseline } from '../../src/gate/suppress/baseline.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-baseline-property-'));

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderBaseline } from '../../src/gate/baseline.ts';
-import { runGate } from '../../src/gate/run.ts';
-import { buildSarif } from '../../src/gate/sarif.ts';
+import { renderBaseline } from '../../src/gate/suppress/baseline.ts';
+import { runGate } from '../../src/gate/run/run.ts';
+import { buildSarif } from '../../src/gate/outputs/sarif.ts';
 
 const repo = mkdtempSync(path.join(tmpdir(), 'oidc-gate-baseline-subdir-'));
 afterAll(() => rmSync(repo, { recursive: true, force: true }));

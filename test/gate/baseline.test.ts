@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readBaseline, renderBaseline, type BaselineLine } from '../../src/gate/baseline.ts';
-import { fingerprint } from '../../src/gate/sarif.ts';
+import { readBaseline, renderBaseline, type BaselineLine } from '../../src/gate/suppress/baseline.ts';
+import { fingerprint } from '../../src/gate/outputs/sarif.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-baseline-'));

@@ -4,12 +4,12 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeUtf8, findRepositoryRoot, readInsideRoot } from '../../src/gate/boundary.ts';
-import { EntryBudget } from '../../src/gate/budget.ts';
-import { findConfigFiles } from '../../src/gate/files.ts';
-import { runGate } from '../../src/gate/run.ts';
-import { OutputPathError, outputTarget, writeInsideRoot } from '../../src/gate/write.ts';
-import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT } from '../../src/gate/yaml.ts';
+import { decodeUtf8, findRepositoryRoot, readInsideRoot } from '../../src/gate/config/boundary.ts';
+import { EntryBudget } from '../../src/gate/run/budget.ts';
+import { findConfigFiles } from '../../src/gate/config/files.ts';
+import { runGate } from '../../src/gate/run/run.ts';
+import { OutputPathError, outputTarget, writeInsideRoot } from '../../src/gate/outputs/write.ts';
+import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT } from '../../src/gate/config/yaml.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-boundary-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

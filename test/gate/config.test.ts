@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getOperation, issuerProfileSchema } from '../../src/engine/index.ts';
-import { loadConfigFile } from '../../src/gate/config.ts';
-import { findConfigFiles, splitPatterns } from '../../src/gate/files.ts';
-import { loadYaml, parsePointer, positionOf, toPointer } from '../../src/gate/yaml.ts';
+import { loadConfigFile } from '../../src/gate/config/config.ts';
+import { findConfigFiles, splitPatterns } from '../../src/gate/config/files.ts';
+import { loadYaml, parsePointer, positionOf, toPointer } from '../../src/gate/config/yaml.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-config-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

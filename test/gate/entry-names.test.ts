@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../../src/gate/config.ts';
+import { loadConfigFile } from '../../src/gate/config/config.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-entry-names-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -6,8 +6,8 @@ import { promises as fs, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findConfigFiles } from '../../src/gate/files.ts';
-import { expandBraces, globPattern } from '../../src/gate/glob.ts';
+import { findConfigFiles } from '../../src/gate/config/files.ts';
+import { expandBraces, globPattern } from '../../src/gate/config/glob.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-glob-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInstant } from '../../src/gate/instant.ts';
+import { parseInstant } from '../../src/gate/config/instant.ts';
 
 describe('parseInstant: RFC 3339 date-times on a real calendar', () => {
   it.each([

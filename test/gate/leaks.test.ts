@@ -9,9 +9,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../../src/cli/main.ts';
 import { IssuerProfileError, parseProfileDocument } from '../../src/engine/profiles/index.ts';
-import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
-import { redactRequest } from '../../src/gate/redact.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { DEFAULT_PATTERNS } from '../../src/gate/config/files.ts';
+import { redactRequest } from '../../src/gate/outputs/redact.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-leaks-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GATE_CODES } from '../../src/engine/index.ts';
 import { formatText, PLAIN } from '../../src/cli/format.ts';
-import { verdict } from '../../src/gate/report.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { verdict } from '../../src/gate/outputs/report.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import type { FailOn, GateFinding } from '../../src/gate/types.ts';
 import { known } from '../fixtures/harness.ts';
 

@@ -1,13 +1,13 @@
 /** SARIF, shared by the action and `oidc-gate check --format sarif`. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
-import { sarifOf } from '../../src/gate/outputs.ts';
-import { runGate } from '../../src/gate/run.ts';
-import { Fingerprints } from '../../src/gate/fingerprint.ts';
-import { buildSarif, fingerprint, MAX_SARIF_RESULTS, relativeUri } from '../../src/gate/sarif.ts';
+import { DEFAULT_PATTERNS } from '../../src/gate/config/files.ts';
+import { sarifOf } from '../../src/gate/outputs/outputs.ts';
+import { runGate } from '../../src/gate/run/run.ts';
+import { Fingerprints } from '../../src/gate/suppress/fingerprint.ts';
+import { buildSarif, fingerprint, MAX_SARIF_RESULTS, relativeUri } from '../../src/gate/outputs/sarif.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
-import { loadYaml } from '../../src/gate/yaml.ts';
+import { loadYaml } from '../../src/gate/config/yaml.ts';
 
 describe('SARIF', async () => {
   const run = await runGate({ root: path.resolve(import.meta.dirname, '../fixtures/repos/bad'), patterns: [...DEFAULT_PATTERNS], network: false, env: {} });

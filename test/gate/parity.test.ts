@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { getOperation, tokenFingerprint, type OperationName } from '../../src/engine/index.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import type { GateReport, GateResult } from '../../src/gate/types.ts';
 import { startServer } from '../../src/server/main.ts';
 import { FIXTURES, known, SERVER_BUNDLE } from '../fixtures/harness.ts';

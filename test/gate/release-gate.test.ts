@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { SNAPSHOT_AT } from '../../scripts/conformance-providers.ts';
 import { createGuardedFetcher } from '../../src/engine/net/fetcher.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import type { FailOn, GateRun } from '../../src/gate/types.ts';
 import { ROOT } from '../fixtures/harness.ts';
 import { startServer, testPki, type TestServer } from '../net/servers.ts';

@@ -3,12 +3,12 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PATTERNS } from '../../src/gate/files.ts';
-import { shouldFail } from '../../src/gate/report.ts';
+import { DEFAULT_PATTERNS } from '../../src/gate/config/files.ts';
+import { shouldFail } from '../../src/gate/outputs/report.ts';
 import { tokenFingerprint, type ValidateResponse } from '../../src/engine/index.ts';
-import { judge } from '../../src/gate/expect.ts';
-import { redactRequest } from '../../src/gate/redact.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { judge } from '../../src/gate/sections/expect.ts';
+import { redactRequest } from '../../src/gate/outputs/redact.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const repo = (name: string) => path.join(fixtures, 'repos', name);

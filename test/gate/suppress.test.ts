@@ -5,14 +5,14 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderConfigSchema } from '../../scripts/schema.ts';
-import { loadConfigFile } from '../../src/gate/config.ts';
-import { parseInstant } from '../../src/gate/instant.ts';
-import { readInlineSuppressions } from '../../src/gate/suppress-comment.ts';
-import { fieldCovers } from '../../src/gate/suppress-field.ts';
-import { parseExpires, type Suppression } from '../../src/gate/suppress-rule.ts';
-import { Suppressor } from '../../src/gate/suppress.ts';
+import { loadConfigFile } from '../../src/gate/config/config.ts';
+import { parseInstant } from '../../src/gate/config/instant.ts';
+import { readInlineSuppressions } from '../../src/gate/suppress/suppress-comment.ts';
+import { fieldCovers } from '../../src/gate/suppress/suppress-field.ts';
+import { parseExpires, type Suppression } from '../../src/gate/suppress/suppress-rule.ts';
+import { Suppressor } from '../../src/gate/suppress/suppress.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
-import { loadYaml } from '../../src/gate/yaml.ts';
+import { loadYaml } from '../../src/gate/config/yaml.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-suppress-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -157,7 +157,7 @@ describe('Suppressor', () => {
   });
 
   it('the baseline hides findings by fingerprint, in config files and outside them', async () => {
-    const { fingerprint } = await import('../../src/gate/sarif.ts');
+    const { fingerprint } = await import('../../src/gate/outputs/sarif.ts');
     const f = finding({});
     const line = { fingerprint: fingerprint(f), code: 'INSECURE_URI', file: 'a.yml', entry: 'web', field: '/redirect_uris/1' };
     const s = new Suppressor({ file: 'baseline.json', fingerprints: new Set([line.fingerprint]), lines: new Map([[line.fingerprint, [line]]]) }, NOW);

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../../src/gate/config.ts';
-import { MAX_TRUST_POLICY_FILE_BYTES } from '../../src/gate/trust-entry.ts';
+import { loadConfigFile } from '../../src/gate/config/config.ts';
+import { MAX_TRUST_POLICY_FILE_BYTES } from '../../src/gate/sections/trust-entry.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-trust-entry-'));
 const outside = mkdtempSync(path.join(tmpdir(), 'oidc-gate-trust-outside-'));

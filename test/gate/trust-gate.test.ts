@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.ts';
-import { runGate } from '../../src/gate/run.ts';
-import type { IdTokenSource } from '../../src/gate/id-token-source.ts';
+import { runGate } from '../../src/gate/run/run.ts';
+import type { IdTokenSource } from '../../src/gate/sections/id-token-source.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-trust-gate-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -3,9 +3,9 @@
  * duplicate keys found after the size check, and one error for a bracket or quote never closed.
  */
 import { describe, expect, it } from 'vitest';
-import { loadYaml, MAX_YAML_TEXT } from '../../src/gate/yaml.ts';
-import { duplicateKeyOffsets } from '../../src/gate/yaml-keys.ts';
-import { findUnclosed } from '../../src/gate/yaml-unclosed.ts';
+import { loadYaml, MAX_YAML_TEXT } from '../../src/gate/config/yaml.ts';
+import { duplicateKeyOffsets } from '../../src/gate/config/yaml-keys.ts';
+import { findUnclosed } from '../../src/gate/config/yaml-unclosed.ts';
 
 describe('the YAML version', () => {
   it('a %YAML 1.1 directive is one error at its line, and nothing is read', () => {

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseLock, serializeLock } from '../../src/gate/lock-file.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { parseLock, serializeLock } from '../../src/gate/lock/lock-file.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-lockfile-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

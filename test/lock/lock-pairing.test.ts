@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serializeLock, type LockEntry } from '../../src/gate/lock-file.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { serializeLock, type LockEntry } from '../../src/gate/lock/lock-file.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-lockpair-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

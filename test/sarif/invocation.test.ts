@@ -3,7 +3,7 @@
  * CONFIG_NOT_FOUND included) says so, so that a workflow does not upload it and close open alerts.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSarif, MAX_SARIF_NOTIFICATIONS } from '../../src/gate/sarif.ts';
+import { buildSarif, MAX_SARIF_NOTIFICATIONS } from '../../src/gate/outputs/sarif.ts';
 import type { GateFinding } from '../../src/gate/types.ts';
 import { sarifProblems } from './validate-sarif.ts';
 

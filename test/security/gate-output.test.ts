@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Fetcher, FetchJsonResult } from '../../src/engine/index.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import { bundlesPresent, known, runActionBundle, runCliBundle, tempParent } from '../fixtures/harness.ts';
 import { repoWith } from './outputs.ts';
 

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runGate } from '../../src/gate/run.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import { bundlesPresent, CLI_BUNDLE } from '../fixtures/harness.ts';
 import { AUDIENCE, ISSUER, NOW, claims, jwt } from '../helpers/tokens.ts';
 import { startServer as startIdp, testPki, type TestServer } from '../net/servers.ts';

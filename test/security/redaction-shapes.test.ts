@@ -7,7 +7,7 @@
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { entryValuesToMask, isPublicKeyText, profileValuesToMask, redactRequest, requestValuesToMask } from '../../src/gate/redact.ts';
+import { entryValuesToMask, isPublicKeyText, profileValuesToMask, redactRequest, requestValuesToMask } from '../../src/gate/outputs/redact.ts';
 
 const SECRET = 'S3cret-no-space-4b8c9d0e1f2a3b4c';
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

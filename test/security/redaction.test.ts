@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redactRequest, requestValuesToMask } from '../../src/gate/redact.ts';
+import { redactRequest, requestValuesToMask } from '../../src/gate/outputs/redact.ts';
 import { bundlesPresent, known, runActionBundle, runCliBundle, tempParent, type ActionRun } from '../fixtures/harness.ts';
 import { expectAbsent, masksOf, repoWith, visible } from './outputs.ts';
 

@@ -44,7 +44,7 @@ function runCli(files: Record<string, string>): { statuses: (number | null)[]; o
   return { statuses, outputs: texts.join('\n') };
 }
 
-// Problem: redactRequest (src/gate/redact.ts) only looks inside `policy` when it is a map. A policy
+// Problem: redactRequest (src/gate/outputs/redact.ts) only looks inside `policy` when it is a map. A policy
 // written as a string (a missing space after `secret:`) or as a list, or a map under a field that
 // takes a string, is a 422, and the report records it verbatim: the secret lands in the report (and
 // the CLI's JSON output), unmasked.
@@ -138,7 +138,7 @@ describe.skipIf(!bundlesPresent())('review: text around a public key PEM is not 
 
 // Problem: values of unknown members are masked only one level down (policy.secrte, alg_policy.x).
 // An unknown member of the entry itself (client_secret: in a provider, secrte: in a sample, sekret:
-// in a profile) makes checkEntry (src/gate/config.ts) drop the entry before requestValuesToMask
+// in a profile) makes checkEntry (src/gate/config/config.ts) drop the entry before requestValuesToMask
 // runs, so the runner never masks it and a later step that prints the file shows it.
 describe.skipIf(!bundlesPresent())('review: unknown members of an entry are masked like unknown members of its policy', () => {
   it('client_secret in a provider, secrte in a sample and sekret in a profile are announced as masks', () => {

@@ -25,7 +25,7 @@ interface Report {
   summary: { findings: { code: string; file?: string }[] };
 }
 
-// Problem: measure() in src/gate/yaml.ts counts text only for string scalars, and the YAML version
+// Problem: measure() in src/gate/config/yaml.ts counts text only for string scalars, and the YAML version
 // is not pinned (a `%YAML 1.1` directive overrides version: '1.2'), so `!!binary` values count as
 // nothing. Measured on e3f03ac through the CLI bundle: a 0.97 MB file with 10 aliases wrote a 195 MB
 // report (800 MB resident); with 100 aliases the run died with "oidc-gate: Invalid string length"
@@ -79,7 +79,7 @@ function manyKeys(): string {
  */
 const DEADLINE_MS = 60_000;
 
-// Problem: loadYaml (src/gate/yaml.ts) parses with uniqueKeys: true and measures nodes afterwards;
+// Problem: loadYaml (src/gate/config/yaml.ts) parses with uniqueKeys: true and measures nodes afterwards;
 // the yaml package checks each new key against every earlier key of its map. Measured on e3f03ac:
 // 80,000 keys (670 KB) took 75 s to refuse, and 109,655 keys in 1 MiB took 190 s (one CPU, 340 MB).
 // A pull request with a few such files keeps the gate busy for hours: files are not counted.

@@ -6,8 +6,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUri } from '../../src/engine/index.ts';
-import { redactRequest, requestValuesToMask } from '../../src/gate/redact.ts';
-import { runGate } from '../../src/gate/run.ts';
+import { redactRequest, requestValuesToMask } from '../../src/gate/outputs/redact.ts';
+import { runGate } from '../../src/gate/run/run.ts';
 import { tempParent } from '../fixtures/harness.ts';
 import { call, start, type Harness } from '../server/harness.ts';
 import { repoWith } from './outputs.ts';

@@ -1,0 +1,53 @@
+/**
+ * A `profiles:` entry of a config file, or an entry of the issuer-profiles file: an issuer profile,
+ * registered by profiles.ts with the rest.
+ */
+import { GATE_CODES } from '../../engine/index.ts';
+import type { ReportProblem } from '../config/config-finding.ts';
+import { checkEntry, PROFILE_SHAPE } from '../config/entry-keys.ts';
+import { profileValuesToMask } from '../outputs/redact.ts';
+import { isNonEmptyString, isRecord } from '../config/values.ts';
+import { positionOf, type LoadedYaml, type Path } from '../config/yaml.ts';
+
+export interface ProfileEntry {
+  id: string;
+  path: Path;
+  line: number;
+  profile: Record<string, unknown>;
+}
+
+/**
+ * A profile refused for a mistake of its own (an unknown key, a bad field): the samples that name
+ * its id are not checked, since their outcome would only repeat that mistake.
+ */
+export interface RefusedProfile {
+  id: string;
+  /** The line of the profile's first problem. */
+  line: number;
+}
+
+export type ParsedProfile = { ok: true; entry: ProfileEntry } | { ok: false; refused?: RefusedProfile };
+
+export function parseProfileEntry(
+  raw: unknown, at: Path, yaml: LoadedYaml, problem: ReportProblem, onSecret: ((value: string) => void) | undefined,
+): ParsedProfile {
+  // Masked before any check: a profile refused for a typo (`sekret:`) still holds the value.
+  for (const value of profileValuesToMask(raw)) onSecret?.(value);
+  let first: Path | undefined;
+  const noted: ReportProblem = (def, message, where, extra) => {
+    first ??= where;
+    problem(def, message, where, extra);
+  };
+  const entry = checkEntry(raw, at, PROFILE_SHAPE, noted, 'profile');
+  const id = isRecord(raw) && isNonEmptyString(raw.id) ? raw.id : undefined;
+  if (entry === undefined) {
+    return id !== undefined ? { ok: false, refused: { id, line: positionOf(yaml, first ?? at).line } } : { ok: false };
+  }
+  if (id === undefined) {
+    problem(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
+      kind: 'profile', remediation: 'Add id: with the name samples use in issuer_profile_id, such as id: orders-api.',
+    });
+    return { ok: false };
+  }
+  return { ok: true, entry: { id, path: at, line: positionOf(yaml, at).line, profile: entry } };
+}
