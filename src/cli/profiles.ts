@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { loadIssuerProfiles, type EngineServices, type ProfileRegistry } from '../engine/index.ts';
-import { findRepositoryRoot, type GateFinding, loadConfigFile, loadProfiles, TOP_KEYS } from '../gate/index.ts';
+import { findRepositoryRoot, loadConfigFile, loadProfiles, profilesOf, SECTION_KEYS } from '../gate/index.ts';
+import { ConfigProblems } from './errors.ts';
 
 export interface CliProfiles {
   registry: ProfileRegistry;
@@ -15,17 +16,6 @@ export interface CliProfiles {
   configIds: string[];
   /** The config file, as messages name it. */
   configFile?: string;
-}
-
-/** The config file's problems: each is one line at its place, and the request is not run. */
-export class ConfigProblems extends Error {
-  readonly findings: GateFinding[];
-
-  constructor(findings: GateFinding[]) {
-    super(`${findings.length} problem${findings.length === 1 ? '' : 's'} in the config file`);
-    this.name = 'ConfigProblems';
-    this.findings = findings;
-  }
 }
 
 export interface ProfileInputs {
@@ -45,10 +35,11 @@ export async function loadCliProfiles(inputs: ProfileInputs): Promise<CliProfile
   }
   const boundary = findRepositoryRoot(inputs.cwd);
   const config = await loadConfigFile(path.resolve(inputs.cwd, inputs.config), { root: inputs.cwd, boundary });
+  const profiles = profilesOf(config).entries;
   const loaded = await loadProfiles({
     root: inputs.cwd,
     boundary,
-    sources: [{ file: config.file, yaml: config.yaml, entries: config.profiles }],
+    sources: [{ file: config.file, yaml: config.yaml, entries: profiles }],
     env: inputs.env,
     services: inputs.services,
     onSecret: undefined,
@@ -63,7 +54,7 @@ export async function loadCliProfiles(inputs: ProfileInputs): Promise<CliProfile
     // The config file first: it is the one named on this command line.
     registry: { get: (id) => fromConfig.get(id) ?? service.get(id) },
     places,
-    configIds: config.profiles.map((p) => p.id),
+    configIds: profiles.map((p) => p.id),
     configFile: config.file,
   };
 }
@@ -76,5 +67,5 @@ function serviceSource(env: NodeJS.ProcessEnv): string {
 
 function inOtherSection(pointer: string | undefined): boolean {
   const section = pointer?.split('/')[1];
-  return section !== undefined && section !== 'profiles' && TOP_KEYS.includes(section);
+  return section !== undefined && section !== 'profiles' && SECTION_KEYS.includes(section);
 }

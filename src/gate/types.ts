@@ -125,15 +125,19 @@ export interface ReportSuppressed {
   suppression: { file: string; line?: number };
 }
 
+/**
+ * A config file's line in the report: its error and warning counts, and how many entries each config
+ * section held, under the section's key (`providers`, `profiles`, `tokens`, `trust_policies`, …).
+ */
 export interface FileStatus {
   file: string;
   errors: number;
   warnings: number;
-  providers: number;
-  profiles: number;
-  tokens: number;
-  /** `trust_policies:` entries read (absent in reports of runs before the section existed). */
+  providers?: number;
+  profiles?: number;
+  tokens?: number;
   trust_policies?: number;
+  [section: string]: string | number | undefined;
 }
 
 export interface ReportSummary {

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { getOperation, issuerProfileSchema } from '../../src/engine/index.ts';
-import { loadConfigFile } from '../../src/gate/config/config.ts';
+import { entriesOf, loadConfigFile, profilesOf } from '../../src/gate/config/config.ts';
 import { findConfigFiles, splitPatterns } from '../../src/gate/config/files.ts';
 import { loadYaml, parsePointer, positionOf, toPointer } from '../../src/gate/config/yaml.ts';
+import { providersSection } from '../../src/gate/sections/providers.ts';
+import { tokensSection } from '../../src/gate/sections/tokens.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-config-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -69,17 +71,17 @@ describe('loadConfigFile', () => {
     const c = await loadConfigFile(abs, ctx);
     expect(c.findings).toEqual([]);
     expect(c.file).toBe('ok/p.yml');
-    expect(c.providers).toHaveLength(1);
-    expect(c.providers[0]?.discover).toBe(true);
-    expect(c.providers[0]?.line).toBe(2);
-    expect(Object.keys(c.providers[0]?.request ?? {})).toEqual(['issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy']);
+    expect(entriesOf(c, providersSection)).toHaveLength(1);
+    expect(entriesOf(c, providersSection)[0]?.discover).toBe(true);
+    expect(entriesOf(c, providersSection)[0]?.line).toBe(2);
+    expect(Object.keys(entriesOf(c, providersSection)[0]?.request ?? {})).toEqual(['issuer', 'client_id', 'audiences', 'jwks_uri', 'redirect_uris', 'alg_policy']);
   });
 
   it('reports a YAML syntax error at its line and keeps nothing from the file', async () => {
     const abs = file('syntax.yml', 'tokens:\n  - name: a\n    token: "unterminated\n');
     const c = await loadConfigFile(abs, ctx);
     expect(c.findings.map((f) => [f.code, f.line])).toEqual([['CONFIG_YAML_INVALID', 3]]);
-    expect(c.tokens).toEqual([]);
+    expect(entriesOf(c, tokensSection)).toEqual([]);
   });
 
   it('reports duplicate keys as YAML errors at the duplicate', async () => {
@@ -107,8 +109,8 @@ describe('loadConfigFile', () => {
       ['CONFIG_UNKNOWN_KEY', 4, 5, '/providers/0/audience'],
     ]);
     expect(c.findings[1]?.message).toContain('did you mean "audiences"?');
-    expect(c.providers).toEqual([]);
-    expect(c.tokens.map((t) => t.name)).toEqual(['t']);
+    expect(entriesOf(c, providersSection)).toEqual([]);
+    expect(entriesOf(c, tokensSection).map((t) => t.name)).toEqual(['t']);
   });
 
   it('accepts every member of the engine request and profile schemas, so a field added there is accepted here', async () => {
@@ -123,7 +125,7 @@ describe('loadConfigFile', () => {
     const c = await loadConfigFile(abs, ctx);
     expect(members(issuerProfileSchema)).toContain('secret_env');
     expect(c.findings).toEqual([]);
-    expect([c.providers.length, c.profiles.length, c.tokens.length]).toEqual([1, 1, 1]);
+    expect([entriesOf(c, providersSection).length, profilesOf(c).entries.length, entriesOf(c, tokensSection).length]).toEqual([1, 1, 1]);
   });
 
   it('reads token_file relative to the config file and reports a missing one at the token_file line', async () => {
@@ -140,7 +142,7 @@ describe('loadConfigFile', () => {
     ].join('\n'));
     const secrets: string[] = [];
     const c = await loadConfigFile(abs, { root: tmp, onSecret: (s) => secrets.push(s) });
-    expect(c.tokens.map((t) => [t.name, t.request.token, t.tokenKey])).toEqual([['present', 'eyJ.a.b', 'token_file']]);
+    expect(entriesOf(c, tokensSection).map((t) => [t.name, t.request.token, t.tokenKey])).toEqual([['present', 'eyJ.a.b', 'token_file']]);
     expect(c.findings.map((f) => [f.code, f.line, f.column])).toEqual([['TOKEN_FILE_MISSING', 7, 5]]);
     expect(secrets).toEqual(['eyJ.a.b']);
   });
@@ -181,10 +183,10 @@ describe('loadConfigFile', () => {
       ['CONFIG_INVALID', 4, 5], ['CONFIG_INVALID', 7, 5], ['CONFIG_INVALID', 8, 5], ['CONFIG_INVALID', 15, 29], ['CONFIG_INVALID', 15, 49],
     ]);
     expect(c.findings[3]?.message).toBe('expect lists "AUDIENCE_MISMATCHH", which is not a validation finding code (did you mean AUDIENCE_MISMATCH?).');
-    expect(c.tokens).toHaveLength(1);
-    expect(c.tokens[0]?.expect).toEqual(['TOKEN_EXPIRED']);
-    expect(c.tokens[0]?.atMs).toBe(Date.parse('2025-12-31T22:00:00Z'));
-    expect(c.tokens[0]?.name).toBe('tokens[3]');
+    expect(entriesOf(c, tokensSection)).toHaveLength(1);
+    expect(entriesOf(c, tokensSection)[0]?.expect).toEqual(['TOKEN_EXPIRED']);
+    expect(entriesOf(c, tokensSection)[0]?.atMs).toBe(Date.parse('2025-12-31T22:00:00Z'));
+    expect(entriesOf(c, tokensSection)[0]?.name).toBe('tokens[3]');
   });
 
   it('reports an unreadable file without throwing', async () => {
@@ -208,7 +210,7 @@ describe('loadConfigFile', () => {
     const empty = await loadConfigFile(file('empty.yml', '# nothing\n'), ctx);
     expect(empty.findings.map((f) => f.code)).toEqual(['CONFIG_INVALID']);
     const list = await loadConfigFile(file('list.yml', '- a\n'), ctx);
-    expect(list.findings.map((f) => f.message)).toEqual(['list.yml must be a map with providers, profiles or tokens, not a list.']);
+    expect(list.findings.map((f) => f.message)).toEqual(['list.yml must be a map with providers, profiles, tokens or trust_policies, not a list.']);
   });
 });
 

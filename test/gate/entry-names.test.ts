@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../../src/gate/config/config.ts';
+import { entriesOf, loadConfigFile } from '../../src/gate/config/config.ts';
+import { providersSection } from '../../src/gate/sections/providers.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-entry-names-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -22,7 +23,7 @@ const provider = (name?: string, issuer = 'https://id.example') => [
 describe('entry names', () => {
   it('a repeated provider name is one CONFIG_INVALID at the second one\'s name line, with a fix that says to rename it; the first is still checked', async () => {
     const c = await load(['providers:', ...provider('web'), ...provider('api'), ...provider('web', 'https://evil.example')]);
-    expect(c.providers.map((p) => [p.name, p.request.issuer])).toEqual([['web', 'https://id.example'], ['api', 'https://id.example']]);
+    expect(entriesOf(c, providersSection).map((p) => [p.name, p.request.issuer])).toEqual([['web', 'https://id.example'], ['api', 'https://id.example']]);
     expect(c.findings.map((f) => [f.code, f.line, f.column, f.pointer])).toEqual([['CONFIG_INVALID', 16, 5, '/providers/2/name']]);
     expect(c.findings[0]?.message).toBe('The provider name "web" is already used by the provider on line 2 of this file; entry names must be unique in providers:, so this provider was not checked.');
     expect(c.findings[0]?.remediation).toMatch(/^Rename this provider: give it a name: no other provider in this file has/);

@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfigFile } from '../../src/gate/config/config.ts';
+import { entriesOf, loadConfigFile } from '../../src/gate/config/config.ts';
 import { MAX_TRUST_POLICY_FILE_BYTES } from '../../src/gate/sections/trust-entry.ts';
+import { trustPoliciesSection } from '../../src/gate/sections/trust-policies.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-trust-entry-'));
 const outside = mkdtempSync(path.join(tmpdir(), 'oidc-gate-trust-outside-'));
@@ -63,8 +64,8 @@ describe('trust_policies: entries', () => {
   it('reads the entry and inlines the AWS policy file as the request\'s object', async () => {
     const c = await load(ENTRY('    aws_trust_policy: roles/deploy.json\n    id_token: true'), { 'roles/deploy.json': JSON.stringify(POLICY, null, 2) });
     expect(c.findings).toEqual([]);
-    expect(c.trustPolicies).toHaveLength(1);
-    const entry = c.trustPolicies[0];
+    expect(entriesOf(c, trustPoliciesSection)).toHaveLength(1);
+    const entry = entriesOf(c, trustPoliciesSection)[0];
     expect(entry).toMatchObject({ name: 'deploy', line: 2, idToken: true, awsPolicyFile: 'roles/deploy.json' });
     expect(entry?.request).toEqual({
       audiences: ['sts.amazonaws.com'],
@@ -76,12 +77,12 @@ describe('trust_policies: entries', () => {
   it('is a known top-level key, and an entry without a name is named by its index', async () => {
     const c = await load('trust_policies:\n  - claim_patterns: { sub: "repo:acme/app:*" }\n');
     expect(c.findings).toEqual([]);
-    expect(c.trustPolicies[0]).toMatchObject({ name: 'trust_policies[0]', idToken: false });
+    expect(entriesOf(c, trustPoliciesSection)[0]).toMatchObject({ name: 'trust_policies[0]', idToken: false });
   });
 
   it('an unknown key is one error at its line, with the nearest known key as a hint', async () => {
     const c = await load('trust_policies:\n  - name: deploy\n    audience: [sts.amazonaws.com]\n');
-    expect(c.trustPolicies).toEqual([]);
+    expect(entriesOf(c, trustPoliciesSection)).toEqual([]);
     expect(c.findings).toHaveLength(1);
     expect(c.findings[0]).toMatchObject({ code: 'CONFIG_UNKNOWN_KEY', line: 3, pointer: '/trust_policies/0/audience' });
     expect(c.findings[0]?.message).toContain('did you mean "audiences"?');
@@ -95,7 +96,7 @@ describe('trust_policies: entries', () => {
 
   it('claim_patterns beside aws_trust_policy is one CONFIG_INVALID at claim_patterns: the file alone decides', async () => {
     const c = await load('trust_policies:\n  - name: deploy\n    aws_trust_policy: roles/deploy.json\n    claim_patterns: { sub: "repo:acme/app:*" }\n', { 'roles/deploy.json': JSON.stringify(POLICY) });
-    expect(c.trustPolicies).toEqual([]);
+    expect(entriesOf(c, trustPoliciesSection)).toEqual([]);
     expect(c.findings.map((f) => [f.code, f.line, f.pointer])).toEqual([['CONFIG_INVALID', 4, '/trust_policies/0/claim_patterns']]);
     expect(c.findings[0]?.message).toContain('State what must be allowed and denied as cases');
   });
@@ -103,7 +104,7 @@ describe('trust_policies: entries', () => {
   it('a policy of more than 100 statements is one CONFIG_TOO_LARGE at aws_trust_policy, never judged in part', async () => {
     const big = { Version: '2012-10-17', Statement: Array.from({ length: 101 }, () => POLICY.Statement[0]) };
     const c = await load('trust_policies:\n  - name: deploy\n    aws_trust_policy: roles/deploy.json\n', { 'roles/deploy.json': JSON.stringify(big) });
-    expect(c.trustPolicies).toEqual([]);
+    expect(entriesOf(c, trustPoliciesSection)).toEqual([]);
     expect(c.findings.map((f) => [f.code, f.line, f.pointer])).toEqual([['CONFIG_TOO_LARGE', 3, '/trust_policies/0/aws_trust_policy']]);
     expect(c.findings[0]?.message).toContain('101 statements');
   });
@@ -113,7 +114,7 @@ describe('trust_policies: entries', () => {
     const policy = { ...POLICY, Statement: [{ ...POLICY.Statement[0], Condition: { StringLike: { 'token.actions.githubusercontent.com:sub': Array.from({ length: 20 }, () => costly) } } }] };
     const cases = Array.from({ length: 60 }, () => `      - claims: { sub: "${'a'.repeat(1000)}" }\n        expect: deny`).join('\n');
     const c = await load(`trust_policies:\n  - name: deploy\n    aws_trust_policy: roles/deploy.json\n    cases:\n${cases}\n`, { 'roles/deploy.json': JSON.stringify(policy) });
-    expect(c.trustPolicies).toEqual([]);
+    expect(entriesOf(c, trustPoliciesSection)).toEqual([]);
     expect(c.findings.map((f) => [f.code, f.pointer])).toEqual([['CONFIG_TOO_LARGE', expect.stringMatching(/^\/trust_policies\/0\/(cases|aws_trust_policy)$/)]]);
     expect(c.findings[0]?.message).toContain('units of matching work');
   });
@@ -127,7 +128,7 @@ describe('trust_policies: entries', () => {
     const AT = { line: 4, pointer: '/trust_policies/0/aws_trust_policy' };
     const one = async (awsLine: string, files: Record<string, string | Buffer> = {}, setup?: (dir: string) => void) => {
       const c = await load(ENTRY(awsLine), files, setup);
-      expect(c.trustPolicies).toEqual([]);
+      expect(entriesOf(c, trustPoliciesSection)).toEqual([]);
       expect(c.findings).toHaveLength(1);
       expect(c.findings[0]).toMatchObject(AT);
       return c.findings[0] as { code: string; message: string; remediation?: string };

@@ -5,38 +5,51 @@
  */
 import path from 'node:path';
 import { GATE_CODES } from '../../engine/index.ts';
-import { configEntryCount, overBudgetMessage, type Admission } from '../run/budget.ts';
+import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { configFinding, type ReportProblem } from './config-finding.ts';
-import { TOP_KEYS } from './entry-keys.ts';
 import { EntryNames } from './entry-names.ts';
 import { readYamlInput } from './input-file.ts';
-import { parseProfileEntry, type ProfileEntry, type RefusedProfile } from '../sections/profile-entry.ts';
-import { parseProviderEntry, type ProviderEntry } from '../sections/provider-entry.ts';
+import type { ConfigSection, EntrySource, SectionEntry } from '../sections/section.ts';
+import type { ProfileEntry, RefusedProfile } from '../sections/profile-entry.ts';
+import { profileEntries, profilesSection, refusedProfiles } from '../sections/profiles-section.ts';
+import { CONFIG_SECTIONS, SECTION_KEYS } from '../sections/table.ts';
 import { readInlineSuppressions } from '../suppress/suppress-comment.ts';
-import { parseSuppressionEntry } from '../suppress/suppress-config.ts';
+import { suppressionsSection } from '../suppress/suppressions-section.ts';
 import type { Suppression } from '../suppress/suppress-rule.ts';
-import { parseTokenEntry, type TokenEntry } from '../sections/token-entry.ts';
-import { parseTrustEntry, type TrustEntry } from '../sections/trust-entry.ts';
 import type { GateFinding } from '../types.ts';
 import { clip, describeType, isRecord } from './values.ts';
 import { positionOf, toPointer, type LoadedYaml } from './yaml.ts';
-
-export type { ProfileEntry, ProviderEntry, RefusedProfile, TokenEntry, TrustEntry };
 
 export interface ConfigFile {
   /** Relative to the gate root, forward slashes. */
   file: string;
   abs: string;
   yaml?: LoadedYaml;
-  providers: ProviderEntry[];
-  profiles: ProfileEntry[];
-  /** Profiles refused while reading the file, by id: their samples are not checked. */
-  refusedProfiles: RefusedProfile[];
-  tokens: TokenEntry[];
-  trustPolicies: TrustEntry[];
+  /** What each section of the file held, by its key, in the file's order: the items its parser kept. */
+  entries: ReadonlyMap<string, readonly object[]>;
   /** Inline comments and `suppressions:` items: they hide findings of this file only. */
   suppressions: Suppression[];
   findings: GateFinding[];
+}
+
+/** The items a section of the file held, as the section's parser made them. */
+export function entriesOf<E extends object>(config: Pick<ConfigFile, 'entries'>, section: ConfigSection<E>): readonly E[] {
+  return (config.entries.get(section.key) ?? []) as readonly E[];
+}
+
+/** The file's issuer profiles to register, and those refused for a mistake of their own. */
+export function profilesOf(config: Pick<ConfigFile, 'entries'>): { entries: ProfileEntry[]; refused: RefusedProfile[] } {
+  const items = entriesOf(config, profilesSection);
+  return { entries: profileEntries(items), refused: refusedProfiles(items) };
+}
+
+/** Entries of a config file: the items of the lists of its sections that hold entries. */
+export function configEntryCount(data: unknown): number {
+  if (!isRecord(data)) return 0;
+  return CONFIG_SECTIONS.reduce((n, s) => {
+    const list = s.entries ? data[s.key] : undefined;
+    return n + (Array.isArray(list) ? list.length : 0);
+  }, 0);
 }
 
 export interface LoadContext {
@@ -52,7 +65,8 @@ export interface LoadContext {
 export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<ConfigFile> {
   const file = relativeFile(ctx.root, abs);
   const boundary = ctx.boundary ?? ctx.root;
-  const out: ConfigFile = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], trustPolicies: [], suppressions: [], findings: [] };
+  const entries = new Map<string, object[]>();
+  const out: ConfigFile = { file, abs, entries, suppressions: [], findings: [] };
   const input = await readYamlInput(boundary, abs, file);
   if (!input.ok) {
     out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
@@ -82,14 +96,14 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
 
   const data = yaml.data;
   if (data === null || data === undefined) {
-    problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, [], {
-      remediation: 'Add a providers:, profiles: or tokens: list to the file, or delete it: an empty file checks nothing.',
+    problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys()}.`, [], {
+      remediation: `Add a ${entryKeys(':')} list to the file, or delete it: an empty file checks nothing.`,
     });
     return out;
   }
   if (!isRecord(data)) {
-    problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, [], {
-      remediation: 'Start the file with providers:, profiles: or tokens: at the left margin, each followed by its list of entries.',
+    problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys()}, not ${describeType(data)}.`, [], {
+      remediation: `Start the file with ${entryKeys(':')} at the left margin, each followed by its list of entries.`,
     });
     return out;
   }
@@ -97,8 +111,8 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   out.suppressions.push(...inline.suppressions);
   out.findings.push(...inline.problems);
   for (const key of Object.keys(data)) {
-    if (!TOP_KEYS.includes(key)) {
-      problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
+    if (!SECTION_KEYS.includes(key)) {
+      problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${SECTION_KEYS.join(', ')}.`, [key]);
     }
   }
   const list = (key: string): unknown[] => {
@@ -113,35 +127,26 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     return value;
   };
 
-  // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
-  const providerNames = new EntryNames('providers', problem);
-  list('providers').forEach((raw, index) => {
-    const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
-    if (provider !== undefined && providerNames.admit(provider, raw)) out.providers.push(provider);
-  });
-  list('profiles').forEach((raw, index) => {
-    const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
-    if (profile.ok) out.profiles.push(profile.entry);
-    else if (profile.refused !== undefined) out.refusedProfiles.push(profile.refused);
-  });
-  list('suppressions').forEach((raw, index) => {
-    const suppression = parseSuppressionEntry(raw, index, file, yaml, problem);
-    if (suppression !== undefined) out.suppressions.push(suppression);
-  });
-  const tokens = list('tokens');
-  const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
-  const tokenNames = new EntryNames('tokens', problem);
-  for (let index = 0; index < tokens.length; index++) {
-    const token = await parseTokenEntry(tokens[index], index, source, problem);
-    if (token !== undefined && tokenNames.admit(token, tokens[index])) out.tokens.push(token);
+  const source: EntrySource = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
+  for (const section of CONFIG_SECTIONS) {
+    // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
+    const names = section.uniqueNames === true ? new EntryNames(section, problem) : undefined;
+    const items: object[] = [];
+    const raws = list(section.key);
+    for (let index = 0; index < raws.length; index++) {
+      const item = await section.parse(raws[index], index, source, problem);
+      if (item !== undefined && (names === undefined || names.admit(item as SectionEntry, raws[index]))) items.push(item);
+    }
+    entries.set(section.key, items);
   }
-  const trustPolicies = list('trust_policies');
-  const trustNames = new EntryNames('trust_policies', problem);
-  for (let index = 0; index < trustPolicies.length; index++) {
-    const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
-    if (trust !== undefined && trustNames.admit(trust, trustPolicies[index])) out.trustPolicies.push(trust);
-  }
+  out.suppressions.push(...entriesOf(out, suppressionsSection));
   return out;
+}
+
+/** The keys of the sections that hold entries, as a message lists them: "providers, profiles, tokens or trust_policies". */
+function entryKeys(suffix = ''): string {
+  const keys = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
+  return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
 }
 
 /** A path as findings name it: relative to the gate root, with forward slashes. */

@@ -54,7 +54,6 @@ export const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), 
 export const PROVIDER_KEYS: readonly string[] = PROVIDER_SHAPE.keys;
 export const TOKEN_KEYS: readonly string[] = TOKEN_SHAPE.keys;
 export const PROFILE_KEYS: readonly string[] = PROFILE_SHAPE.keys;
-export const TOP_KEYS: readonly string[] = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_policies'];
 
 /**
  * The entry as a map when it is one and holds only known keys, at any depth (a misspelt

@@ -10,16 +10,13 @@ import type { ReportProblem } from './config-finding.ts';
 import { clip, isRecord } from './values.ts';
 import type { Path } from './yaml.ts';
 
-/** How messages name an entry of each section that has names. */
-const WHAT: Record<string, string> = { providers: 'provider', tokens: 'sample token', trust_policies: 'trust policy' };
-
 /** The names seen in one section of one file. */
 export class EntryNames {
-  readonly #section: string;
+  readonly #section: { key: string; what: string };
   readonly #problem: ReportProblem;
   readonly #first = new Map<string, number>();
 
-  constructor(section: 'providers' | 'tokens' | 'trust_policies', problem: ReportProblem) {
+  constructor(section: { key: string; what: string }, problem: ReportProblem) {
     this.#section = section;
     this.#problem = problem;
   }
@@ -31,10 +28,10 @@ export class EntryNames {
       this.#first.set(entry.name, entry.line);
       return true;
     }
-    const what = WHAT[this.#section] ?? 'entry';
+    const what = this.#section.what;
     const written = isRecord(raw) && raw.name !== undefined;
     this.#problem(GATE_CODES.CONFIG_INVALID,
-      `The ${what} name "${clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section}:, so this ${what} was not checked.`,
+      `The ${what} name "${clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section.key}:, so this ${what} was not checked.`,
       written ? [...entry.path, 'name'] : entry.path, {
         remediation: written
           ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`

@@ -10,7 +10,8 @@
  */
 import path from 'node:path';
 import { GATE_CODES, getFindingDefinition, type Engine } from '../../engine/index.ts';
-import type { ConfigFile } from '../config/config.ts';
+import { entriesOf, profilesOf, type ConfigFile } from '../config/config.ts';
+import { providersSection } from '../sections/providers.ts';
 import { relativeFile } from '../config/config.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { readJsonInputText } from '../config/input-file.ts';
@@ -91,7 +92,7 @@ function unmatchedEntries(lock: LockDocument, text: string, sources: readonly Lo
     let why: string;
     if (config === undefined) {
       why = `names ${what} of ${clip(entry.file)}, a config file this run does not check (renamed, removed, or outside the config patterns)`;
-    } else if (entry.kind === 'provider' ? config.providers.some((p) => p.name === entry.name) : config.profiles.some((p) => p.id === entry.name)) {
+    } else if (entry.kind === 'provider' ? entriesOf(config, providersSection).some((p) => p.name === entry.name) : profilesOf(config).entries.some((p) => p.id === entry.name)) {
       why = `names ${what} of ${clip(entry.file)}, which no longer fetches its keys (${entry.kind === 'provider' ? 'no jwks_uri' : 'neither jwks_uri nor discovery: true'})`;
     } else {
       why = `names ${what}, which ${clip(entry.file)} does not have`;

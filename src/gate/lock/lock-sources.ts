@@ -4,7 +4,8 @@
  * document). An inline `jwks` or `public_key` is left out: the config file itself pins those keys,
  * and a change to them is already a change in review.
  */
-import { relativeFile, type ConfigFile } from '../config/config.ts';
+import { entriesOf, profilesOf, relativeFile, type ConfigFile } from '../config/config.ts';
+import { providersSection } from '../sections/providers.ts';
 import { isNonEmptyString } from '../config/values.ts';
 import type { LoadedYaml, Path } from '../config/yaml.ts';
 import type { LockKind } from './lock-file.ts';
@@ -29,7 +30,7 @@ export function lockSources(configs: readonly ConfigFile[], repositoryRoot: stri
   const sources: LockSource[] = [];
   for (const config of configs) {
     const base = { file: config.file, lockFile: relativeFile(repositoryRoot, config.abs), ...(config.yaml !== undefined ? { yaml: config.yaml } : {}) };
-    for (const provider of config.providers) {
+    for (const provider of entriesOf(config, providersSection)) {
       const uri = provider.request.jwks_uri;
       if (!isNonEmptyString(uri)) continue;
       sources.push({
@@ -37,7 +38,7 @@ export function lockSources(configs: readonly ConfigFile[], repositoryRoot: stri
         fetch: { jwksUri: uri }, allowHttp: provider.request.https_required === false,
       });
     }
-    for (const entry of config.profiles) {
+    for (const entry of profilesOf(config).entries) {
       const { jwks_uri: uri, discovery, issuer } = entry.profile;
       if (isNonEmptyString(uri)) {
         sources.push({ ...base, kind: 'profile', name: entry.id, at: [...entry.path, 'jwks_uri'], fetch: { jwksUri: uri }, allowHttp: false });

@@ -57,10 +57,3 @@ export function overBudgetMessage(name: string, count: number, admission: Admiss
   const fmt = (n: number): string => n.toLocaleString('en-US');
   return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
 }
-
-/** Entries of a config file: the items of its providers, profiles and tokens lists. */
-export function configEntryCount(data: unknown): number {
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return 0;
-  const record = data as Record<string, unknown>;
-  return ['providers', 'profiles', 'tokens', 'trust_policies'].reduce((n, key) => n + (Array.isArray(record[key]) ? (record[key] as unknown[]).length : 0), 0);
-}

@@ -9,7 +9,7 @@ import {
 } from '../../engine/index.ts';
 import { readBaseline } from '../suppress/baseline.ts';
 import { EntryBudget } from './budget.ts';
-import { loadConfigFile, type ConfigFile } from '../config/config.ts';
+import { entriesOf, loadConfigFile, profilesOf, type ConfigFile } from '../config/config.ts';
 import { configFinding } from '../config/config-finding.ts';
 import type { EntryOutcome } from './entry-result.ts';
 import { findConfigFiles } from '../config/files.ts';
@@ -20,12 +20,10 @@ import { checkLock } from '../lock/lock-check.ts';
 import { loadProfiles, type ProfileSource } from '../sections/profiles.ts';
 import { buildReport } from '../outputs/report.ts';
 import type { IdTokenSource } from '../sections/id-token-source.ts';
-import { runProvider } from '../sections/run-provider.ts';
-import { notCheckedSample, profileIdOf, runToken } from '../sections/run-token.ts';
-import { runTrust } from '../sections/run-trust.ts';
+import type { AnySection, SectionEntry, SectionRun } from '../sections/section.ts';
+import { CONFIG_SECTIONS } from '../sections/table.ts';
 import { Suppressor } from '../suppress/suppress.ts';
-import type { FileStatus, GateFinding, GateOptions, GateResult, GateRun, ResultKind } from '../types.ts';
-import type { Path } from '../config/yaml.ts';
+import type { FileStatus, GateFinding, GateOptions, GateResult, GateRun } from '../types.ts';
 
 /** Entries run this many at a time: network checks wait on timeouts, offline work is CPU-bound anyway. */
 const CONCURRENCY = 8;
@@ -68,7 +66,7 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   // verification cache: a run checks each token about once, and a report must not depend on which
   // sample happened to present a token first (metadata.signature_cache would say hit or miss).
   const engine = createEngine({ network, clock: () => startedAt, verifyCacheSize: 0 });
-  const profileSources: ProfileSource[] = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles, refused: c.refusedProfiles }));
+  const profileSources: ProfileSource[] = configs.map((c) => ({ file: c.file, yaml: c.yaml, ...profilesOf(c) }));
   const profiles = await loadProfiles({
     root: options.root,
     boundary,
@@ -84,16 +82,15 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   // Tasks keep their slot so the report order is the file order, whatever finishes first.
   const tasks: (() => Promise<EntryOutcome>)[] = [];
   for (const config of configs) {
-    for (const provider of config.providers) tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
-    for (const token of config.tokens) {
-      const id = profileIdOf(token);
-      const refused = id !== undefined ? profiles.refused.get(id) : undefined;
-      // One mistake, one error: a sample of a refused profile is not checked, not failed again.
-      if (id !== undefined && refused !== undefined) tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
-      else tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
-    }
-    for (const trust of config.trustPolicies) {
-      tasks.push(isolated(config, trust, 'trust-policy', () => runTrust(config, trust, checker, { source: services.idToken, online: network.online })));
+    const run: SectionRun = {
+      config, engine: checker, startedAt, profiles: { ids: profiles.ids, refused: profiles.refused }, idToken: services.idToken, online: network.online,
+    };
+    for (const section of CONFIG_SECTIONS) {
+      const check = section.run;
+      if (check === undefined) continue;
+      for (const entry of entriesOf(config, section)) {
+        tasks.push(isolated(config, entry as SectionEntry, section, () => check(entry, run)));
+      }
     }
   }
   // The key lock is compared while the entries run: it fetches through the same engine.
@@ -130,21 +127,28 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   for (const c of configs) {
     const list = suppressor.file(c.suppressions, byFile.get(c.file) ?? []);
     findings.push(...list);
-    fileStatus.push({
-      file: c.file,
-      errors: list.filter((f) => f.severity === 'error').length,
-      warnings: list.filter((f) => f.severity === 'warning').length,
-      providers: c.providers.length,
-      profiles: c.profiles.length,
-      tokens: c.tokens.length,
-      trust_policies: c.trustPolicies.length,
-    });
+    fileStatus.push(fileStatusOf(c, list));
   }
   const report = buildReport(results, findings, fileStatus, options.failOn, {
     suppressed: suppressor.suppressed,
     ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
   });
   return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase, fingerprints };
+}
+
+/** A file's line in the report: its error and warning counts, and how many entries each section held. */
+function fileStatusOf(config: ConfigFile, findings: readonly GateFinding[]): FileStatus {
+  const status: FileStatus = {
+    file: config.file,
+    errors: findings.filter((f) => f.severity === 'error').length,
+    warnings: findings.filter((f) => f.severity === 'warning').length,
+  };
+  for (const section of CONFIG_SECTIONS) {
+    if (!section.entries) continue;
+    const entries = entriesOf(config, section);
+    status[section.key] = section.count !== undefined ? section.count(entries) : entries.length;
+  }
+  return status;
 }
 
 /** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */
@@ -181,18 +185,17 @@ function networkFor(options: GateOptions, services: GateServices, findings: Gate
  * The exception's message is not shown: it may quote the entry's input, secrets included.
  */
 function isolated(
-  config: ConfigFile, entry: { name: string; path: Path }, kind: ResultKind, check: () => Promise<EntryOutcome>,
+  config: ConfigFile, entry: SectionEntry, section: AnySection, check: () => Promise<EntryOutcome>,
 ): () => Promise<EntryOutcome> {
   return async () => {
     try {
       return await check();
     } catch {
-      const placer = new Placer(config, entry.path, entry.name, kind);
-      const what = kind === 'validate' ? 'sample token' : kind === 'trust-policy' ? 'trust policy' : 'provider';
+      const placer = new Placer(config, entry.path, entry.name, section.kind ?? 'lint');
       placer.add({
         code: GATE_CODES.INTERNAL_ERROR.code,
         severity: 'error',
-        message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+        message: `oidc-gate failed unexpectedly while checking the ${section.what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
         remediation: GATE_CODES.INTERNAL_ERROR.remediation,
       }, []);
       return { file: config.file, results: [], findings: placer.findings };

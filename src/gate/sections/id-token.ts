@@ -8,10 +8,9 @@
 import {
   compileIssuerProfiles, GATE_CODES, IssuerProfileError, type Engine, type Finding, type TrustPolicyResponse, type ValidateResponse,
 } from '../../engine/index.ts';
-import type { ConfigFile } from '../config/config.ts';
 import { recordResult } from '../run/entry-result.ts';
 import type { IdTokenSource } from './id-token-source.ts';
-import { Placer } from '../run/place.ts';
+import { Placer, type PlacedIn } from '../run/place.ts';
 import type { TrustEntry } from './trust-entry.ts';
 import type { GateFinding, GateResult } from '../types.ts';
 import { clip, isRecord } from '../config/values.ts';
@@ -31,7 +30,7 @@ const ALGORITHM = 'RS256';
 const AT: Path = ['id_token'];
 
 export async function checkIdToken(
-  config: ConfigFile, entry: TrustEntry, trust: TrustPolicyResponse, engine: Engine, check: IdTokenCheck,
+  config: PlacedIn, entry: TrustEntry, trust: TrustPolicyResponse, engine: Engine, check: IdTokenCheck,
 ): Promise<{ results: GateResult[]; findings: GateFinding[] }> {
   // A sample of its own in the report, beside the entry's trust-policy result.
   const name = `${entry.name} (job ID token)`;

@@ -9,6 +9,15 @@ import { profileValuesToMask } from '../outputs/redact.ts';
 import { isNonEmptyString, isRecord } from '../config/values.ts';
 import { positionOf, type LoadedYaml, type Path } from '../config/yaml.ts';
 
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+export const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+
 export interface ProfileEntry {
   id: string;
   path: Path;

@@ -11,7 +11,7 @@ import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { relativeFile } from '../config/config.ts';
 import { configFinding, type ReportProblem } from '../config/config-finding.ts';
 import { readYamlInput } from '../config/input-file.ts';
-import { parseProfileEntry, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
+import { parseProfileEntry, SECRET_ENV_PREFIX, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import type { GateFinding } from '../types.ts';
 import { clip, isRecord } from '../config/values.ts';
 import { parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from '../config/yaml.ts';
@@ -117,14 +117,6 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
   return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
 }
 
-/**
- * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
- * repository, a pull request included, and secret_env would let them read any variable of the
- * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
- * they may only name variables the workflow author set for the gate on purpose. The service's
- * profiles, set by its operator, are loaded elsewhere and have no such rule.
- */
-export const SECRET_ENV_PREFIX = 'OIDC_GATE_';
 
 function repositoryEnv(env: NodeJS.ProcessEnv): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));

@@ -3,13 +3,13 @@
  * lint with the jwks_uri it names; then lint the provider configuration.
  */
 import { withDiscoveredJwksUri, type DiscoverResponse, type Engine, type LintRequest } from '../../engine/index.ts';
-import type { ConfigFile, ProviderEntry } from '../config/config.ts';
+import type { ProviderEntry } from './provider-entry.ts';
 import { recordResult, type EntryOutcome } from '../run/entry-result.ts';
-import { Placer } from '../run/place.ts';
+import { Placer, type PlacedIn } from '../run/place.ts';
 import type { GateFinding, GateResult } from '../types.ts';
 import { parsePointer, type Path } from '../config/yaml.ts';
 
-export async function runProvider(config: ConfigFile, provider: ProviderEntry, engine: Engine): Promise<EntryOutcome> {
+export async function runProvider(config: PlacedIn, provider: ProviderEntry, engine: Engine): Promise<EntryOutcome> {
   const results: GateResult[] = [];
   const findings: GateFinding[] = [];
   // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.

@@ -5,23 +5,16 @@
  * offline) is one finding about that, not a verdict.
  */
 import { GATE_CODES, type Engine, type Finding, type ValidateResponse } from '../../engine/index.ts';
-import type { ConfigFile, TokenEntry } from '../config/config.ts';
+import type { TokenEntry } from './token-entry.ts';
 import { recordResult, type EntryOutcome } from '../run/entry-result.ts';
 import { judge } from './expect.ts';
 import { nearest } from '../config/nearest.ts';
-import { Placer } from '../run/place.ts';
+import { Placer, type PlacedIn } from '../run/place.ts';
 import type { RefusedAt } from './profiles.ts';
+import type { ProfileIndex } from './section.ts';
 import type { GateResult } from '../types.ts';
 import { clip } from '../config/values.ts';
 import { parsePointer, type Path } from '../config/yaml.ts';
-
-/** What the run knows about its issuer profiles, for samples that name one. */
-export interface ProfileIndex {
-  /** Every id written in a profile, registered or refused. */
-  ids: readonly string[];
-  /** Profiles refused for a mistake of their own, by id. */
-  refused: ReadonlyMap<string, RefusedAt>;
-}
 
 /** The id a sample names in issuer_profile_id, when it names one. */
 export function profileIdOf(token: TokenEntry): string | undefined {
@@ -34,7 +27,7 @@ export function profileIdOf(token: TokenEntry): string | undefined {
  * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
  * not checked, pointing at the profile's problem; the profile's error is the one error.
  */
-export function notCheckedSample(config: ConfigFile, token: TokenEntry, id: string, at: RefusedAt, startedAt: number): EntryOutcome {
+export function notCheckedSample(config: PlacedIn, token: TokenEntry, id: string, at: RefusedAt, startedAt: number): EntryOutcome {
   const r: GateResult = recordResult('validate', config.file, token, token.request, undefined);
   r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
   r.expect = token.expect;
@@ -44,7 +37,7 @@ export function notCheckedSample(config: ConfigFile, token: TokenEntry, id: stri
 }
 
 /** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
-export async function runToken(config: ConfigFile, token: TokenEntry, engine: Engine, startedAt: number, profiles: ProfileIndex): Promise<EntryOutcome> {
+export async function runToken(config: PlacedIn, token: TokenEntry, engine: Engine, startedAt: number, profiles: ProfileIndex): Promise<EntryOutcome> {
   const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
   const r = recordResult('validate', config.file, token, token.request, outcome);
   r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();

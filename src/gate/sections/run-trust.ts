@@ -4,15 +4,14 @@
  * `id_token: true` check the job's own ID token against the entry.
  */
 import type { Engine, Finding, TrustPolicyResponse } from '../../engine/index.ts';
-import type { ConfigFile } from '../config/config.ts';
 import { recordResult, type EntryOutcome } from '../run/entry-result.ts';
 import { checkIdToken, type IdTokenCheck } from './id-token.ts';
-import { Placer } from '../run/place.ts';
+import { Placer, type PlacedIn } from '../run/place.ts';
 import type { TrustEntry } from './trust-entry.ts';
 import { clip } from '../config/values.ts';
 import { parsePointer, toPointer, type Path } from '../config/yaml.ts';
 
-export async function runTrust(config: ConfigFile, entry: TrustEntry, engine: Engine, idToken: IdTokenCheck): Promise<EntryOutcome> {
+export async function runTrust(config: PlacedIn, entry: TrustEntry, engine: Engine, idToken: IdTokenCheck): Promise<EntryOutcome> {
   const outcome = await engine.run('trust-policy', entry.request);
   const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
   const placer = new Placer(config, entry.path, entry.name, 'trust-policy');

@@ -13,21 +13,23 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { GateFinding } from '../types.ts';
 import { isRecord } from '../config/values.ts';
-import { parsePointer, toPointer, type LoadedYaml, type Path } from '../config/yaml.ts';
+import type { SectionEntry } from '../sections/section.ts';
+import { CONFIG_SECTIONS } from '../sections/table.ts';
+import { parsePointer, toPointer, type LoadedYaml } from '../config/yaml.ts';
 
 /** The SARIF partialFingerprints key; a new way of fingerprinting gets a new key. */
 export const FINGERPRINT_KEY = 'oidcGate/v2';
 
 /** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
-const ENTRY_SECTIONS: readonly string[] = ['providers', 'profiles', 'tokens', 'trust_policies'];
+const ENTRY_SECTIONS: readonly string[] = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => s.key);
 
 /** A config file as the run read it: its YAML, and the entries whose fields name files it read. */
 export interface FingerprintSource {
   /** As findings name it: relative to the gate root. */
   file: string;
   yaml?: LoadedYaml;
-  tokens?: readonly { path: Path; request: Record<string, unknown>; tokenKey: 'token' | 'token_file' }[];
-  trustPolicies?: readonly { path: Path; request: Record<string, unknown>; awsPolicyFile?: string }[];
+  /** The entries the run read, by section key: what their fields that name files held. */
+  entries?: ReadonlyMap<string, readonly object[]>;
 }
 
 /** What a finding is, as the baseline names it beside its fingerprint, and the fingerprint. */
@@ -181,15 +183,9 @@ function walk(root: unknown, rel: readonly string[]): Walked {
  * The entry as written, with each field that names a file the gate read bound to what it read: a
  * sample's token file to its token, a trust policy's file to the policy document.
  */
-function resolvedEntry(source: FingerprintSource, section: string, index: number, raw: unknown): unknown {
-  if (!isRecord(raw)) return raw;
-  if (section === 'tokens') {
-    const token = source.tokens?.find((t) => t.path[1] === index);
-    if (token?.tokenKey === 'token_file') return { ...raw, token_file: { file: raw.token_file, token: token.request.token } };
-  }
-  if (section === 'trust_policies') {
-    const trust = source.trustPolicies?.find((t) => t.path[1] === index);
-    if (trust?.awsPolicyFile !== undefined) return { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } };
-  }
-  return raw;
+function resolvedEntry(source: FingerprintSource, key: string, index: number, raw: unknown): unknown {
+  const section = CONFIG_SECTIONS.find((s) => s.key === key);
+  if (!isRecord(raw) || section?.bindFiles === undefined) return raw;
+  const entry = source.entries?.get(key)?.find((e) => (e as SectionEntry).path[1] === index);
+  return entry !== undefined ? section.bindFiles(entry, raw) : raw;
 }
