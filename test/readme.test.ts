@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { findingCatalogue } from '../src/engine/catalogue.ts';
+import { findingCatalogue } from '../src/gate/catalogue.ts';
 import { END, START, renderFindingTable } from '../scripts/readme-findings.ts';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');

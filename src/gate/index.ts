@@ -8,6 +8,7 @@ export type {
   SuppressedFinding, SuppressionKind,
 } from './types.ts';
 export { runGate, type GateServices } from './run/run.ts';
+export { findingCatalogue, getFindingDefinition } from './catalogue.ts';
 export { findRepositoryRoot } from './config/boundary.ts';
 export { loadConfigFile, profilesOf } from './config/config.ts';
 export { SECTION_KEYS, sectionCounts, type SectionCount } from './sections/table.ts';

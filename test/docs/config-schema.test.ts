@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { findingCatalogue } from '../../src/engine/catalogue.ts';
+import { findingCatalogue } from '../../src/gate/catalogue.ts';
 import { PROFILE_KEYS, PROVIDER_KEYS, TOKEN_KEYS } from '../../src/gate/config/entry-keys.ts';
 import { SECTION_KEYS } from '../../src/gate/sections/table.ts';
 import { parseInstant } from '../../src/gate/config/instant.ts';

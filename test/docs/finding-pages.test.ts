@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findingCatalogue } from '../../src/engine/catalogue.ts';
+import { findingCatalogue } from '../../src/gate/catalogue.ts';
 import { createEngine } from '../../src/engine/index.ts';
 import type { FindingDefinition } from '../../src/engine/findings.ts';
 import { DOCS_DIR, INDEX_PAGE, pageProblems, renderPages, writePages } from '../../scripts/docs.ts';

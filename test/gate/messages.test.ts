@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GATE_CODES } from '../../src/engine/index.ts';
+import { GATE_CODES } from '../../src/gate/codes.ts';
 import { formatText, PLAIN } from '../../src/cli/format.ts';
 import { verdict } from '../../src/gate/outputs/report.ts';
 import { runGate } from '../../src/gate/run/run.ts';

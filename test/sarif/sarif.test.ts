@@ -6,7 +6,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findingCatalogue } from '../../src/engine/catalogue.ts';
+import { findingCatalogue } from '../../src/gate/catalogue.ts';
 import { buildSarif, findingPageUrl, REPOSITORY_URL } from '../../src/gate/outputs/sarif.ts';
 import { bundlesPresent, ROOT, runActionBundle, runCliBundle, tempParent, workspace } from '../fixtures/harness.ts';
 import { sarifProblems } from './validate-sarif.ts';

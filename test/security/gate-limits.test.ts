@@ -116,7 +116,7 @@ describe.skipIf(!bundlesPresent())('entries: at most 1,000 per run across all fi
     // Files are taken in path order: .github/oidc-gate/a.yml, b.yml, providers.yml, samples.yaml.
     const { added, run } = gate({ 'a.yml': profiles('a', 700), 'b.yml': profiles('b', 295) });
     expect(codes(added)).toEqual([['CONFIG_TOO_LARGE', '.github/oidc-gate/samples.yaml', 1]]);
-    expect(added[0]?.message).toBe('.github/oidc-gate/samples.yaml has 5 entries and the files before it 996: more than the 1,000 entries (providers, profiles and samples) one run may check, so none of its entries were checked.');
+    expect(added[0]?.message).toBe('.github/oidc-gate/samples.yaml has 5 entries and the files before it 996: more than the 1,000 entries (providers, profiles, samples and trust policies) one run may check, so none of its entries were checked.');
     expect(run.status).toBe(1);
   });
 

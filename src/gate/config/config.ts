@@ -4,7 +4,7 @@
  * entry is dropped and the rest of the file still runs.
  */
 import path from 'node:path';
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { configFinding, type ReportProblem } from './config-finding.ts';
 import { EntryNames } from './entry-names.ts';

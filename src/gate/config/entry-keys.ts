@@ -4,7 +4,8 @@
  * then accepted in config files at once, and a key the engine does not know is refused at its own line
  * instead of travelling on to a 422.
  */
-import { GATE_CODES, getOperation, issuerProfileSchema, type OperationName } from '../../engine/index.ts';
+import { getOperation, issuerProfileSchema, type OperationName } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { ReportProblem } from './config-finding.ts';
 import type { GateFinding } from '../types.ts';
 import { nearest } from './nearest.ts';

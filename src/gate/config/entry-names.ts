@@ -5,7 +5,7 @@
  * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
  * across all files (PROFILE_DUPLICATE), so they are not counted here.
  */
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { ReportProblem } from './config-finding.ts';
 import { clip, isRecord } from './values.ts';
 import type { Path } from './yaml.ts';

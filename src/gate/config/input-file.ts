@@ -3,7 +3,8 @@
  * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
  * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
  */
-import { GATE_CODES, type FindingDefinition } from '../../engine/index.ts';
+import { type FindingDefinition } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { decodeUtf8, describeIoError, describePlace, MAX_READ_BYTES, readInsideRoot } from './boundary.ts';
 import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT, type LoadedYaml } from './yaml.ts';
 

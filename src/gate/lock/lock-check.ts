@@ -9,7 +9,9 @@
  * name is LOCK_ENTRY_MISSING (a warning: it is not compared until `oidc-gate lock` adds it).
  */
 import path from 'node:path';
-import { GATE_CODES, getFindingDefinition, type Engine } from '../../engine/index.ts';
+import { type Engine } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
+import { getFindingDefinition } from '../catalogue.ts';
 import { entriesOf, profilesOf, type ConfigFile } from '../config/config.ts';
 import { providersSection } from '../sections/providers.ts';
 import { relativeFile } from '../config/config.ts';

@@ -4,7 +4,8 @@
  * that cannot be fetched write nothing: a lock missing an entry would leave that entry unchecked
  * without anyone noticing.
  */
-import { createEngine, GATE_CODES, OutboundAllowError, parseOutboundAllow } from '../../engine/index.ts';
+import { createEngine, OutboundAllowError, parseOutboundAllow } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { loadConfigFile, type ConfigFile } from '../config/config.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { findConfigFiles } from '../config/files.ts';

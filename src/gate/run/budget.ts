@@ -1,10 +1,12 @@
 /**
- * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
- * every file, so a repository cannot make one run check (and report) without bound. Files are
- * read concurrently, but the budget is granted in file order, so the same files always get the same
+ * The run's entry budget: at most MAX_RUN_ENTRIES entries (the items of every config section that
+ * holds entries) across every file, so a repository cannot make one run check (and report) without
+ * bound. Files are read concurrently, but the budget is granted in file order, so the same files always get the same
  * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
  * files after it may still fit.
  */
+import { entryNouns } from '../sections/table.ts';
+
 export const MAX_RUN_ENTRIES = 1000;
 
 export interface Admission {
@@ -55,5 +57,5 @@ export class EntryBudget {
 /** The finding text for a file the budget refused. */
 export function overBudgetMessage(name: string, count: number, admission: Admission, limit: number = MAX_RUN_ENTRIES): string {
   const fmt = (n: number): string => n.toLocaleString('en-US');
-  return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
+  return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (${entryNouns()}) one run may check, so none of its entries were checked.`;
 }

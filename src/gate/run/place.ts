@@ -3,7 +3,8 @@
  * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
  * relative to the entry it came from. The runners decide what to report; this module only says where.
  */
-import { GATE_CODES, type Finding, type Problem } from '../../engine/index.ts';
+import { type Finding, type Problem } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { GateFinding, ResultKind } from '../types.ts';
 import { parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from '../config/yaml.ts';
 

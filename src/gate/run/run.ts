@@ -4,9 +4,8 @@
  * so both produce the same report from the same files.
  */
 import path from 'node:path';
-import {
-  createEngine, GATE_CODES, OutboundAllowError, parseOutboundAllow, type Fetcher, type NetworkOptions,
-} from '../../engine/index.ts';
+import { createEngine, OutboundAllowError, parseOutboundAllow, type Fetcher, type NetworkOptions } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { readBaseline } from '../suppress/baseline.ts';
 import { EntryBudget } from './budget.ts';
 import { entriesOf, loadConfigFile, profilesOf, type ConfigFile } from '../config/config.ts';

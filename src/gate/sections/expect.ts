@@ -2,7 +2,7 @@
  * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
  * appear), and whether an outcome meets it.
  */
-import { findingCatalogue, getFindingDefinition } from '../../engine/index.ts';
+import { findingCatalogue, getFindingDefinition } from '../catalogue.ts';
 import { nearest } from '../config/nearest.ts';
 import type { Expectation } from '../types.ts';
 

@@ -5,9 +5,8 @@
  * match its claim patterns, and allowed by its AWS policy's conditions. It is reported as a sample
  * expected to be valid; the token itself is masked and recorded by its fingerprint only.
  */
-import {
-  compileIssuerProfiles, GATE_CODES, IssuerProfileError, type Engine, type Finding, type TrustPolicyResponse, type ValidateResponse,
-} from '../../engine/index.ts';
+import { compileIssuerProfiles, IssuerProfileError, type Engine, type Finding, type TrustPolicyResponse, type ValidateResponse } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { recordResult } from '../run/entry-result.ts';
 import type { IdTokenSource } from './id-token-source.ts';
 import { Placer, type PlacedIn } from '../run/place.ts';

@@ -2,7 +2,7 @@
  * A `profiles:` entry of a config file, or an entry of the issuer-profiles file: an issuer profile,
  * registered by profiles.ts with the rest.
  */
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { ReportProblem } from '../config/config-finding.ts';
 import { checkEntry, PROFILE_SHAPE } from '../config/entry-keys.ts';
 import { profileValuesToMask } from '../outputs/redact.ts';

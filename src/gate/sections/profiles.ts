@@ -4,9 +4,8 @@
  * profiles still register.
  */
 import path from 'node:path';
-import {
-  compileIssuerProfiles, GATE_CODES, IssuerProfileError, type EngineServices, type ProfileRegistry, type TrustSource,
-} from '../../engine/index.ts';
+import { compileIssuerProfiles, IssuerProfileError, type EngineServices, type ProfileRegistry, type TrustSource } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { relativeFile } from '../config/config.ts';
 import { configFinding, type ReportProblem } from '../config/config-finding.ts';

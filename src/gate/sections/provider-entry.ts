@@ -1,5 +1,5 @@
 /** A `providers:` entry: a lint request body, a display name, and whether to run discovery first. */
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { ReportProblem } from '../config/config-finding.ts';
 import { checkEntry, PROVIDER_SHAPE } from '../config/entry-keys.ts';
 import { entryValuesToMask } from '../outputs/redact.ts';

@@ -4,7 +4,8 @@
  * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
  * offline) is one finding about that, not a verdict.
  */
-import { GATE_CODES, type Engine, type Finding, type ValidateResponse } from '../../engine/index.ts';
+import { type Engine, type Finding, type ValidateResponse } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { TokenEntry } from './token-entry.ts';
 import { recordResult, type EntryOutcome } from '../run/entry-result.ts';
 import { judge } from './expect.ts';

@@ -20,6 +20,12 @@ export const CONFIG_SECTIONS: readonly AnySection[] = [
 /** The top-level keys a config file may hold. */
 export const SECTION_KEYS: readonly string[] = CONFIG_SECTIONS.map((s) => s.key);
 
+/** What a run's entries are, as messages list them: "providers, profiles, samples and trust policies". */
+export function entryNouns(): string {
+  const nouns = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => s.noun[1]);
+  return nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}` : nouns.join('');
+}
+
 /** A file's entry count for one section, as faces show it. */
 export interface SectionCount {
   key: string;

@@ -3,7 +3,7 @@
  * it must turn out as (`expect`) and the instant to judge it at (`at`).
  */
 import path from 'node:path';
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { describeIoError, describePlace, readInsideRoot } from '../config/boundary.ts';
 import type { ReportProblem } from '../config/config-finding.ts';
 import { checkEntry, TOKEN_SHAPE } from '../config/entry-keys.ts';

@@ -1,5 +1,6 @@
 /** `tokens:`: sample tokens, each validated against a policy or an issuer profile and held to `expect`. */
-import { findingCatalogue, getOperation, MAX_ARRAY_ITEMS } from '../../engine/index.ts';
+import { getOperation, MAX_ARRAY_ITEMS } from '../../engine/index.ts';
+import { findingCatalogue } from '../catalogue.ts';
 import { INSTANT_FORMAT } from '../config/instant.ts';
 import { isExpectableCode } from './expect.ts';
 import { notCheckedSample, profileIdOf, runToken } from './run-token.ts';

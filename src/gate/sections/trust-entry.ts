@@ -5,7 +5,8 @@
  * read here and sent on inline, as the service takes it.
  */
 import path from 'node:path';
-import { checkJsonStructure, GATE_CODES, trustRequestRefusals } from '../../engine/index.ts';
+import { checkJsonStructure, trustRequestRefusals } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { decodeUtf8, describeIoError, describePlace, readInsideRoot } from '../config/boundary.ts';
 import type { ReportProblem } from '../config/config-finding.ts';
 import { checkEntry, TRUST_SHAPE } from '../config/entry-keys.ts';

@@ -10,7 +10,7 @@
  * value) is refused with one error that says to write it again.
  */
 import path from 'node:path';
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { relativeFile } from '../config/config.ts';
 import { Fingerprints, type FindingIdentity } from './fingerprint.ts';

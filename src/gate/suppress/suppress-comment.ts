@@ -5,7 +5,7 @@
  * a quoted value or a block scalar is never taken for one.
  */
 import { Parser } from 'yaml';
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { codeProblem, type Suppression } from './suppress-rule.ts';
 import type { GateFinding } from '../types.ts';

@@ -2,7 +2,7 @@
  * A `suppressions:` item of a config file: `{ code, entry?, field?, reason, expires? }`. It covers the
  * findings of its own file only, so a file's suppressions are read beside the findings they hide.
  */
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import type { ReportProblem } from '../config/config-finding.ts';
 import { nearest } from '../config/nearest.ts';
 import { codeProblem, EXPIRES_FORMAT, parseExpires, type Suppression } from './suppress-rule.ts';

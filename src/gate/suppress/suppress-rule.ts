@@ -2,7 +2,8 @@
  * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
  * the checks both share: which codes may be suppressed, and how `expires` is read.
  */
-import { getFindingDefinition, GATE_CODES, findingCatalogue } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
+import { getFindingDefinition, findingCatalogue } from '../catalogue.ts';
 import { INSTANT_FORMAT, parseInstant } from '../config/instant.ts';
 import { nearest } from '../config/nearest.ts';
 import { clip } from '../config/values.ts';

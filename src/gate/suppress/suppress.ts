@@ -5,7 +5,7 @@
  * the counts, fail-on and annotations, and are kept to be reported. Expired suppressions no longer
  * apply and are warned about; suppressions that matched nothing are warned about too.
  */
-import { GATE_CODES } from '../../engine/index.ts';
+import { GATE_CODES } from '../codes.ts';
 import { baselineLineFor, type Baseline } from './baseline.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { Fingerprints } from './fingerprint.ts';

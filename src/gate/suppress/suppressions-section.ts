@@ -2,7 +2,7 @@
  * `suppressions:`: findings of this file accepted with a reason. Read like any section, not run: the
  * run hands them (with the file's inline suppressions) to the suppressor.
  */
-import { findingCatalogue } from '../../engine/index.ts';
+import { findingCatalogue } from '../catalogue.ts';
 import { defineSection } from '../sections/section.ts';
 import { parseSuppressionEntry } from './suppress-config.ts';
 import { whyNotSuppressible, type Suppression } from './suppress-rule.ts';

@@ -1,4 +1,4 @@
-import { defineFinding, type FindingDefinition } from './findings.ts';
+import { defineFinding, type FindingDefinition } from '../engine/index.ts';
 
 /** What a gate code's page and SARIF rule say beyond its title and remediation. */
 type GateDocs = Pick<FindingDefinition, 'docs' | 'why' | 'fix' | 'securitySeverity' | 'example'>;
@@ -108,7 +108,7 @@ export const GATE_CODES = {
       },
     }),
   CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit',
-    'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
+    'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles, samples and trust policies): split large files, use fewer aliases, or check fewer files per run.', {
       why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
       securitySeverity: 4.0,
       example: {
