@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { findingCatalogue, getFindingDefinition } from '../src/engine/catalogue.ts';
+import { findingCatalogue, getFindingDefinition } from '../src/gate/catalogue.ts';
 import { DISCOVERY_FINDINGS } from '../src/engine/discovery/findings.ts';
-import { METADATA_CHECK_FINDINGS } from '../src/engine/discovery/metadata-checks.ts';
-import { defineFinding, VALIDATION_FINDINGS, type FindingDefinition } from '../src/engine/findings.ts';
-import { GATE_CODES } from '../src/engine/gate-findings.ts';
-import { GATE_CODES as GATE_CODES_OF_THE_SURFACE, getFindingDefinition as publicGetFindingDefinition } from '../src/engine/index.ts';
+import { checkDefinition } from '../src/engine/check.ts';
+import { DISCOVERY_METADATA_CHECKS } from '../src/engine/discovery/checks/registry.ts';
+import { defineFinding, type FindingDefinition } from '../src/engine/findings.ts';
+import { VALIDATION_FINDINGS } from '../src/engine/validate/findings.ts';
+import { GATE_CODES } from '../src/gate/codes.ts';
+import { engineFindingCatalogue } from '../src/engine/index.ts';
+import { getFindingDefinition as publicGetFindingDefinition } from '../src/gate/index.ts';
 import { LINT_RULES } from '../src/engine/lint/registry.ts';
 import { TRUST_FINDINGS } from '../src/engine/trust/findings.ts';
-import { ruleDefinition, type LintRule } from '../src/engine/lint/types.ts';
+import type { LintRule } from '../src/engine/lint/types.ts';
 import { buildSarif } from '../src/gate/outputs/sarif.ts';
 
 const AREAS = ['validate', 'lint', 'discover', 'trust', 'gate'];
@@ -49,12 +52,12 @@ describe('finding catalogue', () => {
 
   it('holds the validation findings, every lint rule, the discovery findings, the trust-policy findings and the gate codes, in that order', () => {
     const expected = [
-      ...Object.keys(VALIDATION_FINDINGS), ...LINT_RULES.map((r) => r.code), ...Object.keys(DISCOVERY_FINDINGS), ...Object.keys(METADATA_CHECK_FINDINGS), ...Object.keys(TRUST_FINDINGS), ...Object.keys(GATE_CODES),
+      ...Object.keys(VALIDATION_FINDINGS), ...LINT_RULES.map((r) => r.code), ...Object.keys(DISCOVERY_FINDINGS), ...DISCOVERY_METADATA_CHECKS.map((c) => c.code), ...Object.keys(TRUST_FINDINGS), ...Object.keys(GATE_CODES),
     ];
     expect(findingCatalogue.map((d) => d.code)).toEqual(expected);
     expect(findingCatalogue.map((d) => d.area)).toEqual([
       ...Object.keys(VALIDATION_FINDINGS).map(() => 'validate'), ...LINT_RULES.map(() => 'lint'),
-      ...Object.keys(DISCOVERY_FINDINGS).map(() => 'discover'), ...Object.keys(METADATA_CHECK_FINDINGS).map(() => 'discover'), ...Object.keys(TRUST_FINDINGS).map(() => 'trust'), ...Object.keys(GATE_CODES).map(() => 'gate'),
+      ...Object.keys(DISCOVERY_FINDINGS).map(() => 'discover'), ...DISCOVERY_METADATA_CHECKS.map(() => 'discover'), ...Object.keys(TRUST_FINDINGS).map(() => 'trust'), ...Object.keys(GATE_CODES).map(() => 'gate'),
     ]);
   });
 
@@ -82,9 +85,11 @@ describe('finding catalogue', () => {
     expect(getFindingDefinition('CONFIG_NOT_FOUND')?.area).toBe('gate');
   });
 
-  it('is what the engine\'s public surface serves to the faces', () => {
+  it('is what the gate\'s public surface serves to the faces', () => {
     expect(publicGetFindingDefinition('EXPECTATION_FAILED')).toBe(GATE_CODES.EXPECTATION_FAILED);
-    expect(GATE_CODES_OF_THE_SURFACE).toBe(GATE_CODES);
+    // The engine knows no face: its catalogue holds no gate code, and the gate's adds them all.
+    expect(engineFindingCatalogue.filter((d) => d.area === 'gate')).toEqual([]);
+    expect(findingCatalogue.filter((d) => d.area === 'gate')).toEqual(Object.values(GATE_CODES));
   });
 });
 
@@ -118,8 +123,8 @@ describe('defineFinding', () => {
 
   it('derives a lint rule\'s definition from the rule, docs included, remediation only when the rule has one', () => {
     const rule: LintRule = { code: 'SOME_RULE', severity: 'error', title: 'Some rule title', docs: 'Why it matters.', check: () => [] };
-    expect(ruleDefinition(rule)).toEqual({ code: 'SOME_RULE', severity: 'error', area: 'lint', title: 'Some rule title', docs: 'Why it matters.' });
-    expect(ruleDefinition({ ...rule, remediation: 'Fix it.' }).remediation).toBe('Fix it.');
+    expect(checkDefinition(rule, 'lint')).toEqual({ code: 'SOME_RULE', severity: 'error', area: 'lint', title: 'Some rule title', docs: 'Why it matters.' });
+    expect(checkDefinition({ ...rule, remediation: 'Fix it.' }, 'lint').remediation).toBe('Fix it.');
     for (const r of LINT_RULES) expect(getFindingDefinition(r.code)?.docs, r.code).toBe(r.docs);
   });
 });

@@ -1,14 +1,14 @@
 import { DISCOVERY_FINDINGS } from './discovery/findings.ts';
-import { METADATA_CHECK_FINDINGS } from './discovery/metadata-checks.ts';
-import { VALIDATION_FINDINGS, type FindingDefinition } from './findings.ts';
-import { GATE_CODES } from './gate-findings.ts';
+import { DISCOVERY_METADATA_FINDINGS } from './discovery/checks/registry.ts';
+import type { FindingDefinition } from './findings.ts';
 import { LINT_FINDINGS } from './lint/registry.ts';
 import { TRUST_FINDINGS } from './trust/findings.ts';
+import { VALIDATION_FINDINGS } from './validate/findings.ts';
 
 /**
- * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
- * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
- * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
+ * Every code the engine reports, exactly once, whichever endpoint reports it. The gate adds its own
+ * codes to make the one catalogue the finding pages and SARIF rules are rendered from
+ * (src/gate/catalogue.ts). Codes shared by two endpoints (INSECURE_URI,
  * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
  * that defines them.
  */
@@ -16,9 +16,8 @@ export const findingCatalogue: readonly FindingDefinition[] = [
   ...Object.values(VALIDATION_FINDINGS),
   ...LINT_FINDINGS,
   ...Object.values(DISCOVERY_FINDINGS),
-  ...Object.values(METADATA_CHECK_FINDINGS),
+  ...DISCOVERY_METADATA_FINDINGS,
   ...Object.values(TRUST_FINDINGS),
-  ...Object.values(GATE_CODES),
 ];
 
 const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));

@@ -1,14 +1,14 @@
 /**
- * Runs one lint rule alone, with no network, in the style of ESLint's RuleTester: each rule's test file
- * lists the cases where it must stay silent (`valid`) and where it must fire (`invalid`, with the
- * findings it must give), and every case becomes one test.
+ * The lint family of the check tester (test/helpers/check-tester.ts): runs one lint rule alone, with no
+ * network. Each rule's test file lists the cases where it must stay silent (`valid`) and where it must
+ * fire (`invalid`, with the findings it must give), and every case becomes one test.
  *
  * The rule sees what it would see in a real lint: the request goes through the same schema check, the
  * context comes from the same builder as `lintOidcConfig`, and a JWK Set is read by the same
  * `analyseJwks`. Only the fetch is replaced: a case hands over the document the endpoint would serve,
  * or says the fetch failed, or that the lint ran offline.
  */
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { PRIVATE_JWK_MEMBERS } from '../../src/engine/jwks/jwk.ts';
 import { analyseJwks } from '../../src/engine/lint/jwks.ts';
 import { buildRuleContext, runLintRule } from '../../src/engine/lint/lint.ts';
@@ -16,6 +16,7 @@ import type { JwksState, LintRule } from '../../src/engine/lint/types.ts';
 import type { FetchFailureReason, TlsCertificateSeen } from '../../src/engine/net/types.ts';
 import { parseLintRequest } from '../../src/engine/schema/lint-request.ts';
 import type { Finding, LintRequest } from '../../src/engine/types.ts';
+import { expectAbsent, expectAppears, testCheck, type CheckCases, type CheckFamily, type InvalidCase } from '../helpers/check-tester.ts';
 import { goodRequest, jwk, keys } from './helpers/fixtures.ts';
 
 /** The jwks_uri of every case unless the case's request names another. */
@@ -49,80 +50,35 @@ export interface RuleCase {
   tls?: TlsCertificateSeen;
 }
 
-/**
- * A finding the rule must give, matched with `toMatchObject`; `code` and `severity` default to the
- * rule's. When `evidence` is given it must list every member the finding's evidence has, so a member
- * added later (the usual way key material would leak) fails the test until someone looks at it.
- */
-export interface ExpectedFinding {
-  code?: string;
-  severity?: Finding['severity'];
-  /** The exact text, or a matcher such as `expect.stringContaining(...)`. */
-  message?: unknown;
-  evidence?: Record<string, unknown>;
-  remediation?: unknown;
-}
+export { expectWellFormed, type ExpectedFinding } from '../helpers/check-tester.ts';
 
-export interface InvalidRuleCase extends RuleCase {
-  findings: ExpectedFinding[];
-}
+export type InvalidRuleCase = InvalidCase<RuleCase>;
 
-export interface RuleCases {
-  valid: RuleCase[];
-  invalid: InvalidRuleCase[];
-}
+export type RuleCases = CheckCases<RuleCase>;
 
 /** Private key values shorter than this are not searched for: they could match by chance. */
 const MIN_SECRET_LENGTH = 8;
 
+/** Runs each rule alone; its findings are compared in full, evidence members included, and never show key material. */
+const lintRules: CheckFamily<RuleCase> = {
+  run: (rule, c) => findingsOf(rule as LintRule, c),
+  runs: 'alone',
+  evidence: 'exact',
+  inspect: expectNothingSecret,
+};
+
 export function runRule(rule: LintRule, cases: RuleCases): void {
-  describe(rule.code, () => {
-    it('has a case where it fires, one where it is silent, and no two cases of the same name', () => expectWellFormed(cases));
-
-    describe('valid', () => {
-      for (const c of cases.valid) {
-        it(c.name, () => expectSilent(rule, c));
-      }
-    });
-
-    describe('invalid', () => {
-      for (const c of cases.invalid) {
-        it(c.name, () => expectFires(rule, c));
-      }
-    });
-  });
-}
-
-/** Throws unless there is a case of each kind and every case name is unique. */
-export function expectWellFormed(cases: RuleCases): void {
-  expect(cases.valid.length, 'cases where the rule is silent').toBeGreaterThan(0);
-  expect(cases.invalid.length, 'cases where the rule fires').toBeGreaterThan(0);
-  const names = [...cases.valid, ...cases.invalid].map((c) => c.name);
-  expect(names.filter((n, i) => names.indexOf(n) !== i), 'case names used twice').toEqual([]);
+  testCheck(rule, cases, lintRules);
 }
 
 /** Throws unless the rule gives no finding on the case. */
 export function expectSilent(rule: LintRule, c: RuleCase): void {
-  const findings = findingsOf(rule, c);
-  expectNothingSecret(findings, c);
-  expect(findings).toEqual([]);
+  expectAbsent(rule, c, findingsOf(rule, c), lintRules);
 }
 
 /** Throws unless the rule gives exactly the expected findings, in order, each with the rule's code and severity. */
 export function expectFires(rule: LintRule, c: InvalidRuleCase): void {
-  expect(c.findings.length, 'an invalid case must expect at least one finding').toBeGreaterThan(0);
-  const findings = findingsOf(rule, c);
-  expectNothingSecret(findings, c);
-  expect(findings, JSON.stringify(findings, null, 2)).toHaveLength(c.findings.length);
-  findings.forEach((finding, i) => {
-    const expected = c.findings[i] as ExpectedFinding;
-    expect(finding.code).toBe(rule.code);
-    expect(finding.severity).toBe(rule.severity);
-    expect(finding).toMatchObject({ code: rule.code, severity: rule.severity, ...expected });
-    if (expected.evidence !== undefined) {
-      expect(Object.keys(finding.evidence ?? {}).sort(), 'evidence members').toEqual(Object.keys(expected.evidence).sort());
-    }
-  });
+  expectAppears(rule, c, findingsOf(rule, c), lintRules);
 }
 
 /** The findings of one rule on one case, computed as lintOidcConfig computes them. */
@@ -151,7 +107,7 @@ function isUnreachable(v: unknown): v is UnreachableJwks {
  * No finding may carry a private or symmetric key value: neither one from the case's JWK Set nor one of
  * the shared test private key, nor any string the case names.
  */
-function expectNothingSecret(findings: Finding[], c: RuleCase): void {
+function expectNothingSecret(findings: readonly Finding[], c: RuleCase): void {
   const json = JSON.stringify(findings);
   for (const value of [...privateValues(keys.rsa2048Private), ...privateValues(c.jwks)]) {
     expect(json.includes(value), 'a finding shows a private key value').toBe(false);

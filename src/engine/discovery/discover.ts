@@ -1,3 +1,4 @@
+import { runChecks } from '../check.ts';
 import type { EngineContext } from '../context.ts';
 import { finding } from '../findings.ts';
 import type { FetchFailureReason } from '../net/types.ts';
@@ -12,7 +13,7 @@ import { summarise } from '../summary.ts';
 import { isHttpsUri, nearMiss, redactUri } from '../uri.ts';
 import { discoveryUris, fetchDiscoveryDocument } from './fetch.ts';
 import { DISCOVERY_FINDINGS } from './findings.ts';
-import { checkMetadata, METADATA_CHECK_FINDINGS } from './metadata-checks.ts';
+import { DISCOVERY_METADATA_CHECKS } from './checks/registry.ts';
 
 const F = DISCOVERY_FINDINGS;
 
@@ -25,7 +26,7 @@ const REQUIRED_MEMBERS = [
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
 const NETWORK_CHECKS = [
   'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
-  ...Object.keys(METADATA_CHECK_FINDINGS),
+  ...DISCOVERY_METADATA_CHECKS.map((check) => check.code),
 ];
 
 function isUrlMember(name: string): boolean {
@@ -122,7 +123,7 @@ export async function discoverProvider(body: unknown, ctx: EngineContext): Promi
   }
   const metadata = fetched.document;
   checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
-  findings.push(...checkMetadata(metadata, fetched.uri));
+  findings.push(...runChecks(DISCOVERY_METADATA_CHECKS, { document: metadata, discoveryUri: fetched.uri }));
   if (fetched.tls !== undefined) findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
   return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
 }

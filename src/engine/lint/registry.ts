@@ -19,7 +19,8 @@ import { redirectUriLocalhost } from './rules/redirect-uri-localhost.ts';
 import { redirectUriWildcard } from './rules/redirect-uri-wildcard.ts';
 import { unknownAlgorithm } from './rules/unknown-algorithm.ts';
 import { weakAlgorithm } from './rules/weak-algorithm.ts';
-import { ruleDefinition, type LintRule } from './types.ts';
+import type { LintRule } from './types.ts';
+import { checkDefinition } from '../check.ts';
 import type { FindingDefinition } from '../findings.ts';
 
 /**
@@ -53,4 +54,4 @@ export const LINT_RULES: readonly LintRule[] = [
 ];
 
 /** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
-export const LINT_FINDINGS: readonly FindingDefinition[] = LINT_RULES.map(ruleDefinition);
+export const LINT_FINDINGS: readonly FindingDefinition[] = LINT_RULES.map((rule) => checkDefinition(rule, 'lint'));

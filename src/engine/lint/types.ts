@@ -1,6 +1,7 @@
-import { defineFinding, finding, type FindingArea, type FindingDefinition, type FindingExample } from '../findings.ts';
+import type { Check } from '../check.ts';
+import { finding } from '../findings.ts';
 import type { FetchFailureReason, TlsCertificateSeen } from '../net/types.ts';
-import type { Finding, LintRequest, Severity } from '../types.ts';
+import type { Finding, LintRequest } from '../types.ts';
 import type { JwksAnalysis } from './jwks.ts';
 
 /** The JWKS as lint.ts fetched it, once per lint, for every rule that reads it. */
@@ -23,35 +24,14 @@ export interface LintRuleContext {
 }
 
 /**
- * One lint rule: one module in rules/, listed once in registry.ts. Findings about a request field
- * carry `evidence.field`, a JSON Pointer into the request body.
+ * One lint rule: a check on one lint's context, one module in rules/, listed once in registry.ts.
+ * Findings about a request field carry `evidence.field`, a JSON Pointer into the request body.
  */
-export interface LintRule {
-  code: string;
-  severity: Severity;
-  title: string;
-  /** What the rule checks and why it matters; shown in the README and the SARIF rule help. */
-  docs: string;
-  remediation?: string;
-  /** Other areas that report the rule's code too (see FindingDefinition). */
-  alsoIn?: readonly FindingArea[];
-  /** Why it matters, for the code's page. */
-  why?: string;
-  /** How to fix any finding of the rule, when `remediation` fits only some of them (see FindingDefinition). */
-  fix?: string;
-  /** How code scanning ranks the rule's alerts (see FindingDefinition). */
-  securitySeverity?: number;
-  /** A worked example for the code's page. */
-  example?: FindingExample;
+export interface LintRule extends Check<LintRuleContext> {
+  /** What the rule checks and why it matters; every rule has them (the README and the SARIF rule help show them). */
+  readonly docs: string;
   /** The rule reads the fetched JWKS, so offline mode skips it. */
   needsJwks?: boolean;
-  check(ctx: LintRuleContext): Finding[];
-}
-
-/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
-export function ruleDefinition(rule: LintRule): FindingDefinition {
-  const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
-  return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
 }
 
 /** A finding of this rule; the same builder as every other finding. */

@@ -5,7 +5,7 @@
  */
 import type { RequestProblem } from '../errors.ts';
 import { MATCH_WORK_BUDGET } from '../schema/limits.ts';
-import { RUNS, instance } from './breadth.ts';
+import { RUNS, instance } from './runs.ts';
 import { claimValue, type Condition, type Door, type MatchCondition } from './conditions.ts';
 import type { TrustCase } from './cases.ts';
 import { matchCost, type StringLikePattern } from './string-like.ts';
@@ -17,7 +17,7 @@ const PROBE_EXTRA = 64;
 const PROBES_PER_VALUE = 5;
 /** Kinds of run probed for a repository: branch, tag, environment, pull request. */
 const RUN_KINDS = 4;
-/** The claims a probe of a repository's runs is judged on (see breadth.ts). */
+/** The claims a probe of a repository's runs is judged on (see runs.ts). */
 const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
 
 /** The refusal, when the request needs more than the budget; `at` is the document's member. */
@@ -87,7 +87,7 @@ function byClaim(conditions: readonly Condition[]): Map<string, Condition[]> {
   return groups;
 }
 
-/** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
+/** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
 function probesOf(onSub: readonly MatchCondition[]): string[] {
   const probes = new Set<string>();
   for (const c of onSub) {

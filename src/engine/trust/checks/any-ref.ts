@@ -1,0 +1,42 @@
+import { finding } from '../../findings.ts';
+import type { Finding } from '../../types.ts';
+import type { MatchCondition } from '../conditions.ts';
+import { SOURCES, trustExample } from '../examples.ts';
+import { instance, runAdmitted, RUNS, type SubValueRuns, type TrustRunCheck } from '../runs.ts';
+import { valueEvidence, type TrustStatementContext } from '../statement.ts';
+
+export const anyRef: TrustRunCheck = {
+  code: 'TRUST_ANY_REF',
+  severity: 'warning',
+  title: 'The role admits every branch, tag, environment and pull request of a repository',
+  docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
+  why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
+  remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+  securitySeverity: 6.5,
+  example: trustExample('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+  sources: [SOURCES.githubOidc],
+  // A binding that admits every run has no run left to single out.
+  final: true,
+  check({ statement, binding }) {
+    return binding.kind === 'sub' ? everyRunOfValue(binding) : everyRunOfKey(statement, binding.condition);
+  },
+};
+
+function everyRunOfValue({ value: v, carriesRun, admitted }: SubValueRuns): Finding[] {
+  if (admitted.filter((run) => run.kind !== 'pull request').length !== RUNS.length - 1) return [];
+  const what = admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
+  return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index] as string}" admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, valueEvidence(v))];
+}
+
+/**
+ * A statement bound to one repository by the repository or repository_id key while its sub conditions
+ * bind only the owner: whether every kind of run gets a sub they admit.
+ */
+function everyRunOfKey({ door, denies, subject }: TrustStatementContext, key: MatchCondition): Finding[] {
+  const groups = subject?.groups ?? [];
+  const open = groups.flat().find((v) => v.condition.match === 'StringLike' && (v.condition.values[v.index] as string).endsWith('*'));
+  if (groups.length > 0 && open === undefined) return [];
+  const subOf = (context: string): string => (open === undefined ? `repo:any/any:${context}` : `${instance((open.condition.values[open.index] as string).slice(0, -1))}x:${context}`);
+  if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims }))) return [];
+  return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+}

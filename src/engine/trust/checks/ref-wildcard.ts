@@ -1,0 +1,43 @@
+import { finding } from '../../findings.ts';
+import type { Finding } from '../../types.ts';
+import { SOURCES, trustExample } from '../examples.ts';
+import { instance, runClaimsOf, valueMatches, type TrustRunCheck } from '../runs.ts';
+import { valueEvidence } from '../statement.ts';
+import { hasRunContext, hasWildcard } from '../subject.ts';
+
+export const refWildcard: TrustRunCheck = {
+  code: 'TRUST_REF_WILDCARD',
+  severity: 'warning',
+  title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
+  docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
+  why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
+  remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
+  securitySeverity: 5.3,
+  example: trustExample('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
+  sources: [SOURCES.githubOidc, SOURCES.githubAws],
+  check({ binding, admits }) {
+    if (binding.kind !== 'sub') return [];
+    const { value: v, prefix, context } = binding;
+    const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index] as string}"`;
+    const findings: Finding[] = [];
+    if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+      // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
+      const example = otherCase(context);
+      if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+        findings.push(finding(refWildcard, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...valueEvidence(v), admits: example }));
+      }
+    }
+    if (v.condition.match === 'StringLike' && hasWildcard(context) && hasRunContext(context)) {
+      const example = instance(context);
+      if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+        findings.push(finding(refWildcard, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...valueEvidence(v), admits: example }));
+      }
+    }
+    return findings;
+  },
+};
+
+/** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
+function otherCase(context: string): string {
+  return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind: string, name: string) => `${kind}${name.toUpperCase()}`);
+}
