@@ -6,8 +6,9 @@
  * `token_file`, `expect` and `at`, and `profiles:` entries issuer profiles, so a field added to the engine
  * appears here when the file is regenerated.
  *
- * `node scripts/schema.ts --write` rewrites the file; `--check` exits 1 when it is stale. A test runs the
- * same check and validates every example against it.
+ * `node scripts/schema.ts --write` rewrites the file and the config reference page made from it
+ * (docs/config.md); `--check` exits 1 when either is stale. A test runs the same check and validates
+ * every example against it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -98,26 +99,88 @@ export function buildConfigSchema(sections: readonly AnySection[] = CONFIG_SECTI
   };
 }
 
-export function renderConfigSchema(): string {
-  return `${JSON.stringify(buildConfigSchema(), null, 2)}\n`;
+export function renderConfigSchema(sections: readonly AnySection[] = CONFIG_SECTIONS): string {
+  return `${JSON.stringify(buildConfigSchema(sections), null, 2)}\n`;
+}
+
+export const CONFIG_PAGE = fileURLToPath(new URL('../docs/config.md', import.meta.url));
+
+/** A schema's type as the reference page shows it. */
+function typeOf(schema: Json): string {
+  if (typeof schema.$ref === 'string') return schema.$ref.replace('#/$defs/', '');
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if (typeof schema.const !== 'undefined') return JSON.stringify(schema.const);
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : undefined;
+  if (type === 'array' && isObject(schema.items)) return `list of ${typeOf(schema.items)}`;
+  if (type !== undefined) return type;
+  const options = [schema.oneOf, schema.anyOf].find(Array.isArray) as unknown[] | undefined;
+  return options !== undefined ? options.filter(isObject).map(typeOf).join(' or ') : 'any';
+}
+
+/** A table cell: one line, pipes escaped. */
+function cell(text: unknown): string {
+  return String(text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+/**
+ * `docs/config.md`: the config file reference, one part per section of the sections table, in its
+ * order: what the section is for, and each field of its items with its type and meaning, from the same
+ * schema editors get.
+ */
+export function renderConfigPage(sections: readonly AnySection[] = CONFIG_SECTIONS): string {
+  const schema = buildConfigSchema(sections);
+  const defs = schema.$defs as Record<string, Json>;
+  const lines = [
+    '<!-- Generated from the config sections table (src/gate/sections/table.ts) by `npm run schema`: edit the section, not this page. -->',
+    '# Config file reference',
+    '',
+    `A config file (\`.github/oidc-gate/**/*.yml\` by default) is a map with these top-level keys, each a list; the JSON Schema \`schema/oidc-gate.schema.json\` says the same for editors.`,
+    '',
+  ];
+  for (const section of sections) {
+    const item = defs[section.schema.definition] ?? {};
+    const required = new Set(Array.isArray(item.required) ? item.required as string[] : []);
+    lines.push(`## \`${section.key}:\``, '', cell(section.schema.description), '');
+    if (typeof item.description === 'string') lines.push(`Each item: ${cell(item.description)}`, '');
+    const properties = isObject(item.properties) ? item.properties : {};
+    if (Object.keys(properties).length > 0) {
+      lines.push('| Field | Type | Required | Meaning |', '|---|---|---|---|');
+      for (const [name, field] of Object.entries(properties)) {
+        if (!isObject(field)) continue;
+        lines.push(`| \`${name}\` | ${cell(typeOf(field))} | ${required.has(name) ? 'yes' : ''} | ${cell(field.description)} |`);
+      }
+      lines.push('');
+    }
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/** The generated files, and what each should hold now. */
+function generated(): [file: string, text: string][] {
+  return [[SCHEMA_FILE, renderConfigSchema()], [CONFIG_PAGE, renderConfigPage()]];
 }
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const fresh = renderConfigSchema();
-  if (process.argv.includes('--write')) {
-    writeFileSync(SCHEMA_FILE, fresh);
-    console.log(`wrote ${path.relative(process.cwd(), SCHEMA_FILE)}`);
-  } else {
+  let stale = false;
+  for (const [file, fresh] of generated()) {
+    const name = path.relative(process.cwd(), file);
+    if (process.argv.includes('--write')) {
+      writeFileSync(file, fresh);
+      console.log(`wrote ${name}`);
+      continue;
+    }
     let committed = '';
     try {
-      committed = readFileSync(SCHEMA_FILE, 'utf8');
+      committed = readFileSync(file, 'utf8');
     } catch {
       // A missing file is stale too.
     }
     if (committed !== fresh) {
-      console.error('schema/oidc-gate.schema.json is stale: run `npm run schema` and commit the result.');
-      process.exit(1);
+      console.error(`${name} is stale: run \`npm run schema\` and commit the result.`);
+      stale = true;
+    } else {
+      console.log(`${name} is up to date.`);
     }
-    console.log('schema/oidc-gate.schema.json is up to date.');
   }
+  if (stale) process.exit(1);
 }

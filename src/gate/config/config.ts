@@ -9,10 +9,10 @@ import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { configFinding, type ReportProblem } from './config-finding.ts';
 import { EntryNames } from './entry-names.ts';
 import { readYamlInput } from './input-file.ts';
-import type { ConfigSection, EntrySource, SectionEntry } from '../sections/section.ts';
+import type { AnySection, ConfigSection, EntrySource, SectionEntry } from '../sections/section.ts';
 import type { ProfileEntry, RefusedProfile } from '../sections/profile-entry.ts';
 import { profileEntries, profilesSection, refusedProfiles } from '../sections/profiles-section.ts';
-import { CONFIG_SECTIONS, SECTION_KEYS } from '../sections/table.ts';
+import { CONFIG_SECTIONS } from '../sections/table.ts';
 import { readInlineSuppressions } from '../suppress/suppress-comment.ts';
 import { suppressionsSection } from '../suppress/suppressions-section.ts';
 import type { Suppression } from '../suppress/suppress-rule.ts';
@@ -44,9 +44,9 @@ export function profilesOf(config: Pick<ConfigFile, 'entries'>): { entries: Prof
 }
 
 /** Entries of a config file: the items of the lists of its sections that hold entries. */
-export function configEntryCount(data: unknown): number {
+export function configEntryCount(data: unknown, sections: readonly AnySection[] = CONFIG_SECTIONS): number {
   if (!isRecord(data)) return 0;
-  return CONFIG_SECTIONS.reduce((n, s) => {
+  return sections.reduce((n, s) => {
     const list = s.entries ? data[s.key] : undefined;
     return n + (Array.isArray(list) ? list.length : 0);
   }, 0);
@@ -60,11 +60,15 @@ export interface LoadContext {
   onSecret?: (value: string) => void;
   /** Asks the run for room for this many entries; a file refused here is one CONFIG_TOO_LARGE. */
   admitEntries?: (count: number) => Promise<Admission>;
+  /** The sections a file may hold (default: the sections table). */
+  sections?: readonly AnySection[];
 }
 
 export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<ConfigFile> {
   const file = relativeFile(ctx.root, abs);
   const boundary = ctx.boundary ?? ctx.root;
+  const sections = ctx.sections ?? CONFIG_SECTIONS;
+  const keys = sections.map((s) => s.key);
   const entries = new Map<string, object[]>();
   const out: ConfigFile = { file, abs, entries, suppressions: [], findings: [] };
   const input = await readYamlInput(boundary, abs, file);
@@ -83,7 +87,7 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   }
   if (yaml.errors.length > 0) return out;
   if (ctx.admitEntries !== undefined) {
-    const count = configEntryCount(yaml.data);
+    const count = configEntryCount(yaml.data, sections);
     const admission = await ctx.admitEntries(count);
     if (!admission.ok) {
       out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
@@ -96,14 +100,14 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
 
   const data = yaml.data;
   if (data === null || data === undefined) {
-    problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys()}.`, [], {
-      remediation: `Add a ${entryKeys(':')} list to the file, or delete it: an empty file checks nothing.`,
+    problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys(sections)}.`, [], {
+      remediation: `Add a ${entryKeys(sections, ':')} list to the file, or delete it: an empty file checks nothing.`,
     });
     return out;
   }
   if (!isRecord(data)) {
-    problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys()}, not ${describeType(data)}.`, [], {
-      remediation: `Start the file with ${entryKeys(':')} at the left margin, each followed by its list of entries.`,
+    problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys(sections)}, not ${describeType(data)}.`, [], {
+      remediation: `Start the file with ${entryKeys(sections, ':')} at the left margin, each followed by its list of entries.`,
     });
     return out;
   }
@@ -111,8 +115,8 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   out.suppressions.push(...inline.suppressions);
   out.findings.push(...inline.problems);
   for (const key of Object.keys(data)) {
-    if (!SECTION_KEYS.includes(key)) {
-      problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${SECTION_KEYS.join(', ')}.`, [key]);
+    if (!keys.includes(key)) {
+      problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${keys.join(', ')}.`, [key]);
     }
   }
   const list = (key: string): unknown[] => {
@@ -128,7 +132,7 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   };
 
   const source: EntrySource = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
-  for (const section of CONFIG_SECTIONS) {
+  for (const section of sections) {
     // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
     const names = section.uniqueNames === true ? new EntryNames(section, problem) : undefined;
     const items: object[] = [];
@@ -144,8 +148,8 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
 }
 
 /** The keys of the sections that hold entries, as a message lists them: "providers, profiles, tokens or trust_policies". */
-function entryKeys(suffix = ''): string {
-  const keys = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
+function entryKeys(sections: readonly AnySection[], suffix = ''): string {
+  const keys = sections.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
   return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
 }
 

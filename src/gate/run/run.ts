@@ -35,6 +35,8 @@ export interface GateServices {
   fetcher?: Fetcher;
   /** The job's own ID token, for `id_token: true` (the action's runner only; the CLI has none). */
   idToken?: IdTokenSource;
+  /** The config sections files may hold (default: the sections table); a test passes its own. */
+  sections?: readonly AnySection[];
 }
 
 export async function runGate(options: GateOptions, services: GateServices = {}): Promise<GateRun> {
@@ -54,7 +56,8 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   const baseline = options.baselineFile !== undefined ? await readBaseline(options.root, boundary, options.baselineFile) : undefined;
   if (baseline?.ok === false) findings.push(baseline.finding);
 
-  const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+  const sections = services.sections ?? CONFIG_SECTIONS;
+  const loadCtx = { root: options.root, boundary, sections, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
   // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
   const budget = new EntryBudget();
   const configs: ConfigFile[] = await Promise.all(files.map((f, i) =>
@@ -84,7 +87,7 @@ export async function runGate(options: GateOptions, services: GateServices = {})
     const run: SectionRun = {
       config, engine: checker, startedAt, profiles: { ids: profiles.ids, refused: profiles.refused }, idToken: services.idToken, online: network.online,
     };
-    for (const section of CONFIG_SECTIONS) {
+    for (const section of sections) {
       const check = section.run;
       if (check === undefined) continue;
       for (const entry of entriesOf(config, section)) {
@@ -119,14 +122,14 @@ export async function runGate(options: GateOptions, services: GateServices = {})
   // Suppressions hide findings of their own file; the baseline, any finding it recorded.
   const fingerprintBase = fingerprintBaseOf(boundary, options.root);
   // Fingerprints bind each finding's value, read from the config file it is in.
-  const fingerprints = new Fingerprints(fingerprintBase, configs);
+  const fingerprints = new Fingerprints(fingerprintBase, configs, sections);
   const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprints);
   findings.splice(0, findings.length, ...suppressor.other(findings));
   const fileStatus: FileStatus[] = [];
   for (const c of configs) {
     const list = suppressor.file(c.suppressions, byFile.get(c.file) ?? []);
     findings.push(...list);
-    fileStatus.push(fileStatusOf(c, list));
+    fileStatus.push(fileStatusOf(c, list, sections));
   }
   const report = buildReport(results, findings, fileStatus, options.failOn, {
     suppressed: suppressor.suppressed,
@@ -136,13 +139,13 @@ export async function runGate(options: GateOptions, services: GateServices = {})
 }
 
 /** A file's line in the report: its error and warning counts, and how many entries each section held. */
-function fileStatusOf(config: ConfigFile, findings: readonly GateFinding[]): FileStatus {
+function fileStatusOf(config: ConfigFile, findings: readonly GateFinding[], sections: readonly AnySection[]): FileStatus {
   const status: FileStatus = {
     file: config.file,
     errors: findings.filter((f) => f.severity === 'error').length,
     warnings: findings.filter((f) => f.severity === 'warning').length,
   };
-  for (const section of CONFIG_SECTIONS) {
+  for (const section of sections) {
     if (!section.entries) continue;
     const entries = entriesOf(config, section);
     status[section.key] = section.count !== undefined ? section.count(entries) : entries.length;

@@ -13,15 +13,13 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { GateFinding } from '../types.ts';
 import { isRecord } from '../config/values.ts';
-import type { SectionEntry } from '../sections/section.ts';
+import type { AnySection, SectionEntry } from '../sections/section.ts';
 import { CONFIG_SECTIONS } from '../sections/table.ts';
 import { parsePointer, toPointer, type LoadedYaml } from '../config/yaml.ts';
 
 /** The SARIF partialFingerprints key; a new way of fingerprinting gets a new key. */
 export const FINGERPRINT_KEY = 'oidcGate/v2';
 
-/** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
-const ENTRY_SECTIONS: readonly string[] = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => s.key);
 
 /** A config file as the run read it: its YAML, and the entries whose fields name files it read. */
 export interface FingerprintSource {
@@ -76,12 +74,15 @@ function canonical(value: unknown, memo: WeakMap<object, string>): string {
 export class Fingerprints {
   readonly base: string;
   readonly #sources = new Map<string, FingerprintSource>();
+  /** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
+  readonly #entrySections = new Map<string, AnySection>();
   readonly #identities = new WeakMap<GateFinding, FindingIdentity>();
   readonly #canonical = new WeakMap<object, string>();
 
-  constructor(base = '', sources: readonly FingerprintSource[] = []) {
+  constructor(base = '', sources: readonly FingerprintSource[] = [], sections: readonly AnySection[] = CONFIG_SECTIONS) {
     this.base = base;
     for (const s of sources) this.#sources.set(s.file, s);
+    for (const s of sections) if (s.entries) this.#entrySections.set(s.key, s);
   }
 
   /** The SARIF partialFingerprints value. */
@@ -123,8 +124,8 @@ export class Fingerprints {
       const at = parsePointer(f.pointer);
       const [section, index] = at;
       const list = section !== undefined && isRecord(data) ? data[section] : undefined;
-      if (section !== undefined && index !== undefined && ENTRY_SECTIONS.includes(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
-        const entry = resolvedEntry(source, section, Number(index), list[Number(index)]);
+      if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
+        const entry = resolvedEntry(source, this.#entrySections.get(section), Number(index), list[Number(index)]);
         const rel = at.slice(2);
         const walked = walk(entry, rel);
         return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
@@ -183,9 +184,8 @@ function walk(root: unknown, rel: readonly string[]): Walked {
  * The entry as written, with each field that names a file the gate read bound to what it read: a
  * sample's token file to its token, a trust policy's file to the policy document.
  */
-function resolvedEntry(source: FingerprintSource, key: string, index: number, raw: unknown): unknown {
-  const section = CONFIG_SECTIONS.find((s) => s.key === key);
+function resolvedEntry(source: FingerprintSource, section: AnySection | undefined, index: number, raw: unknown): unknown {
   if (!isRecord(raw) || section?.bindFiles === undefined) return raw;
-  const entry = source.entries?.get(key)?.find((e) => (e as SectionEntry).path[1] === index);
+  const entry = source.entries?.get(section.key)?.find((e) => (e as SectionEntry).path[1] === index);
   return entry !== undefined ? section.bindFiles(entry, raw) : raw;
 }
