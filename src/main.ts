@@ -9,9 +9,12 @@ import { readInputs } from './action/inputs.ts';
 import { gateEnvironment } from './action/secret-env.ts';
 import { issueContextFrom, reportToIssue } from './action/issue-on-failure.ts';
 import { buildSummary } from './action/summary.ts';
-import { checkOutputPath, couldNotCheck, outputTarget, runGate, runnerIdTokenSource, writeReport, writeSarif } from './gate/index.ts';
+import {
+  checkOutputs, couldNotCheck, OUTPUT_FORMATS, type OutputFormat, outputTarget, REPORT_FORMAT, runGate, runnerIdTokenSource, writeOutputs,
+} from './gate/index.ts';
 
-export async function run(): Promise<void> {
+/** `formats`: the output formats written through their `<name>-path` inputs (a test passes its own table). */
+export async function run(formats: readonly OutputFormat[] = OUTPUT_FORMATS): Promise<void> {
   // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
   // per value, since every ::add-mask:: line carries the value.
   const masked = new Set<string>();
@@ -23,14 +26,17 @@ export async function run(): Promise<void> {
   try {
     // First: the oidc-gate-env lines are masked before anything can be logged.
     const env = gateEnvironment(process.env, mask);
-    const inputs = readInputs();
+    const inputs = readInputs(formats);
     const root = inputs.workspace;
-    const report = outputTarget(root, root, 'report-path', inputs.reportPath);
-    const sarif = inputs.sarifPath !== undefined ? outputTarget(root, root, 'sarif-path', inputs.sarifPath) : undefined;
+    const outputs = formats.flatMap((format) => {
+      const file = inputs.paths[format.name];
+      return file !== undefined ? [{ format, target: outputTarget(root, root, `${format.name}-path`, file) }] : [];
+    });
+    // The report's path, for the summary and the annotations' notice.
+    const reportPath = inputs.paths[REPORT_FORMAT.name];
     // A link or a directory leading out of the workspace at an output path fails the step before
     // any work: the pull request may have committed it to turn the report into an overwrite.
-    await checkOutputPath(report);
-    if (sarif !== undefined) await checkOutputPath(sarif);
+    await checkOutputs(outputs);
     const gate = await runGate({
       root,
       patterns: inputs.patterns,
@@ -47,8 +53,7 @@ export async function run(): Promise<void> {
     });
     const { summary } = gate.report;
 
-    await writeReport(gate, report);
-    if (sarif !== undefined) await writeSarif(gate, sarif);
+    await writeOutputs(gate, outputs);
     if (inputs.issueOnFailure) {
       const context = issueContextFrom(process.env, inputs.githubToken);
       if (typeof context === 'string') core.warning(`oidc-gate: issue-on-failure is on, but ${context}; no issue was opened or closed.`);
@@ -58,22 +63,21 @@ export async function run(): Promise<void> {
     // The report's verdict: fail-on for findings, and always for configuration errors.
     const failing = summary.failed;
     if (inputs.summary) {
-      if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, inputs.reportPath, process.env)).write();
+      if (process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(buildSummary(gate.report, reportPath, process.env)).write();
       else core.info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
     }
 
     core.setOutput('valid', String(gate.report.valid));
     core.setOutput('errors', String(summary.errors));
     core.setOutput('warnings', String(summary.warnings));
-    core.setOutput('report-path', inputs.reportPath);
-    core.setOutput('sarif-path', inputs.sarifPath ?? '');
+    for (const format of formats) core.setOutput(`${format.name}-path`, inputs.paths[format.name] ?? '');
     // 'false' when a configuration error kept the run from checking: its SARIF must not be uploaded, or
     // code scanning would close every open alert. Never set when the action itself fails.
     core.setOutput('checked', String(!gate.findings.some(couldNotCheck)));
     // Last, after every step that can throw: the runner shows 10 error annotations per step, and the
     // failure message below (or an unexpected one from the catch) must not become an 11th it hides.
     if (inputs.annotations) {
-      for (const a of selectAnnotations(gate.findings, inputs.reportPath, failing)) core[a.level](a.message, a.properties);
+      for (const a of selectAnnotations(gate.findings, reportPath, failing)) core[a.level](a.message, a.properties);
     }
     core.info(`oidc-gate: ${summary.text}`);
 

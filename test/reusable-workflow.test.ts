@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { OUTPUT_FORMATS } from '../src/gate/index.ts';
 import { ROOT } from './fixtures/harness.ts';
 
 interface Step { name?: string; uses?: string; run?: string; env?: Record<string, string>; with?: Record<string, unknown> }
@@ -110,7 +111,8 @@ describe('.github/workflows/oidc-gate.yml', () => {
 
     it('leaves out only inputs the README names with a reason, each an input of action.yml the workflow sets itself or must not take', () => {
       const exclusions = readmeExclusions(readme);
-      expect([...exclusions.keys()].sort()).toEqual(['github-token', 'report-path', 'sarif-path']);
+      // Every output format's <name>-path input (the formats table), and the token.
+      expect([...exclusions.keys()].sort()).toEqual(['github-token', ...OUTPUT_FORMATS.map((f) => `${f.name}-path`)].sort());
       for (const [name, reason] of exclusions) {
         expect(action.inputs, name).toHaveProperty([name]);
         expect(workflow.on.workflow_call.inputs, name).not.toHaveProperty([name]);

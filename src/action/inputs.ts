@@ -3,7 +3,8 @@
  * action sees typed values.
  */
 import * as core from '@actions/core';
-import { DEFAULT_PATTERNS, type FailOn, splitPatterns } from '../gate/index.ts';
+import { checkFormatTable, DEFAULT_PATTERNS, type FailOn, OUTPUT_FORMATS, type OutputFormat, splitPatterns } from '../gate/index.ts';
+import { InputError } from './errors.ts';
 
 export interface ActionInputs {
   /** The checked-out repository (GITHUB_WORKSPACE): what the gate reads, and the only place it writes. */
@@ -12,8 +13,11 @@ export interface ActionInputs {
   issuerProfiles?: string;
   failOn: FailOn;
   network: boolean;
-  reportPath: string;
-  sarifPath?: string;
+  /**
+   * Where to write each output format, by its name: its `<name>-path` input, or its default; absent
+   * when neither is set (SARIF unless sarif-path is).
+   */
+  paths: Record<string, string>;
   summary: boolean;
   annotations: boolean;
   /** A baseline file (oidc-gate baseline): the findings it records are suppressed. */
@@ -32,13 +36,6 @@ const FAIL_ON: readonly FailOn[] = ['error', 'warning', 'never'];
 export type IssueOn = 'error' | 'warning';
 const ISSUE_ON: readonly IssueOn[] = ['warning', 'error'];
 
-export class InputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InputError';
-  }
-}
-
 function bool(name: string, fallback: boolean): boolean {
   const raw = core.getInput(name).trim();
   if (raw === '') return fallback;
@@ -47,7 +44,23 @@ function bool(name: string, fallback: boolean): boolean {
   throw new InputError(`Input ${name} must be true or false, not "${raw.slice(0, 40)}".`);
 }
 
-export function readInputs(): ActionInputs {
+/** An output format's `<name>-path` input, as action.yml declares it (a test holds action.yml to this). */
+export function pathInput(format: OutputFormat): { name: string; description: string; default: string } {
+  const none = format.actionDefault === undefined ? '; empty writes none' : '';
+  return {
+    name: `${format.name}-path`,
+    description: `Where to write ${format.description} (${format.extension}), relative to the workspace${none}.`,
+    default: format.actionDefault ?? '',
+  };
+}
+
+/** Its output of the same name: the path written, or empty. */
+export function pathOutputDescription(format: OutputFormat): string {
+  return `Path of ${format.description}${format.actionDefault === undefined ? ', or empty' : ''}.`;
+}
+
+/** `formats`: the output formats whose `<name>-path` inputs are read (a test passes its own table). */
+export function readInputs(formats: readonly OutputFormat[] = OUTPUT_FORMATS): ActionInputs {
   const config = core.getInput('config');
   const patterns = splitPatterns(config);
   const failOn = (core.getInput('fail-on').trim() || 'error').toLowerCase();
@@ -63,7 +76,7 @@ export function readInputs(): ActionInputs {
     patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
     failOn: failOn as FailOn,
     network: bool('network', true),
-    reportPath: core.getInput('report-path').trim() || 'oidc-gate-report.json',
+    paths: {},
     summary: bool('summary', true),
     annotations: bool('annotations', true),
     issueOnFailure: bool('issue-on-failure', false),
@@ -79,7 +92,9 @@ export function readInputs(): ActionInputs {
   if (baseline !== '') inputs.baseline = baseline;
   const profiles = core.getInput('issuer-profiles').trim();
   if (profiles !== '') inputs.issuerProfiles = profiles;
-  const sarif = core.getInput('sarif-path').trim();
-  if (sarif !== '') inputs.sarifPath = sarif;
+  for (const format of checkFormatTable(formats)) {
+    const value = core.getInput(pathInput(format).name).trim() || (format.actionDefault ?? '');
+    if (value !== '') inputs.paths[format.name] = value;
+  }
   return inputs;
 }

@@ -1,6 +1,5 @@
 /** Shapes shared by the action and the CLI: gate options, findings, results and the report. */
 import type { Finding, OperationName, OperationResponse, Problem, Severity } from '../engine/index.ts';
-import type { Fingerprints } from './suppress/fingerprint.ts';
 
 export type FailOn = 'error' | 'warning' | 'never';
 /** A report result's kind: the engine operation that produced it (a new operation is a new kind). */
@@ -177,7 +176,32 @@ export interface GateRun {
   /** Where the run's file names start, relative to the repository root ('' when they are the same). */
   fingerprintBase: string;
   /** Each finding's fingerprint (SARIF partialFingerprints, the baseline), bound to the value in its file. */
-  fingerprints: Fingerprints;
+  fingerprints: FindingFingerprints;
 }
 
 export type { Finding };
+
+/** What a finding is, as the baseline names it beside its fingerprint, and the fingerprint. */
+export interface FindingIdentity {
+  code: string;
+  /** Named from the repository root. */
+  file: string;
+  /** `providers`, `profiles`, `tokens`, `trust_policies`, or '' for a finding about no entry. */
+  section: string;
+  entry?: string;
+  /** The field inside the entry (from the document's top for a finding about no entry), list positions as they are now. */
+  field: string;
+  /**
+   * The field as the fingerprint names it, and the baseline writes it: each list position is `-` ("an
+   * item of this list"), since the item is named by its value (`/redirect_uris/-`).
+   */
+  itemField: string;
+  fingerprint: string;
+}
+
+/** Each finding's fingerprint and what it names (src/gate/suppress/fingerprint.ts makes them). */
+export interface FindingFingerprints {
+  /** The SARIF partialFingerprints value. */
+  of(f: GateFinding): string;
+  identity(f: GateFinding): FindingIdentity;
+}

@@ -3,11 +3,11 @@
  * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
  * entry is dropped and the rest of the file still runs.
  */
-import path from 'node:path';
 import { GATE_CODES } from '../codes.ts';
 import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { configFinding, type ReportProblem } from './config-finding.ts';
 import { EntryNames } from './entry-names.ts';
+import { relativeFile } from './files.ts';
 import { readYamlInput } from './input-file.ts';
 import type { AnySection, ConfigSection, EntrySource, SectionEntry } from '../sections/section.ts';
 import type { ProfileEntry, RefusedProfile } from '../sections/profile-entry.ts';
@@ -151,10 +151,4 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
 function entryKeys(sections: readonly AnySection[], suffix = ''): string {
   const keys = sections.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
   return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
-}
-
-/** A path as findings name it: relative to the gate root, with forward slashes. */
-export function relativeFile(root: string, abs: string): string {
-  const rel = path.relative(root, abs);
-  return (rel === '' ? path.basename(abs) : rel).split(path.sep).join('/');
 }

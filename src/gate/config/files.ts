@@ -73,3 +73,9 @@ async function isFile(abs: string): Promise<boolean> {
   const stat = await fs.stat(abs).catch(() => undefined);
   return stat?.isFile() === true;
 }
+
+/** A path as findings name it: relative to the gate root, with forward slashes. */
+export function relativeFile(root: string, abs: string): string {
+  const rel = path.relative(root, abs);
+  return (rel === '' ? path.basename(abs) : rel).split(path.sep).join('/');
+}

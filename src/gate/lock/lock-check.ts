@@ -14,7 +14,7 @@ import { GATE_CODES } from '../codes.ts';
 import { getFindingDefinition } from '../catalogue.ts';
 import { entriesOf, profilesOf, type ConfigFile } from '../config/config.ts';
 import { providersSection } from '../sections/providers.ts';
-import { relativeFile } from '../config/config.ts';
+import { relativeFile } from '../config/files.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { readJsonInputText } from '../config/input-file.ts';
 import { lockKey, parseLock, type LockDocument, type LockedKey } from './lock-file.ts';

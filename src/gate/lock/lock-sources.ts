@@ -4,7 +4,8 @@
  * document). An inline `jwks` or `public_key` is left out: the config file itself pins those keys,
  * and a change to them is already a change in review.
  */
-import { entriesOf, profilesOf, relativeFile, type ConfigFile } from '../config/config.ts';
+import { entriesOf, profilesOf, type ConfigFile } from '../config/config.ts';
+import { relativeFile } from '../config/files.ts';
 import { providersSection } from '../sections/providers.ts';
 import { isNonEmptyString } from '../config/values.ts';
 import type { LoadedYaml, Path } from '../config/yaml.ts';

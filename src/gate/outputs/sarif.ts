@@ -6,10 +6,11 @@
  * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
  * are not the repository's findings, and an upload of them would close alerts that still stand.
  */
-import { getFindingDefinition, type FindingDefinition } from '../../engine/index.ts';
+import { type FindingDefinition } from '../../engine/index.ts';
+import { getFindingDefinition } from '../catalogue.ts';
 import { FINGERPRINT_KEY, Fingerprints } from '../suppress/fingerprint.ts';
 import { TOOL_VERSION } from './report.ts';
-import type { GateFinding, SuppressedFinding } from '../types.ts';
+import type { FindingFingerprints, GateFinding, SuppressedFinding } from '../types.ts';
 
 /** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
 export const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
@@ -88,7 +89,7 @@ function sarifSuppression(s: SuppressedFinding): { kind: 'inSource' | 'external'
  * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
  */
 export function buildSarif(
-  all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false, fingerprints: Fingerprints = new Fingerprints(),
+  all: readonly GateFinding[], suppressed: readonly SuppressedFinding[] = [], withBaseline = false, fingerprints: FindingFingerprints = new Fingerprints(),
 ): object {
   // Code scanning refuses a result without a location, so run-level problems (no config file
   // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,

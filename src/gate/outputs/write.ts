@@ -10,14 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describePlace, placeOf } from '../config/boundary.ts';
+import { OutputPathError } from '../errors.ts';
 
-/** An output path the gate refuses, or could not write; the message names the setting and the path. */
-export class OutputPathError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutputPathError';
-  }
-}
+export { OutputPathError } from '../errors.ts';
 
 export interface OutputTarget {
   /** The workspace the file must stay in. */

@@ -7,10 +7,11 @@ import path from 'node:path';
 import { compileIssuerProfiles, IssuerProfileError, type EngineServices, type ProfileRegistry, type TrustSource } from '../../engine/index.ts';
 import { GATE_CODES } from '../codes.ts';
 import { overBudgetMessage, type Admission } from '../run/budget.ts';
-import { relativeFile } from '../config/config.ts';
+import { relativeFile } from '../config/files.ts';
 import { configFinding, type ReportProblem } from '../config/config-finding.ts';
 import { readYamlInput } from '../config/input-file.ts';
 import { parseProfileEntry, SECRET_ENV_PREFIX, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
+import type { RefusedAt } from './section.ts';
 import type { GateFinding } from '../types.ts';
 import { clip, isRecord } from '../config/values.ts';
 import { parsePointer, positionOf, toPointer, type LoadedYaml, type Path } from '../config/yaml.ts';
@@ -21,12 +22,6 @@ export interface ProfileSource {
   entries: ProfileEntry[];
   /** Profiles refused while the file was read (an unknown key, no id). */
   refused?: RefusedProfile[];
-}
-
-/** Where a refused profile is: the line of its first problem. */
-export interface RefusedAt {
-  file: string;
-  line: number;
 }
 
 export interface LoadProfilesOptions {

@@ -43,12 +43,18 @@ export interface SectionRun {
 }
 
 
+/** Where a refused profile is: the line of its first problem. */
+export interface RefusedAt {
+  file: string;
+  line: number;
+}
+
 /** What the run knows about its issuer profiles, for samples that name one. */
 export interface ProfileIndex {
   /** Every id written in a profile, registered or refused. */
   ids: readonly string[];
   /** Profiles refused for a mistake of their own, by id, and where that mistake is. */
-  refused: ReadonlyMap<string, { file: string; line: number }>;
+  refused: ReadonlyMap<string, RefusedAt>;
 }
 
 /** A JSON Schema fragment, as the config schema embeds it. */

@@ -12,11 +12,11 @@
 import path from 'node:path';
 import { GATE_CODES } from '../codes.ts';
 import { configFinding } from '../config/config-finding.ts';
-import { relativeFile } from '../config/config.ts';
-import { Fingerprints, type FindingIdentity } from './fingerprint.ts';
+import { relativeFile } from '../config/files.ts';
+import { Fingerprints } from './fingerprint.ts';
 import { readJsonInputText } from '../config/input-file.ts';
 import { whyNotSuppressible } from './suppress-rule.ts';
-import type { GateFinding } from '../types.ts';
+import type { FindingFingerprints, FindingIdentity, GateFinding } from '../types.ts';
 import { clip, isRecord } from '../config/values.ts';
 import { loadYaml, parsePointer, positionOf } from '../config/yaml.ts';
 
@@ -69,7 +69,7 @@ export function isBaselineCandidate(f: GateFinding): boolean {
  * The baseline file for these findings (those that may be recorded), and how many it records.
  * `fingerprints` are the run's (GateRun.fingerprints): they read each finding's value from its file.
  */
-export function renderBaseline(findings: readonly GateFinding[], fingerprints: Fingerprints = new Fingerprints()): { text: string; count: number } {
+export function renderBaseline(findings: readonly GateFinding[], fingerprints: FindingFingerprints = new Fingerprints()): { text: string; count: number } {
   const byPrint = new Map<string, BaselineLine>();
   for (const f of findings) {
     if (!isBaselineCandidate(f)) continue;

@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { GateFinding } from '../types.ts';
+import type { FindingFingerprints, FindingIdentity, GateFinding } from '../types.ts';
 import { isRecord } from '../config/values.ts';
 import type { AnySection, SectionEntry } from '../sections/section.ts';
 import { CONFIG_SECTIONS } from '../sections/table.ts';
@@ -30,23 +30,6 @@ export interface FingerprintSource {
   entries?: ReadonlyMap<string, readonly object[]>;
 }
 
-/** What a finding is, as the baseline names it beside its fingerprint, and the fingerprint. */
-export interface FindingIdentity {
-  code: string;
-  /** Named from the repository root. */
-  file: string;
-  /** `providers`, `profiles`, `tokens`, `trust_policies`, or '' for a finding about no entry. */
-  section: string;
-  entry?: string;
-  /** The field inside the entry (from the document's top for a finding about no entry), list positions as they are now. */
-  field: string;
-  /**
-   * The field as the fingerprint names it, and the baseline writes it: each list position is `-` ("an
-   * item of this list"), since the item is named by its value (`/redirect_uris/-`).
-   */
-  itemField: string;
-  fingerprint: string;
-}
 
 const INDEX = /^(?:0|[1-9]\d*)$/;
 
@@ -71,7 +54,7 @@ function canonical(value: unknown, memo: WeakMap<object, string>): string {
  * it read. A finding in a file that is not among them (the issuer-profiles file) binds its message
  * instead of a value: it may then change more often than needed, never hide more than was recorded.
  */
-export class Fingerprints {
+export class Fingerprints implements FindingFingerprints {
   readonly base: string;
   readonly #sources = new Map<string, FingerprintSource>();
   /** The sections whose items are entries named by `name` (or `id`), so their position never counts. */

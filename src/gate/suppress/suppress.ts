@@ -11,7 +11,7 @@ import { configFinding } from '../config/config-finding.ts';
 import { Fingerprints } from './fingerprint.ts';
 import { fieldCovers, findingField } from './suppress-field.ts';
 import { shortReason, whyNotSuppressible, type Suppression } from './suppress-rule.ts';
-import type { GateFinding, SuppressedFinding } from '../types.ts';
+import type { FindingFingerprints, GateFinding, SuppressedFinding } from '../types.ts';
 
 /** Whether any suppression may hide the finding (never a configuration error or a SUPPRESSION_ code). */
 export function isSuppressible(f: GateFinding): boolean {
@@ -62,10 +62,10 @@ export class Suppressor {
   readonly #baselineUsed = new Set<string>();
 
   /** `now`: when the run started; a suppression whose expiry is at or before it no longer applies. */
-  readonly #fingerprints: Fingerprints;
+  readonly #fingerprints: FindingFingerprints;
 
   /** `fingerprints`: the run's (they read each finding's value from its file), which the baseline is matched by. */
-  constructor(baseline: Baseline | undefined, now: number, fingerprints: Fingerprints = new Fingerprints()) {
+  constructor(baseline: Baseline | undefined, now: number, fingerprints: FindingFingerprints = new Fingerprints()) {
     this.#baseline = baseline;
     this.#now = now;
     this.#fingerprints = fingerprints;
