@@ -18,6 +18,7 @@ import { Placer } from '../../src/gate/run/place.ts';
 import { runGate } from '../../src/gate/run/run.ts';
 import { defineSection, type SectionEntry } from '../../src/gate/sections/section.ts';
 import { CONFIG_SECTIONS } from '../../src/gate/sections/table.ts';
+import { OUTPUT_FORMATS, type OutputFormat } from '../../src/gate/outputs/formats.ts';
 import { positionOf } from '../../src/gate/config/yaml.ts';
 
 interface Widget extends SectionEntry {
@@ -70,6 +71,13 @@ const widgets = defineSection<Widget>({
 
 const SECTIONS = [...CONFIG_SECTIONS, widgets];
 
+/** The toy format: one line per finding, `code@line`. */
+const tally: OutputFormat = {
+  name: 'tally', extension: '.tally', description: 'a tally of findings',
+  render: (run) => run.findings.map((f) => `${f.code}@${f.line ?? 0}`).join('\n'),
+};
+const FORMATS = [...OUTPUT_FORMATS, tally];
+
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-toy-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -91,6 +99,16 @@ describe('a toy config section, check and format from their table entries alone'
     ]);
     expect(run.files[0]).toMatchObject({ widgets: 2, providers: 0, tokens: 0 });
     expect(run.report.summary.file_status[0]?.widgets).toBe(2);
+  });
+
+  it('the check\'s finding is reported in every format of the table, the toy format among them', async () => {
+    const run = await runGate({ root: repo(SHELF), patterns: ['.github/oidc-gate/*.yml'], network: false, env: {} }, { sections: SECTIONS });
+    const rendered = Object.fromEntries(FORMATS.map((f) => [f.name, f.render(run)]));
+    expect(Object.keys(rendered)).toEqual(['report', 'sarif', 'tally']);
+    expect(JSON.parse(rendered.report ?? '').summary.findings.map((f: { code: string }) => f.code)).toContain('WIDGET_TOO_WIDE');
+    const sarif = JSON.parse(rendered.sarif ?? '') as { runs: { results: { ruleId: string; locations: { physicalLocation: { region: { startLine: number } } }[] }[] }[] };
+    expect(sarif.runs[0]?.results.map((r) => [r.ruleId, r.locations[0]?.physicalLocation.region.startLine])).toContainEqual(['WIDGET_TOO_WIDE', 5]);
+    expect(rendered.tally).toBe('CONFIG_INVALID@6\nWIDGET_TOO_WIDE@5');
   });
 
   it('without the entry the key is unknown, and nothing is run or counted', async () => {
