@@ -1,6 +1,6 @@
 /** script/release in a scratch repository with a bare remote: checks, dry run, tagging and the major tag. */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,17 @@ describe('script/release', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain("CHANGELOG.md has no '## [1.0.0]' section");
     expect(git(repo, 'tag', '--list')).toBe('');
+  });
+
+  it('packs the CLI consumers install (release/<name>-X.Y.Z.tgz), dry run or not; --no-push tags here and pushes nothing', () => {
+    const dry = release('--dry-run', 'v1.0.0');
+    expect(dry.status).toBe(0);
+    expect(existsSync(path.join(repo, 'release/x-1.0.0.tgz'))).toBe(true);
+    const local = release('--no-push', 'v1.0.0');
+    expect(local.status, local.stderr).toBe(0);
+    expect(local.stdout).toContain('attach release/x-1.0.0.tgz to the GitHub release');
+    expect(git(repo, 'tag', '--list').split('\n')).toEqual(['v1', 'v1.0.0']);
+    expect(git(remote, 'tag', '--list')).toBe('');
   });
 
   it('refuses unknown arguments and a missing version with exit 2', () => {
