@@ -11,6 +11,11 @@ const gateInternals = {
   regex: '(^|/)gate/(?!index\\.ts$)',
   message: 'Faces import the gate only through src/gate/index.ts (its public surface); export what you need there.',
 };
+/** An import of the service other than its public surface, src/server/main.ts (its folders are its inside). */
+const serverInternals = {
+  regex: '(^|/)server/(?!main\\.ts$)',
+  message: 'The CLI starts the service only through src/server/main.ts (its public surface); export what you need there.',
+};
 /** An import of another face: each face stands on the engine alone. */
 const face = (name, why) => ({ regex: `(^|/)${name}/`, message: `Do not import src/${name}/ here: ${why}` });
 
@@ -22,6 +27,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+      // Node 20 (which the CLI supports) has neither: reading one crashed every HTTPS fetch there.
+      'no-restricted-properties': ['error', ...['validToDate', 'validFromDate'].map((property) => ({
+        property, message: 'Node 20 has no X509Certificate.validToDate / validFromDate: use certificateNotAfter (src/engine/net/certificate.ts).',
+      }))],
     },
   },
   {
@@ -79,6 +88,7 @@ export default tseslint.config(
         patterns: [
           engineInternals,
           gateInternals,
+          serverInternals,
           face('action', 'the action and the CLI are separate faces; share through src/gate.'),
         ],
       }],

@@ -54,7 +54,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-var validation_error_1 = __nccwpck_require__(5402);
+var validation_error_1 = __nccwpck_require__(3021);
 Object.defineProperty(exports, "ValidationError", ({ enumerable: true, get: function () { return validation_error_1.default; } }));
 var ref_error_1 = __nccwpck_require__(3162);
 Object.defineProperty(exports, "MissingRefError", ({ enumerable: true, get: function () { return ref_error_1.default; } }));
@@ -231,7 +231,7 @@ exports.regexpCode = regexpCode;
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.or = exports.and = exports.not = exports.CodeGen = exports.operators = exports.varKinds = exports.ValueScopeName = exports.ValueScope = exports.Scope = exports.Name = exports.regexpCode = exports.stringify = exports.getProperty = exports.nil = exports.strConcat = exports.str = exports._ = void 0;
 const code_1 = __nccwpck_require__(567);
-const scope_1 = __nccwpck_require__(5407);
+const scope_1 = __nccwpck_require__(7788);
 var code_2 = __nccwpck_require__(567);
 Object.defineProperty(exports, "_", ({ enumerable: true, get: function () { return code_2._; } }));
 Object.defineProperty(exports, "str", ({ enumerable: true, get: function () { return code_2.str; } }));
@@ -241,7 +241,7 @@ Object.defineProperty(exports, "getProperty", ({ enumerable: true, get: function
 Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function () { return code_2.stringify; } }));
 Object.defineProperty(exports, "regexpCode", ({ enumerable: true, get: function () { return code_2.regexpCode; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return code_2.Name; } }));
-var scope_2 = __nccwpck_require__(5407);
+var scope_2 = __nccwpck_require__(7788);
 Object.defineProperty(exports, "Scope", ({ enumerable: true, get: function () { return scope_2.Scope; } }));
 Object.defineProperty(exports, "ValueScope", ({ enumerable: true, get: function () { return scope_2.ValueScope; } }));
 Object.defineProperty(exports, "ValueScopeName", ({ enumerable: true, get: function () { return scope_2.ValueScopeName; } }));
@@ -927,7 +927,7 @@ function par(x) {
 
 /***/ }),
 
-/***/ 5407:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -1212,7 +1212,7 @@ function extraErrorProps(cxt, { params, message }, keyValues) {
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.resolveSchema = exports.getCompilingSchema = exports.resolveRef = exports.compileSchema = exports.SchemaEnv = void 0;
 const codegen_1 = __nccwpck_require__(1436);
-const validation_error_1 = __nccwpck_require__(5402);
+const validation_error_1 = __nccwpck_require__(3021);
 const names_1 = __nccwpck_require__(630);
 const resolve_1 = __nccwpck_require__(4090);
 const util_1 = __nccwpck_require__(4464);
@@ -2971,7 +2971,7 @@ Object.defineProperty(exports, "stringify", ({ enumerable: true, get: function (
 Object.defineProperty(exports, "nil", ({ enumerable: true, get: function () { return codegen_1.nil; } }));
 Object.defineProperty(exports, "Name", ({ enumerable: true, get: function () { return codegen_1.Name; } }));
 Object.defineProperty(exports, "CodeGen", ({ enumerable: true, get: function () { return codegen_1.CodeGen; } }));
-const validation_error_1 = __nccwpck_require__(5402);
+const validation_error_1 = __nccwpck_require__(3021);
 const ref_error_1 = __nccwpck_require__(3162);
 const rules_1 = __nccwpck_require__(7353);
 const compile_1 = __nccwpck_require__(2718);
@@ -3671,7 +3671,7 @@ exports["default"] = uri;
 
 /***/ }),
 
-/***/ 5402:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4203,7 +4203,7 @@ const anyOf_1 = __nccwpck_require__(9380);
 const oneOf_1 = __nccwpck_require__(2490);
 const allOf_1 = __nccwpck_require__(9205);
 const if_1 = __nccwpck_require__(8584);
-const thenElse_1 = __nccwpck_require__(9210);
+const thenElse_1 = __nccwpck_require__(6829);
 function getApplicator(draft2020 = false) {
     const applicator = [
         // any
@@ -4628,7 +4628,7 @@ exports["default"] = def;
 
 /***/ }),
 
-/***/ 9210:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -36692,9 +36692,9 @@ exports.composeCollection = composeCollection;
 
 
 
-var Document = __nccwpck_require__(3021);
+var Document = __nccwpck_require__(5402);
 var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
+var resolveEnd = __nccwpck_require__(5407);
 var resolveProps = __nccwpck_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
@@ -36748,7 +36748,7 @@ var Alias = __nccwpck_require__(4065);
 var identity = __nccwpck_require__(1127);
 var composeCollection = __nccwpck_require__(7349);
 var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
+var resolveEnd = __nccwpck_require__(5407);
 var utilEmptyScalarPosition = __nccwpck_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
@@ -36960,11 +36960,11 @@ exports.composeScalar = composeScalar;
 
 var node_process = __nccwpck_require__(932);
 var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
+var Document = __nccwpck_require__(5402);
 var errors = __nccwpck_require__(1464);
 var identity = __nccwpck_require__(1127);
 var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var resolveEnd = __nccwpck_require__(5407);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -37573,7 +37573,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 5407:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -37628,7 +37628,7 @@ var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var YAMLMap = __nccwpck_require__(4454);
 var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
+var resolveEnd = __nccwpck_require__(5407);
 var resolveProps = __nccwpck_require__(4631);
 var utilContainsNewline = __nccwpck_require__(9499);
 var utilMapIncludes = __nccwpck_require__(1187);
@@ -37841,7 +37841,7 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 
 var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var resolveEnd = __nccwpck_require__(5407);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -38349,7 +38349,7 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -38360,7 +38360,7 @@ var identity = __nccwpck_require__(1127);
 var Pair = __nccwpck_require__(7165);
 var toJS = __nccwpck_require__(6424);
 var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
+var stringifyDocument = __nccwpck_require__(9210);
 var anchors = __nccwpck_require__(1596);
 var applyReviver = __nccwpck_require__(3661);
 var createNode = __nccwpck_require__(2404);
@@ -39198,7 +39198,7 @@ var __webpack_unused_export__;
 
 
 var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
+var Document = __nccwpck_require__(5402);
 var Schema = __nccwpck_require__(5840);
 var errors = __nccwpck_require__(1464);
 var Alias = __nccwpck_require__(4065);
@@ -42432,7 +42432,7 @@ exports.Parser = Parser;
 
 
 var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
+var Document = __nccwpck_require__(5402);
 var errors = __nccwpck_require__(1464);
 var log = __nccwpck_require__(7249);
 var identity = __nccwpck_require__(1127);
@@ -44282,7 +44282,7 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 9210:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -48410,1023 +48410,9 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/gate/yaml-keys.ts
-/**
- * Keys written twice in one mapping. The yaml package can check this while parsing, but it compares
- * each new key with every earlier key of its map: one map of 100,000 keys (a 1 MiB file) then takes
- * minutes before the size limit can refuse it. So the gate parses without that check, counts nodes
- * first, and finds repeated keys here: one set per map, each node visited once (aliases are not
- * followed, so an alias bomb costs nothing here either).
- */
-
-/** Offsets of every key that repeats an earlier key of its map, in document order. */
-function duplicateKeyOffsets(root) {
-    const out = [];
-    const stack = [root];
-    while (stack.length > 0) {
-        const node = stack.pop();
-        if (node === null || typeof node !== 'object' || (0,dist/* isAlias */.Vj)(node))
-            continue;
-        if ((0,dist/* isMap */.jh)(node)) {
-            const seen = new Set();
-            for (const item of node.items) {
-                if (!(0,dist/* isPair */.tO)(item))
-                    continue;
-                // Scalars compare by the property name they become (1 and "1" are one key once read);
-                // a collection as a key is never equal to another, as in the yaml package's own check.
-                if ((0,dist/* isScalar */.jn)(item.key)) {
-                    const name = String(item.key.value);
-                    if (seen.has(name))
-                        out.push(item.key.range?.[0] ?? 0);
-                    seen.add(name);
-                }
-                stack.push(item.value, item.key);
-            }
-        }
-        else if ((0,dist/* isSeq */.oP)(node)) {
-            for (const item of node.items)
-                stack.push(item);
-        }
-    }
-    return out.sort((a, b) => a - b);
-}
-
-;// CONCATENATED MODULE: ./src/gate/yaml-unclosed.ts
-/**
- * One mistake, one error: a `[`, `{` or quote that is never closed makes the parser read the lines
- * after it as part of the value, and report each of them as a problem of its own (BAD_INDENT on the
- * next line, then keys that span lines, and so on). This module finds the opening that was never
- * closed, from the parser's tokens (never from its messages, which quote the source), so the gate
- * reports that one place and drops the errors that only follow from it.
- */
-
-const CLOSERS = {
-    '[': { closer: ']', end: 'flow-seq-end', other: 'flow-map-end', what: 'list' },
-    '{': { closer: '}', end: 'flow-map-end', other: 'flow-seq-end', what: 'map' },
-};
-/** A double-quoted value ends at an unescaped `"`; a single-quoted one at a `'` that is not doubled. */
-const CLOSED_QUOTED = {
-    'double-quoted-scalar': /^"(?:[^"\\]|\\[\s\S])*"$/,
-    'single-quoted-scalar': /^'(?:[^']|'')*'$/,
-};
-/**
- * The opening that was never closed, if any. When one collection is closed by the other kind of
- * bracket, that one is the mistake; otherwise the first unclosed opening is (the openings inside it
- * were swallowed by it).
- */
-function findUnclosed(source) {
-    const candidates = [];
-    const inspect = (token) => {
-        if (token === undefined)
-            return;
-        if (token.type === 'flow-collection') {
-            const spec = CLOSERS[token.start.source];
-            if (spec === undefined || token.end.some((t) => t.type === spec.end))
-                return;
-            const mismatched = token.end.some((t) => t.type === spec.other);
-            candidates.push({
-                offset: token.start.offset,
-                mismatched,
-                message: mismatched
-                    ? `the ${token.start.source} here is closed by ${spec.closer === ']' ? '}' : ']'} instead of ${spec.closer}`
-                    : `the ${token.start.source} here is never closed by a ${spec.closer}, so the lines after it were read as part of the ${spec.what}`,
-                remediation: `Add the missing ${spec.closer} to close the ${spec.what} that starts here (keep ${token.start.source} … ${spec.closer} on one line, or write the ${spec.what} as indented lines).`,
-            });
-            return;
-        }
-        const closed = CLOSED_QUOTED[token.type];
-        if (closed !== undefined && 'source' in token && !closed.test(token.source)) {
-            const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
-            candidates.push({
-                offset: token.offset,
-                mismatched: false,
-                message: `the ${quote} here is never closed, so the text after it was read as part of the value`,
-                remediation: `Add the closing ${quote} at the end of the value that starts here.`,
-            });
-        }
-    };
-    try {
-        for (const token of new dist/* Parser */.iX().parse(source)) {
-            if (token.type !== 'document')
-                continue;
-            dist/* CST */.DB.visit(token, (item) => {
-                inspect(item.key ?? undefined);
-                inspect(item.value);
-            });
-        }
-    }
-    catch {
-        // The tokens are a best effort on text that already failed to parse: without them the parser's own errors stand.
-        return undefined;
-    }
-    const mismatched = candidates.filter((c) => c.mismatched);
-    const pick = mismatched.length > 0
-        ? mismatched.reduce((a, b) => (b.offset > a.offset ? b : a))
-        : candidates.reduce((a, b) => (a === undefined || b.offset < a.offset ? b : a), undefined);
-    if (pick === undefined)
-        return undefined;
-    return { offset: pick.offset, message: pick.message, remediation: pick.remediation };
-}
-
-;// CONCATENATED MODULE: ./src/gate/yaml.ts
-/**
- * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
- * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
- */
-
-
-
-/**
- * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
- * Without them a few kilobytes of anchors and aliases expand into millions of entries (the classic
- * "billion laughs"), and the report, the summary and memory grow with the expansion.
- * Nodes: every map, list and scalar, keys included. Text: the characters of every string scalar,
- * capped like the file itself, so aliases never let a file hold more than a file without them could.
- */
-const MAX_YAML_NODES = 10_000;
-const MAX_YAML_TEXT = 1024 * 1024;
-function loadYaml(source) {
-    const lines = new dist/* LineCounter */.HN();
-    // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
-    // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
-    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
-    const loaded = { doc, lines, source, data: undefined, errors: [] };
-    const errors = loaded.errors;
-    // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
-    // config files are read as YAML 1.2 only, whatever they ask for.
-    const directive = doc.directives?.yaml;
-    if (directive?.explicit === true && directive.version !== '1.2') {
-        const at = /^%YAML\b/m.exec(source)?.index ?? 0;
-        errors.push({
-            message: 'the file asks for another YAML version with a %YAML directive; oidc-gate reads YAML 1.2 only',
-            position: toPosition(lines, at),
-            remediation: 'Remove the %YAML directive (and the --- after it, if nothing else needs it): config files are read as YAML 1.2.',
-        });
-        return loaded;
-    }
-    if (doc.errors.length > 0) {
-        errors.push(...syntaxErrors(source, lines, doc));
-        return loaded;
-    }
-    const size = measure(doc.contents);
-    if (size.ok === false) {
-        if (size.tooLarge !== undefined)
-            loaded.tooLarge = size.tooLarge;
-        else
-            errors.push({ message: size.message, position: toPosition(lines, size.offset) });
-        return loaded;
-    }
-    for (const offset of duplicateKeyOffsets(doc.contents)) {
-        errors.push({
-            message: describeYamlError('DUPLICATE_KEY'),
-            position: toPosition(lines, offset),
-            remediation: 'Keep one of the two keys: YAML would otherwise take one value and drop the other without a word.',
-        });
-    }
-    if (errors.length > 0)
-        return loaded;
-    try {
-        // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
-        // which refuses some small files and lets some large expansions through, is turned off.
-        loaded.data = doc.toJS({ maxAliasCount: -1 });
-    }
-    catch {
-        errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
-    }
-    return loaded;
-}
-/**
- * The parser's errors, described from their codes and positions. An opening bracket or quote that is
- * never closed is reported once, where it opens, and the errors after it (which only follow from
- * it) are dropped.
- */
-function syntaxErrors(source, lines, doc) {
-    // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
-    // clamp to that line so an annotation lands on something visible.
-    const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
-    const at = (offset) => {
-        const position = toPosition(lines, offset);
-        return position.line > lastLine ? { line: lastLine, column: 1 } : position;
-    };
-    const unclosed = findUnclosed(source);
-    const errors = unclosed !== undefined ? doc.errors.filter((e) => e.pos[0] < unclosed.offset) : doc.errors;
-    const out = errors.map((e) => ({ message: describeYamlError(e.code), position: at(e.pos[0]) }));
-    if (unclosed !== undefined)
-        out.push({ message: unclosed.message, position: at(unclosed.offset), remediation: unclosed.remediation });
-    return out;
-}
-class Stop extends Error {
-    result;
-    constructor(result) {
-        super('stop');
-        this.result = result;
-    }
-}
-/**
- * Count nodes and text as toJS would expand them, without expanding: each node is visited once, in
- * document order (the order in which the yaml package finds the anchor an alias names), and an
- * alias adds the finished size of its anchored node. Iterative, so deep nesting cannot overflow
- * the stack; it stops as soon as a limit is passed.
- */
-function measure(root) {
-    const anchors = new Map();
-    const sizes = new Map();
-    const open = new Set();
-    const stack = [];
-    const add = (into, size) => {
-        into.nodes += size.nodes;
-        into.text += size.text;
-        if (into.nodes > MAX_YAML_NODES)
-            throw new Stop({ ok: false, tooLarge: 'nodes' });
-        if (into.text > MAX_YAML_TEXT)
-            throw new Stop({ ok: false, tooLarge: 'text' });
-    };
-    /** The size of a leaf or an alias now, or undefined once a collection is pushed to be summed. */
-    const enter = (node) => {
-        if (node === null || typeof node !== 'object')
-            return { nodes: 0, text: 0 };
-        if ((0,dist/* isAlias */.Vj)(node)) {
-            const target = anchors.get(node.source);
-            const offset = rangeStart(node) ?? 0;
-            if (target === undefined)
-                throw new Stop({ ok: false, message: 'an alias names an anchor that is not defined before it', offset });
-            if (open.has(target))
-                throw new Stop({ ok: false, message: 'an alias refers to a node that contains it (a recursive structure)', offset });
-            return sizes.get(target) ?? { nodes: 0, text: 0 };
-        }
-        const anchor = node.anchor;
-        if (typeof anchor === 'string')
-            anchors.set(anchor, node);
-        if ((0,dist/* isScalar */.jn)(node)) {
-            const size = { nodes: 1, text: scalarText(node.value) };
-            sizes.set(node, size);
-            return size;
-        }
-        if ((0,dist/* isMap */.jh)(node) || (0,dist/* isSeq */.oP)(node)) {
-            const children = [];
-            for (const item of node.items) {
-                if ((0,dist/* isPair */.tO)(item))
-                    children.push(item.key, item.value);
-                else
-                    children.push(item);
-            }
-            open.add(node);
-            stack.push({ node, children, next: 0, size: { nodes: 1, text: 0 } });
-            return undefined;
-        }
-        return { nodes: 0, text: 0 };
-    };
-    try {
-        const total = { nodes: 0, text: 0 };
-        const first = enter(root);
-        if (first !== undefined)
-            add(total, first);
-        while (stack.length > 0) {
-            const frame = stack[stack.length - 1];
-            if (frame.next < frame.children.length) {
-                const size = enter(frame.children[frame.next++]);
-                if (size !== undefined)
-                    add(frame.size, size);
-                continue;
-            }
-            stack.pop();
-            open.delete(frame.node);
-            sizes.set(frame.node, frame.size);
-            const parent = stack[stack.length - 1];
-            add(parent !== undefined ? parent.size : total, frame.size);
-        }
-        return { ok: true, ...total };
-    }
-    catch (err) {
-        if (err instanceof Stop)
-            return err.result;
-        throw err;
-    }
-}
-/**
- * The text a scalar adds to the report once read: a string's characters, and a `!!binary` value's
- * bytes (which the report spells out one number per byte), so no tag lets a value grow past the limit.
- */
-function scalarText(value) {
-    if (typeof value === 'string')
-        return value.length;
-    if (value instanceof Uint8Array)
-        return value.byteLength;
-    return 0;
-}
-/**
- * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
- * source may hold a secret that is masked only after a successful parse. So a problem is described from
- * its error code alone; the position says where.
- */
-const YAML_ERROR_TEXT = {
-    ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
-    BAD_ALIAS: 'an alias is malformed',
-    BAD_DIRECTIVE: 'a directive is malformed',
-    BAD_DQ_ESCAPE: 'a double-quoted string has an invalid escape sequence',
-    BAD_INDENT: 'the indentation is wrong',
-    BAD_PROP_ORDER: 'anchors and tags are in the wrong order',
-    BAD_SCALAR_START: 'a plain value starts with a character that YAML reserves (quote the value)',
-    BLOCK_AS_IMPLICIT_KEY: 'a block value is used as a key',
-    BLOCK_IN_FLOW: 'a block collection is inside a flow collection',
-    DUPLICATE_KEY: 'a key appears twice in one mapping',
-    IMPOSSIBLE: 'the parser reached an impossible state',
-    KEY_OVER_1024_CHARS: 'an implicit key is longer than 1024 characters',
-    MISSING_CHAR: 'a closing quote or bracket is missing',
-    MULTILINE_IMPLICIT_KEY: 'an implicit key spans several lines',
-    MULTIPLE_ANCHORS: 'a node has more than one anchor',
-    MULTIPLE_DOCS: 'the file holds more than one YAML document',
-    MULTIPLE_TAGS: 'a node has more than one tag',
-    NON_STRING_KEY: 'a key is not a string',
-    RESOURCE_EXHAUSTION: 'the document nests too deeply',
-    TAB_AS_INDENT: 'a tab is used for indentation',
-    TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
-    UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
-    BAD_COLLECTION_TYPE: 'a collection has the wrong type for its tag',
-};
-function describeYamlError(code) {
-    return `${YAML_ERROR_TEXT[code] ?? 'the YAML is malformed'} (${code})`;
-}
-function toPosition(lines, offset) {
-    const p = lines.linePos(offset);
-    return { line: p.line, column: p.col };
-}
-/**
- * The position of the node at `path`. For a map member it is the key (so a block value that starts
- * on the next line still points at `field:`); for a sequence item, the item. When the path does not
- * exist (a field the engine names but the file lacks), the nearest existing ancestor answers.
- */
-function positionOf(loaded, path) {
-    let node = loaded.doc.contents;
-    let best = rangeStart(node) ?? 0;
-    for (const seg of path) {
-        if ((0,dist/* isMap */.jh)(node)) {
-            const pair = node.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && String(p.key.value) === String(seg));
-            if (pair === undefined)
-                break;
-            best = rangeStart(pair.key) ?? best;
-            node = pair.value;
-        }
-        else if ((0,dist/* isSeq */.oP)(node)) {
-            const index = typeof seg === 'number' ? seg : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
-            const item = node.items[index];
-            if (item === undefined)
-                break;
-            best = rangeStart(item) ?? best;
-            node = item;
-        }
-        else {
-            break;
-        }
-    }
-    return toPosition(loaded.lines, best);
-}
-function rangeStart(node) {
-    if (node !== null && typeof node === 'object' && 'range' in node) {
-        const range = node.range;
-        if (Array.isArray(range))
-            return range[0];
-    }
-    return undefined;
-}
-/** RFC 6901 pointer to path segments. */
-function parsePointer(pointer) {
-    if (pointer === '' || pointer === '/')
-        return [];
-    return pointer.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-function toPointer(path) {
-    return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}
-
-;// CONCATENATED MODULE: ./src/gate/suppress-field.ts
-
-function findingField(f) {
-    // The stable pointer is /<list>/<entry name>/<field…>: the field is what follows the entry.
-    if (f.stablePointer !== undefined && f.name !== undefined)
-        return toPointer(parsePointer(f.stablePointer).slice(2));
-    return f.pointer ?? '';
-}
-/** Whether `field` (as a suppression names it) covers the finding's field: the same place, or one below it. */
-function fieldCovers(field, findingFieldPointer) {
-    if (field === '' || field === findingFieldPointer)
-        return true;
-    return findingFieldPointer.startsWith(`${field.replace(/\/$/, '')}/`);
-}
-
-;// CONCATENATED MODULE: ./src/gate/report.ts
-/**
- * The JSON report the action writes and `oidc-gate check --format json` prints (tool, api_version,
- * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
- */
-
-const TOOL_VERSION = '0.1.0';
-function count(findings) {
-    let errors = 0;
-    let warnings = 0;
-    for (const f of findings) {
-        if (f.severity === 'error')
-            errors++;
-        else
-            warnings++;
-    }
-    return { errors, warnings };
-}
-function buildReport(results, findings, files, failOn = 'error', hidden = { suppressed: [] }) {
-    const { errors, warnings } = count(findings);
-    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
-    const suppressed = hidden.suppressed.map(reportSuppressed);
-    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors, suppressed: suppressed.length }, failOn);
-    // Beside each result's untouched response: which of its findings are hidden, and why.
-    for (const r of results) {
-        const own = hidden.suppressed.filter((s) => s.finding.file === r.file && s.finding.name === r.name && s.finding.kind === r.kind);
-        if (own.length > 0)
-            r.suppressed = own.map(reportSuppressed);
-    }
-    return {
-        tool: { name: 'oidc-gate', version: TOOL_VERSION },
-        api_version: 'v0.0.1',
-        valid: errors === 0,
-        summary: {
-            text: v.text,
-            fail_on: failOn,
-            failed: v.failed,
-            files: files.length,
-            results: results.length,
-            errors,
-            warnings,
-            file_status: files,
-            findings,
-            suppressed,
-            ...(hidden.baseline !== undefined ? { baseline: hidden.baseline } : {}),
-        },
-        results,
-    };
-}
-/**
- * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
- * finding but a gate that could not check what it was given, so it fails the run even under
- * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
- * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
- * never reads "Passed" for a failed run.
- */
-function verdict(c, failOn) {
-    const v = countedVerdict(c, failOn);
-    const hidden = c.suppressed ?? 0;
-    if (hidden === 0)
-        return v;
-    // Before the final full stop: "Passed: 1 file, 2 checks, no findings; 3 suppressed."
-    return { failed: v.failed, text: `${v.text.replace(/\.$/, '')}; ${hidden} suppressed.` };
-}
-function countedVerdict(c, failOn) {
-    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
-    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
-    if (c.errors === 0 && c.warnings === 0)
-        return { failed: false, text: `Passed: ${where}, no findings.` };
-    if (c.errors === 0) {
-        return shouldFail(failOn, 0, c.warnings)
-            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
-            : { failed: false, text: `Passed with ${found}: ${where}.` };
-    }
-    if (shouldFail(failOn, c.errors, c.warnings))
-        return { failed: true, text: `Failed: ${found} in ${where}.` };
-    if (c.configErrors > 0) {
-        const one = c.configErrors === 1;
-        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
-            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
-        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
-    }
-    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
-}
-/** A suppressed finding as the report lists it: the finding, where it is, and what hid it. */
-function reportSuppressed(s) {
-    const f = s.finding;
-    return {
-        code: f.code,
-        severity: f.severity,
-        message: f.message,
-        ...(f.file !== undefined ? { file: f.file } : {}),
-        ...(f.line !== undefined ? { line: f.line } : {}),
-        ...(f.column !== undefined ? { column: f.column } : {}),
-        ...(f.name !== undefined ? { entry: f.name } : {}),
-        field: findingField(f),
-        kind: s.kind,
-        reason: s.reason,
-        suppression: s.source,
-    };
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
-function shouldFail(failOn, errors, warnings) {
-    if (failOn === 'never')
-        return false;
-    if (failOn === 'warning')
-        return errors + warnings > 0;
-    return errors > 0;
-}
-function serializeReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
-}
-
-;// CONCATENATED MODULE: ./src/action/annotations.ts
-/**
- * Which findings become workflow annotations. GitHub shows at most 10 annotations of each level per
- * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
- * A failing step's own failure message is an error annotation too, so it takes one of the 10.
- */
-
-const MAX_PER_LEVEL = 10;
-function annotationMessage(f) {
-    const who = f.name !== undefined && f.kind !== undefined && f.kind !== 'config' ? ` (${f.kind} "${f.name}")` : '';
-    const fix = f.remediation !== undefined ? `\nFix: ${f.remediation}` : '';
-    return `${f.message}${who}${fix}`;
-}
-/** `failing`: the step will fail, and its failure message will be the last error annotation. */
-function selectAnnotations(findings, reportPath, failing = false) {
-    const maxErrors = failing ? MAX_PER_LEVEL - 1 : MAX_PER_LEVEL;
-    const errors = findings.filter((f) => f.severity === 'error');
-    const warnings = findings.filter((f) => f.severity === 'warning');
-    const out = [];
-    const toAnnotation = (f) => {
-        const properties = { title: f.code };
-        if (f.file !== undefined) {
-            properties.file = f.file;
-            properties.startLine = f.line ?? 1;
-            properties.startColumn = f.column ?? 1;
-        }
-        return { level: f.severity, message: annotationMessage(f), properties };
-    };
-    out.push(...errors.slice(0, maxErrors).map(toAnnotation));
-    out.push(...warnings.slice(0, MAX_PER_LEVEL).map(toAnnotation));
-    const moreErrors = Math.max(0, errors.length - maxErrors);
-    const moreWarnings = Math.max(0, warnings.length - MAX_PER_LEVEL);
-    if (moreErrors + moreWarnings > 0) {
-        const parts = [moreErrors > 0 ? plural(moreErrors, 'more error') : '', moreWarnings > 0 ? plural(moreWarnings, 'more warning') : ''].filter((s) => s !== '');
-        const where = reportPath !== undefined && reportPath !== '' ? `the job summary and the report (${reportPath})` : 'the job summary';
-        out.push({
-            level: 'notice',
-            message: `${parts.join(' and ')} not shown as annotations (at most ${MAX_PER_LEVEL} per level${failing ? ', the failure message among the errors' : ''}); see ${where} for every finding.`,
-            properties: { title: 'oidc-gate' },
-        });
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 var external_node_path_default = /*#__PURE__*/__nccwpck_require__.n(external_node_path_namespaceObject);
-;// CONCATENATED MODULE: ./src/gate/boundary.ts
-/**
- * The workspace boundary. The gate runs on a repository that a pull request controls, links
- * included, so every path it reads is resolved (links followed) and must stay inside the workspace
- * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
- */
-
-
-/** The most the gate reads from any one file: a gate input is a few kilobytes. */
-const MAX_READ_BYTES = 1024 * 1024;
-const READ_CHUNK = 64 * 1024;
-/**
- * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
- * not under .git. Without this a link to .git/config would make the gate read, and quote, the
- * checkout's credentials.
- */
-async function resolveInsideRoot(root, abs) {
-    let real;
-    try {
-        real = await external_node_fs_namespaceObject.promises.realpath(abs);
-    }
-    catch (error) {
-        return { ok: false, reason: 'missing', error };
-    }
-    const realRoot = await external_node_fs_namespaceObject.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
-    return placeOf(realRoot, real);
-}
-/** Where `real` (already free of links) lies relative to `realRoot`. */
-function placeOf(realRoot, real) {
-    const rel = external_node_path_default().relative(realRoot, real);
-    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
-        return { ok: false, reason: 'outside' };
-    if (isUnderGit(rel))
-        return { ok: false, reason: 'git' };
-    return { ok: true, real };
-}
-/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
-function isUnderGit(rel) {
-    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
-}
-/** How a place outside the boundary is described in messages. */
-function describePlace(reason) {
-    return reason === 'git' ? 'inside .git' : 'outside the repository root';
-}
-/**
- * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
- * the file a worktree or submodule has), else `cwd` itself.
- */
-function findRepositoryRoot(cwd) {
-    const start = path.resolve(cwd);
-    for (let dir = start;; dir = path.dirname(dir)) {
-        if (existsSync(path.join(dir, '.git')))
-            return dir;
-        if (path.dirname(dir) === dir)
-            return start;
-    }
-}
-/**
- * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
- * open file, and the read stops one byte past the cap, so a file that grows in between is refused
- * rather than read whole. A FIFO or device is refused without blocking on it.
- */
-async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
-    const place = await resolveInsideRoot(root, abs);
-    if (!place.ok)
-        return place;
-    let handle;
-    try {
-        handle = await external_node_fs_namespaceObject.promises.open(place.real, external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0));
-    }
-    catch (error) {
-        const code = error.code;
-        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
-    }
-    try {
-        const stat = await handle.stat();
-        if (!stat.isFile())
-            return { ok: false, reason: 'not-file' };
-        if (stat.size > maxBytes)
-            return { ok: false, reason: 'too-large' };
-        // Read to the end rather than trusting the size: the file may change in between.
-        const chunks = [];
-        let length = 0;
-        for (;;) {
-            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
-            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
-            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-            if (bytesRead === 0)
-                break;
-            chunks.push(chunk.subarray(0, bytesRead));
-            length += bytesRead;
-            if (length > maxBytes)
-                return { ok: false, reason: 'too-large' };
-        }
-        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
-    }
-    catch (error) {
-        return { ok: false, reason: 'unreadable', error };
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
-function describeIoError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'not a regular file';
-        default: return code ?? 'unknown error';
-    }
-}
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
-function decodeUtf8(bytes) {
-    try {
-        return strictUtf8.decode(bytes);
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/glob.ts
-
-
-const GLOB_CHARS = /[*?[\]{}]/;
-function isGlob(pattern) {
-    return GLOB_CHARS.test(pattern);
-}
-/** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
-const MAX_ALTERNATIVES = 256;
-/**
- * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
- * without a comma, or without their partner, are plain characters, as in fs.glob.
- */
-function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
-    for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
-        let depth = 0;
-        let end = -1;
-        const commas = [];
-        for (let i = start; i < pattern.length && end === -1; i++) {
-            const c = pattern[i];
-            if (c === '{')
-                depth++;
-            else if (c === '}' && --depth === 0)
-                end = i;
-            else if (c === ',' && depth === 1)
-                commas.push(i);
-        }
-        if (end === -1)
-            return [pattern];
-        if (commas.length === 0)
-            continue;
-        const head = pattern.slice(0, start);
-        const tail = pattern.slice(end + 1);
-        const out = [];
-        let from = start + 1;
-        for (const cut of [...commas, end]) {
-            if (out.length >= limit)
-                break;
-            out.push(...expandBraces(`${head}${pattern.slice(from, cut)}${tail}`, limit - out.length));
-            from = cut + 1;
-        }
-        return out;
-    }
-    return [pattern];
-}
-/** One part of a pattern (between slashes) as a test on a directory entry's name. */
-function compilePart(part) {
-    if (part === '**')
-        return { kind: 'globstar' };
-    if (!isGlob(part))
-        return { kind: 'name', matches: (name) => name === part };
-    let source = '';
-    for (let i = 0; i < part.length; i++) {
-        const c = part[i];
-        if (c === '*') {
-            source += '[^/]*';
-        }
-        else if (c === '?') {
-            source += '[^/]';
-        }
-        else if (c === '[') {
-            const close = classEnd(part, i);
-            if (close === -1) {
-                source += '\\[';
-            }
-            else {
-                let body = part.slice(i + 1, close);
-                const negated = body.startsWith('!') || body.startsWith('^');
-                if (negated)
-                    body = body.slice(1);
-                source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
-                i = close;
-            }
-        }
-        else {
-            source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
-        }
-    }
-    let re;
-    try {
-        re = new RegExp(`^${source}$`, 'u');
-    }
-    catch {
-        // A class no regular expression can hold ([z-a]): the part matches only its own spelling.
-        return { kind: 'name', matches: (name) => name === part };
-    }
-    // A wildcard never matches a leading dot: only a part written with one (".github", ".*") does.
-    const dotOk = part.startsWith('.');
-    return { kind: 'name', matches: (name) => (dotOk || !name.startsWith('.')) && re.test(name) };
-}
-/** Where the class opened at `open` ends; a `]` right after `[` (or `[!`) belongs to the class. */
-function classEnd(part, open) {
-    let i = open + 1;
-    if (part[i] === '!' || part[i] === '^')
-        i++;
-    if (part[i] === ']')
-        i++;
-    const close = part.indexOf(']', i);
-    return close;
-}
-/**
- * The paths one pattern matches, relative to `root` (or absolute). `skip` names folders that are never
- * entered nor matched (node_modules, .git). `enterBase` is asked before `base` is read: the caller
- * refuses a base that leads outside the repository, so someone else's folder is never listed.
- */
-async function globPattern(root, pattern, skip, enterBase) {
-    const out = [];
-    for (const alternative of expandBraces(pattern.replace(/\\/g, '/'))) {
-        const absolute = external_node_path_default().isAbsolute(alternative);
-        const start = absolute ? external_node_path_default().parse(alternative).root : root;
-        const parts = (absolute ? alternative.slice(start.length) : alternative).split('/').filter((p) => p !== '' && p !== '.');
-        if (parts.some((p) => skip.has(p))) {
-            out.push({ base: start, matches: [] });
-            continue;
-        }
-        let base = start;
-        while (parts.length > 0 && !isGlob(parts[0]))
-            base = external_node_path_default().join(base, parts.shift());
-        if (parts.length === 0) {
-            // Braces spelled out to a plain path: it matches when it exists; loading it applies the rules.
-            out.push({ base, matches: (await glob_exists(base)) ? [base] : [] });
-            continue;
-        }
-        if (!(await enterBase(base))) {
-            out.push({ base, matches: [] });
-            continue;
-        }
-        const found = new Set();
-        await walk(base, parts.map(compilePart).filter((p, i, all) => !(p.kind === 'globstar' && all[i - 1]?.kind === 'globstar')), 0, skip, found);
-        out.push({ base, matches: [...found] });
-    }
-    return out;
-}
-async function walk(dir, parts, index, skip, found) {
-    const part = parts[index];
-    if (part === undefined) {
-        found.add(dir);
-        return;
-    }
-    const entries = await readDir(dir);
-    if (part.kind === 'globstar') {
-        // `**` is zero or more folders: none here, then each real folder below, one level at a time.
-        // Last in the pattern, it matches everything below as well.
-        await walk(dir, parts, index + 1, skip, found);
-        const last = index === parts.length - 1;
-        for (const entry of entries) {
-            if (entry.name.startsWith('.') || skip.has(entry.name))
-                continue;
-            const abs = external_node_path_default().join(dir, entry.name);
-            if (last)
-                found.add(abs);
-            if (entry.isDirectory())
-                await walk(abs, parts, index, skip, found);
-        }
-        return;
-    }
-    const last = index === parts.length - 1;
-    for (const entry of entries) {
-        if (!part.matches(entry.name))
-            continue;
-        const abs = external_node_path_default().join(dir, entry.name);
-        if (last)
-            found.add(abs);
-        // Only real folders are walked: a committed link to a folder elsewhere is not followed.
-        else if (entry.isDirectory() && !skip.has(entry.name))
-            await walk(abs, parts, index + 1, skip, found);
-    }
-}
-async function glob_exists(abs) {
-    return (await external_node_fs_namespaceObject.promises.lstat(abs).catch(() => undefined)) !== undefined;
-}
-async function readDir(dir) {
-    try {
-        return await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
-    }
-    catch {
-        return [];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/files.ts
-/**
- * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
- * directories (every .yml/.yaml below them, dot folders such as .github included).
- */
-
-
-
-
-const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-/** The `config` input: newline- or comma-separated, blank entries ignored. */
-function splitPatterns(value) {
-    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
-}
-/**
- * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
- * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
- * it reports one refusal instead of naming the files of someone else's directory.
- */
-async function findConfigFiles(root, patterns, boundary = root) {
-    const found = new Set();
-    const missing = [];
-    for (const pattern of patterns) {
-        if (isGlob(pattern)) {
-            // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
-            // itself, and refused once when it is loaded, as a directory path is.
-            const enterBase = async (base) => {
-                const place = await resolveInsideRoot(boundary, base);
-                if (!place.ok && place.reason !== 'missing')
-                    found.add(base);
-                return place.ok;
-            };
-            for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
-                for (const abs of matches)
-                    if (await isFile(abs))
-                        found.add(abs);
-            }
-            continue;
-        }
-        const abs = external_node_path_default().resolve(root, pattern);
-        const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
-        if (stat === undefined)
-            missing.push(pattern);
-        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
-            found.add(abs);
-        else if (stat.isDirectory())
-            for (const f of await walkYaml(abs))
-                found.add(f);
-        else
-            found.add(abs);
-    }
-    return { files: [...found].sort(), missing };
-}
-async function walkYaml(dir) {
-    const out = [];
-    const entries = await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
-        const abs = external_node_path_default().join(dir, entry.name);
-        if (entry.isDirectory()) {
-            if (!SKIP_DIRS.has(entry.name))
-                out.push(...(await walkYaml(abs)));
-        }
-        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
-            out.push(abs);
-        }
-    }
-    return out;
-}
-async function isFile(abs) {
-    const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
-    return stat?.isFile() === true;
-}
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * Every action input is read here, once, and checked, with the runner's workspace; the rest of the
- * action sees typed values.
- */
-
-
-const FAIL_ON = ['error', 'warning', 'never'];
-const ISSUE_ON = ['warning', 'error'];
-class InputError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'InputError';
-    }
-}
-function bool(name, fallback) {
-    const raw = getInput(name).trim();
-    if (raw === '')
-        return fallback;
-    if (/^true$/i.test(raw))
-        return true;
-    if (/^false$/i.test(raw))
-        return false;
-    throw new InputError(`Input ${name} must be true or false, not "${raw.slice(0, 40)}".`);
-}
-function readInputs() {
-    const config = getInput('config');
-    const patterns = splitPatterns(config);
-    const failOn = (getInput('fail-on').trim() || 'error').toLowerCase();
-    if (!FAIL_ON.includes(failOn)) {
-        throw new InputError(`Input fail-on must be one of ${FAIL_ON.join(', ')}, not "${failOn.slice(0, 40)}".`);
-    }
-    const issueOn = (getInput('issue-on').trim() || 'warning').toLowerCase();
-    if (!ISSUE_ON.includes(issueOn)) {
-        throw new InputError(`Input issue-on must be one of ${ISSUE_ON.join(', ')}, not "${issueOn.slice(0, 40)}".`);
-    }
-    const inputs = {
-        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
-        patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
-        failOn: failOn,
-        network: bool('network', true),
-        reportPath: getInput('report-path').trim() || 'oidc-gate-report.json',
-        summary: bool('summary', true),
-        annotations: bool('annotations', true),
-        issueOnFailure: bool('issue-on-failure', false),
-        issueOn: issueOn,
-        githubToken: getInput('github-token').trim(),
-    };
-    // The runner masks ${{ github.token }}, but a personal token passed in may not be a secret. Masked
-    // only when it is used: a run without issue-on-failure leaves it alone.
-    if (inputs.issueOnFailure && inputs.githubToken !== '')
-        setSecret(inputs.githubToken);
-    const lock = getInput('lock').trim();
-    if (lock !== '')
-        inputs.lock = lock;
-    const baseline = getInput('baseline').trim();
-    if (baseline !== '')
-        inputs.baseline = baseline;
-    const profiles = getInput('issuer-profiles').trim();
-    if (profiles !== '')
-        inputs.issuerProfiles = profiles;
-    const sarif = getInput('sarif-path').trim();
-    if (sarif !== '')
-        inputs.sarifPath = sarif;
-    return inputs;
-}
-
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/engine/jws/base64url.ts
@@ -49835,8 +48821,37 @@ class RequestInvalidError extends EngineError {
         this.errors = errors;
     }
 }
-function isEngineError(value) {
-    return value instanceof EngineError;
+function isRequestRefusal(value) {
+    return value instanceof MalformedTokenError || value instanceof RequestInvalidError;
+}
+/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
+class errors_OutboundAllowError extends EngineError {
+    constructor(message) {
+        super('OUTBOUND_ALLOW_INVALID', message);
+        this.name = 'OutboundAllowError';
+    }
+}
+/**
+ * The profile configuration is invalid; the service must not start. Messages name the profile and
+ * the field, never a secret, key or any other configured value.
+ */
+class errors_IssuerProfileError extends EngineError {
+    problems;
+    constructor(source, problems) {
+        super('ISSUER_PROFILES_INVALID', `${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
+        this.name = 'IssuerProfileError';
+        this.problems = problems;
+    }
+}
+/**
+ * Raised inside the fetcher's connect path when a target is refused, so the socket is never opened;
+ * the fetcher turns it into a `blocked` result and it never leaves the engine.
+ */
+class TargetRefusedError extends EngineError {
+    constructor(message) {
+        super('TARGET_REFUSED', message);
+        this.name = 'TargetRefusedError';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/jws/deep-freeze.ts
@@ -50198,20 +49213,13 @@ function formatIp(ip) {
 ;// CONCATENATED MODULE: ./src/engine/net/allow.ts
 
 
-/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
-class OutboundAllowError extends Error {
-    code = 'OUTBOUND_ALLOW_INVALID';
-    constructor(message) {
-        super(message);
-        this.name = 'OutboundAllowError';
-    }
-}
+
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 /**
  * Parse OUTBOUND_ALLOW: comma-separated (whitespace also accepted) host names, IPs or CIDRs.
  * Returns the normalised entries; throws OutboundAllowError naming the bad entry.
  */
-function parseOutboundAllow(value) {
+function allow_parseOutboundAllow(value) {
     if (value === undefined)
         return [];
     const out = [];
@@ -50220,7 +49228,7 @@ function parseOutboundAllow(value) {
             continue;
         const entry = normaliseEntry(raw);
         if (entry === undefined) {
-            throw new OutboundAllowError(`OUTBOUND_ALLOW entry "${raw}" is not a host name, an IP address or a CIDR`);
+            throw new errors_OutboundAllowError(`OUTBOUND_ALLOW entry "${raw}" is not a host name, an IP address or a CIDR`);
         }
         out.push(entry);
     }
@@ -50242,7 +49250,7 @@ class OutboundAllowList {
         for (const raw of entries) {
             const entry = normaliseEntry(raw);
             if (entry === undefined)
-                throw new OutboundAllowError(`allow entry "${raw}" is not a host name, an IP address or a CIDR`);
+                throw new errors_OutboundAllowError(`allow entry "${raw}" is not a host name, an IP address or a CIDR`);
             const cidr = entry.includes('/') || (0,external_node_net_.isIP)(entry) !== 0 ? parseCidr(entry) : undefined;
             if (cidr !== undefined)
                 this.#cidrs.push(cidr);
@@ -50261,143 +49269,50 @@ class OutboundAllowList {
 
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __nccwpck_require__(610);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __nccwpck_require__(1692);
+var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __nccwpck_require__(7067);
 var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_);
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __nccwpck_require__(1692);
-var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_);
-;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
-
-
-
-
-
-
-
-
-function systemResolve(hostname, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
-    });
+;// CONCATENATED MODULE: ./src/engine/net/certificate.ts
+/**
+ * A certificate's notAfter, read the way every Node line the CLI runs on can: X509Certificate.validToDate
+ * is Node 22.10+ only (on Node 20 it is undefined), so the `validTo` string is parsed instead. Node
+ * prints it as OpenSSL does, "Nov 27 12:00:00 2026 GMT" (day padded with a space, seconds possibly with
+ * a fraction), and that form is read here field by field rather than left to Date.parse's
+ * implementation-defined reading of non-ISO text. Undefined when the text is neither that form nor
+ * something Date.parse reads (a future Node printing ISO 8601, say).
+ */
+function certificateNotAfter(certificate) {
+    return certificateTime(certificate.validTo);
 }
-const DEFAULT_TIMEOUT_MS = 5000;
-const DEFAULT_MAX_BYTES = 512 * 1024;
-const DEFAULT_MAX_REDIRECTS = 3;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Raised inside the connect path when a target is refused, so the socket is never opened. */
-class RefusedTarget extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'RefusedTarget';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const OPENSSL_TIME = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(\.\d+)? (\d{4}) GMT$/;
+/** A time as Node prints a certificate's validFrom / validTo. */
+function certificateTime(text) {
+    const m = OPENSSL_TIME.exec(text);
+    if (m === null) {
+        const parsed = Date.parse(text);
+        return Number.isNaN(parsed) ? undefined : new Date(parsed);
     }
-}
-/**
- * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
- * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
- * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
- */
-function createGuardedFetcher(options = {}) {
-    const allow = new OutboundAllowList(options.allow ?? []);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-    const allowHttp = options.allowHttp ?? false;
-    const resolveHost = options.resolve ?? systemResolve;
-    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
-    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
-    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
-    return {
-        online: true,
-        async getJson(url, opts = {}) {
-            const controller = new AbortController();
-            let timedOut = false;
-            const timer = setTimeout(() => {
-                timedOut = true;
-                controller.abort();
-            }, timeoutMs);
-            const onExternalAbort = () => controller.abort();
-            if (opts.signal?.aborted)
-                controller.abort();
-            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
-            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
-            try {
-                let current = url;
-                let previousProtocol;
-                let soonestExpiry;
-                for (let hop = 0;; hop++) {
-                    let target;
-                    try {
-                        target = new URL(current);
-                    }
-                    catch {
-                        return fail(current, 'blocked', 'not an absolute URL');
-                    }
-                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
-                    if (refusal !== undefined)
-                        return fail(redact(target), 'blocked', refusal);
-                    const outcome = await requestOnce(target, {
-                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
-                        timedOut: () => timedOut, timeoutMs,
-                    });
-                    if (outcome.kind === 'done')
-                        return withSoonestExpiry(outcome.result, soonestExpiry);
-                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
-                    if (hop >= maxRedirects)
-                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
-                    previousProtocol = target.protocol;
-                    try {
-                        current = new URL(outcome.location, target).href;
-                    }
-                    catch {
-                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
-                    }
-                }
-            }
-            finally {
-                clearTimeout(timer);
-                opts.signal?.removeEventListener('abort', onExternalAbort);
-            }
-        },
-    };
-}
-function soonerExpiry(a, b) {
-    if (a === undefined)
-        return b;
-    if (b === undefined)
-        return a;
-    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
-}
-/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
-function withSoonestExpiry(result, earlierHops) {
-    if (!result.ok)
-        return result;
-    const soonest = soonerExpiry(earlierHops, result.tls);
-    if (soonest === undefined)
-        return result;
-    return { ...result, tls: soonest };
-}
-/**
- * The leaf certificate of the connection that carried this response, read from the socket itself
- * (the one that was checked and dialled). Undefined over plain http.
- */
-function peerCertificate(res, url) {
-    const socket = res.socket;
-    if (!(socket instanceof external_node_tls_.TLSSocket))
+    const [, month, day, hour, minute, second, fraction, year] = m;
+    const monthIndex = MONTHS.indexOf(month);
+    if (monthIndex === -1)
         return undefined;
-    const leaf = socket.getPeerX509Certificate();
-    if (leaf === undefined)
-        return undefined;
-    const notAfter = leaf.validToDate;
-    return Number.isNaN(notAfter.getTime()) ? undefined : { notAfter: notAfter.toISOString(), url };
+    const ms = Date.UTC(Number(year), monthIndex, Number(day), Number(hour), Number(minute), Number(second), Math.floor(Number(fraction ?? '0') * 1000));
+    const date = new Date(ms);
+    // Date.UTC rolls "Feb 30" over into March: a day the month does not have is no date at all.
+    return date.getUTCDate() === Number(day) && date.getUTCMonth() === monthIndex ? date : undefined;
 }
-function defaultCaCertificates() {
-    const withExtra = (external_node_tls_default()).getCACertificates;
-    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
-}
+
+;// CONCATENATED MODULE: ./src/engine/net/target.ts
+
+
+
 /** The URL without user info, for messages and results. */
 function redact(url) {
     if (url.username === '' && url.password === '')
@@ -50436,6 +49351,10 @@ function checkUrl(url, previousProtocol, allowHttp, allow) {
     }
     return undefined;
 }
+/**
+ * The socket's `lookup`: resolves with `resolveHost` and, unless the URL host is exempt, fails with a
+ * TargetRefusedError when any answer is an address not allowed, so the socket is never opened.
+ */
 function guardedLookup(allow, hostExempt, resolveHost) {
     return (hostname, opts, callback) => {
         const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : typeof opts.family === 'number' ? opts.family : 0;
@@ -50448,7 +49367,7 @@ function guardedLookup(allow, hostExempt, resolveHost) {
                     const ip = parseIp(a.address);
                     const reason = ip === undefined ? 'unparseable' : nonPublicReason(ip);
                     if (reason !== undefined && (ip === undefined || !allow.allowsAddress(ip))) {
-                        return callback(new RefusedTarget(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
+                        return callback(new TargetRefusedError(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
                     }
                 }
             }
@@ -50459,6 +49378,19 @@ function guardedLookup(allow, hostExempt, resolveHost) {
         }, (err) => callback(err, []));
     };
 }
+
+;// CONCATENATED MODULE: ./src/engine/net/request.ts
+/**
+ * One hop of a guarded fetch: one GET on a private agent whose DNS lookup is the guarded one, the
+ * answer read up to the byte cap, and every failure turned into a reason (never thrown).
+ */
+
+
+
+
+
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const TLS_CODES = new Set([
     'EPROTO', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_REVOKED',
@@ -50470,7 +49402,7 @@ function classifyError(err, settings) {
         return { reason: 'timeout', detail: `no complete answer within ${settings.timeoutMs} ms` };
     if (settings.signal.aborted)
         return { reason: 'timeout', detail: 'the request was cancelled' };
-    if (err instanceof RefusedTarget)
+    if (err instanceof TargetRefusedError)
         return { reason: 'blocked', detail: err.message };
     const code = err.code;
     const text = typeof code === 'string' ? code : '';
@@ -50484,6 +49416,20 @@ function classifyError(err, settings) {
     if (text.startsWith('HPE_'))
         return { reason: 'refused', detail: `malformed HTTP response (${text})` };
     return { reason: 'refused', detail: `connection failed (${text || 'unknown error'})` };
+}
+/**
+ * The leaf certificate of the connection that carried this response, read from the socket itself
+ * (the one that was checked and dialled). Undefined over plain http, or when its notAfter cannot be read.
+ */
+function peerCertificate(res, url) {
+    const socket = res.socket;
+    if (!(socket instanceof external_node_tls_.TLSSocket))
+        return undefined;
+    const leaf = socket.getPeerX509Certificate();
+    if (leaf === undefined)
+        return undefined;
+    const notAfter = certificateNotAfter(leaf);
+    return notAfter === undefined ? undefined : { notAfter: notAfter.toISOString(), url };
 }
 function mediaType(header) {
     return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -50604,6 +49550,110 @@ function requestOnce(url, settings) {
         });
         req.end();
     });
+}
+
+;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
+
+
+
+
+
+function systemResolve(hostname, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
+    });
+}
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 512 * 1024;
+const DEFAULT_MAX_REDIRECTS = 3;
+/**
+ * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
+ * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
+ * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
+ */
+function createGuardedFetcher(options = {}) {
+    const allow = new OutboundAllowList(options.allow ?? []);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const allowHttp = options.allowHttp ?? false;
+    const resolveHost = options.resolve ?? systemResolve;
+    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
+    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
+    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
+    return {
+        online: true,
+        async getJson(url, opts = {}) {
+            const controller = new AbortController();
+            let timedOut = false;
+            const timer = setTimeout(() => {
+                timedOut = true;
+                controller.abort();
+            }, timeoutMs);
+            const onExternalAbort = () => controller.abort();
+            if (opts.signal?.aborted)
+                controller.abort();
+            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
+            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
+            try {
+                let current = url;
+                let previousProtocol;
+                let soonestExpiry;
+                for (let hop = 0;; hop++) {
+                    let target;
+                    try {
+                        target = new URL(current);
+                    }
+                    catch {
+                        return fail(current, 'blocked', 'not an absolute URL');
+                    }
+                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
+                    if (refusal !== undefined)
+                        return fail(redact(target), 'blocked', refusal);
+                    const outcome = await requestOnce(target, {
+                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
+                        timedOut: () => timedOut, timeoutMs,
+                    });
+                    if (outcome.kind === 'done')
+                        return withSoonestExpiry(outcome.result, soonestExpiry);
+                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
+                    if (hop >= maxRedirects)
+                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
+                    previousProtocol = target.protocol;
+                    try {
+                        current = new URL(outcome.location, target).href;
+                    }
+                    catch {
+                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
+                    }
+                }
+            }
+            finally {
+                clearTimeout(timer);
+                opts.signal?.removeEventListener('abort', onExternalAbort);
+            }
+        },
+    };
+}
+function soonerExpiry(a, b) {
+    if (a === undefined)
+        return b;
+    if (b === undefined)
+        return a;
+    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
+}
+/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
+function withSoonestExpiry(result, earlierHops) {
+    if (!result.ok)
+        return result;
+    const soonest = soonerExpiry(earlierHops, result.tls);
+    if (soonest === undefined)
+        return result;
+    return { ...result, tls: soonest };
+}
+function defaultCaCertificates() {
+    const withExtra = (external_node_tls_default()).getCACertificates;
+    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
 }
 
 ;// CONCATENATED MODULE: ./src/engine/operation.ts
@@ -50943,316 +49993,6 @@ function defineFinding(definition) {
     const copy = Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined));
     return Object.freeze(copy);
 }
-/** The instant every validation example is judged at, and the same in seconds since the epoch. */
-const EXAMPLE_AT = '2026-01-05T09:15:00Z';
-const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
-/** Where the issuer of the validation examples serves its keys. */
-const EXAMPLE_KEYS = 'https://idp.example.com/keys';
-/**
- * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
- * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
- */
-function profileSample(profile = [], sample = []) {
-    return [
-        'profiles:',
-        '  - id: orders-api',
-        '    issuer: https://idp.example.com',
-        '    audiences: [api://orders]',
-        '    allowed_algs: [RS256]',
-        `    jwks_uri: ${EXAMPLE_KEYS}`,
-        ...profile.map((line) => `    ${line}`),
-        '',
-        'tokens:',
-        '  - name: orders-token',
-        '    token_file: sample.jwt',
-        '    issuer_profile_id: orders-api',
-        `    at: ${EXAMPLE_AT}`,
-        ...sample.map((line) => `    ${line}`),
-        '',
-    ].join('\n');
-}
-/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
-function sampleToken(claims = {}, header = {}) {
-    const all = {
-        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
-    };
-    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
-}
-function defined(members) {
-    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
-}
-/** A validation example: the profile sample above, its token, and the issuer's keys served. */
-function validationExample(scenario, token, profile = [], sample = []) {
-    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
-}
-/**
- * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
- * signature, issuer, audience, time, required claims), then the warnings, which fail none.
- */
-const VALIDATION_FINDINGS = {
-    ALGORITHM_INVALID: defineFinding({
-        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
-        title: 'The token alg is not in allowed_algs, or is none',
-        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
-        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
-        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
-        securitySeverity: 8.1,
-        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
-    }),
-    SIGNATURE_INVALID: defineFinding({
-        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The signature does not verify with the configured key',
-        remediation: 'Check that the policy key is the one the issuer signs with.',
-        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
-        securitySeverity: 7.5,
-        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
-    }),
-    KEY_MISMATCH: defineFinding({
-        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
-        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
-        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
-        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
-        securitySeverity: 8.1,
-        example: {
-            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
-            config: [
-                'tokens:',
-                '  - name: orders-token',
-                '    token_file: sample.jwt',
-                `    at: ${EXAMPLE_AT}`,
-                '    policy:',
-                '      issuer: https://idp.example.com',
-                '      audiences: [api://orders]',
-                '      allowed_algs: [RS256]',
-                '      public_key: |',
-                '        -----BEGIN PUBLIC KEY-----',
-                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
-                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
-                '        -----END PUBLIC KEY-----',
-                '',
-            ].join('\n'),
-            token: sampleToken(),
-        },
-    }),
-    KEY_NOT_FOUND: defineFinding({
-        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
-        title: 'No key in the JWKS fits the token kid and alg',
-        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
-        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
-        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
-            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
-            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
-            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
-        },
-    }),
-    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
-        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The header carries crit entries or b64: false, which this validator does not support',
-        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
-        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
-        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
-        securitySeverity: 5.3,
-        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
-    }),
-    JWKS_UNAVAILABLE: defineFinding({
-        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The JWKS could not be fetched and no keys are cached',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
-        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
-            config: profileSample(),
-            token: sampleToken(),
-        },
-    }),
-    ISSUER_MISMATCH: defineFinding({
-        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
-        title: 'The iss claim does not equal the expected issuer',
-        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
-        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
-        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
-        securitySeverity: 6.5,
-        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
-    }),
-    AUDIENCE_MISMATCH: defineFinding({
-        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
-        title: 'No allowed audience matches the aud claim',
-        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
-        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
-        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
-        securitySeverity: 6.5,
-        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
-    }),
-    TOKEN_EXPIRED: defineFinding({
-        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp is at or before now (less clock skew)',
-        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
-        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
-        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
-        securitySeverity: 5.3,
-        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
-    }),
-    TOKEN_NOT_YET_VALID: defineFinding({
-        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'nbf is after now (plus clock skew)',
-        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
-        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
-        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
-        securitySeverity: 4.3,
-        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
-    }),
-    TOKEN_ISSUED_IN_FUTURE: defineFinding({
-        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
-        title: 'iat is after now (plus clock skew)',
-        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
-        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
-        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
-        securitySeverity: 4.3,
-        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
-    }),
-    TOKEN_LIFETIME_EXCEEDED: defineFinding({
-        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
-        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
-        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
-        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
-        securitySeverity: 5.3,
-        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
-    }),
-    CLAIM_TYPE_INVALID: defineFinding({
-        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp, nbf or iat is not a finite number',
-        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
-        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
-        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
-        securitySeverity: 5.3,
-        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
-    }),
-    REQUIRED_CLAIM_MISSING: defineFinding({
-        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim listed in required_claims is absent',
-        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
-        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
-        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
-        securitySeverity: 5.3,
-        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
-    }),
-    REQUIRED_SCOPE_MISSING: defineFinding({
-        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A scope listed in required_scopes is absent from scope (or scp)',
-        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
-        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
-        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
-        securitySeverity: 6.5,
-        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
-    }),
-    CUSTOM_CLAIM_MISMATCH: defineFinding({
-        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim does not match its required_custom_claims expectation',
-        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
-        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
-        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
-        securitySeverity: 6.5,
-        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
-    }),
-    CLAIM_PATTERN_MISMATCH: defineFinding({
-        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim matches none of its required_claim_patterns',
-        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
-        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
-        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
-        securitySeverity: 7.5,
-        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
-    }),
-    TOKEN_TYPE_MISMATCH: defineFinding({
-        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'The typ header does not match token_type',
-        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
-        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
-        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
-        securitySeverity: 6.5,
-        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
-    }),
-    PROFILE_NOT_FOUND: defineFinding({
-        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
-        title: 'issuer_profile_id names no registered issuer profile',
-        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
-        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
-        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
-        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
-        securitySeverity: 4.3,
-        example: {
-            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
-            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
-            token: sampleToken(),
-            keysAt: EXAMPLE_KEYS,
-        },
-    }),
-    EXPIRATION_MISSING: defineFinding({
-        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
-        title: 'The token has no exp claim and never expires',
-        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
-        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
-        securitySeverity: 6.5,
-        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
-    }),
-    WEAK_SECRET: defineFinding({
-        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
-        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
-        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
-        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
-        securitySeverity: 7.5,
-        example: {
-            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
-            config: [
-                'tokens:',
-                '  - name: internal-token',
-                '    token_file: sample.jwt',
-                `    at: ${EXAMPLE_AT}`,
-                '    policy:',
-                '      issuer: https://idp.example.com',
-                '      audiences: [api://orders]',
-                '      allowed_algs: [HS256]',
-                '      secret: changeme',
-                '',
-            ].join('\n'),
-            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
-        },
-    }),
-    JWKS_STALE: defineFinding({
-        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
-        title: 'Keys were served from a cache whose refresh failed',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
-        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
-        securitySeverity: 3.1,
-        example: {
-            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
-            transcript: [
-                '"metadata": {',
-                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
-                '  "warnings": [{',
-                '    "code": "JWKS_STALE", "severity": "warning",',
-                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
-                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
-                '    "remediation": "Check that the JWKS URI is reachable from this host."',
-                '  }]',
-                '}',
-            ].join('\n'),
-        },
-    }),
-};
-/**
- * Order in which a validation response lists its findings: the order the checks run, from whether the
- * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
- */
-const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 /** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
 function finding(definition, message, evidence, remediation = definition.remediation) {
     const f = { code: definition.code, severity: definition.severity, message };
@@ -51263,13 +50003,20 @@ function finding(definition, message, evidence, remediation = definition.remedia
     return f;
 }
 
+;// CONCATENATED MODULE: ./src/engine/check.ts
+
+/** The check's entry in the finding catalogue, made by the same helper as every other code's. */
+function checkDefinition(check, area) {
+    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example, sources } = check;
+    return defineFinding({ code, severity, area, title, docs, remediation, alsoIn, why, fix, securitySeverity, example, sources });
+}
+/** The findings of every check of a registry on one context, in registry order. */
+function runChecks(checks, ctx) {
+    return checks.flatMap((check) => check.check(ctx));
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/types.ts
 
-/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
-function ruleDefinition(rule) {
-    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
-    return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
-}
 /** A finding of this rule; the same builder as every other finding. */
 const report = finding;
 /** The provider entry every lint example starts from: a sound configuration of the orders web app. */
@@ -51552,7 +50299,7 @@ const issuerInvalid = {
  * counts errors and warnings and names each code once, in finding order.
  */
 /** "1 error", "2 errors". */
-function summary_plural(n, word) {
+function plural(n, word) {
     return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 /** The codes of these findings, each once, in order: "A, B". */
@@ -51569,10 +50316,10 @@ function summarise(subject, findings) {
     const warnings = findings.length - errors;
     const codes = codeList(findings);
     if (errors > 0) {
-        return `${subject} is invalid: ${summary_plural(errors, 'error')}${warnings > 0 ? `, ${summary_plural(warnings, 'warning')}` : ''} (${codes}).`;
+        return `${subject} is invalid: ${plural(errors, 'error')}${warnings > 0 ? `, ${plural(warnings, 'warning')}` : ''} (${codes}).`;
     }
     if (warnings > 0)
-        return `${subject} is valid with ${summary_plural(warnings, 'warning')} (${codes}).`;
+        return `${subject} is valid with ${plural(warnings, 'warning')} (${codes}).`;
     return `${subject} is valid.`;
 }
 /**
@@ -51581,10 +50328,10 @@ function summarise(subject, findings) {
  * "Token is invalid: 2 errors (AUDIENCE_MISMATCH, TOKEN_EXPIRED); 1 warning: WEAK_SECRET."
  */
 function summariseToken(errors, warnings) {
-    const warned = warnings.length > 0 ? `${summary_plural(warnings.length, 'warning')}: ${codeList(warnings)}` : '';
+    const warned = warnings.length > 0 ? `${plural(warnings.length, 'warning')}: ${codeList(warnings)}` : '';
     if (errors.length === 0)
         return warned ? `Token is valid (${warned}).` : 'Token is valid.';
-    const base = `Token is invalid: ${summary_plural(errors.length, 'error')} (${codeList(errors)})`;
+    const base = `Token is invalid: ${plural(errors.length, 'error')} (${codeList(errors)})`;
     return warned ? `${base}; ${warned}.` : `${base}.`;
 }
 
@@ -51707,56 +50454,11 @@ const DISCOVERY_FINDINGS = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/engine/discovery/metadata-checks.ts
-
-
-/**
- * What a provider's discovery document offers that a relying party should not use: unsigned ID tokens,
- * authorization codes without PKCE, PKCE method names nobody registered, access tokens in the
- * front channel. These judge the provider's published metadata, not the relying party's own settings
- * (which lint checks: `none` in allowed_algs is WEAK_ALGORITHM there), so they are discovery findings.
- */
-/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
-const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
-const METADATA_CHECK_FINDINGS = {
-    DISCOVERY_ALG_NONE: defineFinding({
-        code: 'DISCOVERY_ALG_NONE', severity: 'error', area: 'discover',
-        title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
-        docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
-        remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
-        why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
-        securitySeverity: 8.1,
-        example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
-    }),
-    DISCOVERY_PKCE_MISSING: defineFinding({
-        code: 'DISCOVERY_PKCE_MISSING', severity: 'warning', area: 'discover',
-        title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
-        docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
-        remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
-        why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
-        securitySeverity: 5.3,
-        example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
-    }),
-    DISCOVERY_PKCE_METHOD_INVALID: defineFinding({
-        code: 'DISCOVERY_PKCE_METHOD_INVALID', severity: 'warning', area: 'discover',
-        title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
-        docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
-        remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
-        why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
-        securitySeverity: 2.0,
-        example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
-    }),
-    DISCOVERY_IMPLICIT_FLOW: defineFinding({
-        code: 'DISCOVERY_IMPLICIT_FLOW', severity: 'warning', area: 'discover',
-        title: 'The provider offers response types that return access tokens from the authorization endpoint',
-        docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
-        remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
-        why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
-        securitySeverity: 4.3,
-        example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
-    }),
-};
-const F = METADATA_CHECK_FINDINGS;
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/context.ts
+/** Where every metadata finding points: the request's issuer, and the document that was read. */
+function documentEvidence(ctx) {
+    return { field: '/issuer', discovery_uri: ctx.discoveryUri };
+}
 /** A member that is an array of strings, undefined when absent; a member of another type is DISCOVERY_INVALID's and not read. */
 function stringList(doc, member) {
     const value = doc[member];
@@ -51768,39 +50470,119 @@ function stringList(doc, member) {
 function responseTypeValues(responseType) {
     return responseType.split(' ').filter((v) => v !== '');
 }
-/** The metadata findings of one discovery document, in the order of the codes above. */
-function checkMetadata(doc, discoveryUri) {
-    const findings = [];
-    const where = { field: '/issuer', discovery_uri: discoveryUri };
-    const algs = stringList(doc, 'id_token_signing_alg_values_supported');
-    for (const alg of Array.isArray(algs) ? algs : []) {
-        if (alg.toLowerCase() !== 'none')
-            continue;
-        findings.push(finding(F.DISCOVERY_ALG_NONE, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, {
-            ...where, member: 'id_token_signing_alg_values_supported', alg,
-        }));
-    }
-    const responseTypes = stringList(doc, 'response_types_supported');
-    const methods = stringList(doc, 'code_challenge_methods_supported');
-    const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
-    if (offersCode && methods !== 'wrong_type' && !(methods ?? []).includes('S256')) {
-        findings.push(finding(F.DISCOVERY_PKCE_MISSING, methods === undefined
-            ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
-            : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
-            ...where, member: 'code_challenge_methods_supported', methods: methods ?? null,
-        }));
-    }
-    const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
-    if (unregistered.length > 0) {
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/alg-none.ts
+
+
+
+const discoveryAlgNone = {
+    code: 'DISCOVERY_ALG_NONE',
+    severity: 'error',
+    title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
+    docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
+    remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
+    why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
+    securitySeverity: 8.1,
+    example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
+    check(ctx) {
+        const algs = stringList(ctx.document, 'id_token_signing_alg_values_supported');
+        return (Array.isArray(algs) ? algs : []).filter((alg) => alg.toLowerCase() === 'none').map((alg) => finding(discoveryAlgNone, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, { ...documentEvidence(ctx), member: 'id_token_signing_alg_values_supported', alg }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/implicit-flow.ts
+
+
+
+const discoveryImplicitFlow = {
+    code: 'DISCOVERY_IMPLICIT_FLOW',
+    severity: 'warning',
+    title: 'The provider offers response types that return access tokens from the authorization endpoint',
+    docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
+    remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
+    why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
+    securitySeverity: 4.3,
+    example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
+    check(ctx) {
+        const responseTypes = stringList(ctx.document, 'response_types_supported');
+        const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
+        if (withToken.length === 0)
+            return [];
+        return [finding(discoveryImplicitFlow, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...documentEvidence(ctx), member: 'response_types_supported', response_types: withToken })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/pkce-method-invalid.ts
+
+
+
+/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
+const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
+const discoveryPkceMethodInvalid = {
+    code: 'DISCOVERY_PKCE_METHOD_INVALID',
+    severity: 'warning',
+    title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
+    docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
+    remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
+    why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
+    securitySeverity: 2.0,
+    example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
+    check(ctx) {
+        const methods = stringList(ctx.document, 'code_challenge_methods_supported');
+        const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
+        if (unregistered.length === 0)
+            return [];
         const hints = unregistered.flatMap((m) => REGISTERED_PKCE_METHODS.filter((r) => r.toLowerCase() === m.toLowerCase()).map((r) => `"${m}" should be "${r}"`));
-        findings.push(finding(F.DISCOVERY_PKCE_METHOD_INVALID, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...where, member: 'code_challenge_methods_supported', methods: unregistered }));
-    }
-    const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
-    if (withToken.length > 0) {
-        findings.push(finding(F.DISCOVERY_IMPLICIT_FLOW, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...where, member: 'response_types_supported', response_types: withToken }));
-    }
-    return findings;
-}
+        return [finding(discoveryPkceMethodInvalid, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...documentEvidence(ctx), member: 'code_challenge_methods_supported', methods: unregistered })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/pkce-missing.ts
+
+
+
+const discoveryPkceMissing = {
+    code: 'DISCOVERY_PKCE_MISSING',
+    severity: 'warning',
+    title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
+    docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
+    remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
+    why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
+    securitySeverity: 5.3,
+    example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
+    check(ctx) {
+        const responseTypes = stringList(ctx.document, 'response_types_supported');
+        const methods = stringList(ctx.document, 'code_challenge_methods_supported');
+        const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
+        if (!offersCode || methods === 'wrong_type' || (methods ?? []).includes('S256'))
+            return [];
+        return [finding(discoveryPkceMissing, methods === undefined
+                ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
+                : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
+                ...documentEvidence(ctx), member: 'code_challenge_methods_supported', methods: methods ?? null,
+            })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/registry.ts
+
+
+
+
+
+/**
+ * Every check of a provider's published metadata, in the order a discovery response lists their
+ * findings (after those about fetching and reading the document): unsigned ID tokens, PKCE, the
+ * front-channel flows. Adding a check is one module in this folder plus one line here.
+ */
+const DISCOVERY_METADATA_CHECKS = [
+    discoveryAlgNone,
+    discoveryPkceMissing,
+    discoveryPkceMethodInvalid,
+    discoveryImplicitFlow,
+];
+/** Each check's catalogue entry, in registry order. */
+const DISCOVERY_METADATA_FINDINGS = DISCOVERY_METADATA_CHECKS.map((check) => checkDefinition(check, 'discover'));
 
 ;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
 
@@ -51815,7 +50597,8 @@ function checkMetadata(doc, discoveryUri) {
 
 
 
-const discover_F = DISCOVERY_FINDINGS;
+
+const F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
     'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
@@ -51824,7 +50607,7 @@ const REQUIRED_MEMBERS = [
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
 const NETWORK_CHECKS = [
     'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
-    ...Object.keys(METADATA_CHECK_FINDINGS),
+    ...DISCOVERY_METADATA_CHECKS.map((check) => check.code),
 ];
 function isUrlMember(name) {
     return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
@@ -51893,25 +50676,25 @@ async function discoverProvider(body, ctx) {
     }
     const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
     if (fetched.state === 'not_http') {
-        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
             field: '/issuer', reason: 'blocked', attempts: [],
         }));
         return response(null, null, {});
     }
     if (fetched.state === 'unreachable') {
         const { attempts } = fetched;
-        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
         return response(null, null, {});
     }
     if (fetched.state === 'not_an_object') {
-        findings.push(finding(discover_F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
             field: '/issuer', discovery_uri: fetched.uri,
         }));
         return response(fetched.uri, null, {});
     }
     const metadata = fetched.document;
     checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
-    findings.push(...checkMetadata(metadata, fetched.uri));
+    findings.push(...runChecks(DISCOVERY_METADATA_CHECKS, { document: metadata, discoveryUri: fetched.uri }));
     if (fetched.tls !== undefined)
         findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
     return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
@@ -51923,7 +50706,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
         if (expected === undefined)
             continue;
         wrongType.add(member);
-        findings.push(finding(discover_F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
     // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
@@ -51939,7 +50722,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     for (const member of required) {
         if (doc[member] !== undefined)
             continue;
-        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...discover_F.METADATA_MISSING, severity: 'warning' } : discover_F.METADATA_MISSING;
+        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...F.METADATA_MISSING, severity: 'warning' } : F.METADATA_MISSING;
         const message = definition.severity === 'warning'
             ? `Discovery member ${member} is missing; the issuer offers no code flow (response_types_supported), so no client is sent to it.`
             : `Discovery member ${member} is missing.`;
@@ -51947,7 +50730,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     }
     if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
         const hint = nearMiss(issuer, doc.issuer);
-        findings.push(finding(discover_F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
     if (httpsRequired) {
         for (const [member, value] of Object.entries(doc)) {
@@ -52274,6 +51057,7 @@ function isImplementedAlgorithm(alg) {
 
 ;// CONCATENATED MODULE: ./src/engine/lint/x5c.ts
 
+
 /** At most this many certificates are parsed per key: a chain longer than this is no real chain. */
 const MAX_CERTIFICATES = 10;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -52294,7 +51078,7 @@ function readX5c(value, jwkKey) {
         leaf ??= certificate;
     }
     const first = leaf;
-    const reading = { notAfter: first.validToDate.toISOString(), keyDescription: describePublicKey(first.publicKey) };
+    const reading = { notAfter: certificateNotAfter(first).toISOString(), keyDescription: describePublicKey(first.publicKey) };
     if (jwkKey !== undefined)
         reading.matchesKey = sameKey(first.publicKey, jwkKey);
     return { ok: true, leaf: reading };
@@ -52311,7 +51095,7 @@ function parseCertificate(entry) {
         return 'is not a DER X.509 certificate';
     try {
         const certificate = new external_node_crypto_.X509Certificate(der);
-        return Number.isNaN(certificate.validToDate.getTime()) ? 'has no readable expiry date' : certificate;
+        return certificateNotAfter(certificate) === undefined ? 'has no readable expiry date' : certificate;
     }
     catch {
         return 'is not a DER X.509 certificate';
@@ -53104,7 +51888,7 @@ const LINT_RULES = [
     checkSkipped,
 ];
 /** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
-const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
+const LINT_FINDINGS = LINT_RULES.map((rule) => checkDefinition(rule, 'lint'));
 
 ;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
 
@@ -53185,10 +51969,7 @@ const lintOperation = defineOperation({
     run: lintOidcConfig,
 });
 
-;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
-
-/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
-const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+;// CONCATENATED MODULE: ./src/engine/trust/examples.ts
 /**
  * A config file for a trust-policy example: the deploy role of acme/app, trusting GitHub's tokens for
  * sts.amazonaws.com, with `lines` added to its entry (claim_patterns, cases, …).
@@ -53202,7 +51983,8 @@ function deployRole(lines, audiences = true) {
         '',
     ].join('\n');
 }
-function example(scenario, lines, audiences = true) {
+/** An example checked offline: the deploy role with `lines` added to its entry. */
+function trustExample(scenario, lines, audiences = true) {
     return { scenario, config: deployRole(lines, audiences), offline: true };
 }
 /** The deploy role's IAM trust policy for GitHub's tokens, with this Condition block. */
@@ -53230,300 +52012,6 @@ const SOURCES = {
     awsOidcRole: { title: 'AWS IAM: Create a role for OpenID Connect federation', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/id_roles_create_for-idp_oidc.html' },
     datadog: { title: 'Datadog Security Labs: Exploring GitHub-to-AWS keyless authentication flaws', url: 'https://securitylabs.datadoghq.com/articles/exploring-github-to-aws-keyless-authentication-flaws/' },
 };
-/**
- * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
- * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
- * finding's evidence.field is a JSON Pointer into the request, the trust document included.
- */
-const TRUST_FINDINGS = {
-    TRUST_SUBJECT_UNBOUNDED: defineFinding({
-        code: 'TRUST_SUBJECT_UNBOUNDED', severity: 'error', area: 'trust',
-        title: 'The role admits repositories of more than one owner, or every repository of one owner',
-        docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
-        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
-        remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
-        securitySeverity: 9.1,
-        example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
-        sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
-    }),
-    TRUST_AUDIENCE_MISSING: defineFinding({
-        code: 'TRUST_AUDIENCE_MISSING', severity: 'warning', area: 'trust',
-        title: 'No condition binds aud, or one that any audience satisfies (*)',
-        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
-        why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
-        remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
-        securitySeverity: 4.3,
-        example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
-        sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
-    }),
-    TRUST_ANY_REF: defineFinding({
-        code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
-        title: 'The role admits every branch, tag, environment and pull request of a repository',
-        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
-        why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
-        remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
-        securitySeverity: 6.5,
-        example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_REF_WILDCARD: defineFinding({
-        code: 'TRUST_REF_WILDCARD', severity: 'warning', area: 'trust',
-        title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
-        docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
-        why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
-        remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
-        securitySeverity: 5.3,
-        example: example('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
-        sources: [SOURCES.githubOidc, SOURCES.githubAws],
-    }),
-    TRUST_PULL_REQUEST_ALLOWED: defineFinding({
-        code: 'TRUST_PULL_REQUEST_ALLOWED', severity: 'warning', area: 'trust',
-        title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
-        docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
-        why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
-        remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
-        securitySeverity: 6.5,
-        example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_SUBJECT_MUTABLE: defineFinding({
-        code: 'TRUST_SUBJECT_MUTABLE', severity: 'warning', area: 'trust',
-        title: 'The role binds the repository by name only, not by its immutable ID',
-        docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
-        why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
-        remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
-        securitySeverity: 4.3,
-        example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_CONDITION_NEVER_HOLDS: defineFinding({
-        code: 'TRUST_CONDITION_NEVER_HOLDS', severity: 'warning', area: 'trust',
-        title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
-        docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
-        why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
-        remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
-            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
-            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
-                    StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
-                }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
-            offline: true,
-        },
-        sources: [SOURCES.githubOidc, SOURCES.awsOperators],
-    }),
-    TRUST_CONDITION_UNSUPPORTED: defineFinding({
-        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
-        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
-        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
-        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
-        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
-        securitySeverity: 3.1,
-        example: {
-            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
-            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
-            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
-                    StringEquals: {
-                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
-                        'token.actions.githubusercontent.com:repository_owner': 'acme',
-                    },
-                }), null, 2)}\n` },
-            offline: true,
-        },
-        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
-    }),
-    TRUST_CASE_FAILED: defineFinding({
-        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
-        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
-        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
-        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
-        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
-        securitySeverity: 7.5,
-        example: example('A case states that pull requests must be denied; the role admits them.', [
-            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
-            'cases:',
-            '  - name: pull request',
-            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
-            '    expect: deny',
-        ]),
-        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
-    }),
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
-
-
-/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
-const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
-const anyValueWithShortArrays = {
-    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
-    maxItems: MAX_ARRAY_ITEMS,
-};
-/**
- * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
- * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
- * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
- * document publishes.
- */
-const customClaimValueSchema = {
-    $id: CUSTOM_CLAIM_VALUE_ID,
-    title: 'CustomClaimValue',
-    ...anyValueWithShortArrays,
-    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
-};
-/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
-function unrolled(levels) {
-    if (levels === 0)
-        return { $ref: CUSTOM_CLAIM_VALUE_ID };
-    const inner = unrolled(levels - 1);
-    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
-}
-/**
- * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
- * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
- * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
- */
-const customClaimValueUnrolled = unrolled(2);
-/**
- * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
- * or a list of them.
- */
-const claimPatternsSchema = {
-    type: 'object',
-    maxProperties: MAX_CUSTOM_CLAIMS,
-    additionalProperties: {
-        type: ['string', 'array'],
-        minLength: 1,
-        maxLength: MAX_PATTERN_LENGTH,
-        minItems: 1,
-        maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-    },
-    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
-};
-/**
- * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
- * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
- */
-const verifyPolicyClaimProperties = {
-    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
-    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
-    allowed_algs: {
-        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
-        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
-    },
-    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
-    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: {
-        type: 'object',
-        maxProperties: MAX_CUSTOM_CLAIMS,
-        $defs: { CustomClaimValue: customClaimValueSchema },
-        additionalProperties: customClaimValueUnrolled,
-        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
-    },
-    required_claim_patterns: claimPatternsSchema,
-    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
-    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
-    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
-};
-const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
-const verifyPolicySchema = {
-    type: 'object',
-    additionalProperties: false,
-    required: [...verifyPolicyClaimRequired],
-    properties: {
-        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
-        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
-        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
-        ...verifyPolicyClaimProperties,
-    },
-};
-const validateRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
-    title: 'ValidateRequest',
-    type: 'object',
-    additionalProperties: false,
-    required: ['token'],
-    properties: {
-        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
-        policy: verifyPolicySchema,
-        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
-
-
-
-
-const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
-/**
- * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
- * pattern, and the cost of a match grows with both lengths.
- */
-const caseClaimValue = {
-    type: ANY_JSON,
-    maxLength: MAX_PATTERN_LENGTH,
-    maxItems: MAX_ARRAY_ITEMS,
-    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
-};
-/**
- * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
- * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
- * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
- * reported as a finding. Whether the AWS document is well formed is a finding too
- * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
- * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
- * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
- */
-const trustPolicyRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'TrustPolicyRequest',
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-        issuer: {
-            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
-            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
-        },
-        audiences: {
-            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
-            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
-        },
-        claim_patterns: {
-            ...claimPatternsSchema,
-            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
-        },
-        aws_trust_policy: {
-            type: 'object',
-            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
-        },
-        cases: {
-            type: 'array',
-            maxItems: MAX_ARRAY_ITEMS,
-            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
-            items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['claims', 'expect'],
-                properties: {
-                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
-                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
-                    expect: { type: 'string', enum: ['allow', 'deny'] },
-                },
-            },
-        },
-    },
-};
-const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
 
 ;// CONCATENATED MODULE: ./src/engine/trust/string-like.ts
 /**
@@ -53957,54 +52445,108 @@ function hasRunContext(context) {
     return /(^|:)(ref|environment|job_workflow_ref):|(^|:)pull_request(:|$)/.test(context);
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+;// CONCATENATED MODULE: ./src/engine/trust/runs.ts
 /**
- * What each Allow statement admits, judged over GitHub's whole subject vocabulary: whether a stranger's
- * repository gets in (TRUST_SUBJECT_UNBOUNDED), and for one repository which runs (every ref, a
- * wildcard ref or environment, pull requests), whether it is bound by names a stranger could take over,
- * whether the audience is bound, and whether the statement can hold at all.
- *
- * A statement's conditions all hold together, so its narrowest binding on a claim decides. A Deny
- * statement with one condition narrows every Allow statement by the opposite of that condition (a Deny
- * of `StringNotLike sub repo:acme/app:*` binds the role to acme/app); a Deny with several conditions
- * only denies where all of them hold, which no single binding says, so it is not credited here (the
- * cases still evaluate it exactly). Whatever is not credited makes the verdict stricter, never looser.
+ * Which runs of one repository a statement lets in. Once a statement binds one repository (a sub value
+ * naming it, or the repository or repository_id key), what is left to judge is which of that
+ * repository's runs get a token it accepts: every branch, tag, environment and pull request, or a
+ * wildcard branch or environment that anyone who can push can create.
  */
 
 
+/** The claims that say which run of a repository a token is for. */
+const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
+/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
+const RUNS = [
+    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
+    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
+    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
+    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
+];
+/**
+ * The repository bindings of a statement bound to one repository, in the order of its conditions: each
+ * sub value that names the repository, else the repository key when no sub value binds one.
+ */
+function runContexts(statement) {
+    const subject = statement.subject;
+    if (subject === undefined)
+        return [];
+    const { door, denies } = statement;
+    // Values of one repository probe the same runs: each probe is judged once per statement.
+    const admits = memo((claims) => runAdmitted(door, denies, claims));
+    const out = [];
+    for (const group of subject.repositoryGroups) {
+        for (const value of group) {
+            if (value.binding.level !== 'repository')
+                continue;
+            const { prefix, context } = value.binding;
+            // A template without a run context gives every run of the repository the same sub.
+            const carriesRun = hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
+            const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value.condition.values[value.index]));
+            const admitted = RUNS.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
+            out.push({ statement, admits, binding: { kind: 'sub', value, prefix, context, carriesRun, admitted } });
+        }
+    }
+    if (subject.repositoryGroups.length === 0 && subject.byKey !== undefined)
+        out.push({ statement, admits, binding: { kind: 'key', condition: subject.byKey.condition } });
+    return out;
+}
+/** `judge` asked once per distinct run (its claims, in a fixed order). */
+function memo(judge) {
+    const known = new Map();
+    return (claims) => {
+        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
+        let answer = known.get(key);
+        if (answer === undefined)
+            known.set(key, answer = judge(claims));
+        return answer;
+    };
+}
+/** The one value (not the others listed with it) matches the subject. */
+function valueMatches(v, subject) {
+    const { condition, index } = v;
+    if (condition.match === 'StringLike')
+        return condition.patterns[index]?.matches(subject) === true;
+    const value = condition.values[index];
+    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+}
+/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
+function instance(pattern) {
+    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+}
+/** The claims a run's context names: its ref and environment. */
+function runClaimsOf(context) {
+    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
+    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
+    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+}
+/**
+ * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
+ * conditions on other claims are taken to hold, and a Deny statement with one condition on these
+ * claims keeps the run out.
+ */
+function runAdmitted(door, denies, claims) {
+    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
+    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
+        return false;
+    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+}
 
+;// CONCATENATED MODULE: ./src/engine/trust/statement.ts
 
 /** Claims GitHub puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
 const ALWAYS_PRESENT = new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']);
-/** The claims that say which run of a repository a token is for. */
-const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
-/** Audiences no role means: a pattern matching all of them matches any audience. */
-const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
-/**
- * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
- * known. For another issuer only a statement with no sub binding, or one whose sub values are all
- * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
- */
-function checkBreadth(doors, missing, github) {
-    const denies = doors.filter((d) => d.effect === 'Deny');
-    const findings = [];
-    const denyAll = denies.find((d) => d.conditions.length === 0);
-    for (const door of doors) {
-        if (door.effect !== 'Allow')
-            continue;
-        if (denyAll !== undefined) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field }));
-            continue;
-        }
-        const bindings = bindingsOf(door, denies);
-        const never = neverHolds(door, bindings);
-        if (never !== undefined) {
-            findings.push(never);
-            continue;
-        }
-        findings.push(...judgeAudience(door, bindings, missing), ...(github ? judgeSubject(door, denies, bindings, missing) : judgeOtherSubject(door, bindings, missing)));
-    }
-    return dedupe(findings);
+function statementContext(door, denies, missing, github) {
+    const bindings = bindingsOf(door, denies);
+    let subject;
+    return {
+        door, denies, missing, github, bindings,
+        get subject() {
+            if (github)
+                subject ??= readSubject(bindings);
+            return subject;
+        },
+    };
 }
 /** The door's own positive conditions, and the opposites of the Deny statements that have one condition. */
 function bindingsOf(door, denies) {
@@ -54036,94 +52578,16 @@ function bindsWhenAbsent(c, fromDeny) {
 function positiveOn(bindings, claim) {
     return bindings.filter((b) => b.positive && b.condition.claim === claim).map((b) => b.condition);
 }
-/**
- * TRUST_CONDITION_NEVER_HOLDS: a condition no token of the issuer can meet (a key of another issuer,
- * which AWS never has in the request context; Null true on a claim GitHub always sends), or literal
- * values on one claim that another condition on it rules out.
- */
-function neverHolds(door, bindings) {
-    for (const c of door.conditions) {
-        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
-        if (offContext) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
-        }
-        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
-        }
-    }
-    const byClaim = new Map();
-    for (const b of bindings) {
-        const group = byClaim.get(b.condition.claim);
-        if (group === undefined)
-            byClaim.set(b.condition.claim, [b]);
-        else
-            group.push(b);
-    }
-    for (const [claim, on] of byClaim) {
-        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
-        if (literal === undefined)
-            continue;
-        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
-        if (!fits) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
-        }
-    }
-    return undefined;
-}
-/** TRUST_AUDIENCE_MISSING: no condition binds aud, or every one lets any audience through (`*`). */
-function judgeAudience(door, bindings, missing) {
-    const aud = positiveOn(bindings, 'aud');
-    if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
-        return [];
-    const broad = aud[0];
-    return [finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, broad === undefined
-            ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
-            : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
-}
-function matchesAnyAudience(c, index) {
-    if (c.match !== 'StringLike')
-        return false;
-    const pattern = c.patterns[index];
-    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
-}
-function judgeSubject(door, denies, bindings, missing) {
-    const subGroups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
+function readSubject(bindings) {
+    const groups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
         condition, index, binding: subjectBinding(condition.values[index], condition.match === 'StringLike'),
     })));
     const byKey = repositoryKeyBinding(bindings);
     const workflowKey = positiveOn(bindings, 'job_workflow_ref').find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
     // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
     const levelOf = (group) => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
-    const tightest = Math.min(...subGroups.map(levelOf), byKey === undefined ? 2 : 0);
-    if (tightest > 0)
-        return unbounded(door, subGroups, workflowKey !== undefined, missing);
-    const findings = [];
-    const repositoryGroups = subGroups.filter((g) => levelOf(g) === 0);
-    const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
-    if (!immutable)
-        findings.push(...mutable(repositoryGroups, byKey, workflowKey));
-    // Values of one repository probe the same runs: each probe is judged once per statement.
-    const admits = memo((claims) => runAdmitted(door, denies, claims));
-    for (const group of repositoryGroups) {
-        for (const value of group)
-            findings.push(...judgeRuns(value, admits));
-    }
-    if (repositoryGroups.length === 0 && byKey !== undefined)
-        findings.push(...judgeKeyRuns(door, denies, subGroups, byKey.condition));
-    return findings;
-}
-/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
-function judgeOtherSubject(door, bindings, missing) {
-    const subs = positiveOn(bindings, 'sub');
-    if (subs.length === 0) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
-    }
-    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
-    if (!subs.every((c) => c.values.some((v) => open(c, v))))
-        return [];
-    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
-        ? [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
-        : [])));
+    const tightest = Math.min(...groups.map(levelOf), byKey === undefined ? 2 : 0);
+    return { groups, byKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
 }
 /**
  * 0: one repository, or an owner together with one pinned workflow at one ref; 1: every repository of
@@ -54147,131 +52611,606 @@ function repositoryKeyBinding(bindings) {
     }));
     return byName === undefined ? undefined : { condition: byName, immutable: false };
 }
-function unbounded(door, groups, workflowKey, missing) {
-    if (groups.length === 0) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
-    }
-    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
-        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
-        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, evidence(v)));
+/** Where a finding about one sub value points, and what it names. */
+function valueEvidence(v) {
+    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
 }
-/** TRUST_SUBJECT_MUTABLE on each name-only value, or on the repository key when that is the binding. */
-function mutable(repositoryGroups, byKey, workflowKey) {
-    const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
-    if (named.length > 0) {
-        return named.map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, evidence(v)));
-    }
-    if (byKey !== undefined) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
-    }
-    return [];
-}
-/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
-const RUNS = [
-    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
-    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
-    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
-    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
-];
-/**
- * TRUST_ANY_REF, TRUST_PULL_REQUEST_ALLOWED and TRUST_REF_WILDCARD for one value that binds a
- * repository: which of that repository's runs the whole statement lets in (its other conditions on sub,
- * ref and environment, and the Deny statements with one condition, included).
- */
-function judgeRuns(v, admits) {
-    if (v.binding.level !== 'repository')
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/any-ref.ts
+
+
+
+
+const anyRef = {
+    code: 'TRUST_ANY_REF',
+    severity: 'warning',
+    title: 'The role admits every branch, tag, environment and pull request of a repository',
+    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
+    why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
+    remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+    securitySeverity: 6.5,
+    example: trustExample('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+    sources: [SOURCES.githubOidc],
+    // A binding that admits every run has no run left to single out.
+    final: true,
+    check({ statement, binding }) {
+        return binding.kind === 'sub' ? everyRunOfValue(binding) : everyRunOfKey(statement, binding.condition);
+    },
+};
+function everyRunOfValue({ value: v, carriesRun, admitted }) {
+    if (admitted.filter((run) => run.kind !== 'pull request').length !== RUNS.length - 1)
         return [];
-    const { prefix, context } = v.binding;
-    const value = v.condition.values[v.index];
-    const like = v.condition.match === 'StringLike';
-    // A template without a run context gives every run of the repository the same sub.
-    const carriesRun = hasRunContext(context) || (like && hasWildcard(context));
-    const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value));
-    const admitted = RUNS.filter((run) => valueMatches(v, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
-    const shown = `The sub ${v.condition.operator} value "${value}"`;
-    const pullRequests = admitted.some((run) => run.kind === 'pull request');
-    if (admitted.filter((run) => run.kind !== 'pull request').length === RUNS.length - 1) {
-        const what = pullRequests ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
-        return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `${shown} admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, evidence(v))];
-    }
-    const findings = [];
-    if (pullRequests) {
-        findings.push(finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `${shown} admits pull_request runs (${prefix}:pull_request).`, evidence(v)));
-    }
-    if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
-        // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
-        const example = otherCase(context);
-        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...evidence(v), admits: example }));
-        }
-    }
-    if (like && hasWildcard(context) && hasRunContext(context)) {
-        const example = instance(context);
-        const claims = runClaimsOf(example);
-        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...claims })) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...evidence(v), admits: example }));
-        }
-    }
-    return findings;
+    const what = admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
+    return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, valueEvidence(v))];
 }
 /**
- * TRUST_ANY_REF for a statement bound to one repository by the repository or repository_id key while
- * its sub conditions bind only the owner: whether every kind of run gets a sub they admit.
+ * A statement bound to one repository by the repository or repository_id key while its sub conditions
+ * bind only the owner: whether every kind of run gets a sub they admit.
  */
-function judgeKeyRuns(door, denies, groups, key) {
+function everyRunOfKey({ door, denies, subject }, key) {
+    const groups = subject?.groups ?? [];
     const open = groups.flat().find((v) => v.condition.match === 'StringLike' && v.condition.values[v.index].endsWith('*'));
     if (groups.length > 0 && open === undefined)
         return [];
     const subOf = (context) => (open === undefined ? `repo:any/any:${context}` : `${instance(open.condition.values[open.index].slice(0, -1))}x:${context}`);
     if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims })))
         return [];
-    return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+    return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
 }
-/** `judge` asked once per distinct run (its claims, in a fixed order). */
-function memo(judge) {
-    const known = new Map();
-    return (claims) => {
-        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
-        let answer = known.get(key);
-        if (answer === undefined)
-            known.set(key, answer = judge(claims));
-        return answer;
-    };
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/audience-missing.ts
+
+
+
+/** Audiences no role means: a pattern matching all of them matches any audience. */
+const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
+const audienceMissing = {
+    code: 'TRUST_AUDIENCE_MISSING',
+    severity: 'warning',
+    title: 'No condition binds aud, or one that any audience satisfies (*)',
+    docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
+    why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
+    remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
+    securitySeverity: 4.3,
+    example: trustExample('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
+    sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
+    check({ door, bindings, missing }) {
+        const aud = positiveOn(bindings, 'aud');
+        if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
+            return [];
+        const broad = aud[0];
+        return [finding(audienceMissing, broad === undefined
+                ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
+                : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
+    },
+};
+function matchesAnyAudience(c, index) {
+    if (c.match !== 'StringLike')
+        return false;
+    const pattern = c.patterns[index];
+    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
 }
-/** The one value (not the others listed with it) matches the subject. */
-function valueMatches(v, subject) {
-    const { condition, index } = v;
-    if (condition.match === 'StringLike')
-        return condition.patterns[index]?.matches(subject) === true;
-    const value = condition.values[index];
-    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/condition-never-holds.ts
+
+
+
+
+const conditionNeverHolds = {
+    code: 'TRUST_CONDITION_NEVER_HOLDS',
+    severity: 'warning',
+    title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
+    docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
+    why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
+    remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
+        config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+        files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
+            }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
+        offline: true,
+    },
+    sources: [SOURCES.githubOidc, SOURCES.awsOperators],
+    // A statement no token can use has nothing narrower to be judged on.
+    final: true,
+    check({ door, denies, bindings }) {
+        const denyAll = denies.find((d) => d.conditions.length === 0);
+        if (denyAll !== undefined) {
+            return [finding(conditionNeverHolds, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
+        }
+        const never = neverHolds(door, bindings);
+        return never === undefined ? [] : [never];
+    },
+};
+/**
+ * A condition no token of the issuer can meet (a key of another issuer, which AWS never has in the
+ * request context; Null true on a claim GitHub always sends), or literal values on one claim that
+ * another condition on it rules out.
+ */
+function neverHolds(door, bindings) {
+    for (const c of door.conditions) {
+        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
+        if (offContext) {
+            return finding(conditionNeverHolds, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
+            return finding(conditionNeverHolds, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+    }
+    const byClaim = new Map();
+    for (const b of bindings) {
+        const group = byClaim.get(b.condition.claim);
+        if (group === undefined)
+            byClaim.set(b.condition.claim, [b]);
+        else
+            group.push(b);
+    }
+    for (const [claim, on] of byClaim) {
+        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
+        if (literal === undefined)
+            continue;
+        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
+        if (!fits) {
+            return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
+        }
+    }
+    return undefined;
 }
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/pull-request-allowed.ts
+
+
+
+const pullRequestAllowed = {
+    code: 'TRUST_PULL_REQUEST_ALLOWED',
+    severity: 'warning',
+    title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
+    docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
+    why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
+    remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
+    securitySeverity: 6.5,
+    example: trustExample('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
+    sources: [SOURCES.githubOidc],
+    check({ binding }) {
+        if (binding.kind !== 'sub' || !binding.admitted.some((run) => run.kind === 'pull request'))
+            return [];
+        const v = binding.value;
+        return [finding(pullRequestAllowed, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits pull_request runs (${binding.prefix}:pull_request).`, valueEvidence(v))];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/ref-wildcard.ts
+
+
+
+
+
+const refWildcard = {
+    code: 'TRUST_REF_WILDCARD',
+    severity: 'warning',
+    title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
+    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
+    why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
+    remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
+    securitySeverity: 5.3,
+    example: trustExample('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
+    sources: [SOURCES.githubOidc, SOURCES.githubAws],
+    check({ binding, admits }) {
+        if (binding.kind !== 'sub')
+            return [];
+        const { value: v, prefix, context } = binding;
+        const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index]}"`;
+        const findings = [];
+        if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+            // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
+            const example = otherCase(context);
+            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+                findings.push(finding(refWildcard, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...valueEvidence(v), admits: example }));
+            }
+        }
+        if (v.condition.match === 'StringLike' && hasWildcard(context) && hasRunContext(context)) {
+            const example = instance(context);
+            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+                findings.push(finding(refWildcard, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...valueEvidence(v), admits: example }));
+            }
+        }
+        return findings;
+    },
+};
 /** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
 function otherCase(context) {
     return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind, name) => `${kind}${name.toUpperCase()}`);
 }
-/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
-function instance(pattern) {
-    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-mutable.ts
+
+
+
+const subjectMutable = {
+    code: 'TRUST_SUBJECT_MUTABLE',
+    severity: 'warning',
+    title: 'The role binds the repository by name only, not by its immutable ID',
+    docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
+    why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
+    remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
+    securitySeverity: 4.3,
+    example: trustExample('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
+    sources: [SOURCES.githubOidc],
+    /** Each name-only value that binds the repository, or the repository key when that is the binding. */
+    check({ subject }) {
+        if (subject === undefined)
+            return [];
+        const { byKey, repositoryGroups, workflowKey } = subject;
+        const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
+        if (immutable)
+            return [];
+        const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
+        if (named.length > 0) {
+            return named.map((v) => finding(subjectMutable, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, valueEvidence(v)));
+        }
+        if (byKey !== undefined) {
+            return [finding(subjectMutable, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
+        }
+        return [];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-unbounded.ts
+
+
+
+const subjectUnbounded = {
+    code: 'TRUST_SUBJECT_UNBOUNDED',
+    severity: 'error',
+    title: 'The role admits repositories of more than one owner, or every repository of one owner',
+    docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
+    why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
+    remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
+    securitySeverity: 9.1,
+    example: trustExample('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
+    sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
+    // A statement that binds no one repository has no repository whose naming or runs could be judged.
+    final: true,
+    check(ctx) {
+        const subject = ctx.subject;
+        if (subject === undefined)
+            return otherIssuer(ctx);
+        if (subject.tightest <= 0)
+            return [];
+        return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing);
+    },
+};
+function unbounded(door, groups, workflowKey, missing) {
+    if (groups.length === 0) {
+        return [finding(subjectUnbounded, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(subjectUnbounded, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
+        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
+        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, valueEvidence(v)));
 }
-function runClaimsOf(context) {
-    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
-    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
-    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
+function otherIssuer({ door, bindings, missing }) {
+    const subs = positiveOn(bindings, 'sub');
+    if (subs.length === 0) {
+        return [finding(subjectUnbounded, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
+    if (!subs.every((c) => c.values.some((v) => open(c, v))))
+        return [];
+    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
+        ? [finding(subjectUnbounded, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
+        : [])));
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
+
+
+
+
+
+
+
+
+
+
+/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
+const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+/**
+ * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
+ * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
+ * finding's evidence.field is a JSON Pointer into the request, the trust document included.
+ *
+ * Listed in the order of the catalogue and the docs. What a statement admits is judged by the checks in
+ * checks/ (in the order of checks/registry.ts, which is the order of their findings); the two codes
+ * defined here come from the evaluation itself: reading the document (a part it cannot evaluate) and
+ * deciding the stated cases.
+ */
+const TRUST_FINDINGS = {
+    TRUST_SUBJECT_UNBOUNDED: checkDefinition(subjectUnbounded, 'trust'),
+    TRUST_AUDIENCE_MISSING: checkDefinition(audienceMissing, 'trust'),
+    TRUST_ANY_REF: checkDefinition(anyRef, 'trust'),
+    TRUST_REF_WILDCARD: checkDefinition(refWildcard, 'trust'),
+    TRUST_PULL_REQUEST_ALLOWED: checkDefinition(pullRequestAllowed, 'trust'),
+    TRUST_SUBJECT_MUTABLE: checkDefinition(subjectMutable, 'trust'),
+    TRUST_CONDITION_NEVER_HOLDS: checkDefinition(conditionNeverHolds, 'trust'),
+    TRUST_CONDITION_UNSUPPORTED: defineFinding({
+        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
+        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
+        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
+        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
+        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
+            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                    StringEquals: {
+                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
+                        'token.actions.githubusercontent.com:repository_owner': 'acme',
+                    },
+                }), null, 2)}\n` },
+            offline: true,
+        },
+        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
+    }),
+    TRUST_CASE_FAILED: defineFinding({
+        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
+        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
+        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
+        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
+        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
+        securitySeverity: 7.5,
+        example: trustExample('A case states that pull requests must be denied; the role admits them.', [
+            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
+            'cases:',
+            '  - name: pull request',
+            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
+            '    expect: deny',
+        ]),
+        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
+
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
 }
 /**
- * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
- * conditions on other claims are taken to hold, and a Deny statement with one condition on these
- * claims keeps the run out.
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
  */
-function runAdmitted(door, denies, claims) {
-    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
-    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
-        return false;
-    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+const customClaimValueUnrolled = unrolled(2);
+/**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+const claimPatternsSchema = {
+    type: 'object',
+    maxProperties: MAX_CUSTOM_CLAIMS,
+    additionalProperties: {
+        type: ['string', 'array'],
+        minLength: 1,
+        maxLength: MAX_PATTERN_LENGTH,
+        minItems: 1,
+        maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+    },
+    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+};
+/**
+ * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
+ * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
+ */
+const verifyPolicyClaimProperties = {
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    allowed_algs: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
+        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
+    },
+    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
+    required_claim_patterns: claimPatternsSchema,
+    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
+    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
+    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+};
+const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
+const verifyPolicySchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: [...verifyPolicyClaimRequired],
+    properties: {
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+const validateRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
+    title: 'ValidateRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['token'],
+    properties: {
+        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
+        policy: verifyPolicySchema,
+        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
+
+
+
+
+const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/**
+ * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
+ * pattern, and the cost of a match grows with both lengths.
+ */
+const caseClaimValue = {
+    type: ANY_JSON,
+    maxLength: MAX_PATTERN_LENGTH,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
+};
+/**
+ * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
+ * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
+ * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
+ * reported as a finding. Whether the AWS document is well formed is a finding too
+ * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
+ * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
+ */
+const trustPolicyRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'TrustPolicyRequest',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+        issuer: {
+            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
+        },
+        audiences: {
+            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
+            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
+        },
+        claim_patterns: {
+            ...claimPatternsSchema,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
+        },
+        aws_trust_policy: {
+            type: 'object',
+            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
+        },
+        cases: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['claims', 'expect'],
+                properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
+                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
+                    expect: { type: 'string', enum: ['allow', 'deny'] },
+                },
+            },
+        },
+    },
+};
+const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/registry.ts
+
+
+
+
+
+
+
+/**
+ * The checks of one Allow statement, in the order a response lists their findings for it: whether any
+ * token can use it, whether it binds the audience, whether it binds one repository, and by what name.
+ * A check marked `final` that finds something ends the statement's judgement.
+ */
+const TRUST_STATEMENT_CHECKS = [
+    conditionNeverHolds,
+    audienceMissing,
+    subjectUnbounded,
+    subjectMutable,
+];
+/**
+ * The checks of each repository binding of a statement that binds one repository, run after the
+ * statement checks, binding by binding: every run admitted, pull requests, wildcard branches and
+ * environments. Adding a trust check is one module in this folder plus one line in one of these lists
+ * (and its place in the catalogue, trust/findings.ts).
+ */
+const TRUST_RUN_CHECKS = [
+    anyRef,
+    pullRequestAllowed,
+    refWildcard,
+];
+
+;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+
+
+
+/**
+ * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
+ * known. For another issuer only a statement with no sub binding, or one whose sub values are all
+ * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
+ */
+function checkBreadth(doors, missing, github) {
+    const denies = doors.filter((d) => d.effect === 'Deny');
+    const findings = [];
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        const statement = statementContext(door, denies, missing, github);
+        const judged = judge(TRUST_STATEMENT_CHECKS, statement, findings);
+        if (judged === 'ended')
+            continue;
+        for (const binding of runContexts(statement))
+            judge(TRUST_RUN_CHECKS, binding, findings);
+    }
+    return dedupe(findings);
 }
-function evidence(v) {
-    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
+/** Runs the checks in order into `findings`, until a final one finds something. */
+function judge(checks, ctx, findings) {
+    for (const check of checks) {
+        const found = check.check(ctx);
+        findings.push(...found);
+        if (check.final === true && found.length > 0)
+            return 'ended';
+    }
+    return 'done';
 }
 /** The same finding about the same place is reported once, however many statements lead to it. */
 function dedupe(findings) {
@@ -54297,7 +53236,7 @@ const PROBE_EXTRA = 64;
 const PROBES_PER_VALUE = 5;
 /** Kinds of run probed for a repository: branch, tag, environment, pull request. */
 const RUN_KINDS = 4;
-/** The claims a probe of a repository's runs is judged on (see breadth.ts). */
+/** The claims a probe of a repository's runs is judged on (see runs.ts). */
 const budget_RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
 /** The refusal, when the request needs more than the budget; `at` is the document's member. */
 function workRefusal(doors, cases, at) {
@@ -54367,7 +53306,7 @@ function byClaim(conditions) {
     }
     return groups;
 }
-/** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
+/** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
 function probesOf(onSub) {
     const probes = new Set();
     for (const c of onSub) {
@@ -55074,47 +54013,322 @@ const trustPolicyOperation = defineOperation({
     run: lintTrustPolicy,
 });
 
-;// CONCATENATED MODULE: ./src/engine/validate/response-json.ts
-/** Every status passed, in the order the validator writes the statuses. */
-const ALL_PASSED = JSON.stringify({ signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' });
+;// CONCATENATED MODULE: ./src/engine/validate/findings.ts
 /**
- * Printable ASCII other than `"` and `\`: JSON.stringify writes such a string between quotes as it is.
+ * The validation findings: what each code of POST /v1/validate means, the status it fails, and a worked
+ * example for its page. Defined as every other area's are, with defineFinding (../findings.ts).
  */
-const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-/** A string as JSON text, as JSON.stringify writes it. */
-function stringJson(value) {
-    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+
+/** The instant every validation example is judged at, and the same in seconds since the epoch. */
+const EXAMPLE_AT = '2026-01-05T09:15:00Z';
+const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
+/** Where the issuer of the validation examples serves its keys. */
+const EXAMPLE_KEYS = 'https://idp.example.com/keys';
+/**
+ * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
+ * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
+ */
+function profileSample(profile = [], sample = []) {
+    return [
+        'profiles:',
+        '  - id: orders-api',
+        '    issuer: https://idp.example.com',
+        '    audiences: [api://orders]',
+        '    allowed_algs: [RS256]',
+        `    jwks_uri: ${EXAMPLE_KEYS}`,
+        ...profile.map((line) => `    ${line}`),
+        '',
+        'tokens:',
+        '  - name: orders-token',
+        '    token_file: sample.jwt',
+        '    issuer_profile_id: orders-api',
+        `    at: ${EXAMPLE_AT}`,
+        ...sample.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
+function sampleToken(claims = {}, header = {}) {
+    const all = {
+        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
+    };
+    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
+}
+function defined(members) {
+    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+/** A validation example: the profile sample above, its token, and the issuer's keys served. */
+function validationExample(scenario, token, profile = [], sample = []) {
+    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
 }
 /**
- * The metadata as JSON text, as JSON.stringify writes it: its members in their order, each a string
- * (alg, kid, key_source, the cache states, request_id). Anything else (warnings) goes to JSON.stringify.
+ * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
+ * signature, issuer, audience, time, required claims), then the warnings, which fail none.
  */
-function metadataJson(metadata) {
-    let text = '';
-    for (const name of Object.keys(metadata)) {
-        const value = metadata[name];
-        if (value === undefined)
-            continue;
-        if (typeof value !== 'string')
-            return JSON.stringify(metadata);
-        text += `${text === '' ? '' : ','}${stringJson(name)}:${stringJson(value)}`;
-    }
-    return `{${text}}`;
-}
+const VALIDATION_FINDINGS = {
+    ALGORITHM_INVALID: defineFinding({
+        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
+        title: 'The token alg is not in allowed_algs, or is none',
+        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
+        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
+        securitySeverity: 8.1,
+        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
+    }),
+    SIGNATURE_INVALID: defineFinding({
+        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The signature does not verify with the configured key',
+        remediation: 'Check that the policy key is the one the issuer signs with.',
+        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
+        securitySeverity: 7.5,
+        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
+    }),
+    KEY_MISMATCH: defineFinding({
+        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
+        securitySeverity: 8.1,
+        example: {
+            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
+            config: [
+                'tokens:',
+                '  - name: orders-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [RS256]',
+                '      public_key: |',
+                '        -----BEGIN PUBLIC KEY-----',
+                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
+                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
+                '        -----END PUBLIC KEY-----',
+                '',
+            ].join('\n'),
+            token: sampleToken(),
+        },
+    }),
+    KEY_NOT_FOUND: defineFinding({
+        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
+        title: 'No key in the JWKS fits the token kid and alg',
+        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
+        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
+            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
+            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
+            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+        },
+    }),
+    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
+        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The header carries crit entries or b64: false, which this validator does not support',
+        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
+        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
+        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
+        securitySeverity: 5.3,
+        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
+    }),
+    JWKS_UNAVAILABLE: defineFinding({
+        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The JWKS could not be fetched and no keys are cached',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
+        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
+            config: profileSample(),
+            token: sampleToken(),
+        },
+    }),
+    ISSUER_MISMATCH: defineFinding({
+        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
+        title: 'The iss claim does not equal the expected issuer',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
+        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
+        securitySeverity: 6.5,
+        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
+    }),
+    AUDIENCE_MISMATCH: defineFinding({
+        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
+        title: 'No allowed audience matches the aud claim',
+        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
+        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
+        securitySeverity: 6.5,
+        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
+    }),
+    TOKEN_EXPIRED: defineFinding({
+        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp is at or before now (less clock skew)',
+        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
+        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
+        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
+        securitySeverity: 5.3,
+        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
+    }),
+    TOKEN_NOT_YET_VALID: defineFinding({
+        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'nbf is after now (plus clock skew)',
+        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
+        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
+        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
+        securitySeverity: 4.3,
+        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
+    }),
+    TOKEN_ISSUED_IN_FUTURE: defineFinding({
+        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
+        title: 'iat is after now (plus clock skew)',
+        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
+        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
+        securitySeverity: 4.3,
+        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
+    }),
+    TOKEN_LIFETIME_EXCEEDED: defineFinding({
+        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
+        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
+        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
+        securitySeverity: 5.3,
+        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
+    }),
+    CLAIM_TYPE_INVALID: defineFinding({
+        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp, nbf or iat is not a finite number',
+        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
+        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
+        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
+        securitySeverity: 5.3,
+        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
+    }),
+    REQUIRED_CLAIM_MISSING: defineFinding({
+        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim listed in required_claims is absent',
+        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
+        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
+        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
+        securitySeverity: 5.3,
+        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
+    }),
+    REQUIRED_SCOPE_MISSING: defineFinding({
+        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A scope listed in required_scopes is absent from scope (or scp)',
+        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
+        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
+        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
+        securitySeverity: 6.5,
+        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
+    }),
+    CUSTOM_CLAIM_MISMATCH: defineFinding({
+        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim does not match its required_custom_claims expectation',
+        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
+        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
+        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
+        securitySeverity: 6.5,
+        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
+    }),
+    CLAIM_PATTERN_MISMATCH: defineFinding({
+        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim matches none of its required_claim_patterns',
+        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
+        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
+        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
+        securitySeverity: 7.5,
+        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
+    }),
+    TOKEN_TYPE_MISMATCH: defineFinding({
+        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'The typ header does not match token_type',
+        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
+        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
+        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
+        securitySeverity: 6.5,
+        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
+    }),
+    PROFILE_NOT_FOUND: defineFinding({
+        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
+        title: 'issuer_profile_id names no registered issuer profile',
+        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
+        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
+        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
+        securitySeverity: 4.3,
+        example: {
+            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
+            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
+            token: sampleToken(),
+            keysAt: EXAMPLE_KEYS,
+        },
+    }),
+    EXPIRATION_MISSING: defineFinding({
+        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
+        title: 'The token has no exp claim and never expires',
+        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
+        securitySeverity: 6.5,
+        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
+    }),
+    WEAK_SECRET: defineFinding({
+        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
+        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
+        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
+        securitySeverity: 7.5,
+        example: {
+            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
+            config: [
+                'tokens:',
+                '  - name: internal-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [HS256]',
+                '      secret: changeme',
+                '',
+            ].join('\n'),
+            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
+        },
+    }),
+    JWKS_STALE: defineFinding({
+        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
+        title: 'Keys were served from a cache whose refresh failed',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
+        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
+            transcript: [
+                '"metadata": {',
+                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
+                '  "warnings": [{',
+                '    "code": "JWKS_STALE", "severity": "warning",',
+                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
+                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
+                '    "remediation": "Check that the JWKS URI is reachable from this host."',
+                '  }]',
+                '}',
+            ].join('\n'),
+        },
+    }),
+};
 /**
- * A validation response as JSON text: exactly JSON.stringify(response). The common answer, a token with
- * no findings and every status passed, is written from its parts: the generic serialiser costs more than
- * the rest of the answer's writing. This relies on the key order the validator builds responses in
- * (valid, statuses, findings, summary, metadata); a test holds the two ways to the same bytes.
+ * Order in which a validation response lists its findings: the order the checks run, from whether the
+ * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
  */
-function validateResponseJson(response) {
-    const { statuses: s } = response;
-    if (response.findings.length !== 0 || response.claim_diff !== undefined || response.metadata === undefined
-        || s.signature !== 'pass' || s.issuer !== 'pass' || s.audience !== 'pass' || s.algorithm !== 'pass' || s.time !== 'pass' || s.required_claims !== 'pass') {
-        return JSON.stringify(response);
-    }
-    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${stringJson(response.summary)},"metadata":${metadataJson(response.metadata)}}`;
-}
+const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __nccwpck_require__(4573);
@@ -55478,6 +54692,7 @@ function rawEcdsaToDer(signature) {
 
 
 
+
 /**
  * Patterns are compiled once per policy object: a profile's policy lives as long as the process, so its
  * patterns are compiled at its first token, not at every one.
@@ -55549,6 +54764,7 @@ function checkClaimPatterns(claims, patterns, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
 
 
 /**
@@ -55797,7 +55013,7 @@ function inlineTrustSource(policy, keyCache) {
             throw new RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);
         key = { type: 'public', key: parsed.key };
     }
-    const resolution = { keys: [key] };
+    const resolution = Promise.resolve({ keys: [key] });
     return {
         policy,
         keySource: key.type === 'secret' ? 'secret' : 'public_key',
@@ -55819,23 +55035,17 @@ function inlineTrustSource(policy, keyCache) {
 
 
 
+
 const parseValidateRequest = compileSchema(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
  * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
  * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
- * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ * Rejects with RequestInvalidError or MalformedTokenError; every other outcome is a response. With an
+ * inline key or secret nothing is awaited but the key lookup's settled promise.
  */
 async function validateJwt(body, ctx) {
-    return checkJwt(body, ctx);
-}
-/**
- * validateJwt, answered at once when the trust source hands its keys over at once (an inline key or
- * secret); a promise when it answers with one (a JWKS or an issuer profile, even with its keys cached).
- * Throws as validateJwt rejects.
- */
-function checkJwt(body, ctx) {
     const request = parseValidateRequest(body);
     // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
     // token and small enough to bound the work one request can cause.
@@ -55862,10 +55072,7 @@ function checkJwt(body, ctx) {
     const gate = signatureGate(jwt, trust.policy);
     if (gate !== undefined)
         return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
-    // An inline key is at hand; a JWKS or a profile answers with a promise, even from its cache.
-    const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
-    if (keys instanceof Promise)
-        return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+    const keys = await trust.resolveKeys(jwt.header, jwt.header.alg);
     return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 /**
@@ -56053,7 +55260,6 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
 
 
 
-
 const validateOperation = defineOperation({
     name: 'validate',
     method: 'POST',
@@ -56065,8 +55271,7 @@ const validateOperation = defineOperation({
     request: { name: 'ValidateRequest', schema: validateRequestSchema },
     response: { name: 'ValidateResponse', schema: validateResponseSchema },
     malformedToken: true,
-    run: checkJwt,
-    toJson: validateResponseJson,
+    run: validateJwt,
 });
 
 ;// CONCATENATED MODULE: ./src/engine/operations.ts
@@ -56083,17 +55288,12 @@ const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
 function getOperation(name) {
     return byName.get(name);
 }
-function isOperationName(name) {
-    return byName.has(name);
-}
 
 ;// CONCATENATED MODULE: ./src/engine/problem.ts
 /**
  * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
  * report records for the same request. Both faces take them from here, so the two cannot drift.
  */
-
-
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 const PROBLEM_TYPES = {
@@ -56157,7 +55357,7 @@ function problemFromEngineError(error) {
 
 
 /** Throws OutboundAllowError when OUTBOUND_ALLOW cannot be parsed. */
-function createEngine(options) {
+function engine_createEngine(options) {
     const verifyCacheSize = options.verifyCacheSize ?? DEFAULT_VERIFY_CACHE_SIZE;
     if (!Number.isSafeInteger(verifyCacheSize) || verifyCacheSize < 0)
         throw new RangeError('verifyCacheSize must be an integer of 0 or more');
@@ -56175,13 +55375,13 @@ function fetcherFor(network) {
     if (network.fetcher !== undefined)
         return network.fetcher;
     const allow = typeof network.outboundAllow === 'string' || network.outboundAllow === undefined
-        ? parseOutboundAllow(network.outboundAllow)
+        ? allow_parseOutboundAllow(network.outboundAllow)
         : network.outboundAllow;
     return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
-/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
+/** A request refusal is the problem the service answers with; anything else is a fault, thrown on. */
 function refusalOf(error) {
-    if (isEngineError(error))
+    if (isRequestRefusal(error))
         return { problem: problemFromEngineError(error) };
     throw error;
 }
@@ -56190,22 +55390,19 @@ function engineWith(services, profiles) {
     return {
         services,
         operations: OPERATIONS,
-        run(name, body, runOptions = {}) {
+        async run(name, body, runOptions = {}) {
+            // The table holds the operation named `name`, so what it answers is ResponseOf<Name>.
             const operation = getOperation(name);
             if (operation === undefined)
                 throw new Error(`no operation named ${name}`);
             const at = runOptions.at;
             const ctx = at === undefined ? context : { ...context, now: () => at };
-            let response;
             try {
-                response = operation.run(body, ctx);
+                return { response: await operation.run(body, ctx) };
             }
             catch (error) {
                 return refusalOf(error);
             }
-            if (response instanceof Promise)
-                return response.then((r) => ({ response: r }), refusalOf);
-            return { response };
         },
         withProfiles(registry) {
             return engineWith(services, registry);
@@ -56213,7 +55410,653 @@ function engineWith(services, profiles) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/gate-findings.ts
+;// CONCATENATED MODULE: ./src/engine/catalogue.ts
+
+
+
+
+
+/**
+ * Every code the engine reports, exactly once, whichever endpoint reports it. The gate adds its own
+ * codes to make the one catalogue the finding pages and SARIF rules are rendered from
+ * (src/gate/catalogue.ts). Codes shared by two endpoints (INSECURE_URI,
+ * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
+ * that defines them.
+ */
+const findingCatalogue = [
+    ...Object.values(VALIDATION_FINDINGS),
+    ...LINT_FINDINGS,
+    ...Object.values(DISCOVERY_FINDINGS),
+    ...DISCOVERY_METADATA_FINDINGS,
+    ...Object.values(TRUST_FINDINGS),
+];
+const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
+/** The definition of a code, or undefined when oidc-gate has no such code. */
+function getFindingDefinition(code) {
+    return byCode.get(code);
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
+
+
+
+/**
+ * How long a fetched JWKS is fresh: the provider's Cache-Control max-age, clamped so that a provider
+ * saying no-store is not fetched on every token and one saying a year still gets key rotations within
+ * a day; 10 minutes when it says nothing.
+ */
+const MIN_TTL_MS = 60_000;
+const MAX_TTL_MS = 24 * 3600_000;
+const DEFAULT_TTL_MS = 10 * 60_000;
+/** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
+const UNKNOWN_KID_COOLDOWN_MS = 30_000;
+/**
+ * A failed refresh serves the last good set for at most this long after it expired, so a provider outage
+ * does not stop every validation, yet a key the provider withdrew is not trusted forever.
+ */
+const MAX_STALE_MS = 24 * 3600_000;
+/**
+ * After a failed fetch, how long before the next attempt. Without it every validation during an
+ * outage would wait for a fetch to fail. Shorter when nothing is cached, since then nothing verifies.
+ */
+const RETRY_AFTER_FAILURE_MS = 30_000;
+const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
+const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
+/** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
+function cacheLifetimeMs(cacheControl) {
+    if (cacheControl === undefined)
+        return DEFAULT_TTL_MS;
+    const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
+    if (directives.some((d) => d === 'no-store' || d === 'no-cache'))
+        return MIN_TTL_MS;
+    for (const d of directives) {
+        const m = /^max-age\s*=\s*"?(\d+)"?$/.exec(d);
+        if (m !== null)
+            return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, Number(m[1]) * 1000));
+    }
+    return DEFAULT_TTL_MS;
+}
+/**
+ * The keys of one jwks_uri. A cached lookup is synchronous work on already-imported keys: no fetch,
+ * no key parsing. Concurrent callers that need a fetch all wait on the same one.
+ */
+class JwksCache {
+    uri;
+    #fetcher;
+    #now;
+    #set;
+    #inflight;
+    #lastAttemptAt = Number.NEGATIVE_INFINITY;
+    #retryAt = Number.NEGATIVE_INFINITY;
+    #lastFailure;
+    constructor(options) {
+        this.uri = options.uri;
+        this.#fetcher = options.fetcher;
+        this.#now = options.now;
+    }
+    async resolveKeys(header, alg) {
+        const t = this.#now();
+        const warnings = [];
+        let cache;
+        let set = this.#set;
+        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
+            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
+            this.#set = undefined;
+            set = undefined;
+        }
+        if (set === undefined) {
+            cache = 'miss';
+            const refresh = await this.#refreshUnlessBackingOff(t);
+            if (!refresh.ok)
+                return { keys: [], cache, failure: this.#unavailable(refresh.failure) };
+            set = this.#set;
+        }
+        else if (t >= set.expiresAt) {
+            const refresh = await this.#refreshUnlessBackingOff(t);
+            if (refresh.ok) {
+                cache = 'refreshed';
+                set = this.#set;
+            }
+            else {
+                cache = 'stale';
+                warnings.push(this.#stale(set, refresh.failure, t));
+            }
+        }
+        else {
+            cache = 'hit';
+        }
+        let selection = selectKeys(set.keys, header, alg, set.refused);
+        if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
+            // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
+            // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
+            const joinable = this.#inflight;
+            const mayFetch = joinable !== undefined || this.#now() - this.#lastAttemptAt >= UNKNOWN_KID_COOLDOWN_MS;
+            if (mayFetch) {
+                const refresh = await (joinable ?? this.#refresh());
+                if (refresh.ok && this.#set !== undefined) {
+                    cache = cache === 'miss' ? 'miss' : 'refreshed';
+                    set = this.#set;
+                    selection = selectKeys(set.keys, header, alg, set.refused);
+                }
+            }
+        }
+        const resolution = { keys: selection.keys, cache };
+        if (warnings.length > 0)
+            resolution.warnings = warnings;
+        if (selection.keys.length === 0) {
+            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
+                ? this.#refused(selection.kid, selection.refused, alg)
+                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
+        }
+        return resolution;
+    }
+    #refreshUnlessBackingOff(t) {
+        if (this.#inflight !== undefined)
+            return this.#inflight;
+        if (t < this.#retryAt && this.#lastFailure !== undefined)
+            return Promise.resolve({ ok: false, failure: this.#lastFailure });
+        return this.#refresh();
+    }
+    #refresh() {
+        if (this.#inflight !== undefined)
+            return this.#inflight;
+        const run = this.#fetch().finally(() => {
+            this.#inflight = undefined;
+        });
+        this.#inflight = run;
+        return run;
+    }
+    async #fetch() {
+        const started = this.#now();
+        this.#lastAttemptAt = started;
+        const fail = (failure) => {
+            this.#lastFailure = failure;
+            this.#retryAt = this.#now() + (this.#set === undefined ? RETRY_AFTER_COLD_FAILURE_MS : RETRY_AFTER_FAILURE_MS);
+            return { ok: false, failure };
+        };
+        if (!this.#fetcher.online)
+            return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
+        const result = await this.#fetcher.getJson(this.uri);
+        if (!result.ok) {
+            const failure = { reason: result.reason, detail: result.detail };
+            if (result.status !== undefined)
+                failure.status = result.status;
+            return fail(failure);
+        }
+        const parsed = parseJwks(result.json);
+        if (parsed === undefined)
+            return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
+        const fetchedAt = this.#now();
+        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
+        this.#lastFailure = undefined;
+        this.#retryAt = Number.NEGATIVE_INFINITY;
+        return { ok: true };
+    }
+    #unavailable(failure) {
+        const evidence = { jwks_uri: this.uri, reason: failure.reason, detail: failure.detail };
+        if (failure.status !== undefined)
+            evidence.status = failure.status;
+        return finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The JWKS at ${this.uri} could not be fetched (${failure.reason}) and no keys are cached.`, evidence);
+    }
+    #stale(set, failure, t) {
+        const age = Math.round((t - set.fetchedAt) / 1000);
+        return finding(VALIDATION_FINDINGS.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
+            jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
+        });
+    }
+    /** The token names a key that the set holds but that is outside the key-strength bounds. */
+    #refused(kid, weakness, alg) {
+        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        return finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
+            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
+        }, REFUSED_KEY_REMEDIATION);
+    }
+    #notFound(kid, rawKid, alg, size) {
+        const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
+        if (kid !== undefined)
+            evidence.kid = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
+        const what = kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : rawKid !== undefined ? 'for a kid that is not a string' : `that fits ${alg}`;
+        return finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the JWKS at ${this.uri} ${what}.`, evidence);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
+
+
+
+
+
+/**
+ * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
+ * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
+ */
+function discoveryUrl(issuer) {
+    return discoveryUris(issuer)?.openid ?? `${issuer}/.well-known/openid-configuration`;
+}
+/**
+ * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
+ * so a provider that is down at boot does not stop the service; once found, the jwks_uri is kept for
+ * the life of the process and its JwksCache does the rest.
+ */
+class DiscoveredJwks {
+    issuer;
+    discoveryUri;
+    #fetcher;
+    #now;
+    #cache;
+    #inflight;
+    #lastFailure;
+    constructor(options) {
+        this.issuer = options.issuer;
+        this.discoveryUri = discoveryUrl(options.issuer);
+        this.#fetcher = options.fetcher;
+        this.#now = options.now;
+    }
+    async resolveKeys(header, alg) {
+        if (this.#cache !== undefined)
+            return this.#cache.resolveKeys(header, alg);
+        const failed = this.#lastFailure;
+        // A provider that just failed is not asked again on every validation.
+        if (failed !== undefined && this.#now() - failed.at < RETRY_AFTER_COLD_FAILURE_MS)
+            return { keys: [], cache: 'miss', failure: failed.finding };
+        this.#inflight ??= this.#discover().finally(() => {
+            this.#inflight = undefined;
+        });
+        const lookup = await this.#inflight;
+        if (!lookup.ok)
+            return { keys: [], cache: 'miss', failure: lookup.failure };
+        return lookup.cache.resolveKeys(header, alg);
+    }
+    async #discover() {
+        const fail = (reason, detail, status) => {
+            const evidence = { discovery_uri: this.discoveryUri, reason, detail };
+            if (status !== undefined)
+                evidence.status = status;
+            const f = finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The jwks_uri could not be discovered from ${this.discoveryUri} (${reason}) and no keys are cached.`, evidence, 'Check that the issuer serves its OpenID configuration at this URL, or give jwks_uri in the profile.');
+            this.#lastFailure = { finding: f, at: this.#now() };
+            return { ok: false, failure: f };
+        };
+        if (!this.#fetcher.online)
+            return fail('offline', 'offline mode: discovery is not fetched');
+        // Profiles are https only: the issuer was checked when the profile was compiled.
+        const fetched = await fetchDiscoveryDocument(this.#fetcher, this.issuer, { allowHttp: false });
+        if (fetched.state === 'not_http')
+            return fail('blocked', 'the issuer is not an http(s) URL, so discovery was not fetched');
+        if (fetched.state === 'unreachable') {
+            const [first] = fetched.attempts;
+            return fail(first.reason, first.detail, first.status);
+        }
+        if (fetched.state === 'not_an_object')
+            return fail('invalid_discovery', 'the discovery document is not a JSON object');
+        const { issuer, jwks_uri: jwksUri } = fetched.document;
+        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
+        if (issuer !== this.issuer)
+            return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
+        if (typeof jwksUri !== 'string' || jwksUri === '')
+            return fail('invalid_discovery', 'the document has no jwks_uri');
+        // Read as strictly as everywhere else (see uri.ts): what POST /v1/providers/discover reports as
+        // INSECURE_URI is never fetched here.
+        const parsed = parseAbsoluteUri(jwksUri);
+        if (!parsed.ok)
+            return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
+        if (parsed.scheme !== 'https')
+            return fail('invalid_discovery', 'the document jwks_uri is not https');
+        this.#cache = new JwksCache({ uri: jwksUri, fetcher: this.#fetcher, now: this.#now });
+        this.#lastFailure = undefined;
+        return { ok: true, cache: this.#cache };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/schema.ts
+
+/** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
+const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'];
+/**
+ * One issuer profile: the operator's named trust policy, so a client sends `issuer_profile_id`
+ * instead of a key. `id`, the claim fields of VerifyPolicy (shared with the validate request schema,
+ * so the two cannot drift), and one key source. Exclusivity of the key source is checked in code,
+ * where the message can name every field that was given.
+ */
+const issuerProfileSchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', ...verifyPolicyClaimRequired],
+    properties: {
+        id: { type: 'string', minLength: 1, maxLength: 200, description: 'The issuer_profile_id that selects this profile.' },
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*.' },
+        secret_env: {
+            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+            description: 'Name of an environment variable holding the HMAC secret, read at start.',
+        },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], description: 'How secret / secret_env is encoded (default utf8).' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
+        jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
+        jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
+        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/profiles/compile.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+// A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
+// problems need the profile named, which only the registry knows.
+const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+const checkProfileShape = compile_ajv.compile(issuerProfileSchema);
+/**
+ * One profile entry -> the trust source that validates its tokens, or undefined with the problems
+ * (pointers relative to the entry) added to `problems`. Keys are parsed here, so a bad key stops the
+ * start; JWKS and discovery documents are fetched lazily, at first use.
+ */
+function compileProfile(entry, options, problems) {
+    if (!checkProfileShape(entry)) {
+        problems.push(...toProblems(checkProfileShape.errors ?? []));
+        return undefined;
+    }
+    const profile = entry;
+    const given = PROFILE_KEY_SOURCES.filter((f) => (f === 'discovery' ? profile.discovery === true : profile[f] !== undefined));
+    if (given.length !== 1) {
+        problems.push({
+            pointer: '',
+            message: given.length === 0
+                ? `needs a key source: one of ${PROFILE_KEY_SOURCES.filter((f) => f !== 'discovery').join(', ')} or discovery: true`
+                : `gives more than one key source (${given.join(', ')}); give exactly one`,
+        });
+        return undefined;
+    }
+    const field = given[0];
+    if (profile.secret_encoding !== undefined && field !== 'secret' && field !== 'secret_env') {
+        problems.push({ pointer: '/secret_encoding', message: 'applies only with secret or secret_env' });
+        return undefined;
+    }
+    const keySource = field === 'secret' || field === 'secret_env' ? 'secret' : field === 'public_key' ? 'public_key' : 'jwks';
+    const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
+    if (algProblem !== undefined) {
+        problems.push({ pointer: '/allowed_algs', message: algProblem });
+        return undefined;
+    }
+    // A profile serves every token, so its patterns must be affordable for the longest one accepted.
+    if (profile.required_claim_patterns !== undefined) {
+        const tooCostly = patternBudgetProblem(profile.required_claim_patterns, MAX_TOKEN_LENGTH);
+        if (tooCostly !== undefined) {
+            problems.push({ pointer: '/required_claim_patterns', message: tooCostly });
+            return undefined;
+        }
+    }
+    const policy = claimPolicy(profile);
+    switch (field) {
+        case 'secret':
+        case 'secret_env':
+        case 'public_key': {
+            let keyPolicy;
+            if (field === 'public_key') {
+                keyPolicy = { ...policy, public_key: profile.public_key };
+            }
+            else {
+                const secret = field === 'secret' ? profile.secret : options.env[profile.secret_env];
+                if (secret === undefined || secret === '') {
+                    problems.push({ pointer: '/secret_env', message: `names the environment variable ${profile.secret_env}, which is not set or is empty` });
+                    return undefined;
+                }
+                keyPolicy = { ...policy, secret, secret_encoding: profile.secret_encoding ?? 'utf8' };
+            }
+            // The inline-policy trust source does the key parsing, so profiles and inline policies accept
+            // exactly the same keys; its problems point into /policy and are re-pointed at this profile.
+            try {
+                const inline = inlineTrustSource(keyPolicy, options.keyCache);
+                return { policy, keySource, resolveKeys: inline.resolveKeys };
+            }
+            catch (err) {
+                if (!(err instanceof RequestInvalidError))
+                    throw err;
+                for (const p of err.errors) {
+                    const pointer = p.pointer === '/policy/secret' ? `/${field}` : p.pointer.replace(/^\/policy/, '');
+                    problems.push({ pointer, message: p.message });
+                }
+                return undefined;
+            }
+        }
+        case 'jwks': {
+            const keys = inlineJwks(profile.jwks, problems);
+            if (keys === undefined)
+                return undefined;
+            return { policy, keySource, resolveKeys: async (header, alg) => resolveStatic(keys, header, alg) };
+        }
+        case 'jwks_uri': {
+            if (!isHttpsUri(profile.jwks_uri, { userInfo: false })) {
+                problems.push({ pointer: '/jwks_uri', message: 'must be an absolute https:// URL without user info' });
+                return undefined;
+            }
+            const cache = new JwksCache({ uri: profile.jwks_uri, fetcher: options.fetcher, now: options.now });
+            return { policy, keySource, resolveKeys: (header, alg) => cache.resolveKeys(header, alg) };
+        }
+        case 'discovery': {
+            if (!isHttpsUri(profile.issuer, { userInfo: false })) {
+                problems.push({ pointer: '/issuer', message: 'must be an absolute https:// URL when discovery is true' });
+                return undefined;
+            }
+            const discovered = new DiscoveredJwks({ issuer: profile.issuer, fetcher: options.fetcher, now: options.now });
+            return { policy, keySource, resolveKeys: (header, alg) => discovered.resolveKeys(header, alg) };
+        }
+    }
+}
+function claimPolicy(profile) {
+    const policy = { issuer: profile.issuer, audiences: profile.audiences, allowed_algs: profile.allowed_algs };
+    if (profile.required_claims !== undefined)
+        policy.required_claims = profile.required_claims;
+    if (profile.required_scopes !== undefined)
+        policy.required_scopes = profile.required_scopes;
+    if (profile.required_custom_claims !== undefined)
+        policy.required_custom_claims = profile.required_custom_claims;
+    if (profile.required_claim_patterns !== undefined)
+        policy.required_claim_patterns = profile.required_claim_patterns;
+    if (profile.max_ttl_seconds !== undefined)
+        policy.max_ttl_seconds = profile.max_ttl_seconds;
+    if (profile.clock_skew_seconds !== undefined)
+        policy.clock_skew_seconds = profile.clock_skew_seconds;
+    if (profile.token_type !== undefined)
+        policy.token_type = profile.token_type;
+    return policy;
+}
+/**
+ * A key source that can never verify any allowed alg is a configuration error, caught at start
+ * rather than as a KEY_MISMATCH on every token.
+ */
+function allowedAlgsFit(algs, keySource) {
+    const usable = algs.filter((a) => a !== 'none');
+    const hmac = usable.filter((a) => a.startsWith('HS'));
+    if (keySource === 'secret' && hmac.length === 0)
+        return 'has no HS256/HS384/HS512 entry, so the secret can verify nothing';
+    if (keySource !== 'secret' && hmac.length === usable.length)
+        return `has only HMAC or none entries, which a ${keySource} key source cannot verify`;
+    return undefined;
+}
+function inlineJwks(doc, problems) {
+    const parsed = parseJwks(doc);
+    if (parsed === undefined) {
+        problems.push({ pointer: '/jwks', message: 'must be a JWK Set: an object with a "keys" array' });
+        return undefined;
+    }
+    for (const s of parsed.skipped)
+        problems.push({ pointer: `/jwks/keys/${s.index}`, message: s.reason });
+    if (problems.length > 0)
+        return undefined;
+    if (parsed.keys.length === 0) {
+        problems.push({ pointer: '/jwks/keys', message: 'holds no key' });
+        return undefined;
+    }
+    return parsed.keys;
+}
+function resolveStatic(keys, header, alg) {
+    const selection = selectKeys(keys, header, alg);
+    if (selection.keys.length > 0)
+        return { keys: selection.keys };
+    const evidence = { alg, keys_in_set: keys.length };
+    if (selection.kid !== undefined)
+        evidence.kid = selection.kid.length > 128 ? `${selection.kid.slice(0, 128)}…` : selection.kid;
+    const what = selection.kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : `that fits ${alg}`;
+    return { keys: [], failure: finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the profile's inline JWKS ${what}.`, evidence) };
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/engine/profiles/document.ts
+
+
+/**
+ * JSON or YAML text -> the profile list: a list, or an object with a "profiles" list (the shape the
+ * action's config files use). Parser messages quote the offending line, which could hold a secret,
+ * so only the error code and position are reported.
+ */
+function document_parseProfileDocument(source, text) {
+    const doc = parseDocument(text, { uniqueKeys: true });
+    const first = doc.errors[0];
+    if (first !== undefined) {
+        const pos = first.linePos?.[0];
+        const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
+    }
+    let value;
+    try {
+        value = doc.toJS({ maxAliasCount: 100 });
+    }
+    catch {
+        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
+        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
+    }
+    if (value === null || value === undefined)
+        return [];
+    if (Array.isArray(value))
+        return value;
+    if (typeof value === 'object' && Array.isArray(value.profiles))
+        return value.profiles;
+    throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'must be an array of issuer profiles (or an object with a "profiles" array)' }]);
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/load.ts
+
+
+
+
+/** The service's profiles, from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE (given, or read from env). */
+function loadIssuerProfiles(options) {
+    const json = options.json ?? options.env.ISSUER_PROFILES_JSON;
+    const file = options.file ?? options.env.ISSUER_PROFILES_FILE;
+    if (json !== undefined && json.trim() !== '' && file !== undefined && file !== '') {
+        throw new IssuerProfileError('issuer profiles', [{ profile: '', pointer: '', message: 'set only one of ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE' }]);
+    }
+    let source;
+    let text;
+    if (json !== undefined && json.trim() !== '') {
+        source = 'ISSUER_PROFILES_JSON';
+        text = json;
+    }
+    else if (file !== undefined && file !== '') {
+        source = `ISSUER_PROFILES_FILE ${file}`;
+        try {
+            text = readFileSync(file, 'utf8');
+        }
+        catch (err) {
+            const code = err.code;
+            throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `could not be read (${typeof code === 'string' ? code : 'error'})` }]);
+        }
+    }
+    else {
+        return registryOf(new Map());
+    }
+    return compileIssuerProfiles(parseProfileDocument(source, text), { ...options, source });
+}
+/** Already-parsed profile entries -> registry. Ids must be unique; the first profile keeps its id. */
+function compileIssuerProfiles(entries, options) {
+    const source = options.source ?? 'issuer profiles';
+    const problems = [];
+    const profiles = new Map();
+    entries.forEach((entry, index) => {
+        const label = profileLabel(entry, index);
+        const local = [];
+        const trust = compileProfile(entry, options, local);
+        for (const p of local)
+            problems.push({ profile: label, pointer: `/${index}${p.pointer}`, message: p.message });
+        if (trust === undefined)
+            return;
+        const id = entry.id;
+        if (profiles.has(id)) {
+            problems.push({ profile: label, pointer: `/${index}/id`, message: 'duplicates the id of an earlier profile' });
+            return;
+        }
+        profiles.set(id, trust);
+    });
+    if (problems.length > 0)
+        throw new errors_IssuerProfileError(source, problems);
+    return registryOf(profiles);
+}
+function profileLabel(entry, index) {
+    const id = typeof entry === 'object' && entry !== null ? entry.id : undefined;
+    return typeof id === 'string' && id !== '' && id.length <= 200 ? `"${id}" (#${index})` : `#${index}`;
+}
+/** A Map lookup, so an id such as "__proto__" or "toString" finds nothing. */
+function registryOf(profiles) {
+    return { get: (id) => profiles.get(id) };
+}
+
+;// CONCATENATED MODULE: ./src/engine/profiles/index.ts
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
+
+/**
+ * How a token is named wherever it may not appear: the action's report and the service's audit line.
+ * One format, so a report entry and an audit line for the same token can be matched.
+ */
+function tokenFingerprint(token) {
+    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/index.ts
+/**
+ * The engine's public surface: the only module the faces (action, CLI, service) may import from the engine
+ * (an ESLint rule holds them to it). Faces build an engine with `createEngine` and run operations from the
+ * operations table; everything else here is what they need to describe, place or serve the results.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/gate/codes.ts
 
 /** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
 function gateFinding(code, title, remediation, docs, config = true) {
@@ -56285,7 +56128,7 @@ const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
  * the input rather than a finding about identity configuration; the CLI exits 2 for those. These are
  * data like every other code's definition, so they live in the engine with the rest of the catalogue.
  */
-const GATE_CODES = {
+const codes_GATE_CODES = {
     CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
         why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
         securitySeverity: 4.0,
@@ -56308,7 +56151,7 @@ const GATE_CODES = {
             config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
         },
     }),
-    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
+    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles, samples and trust policies): split large files, use fewer aliases, or check fewer files per run.', {
         why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
         securitySeverity: 4.0,
         example: {
@@ -56511,723 +56354,9 @@ const GATE_CODES = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/engine/catalogue.ts
-
-
-
-
-
-
-/**
- * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
- * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
- * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
- * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
- * that defines them.
- */
-const findingCatalogue = [
-    ...Object.values(VALIDATION_FINDINGS),
-    ...LINT_FINDINGS,
-    ...Object.values(DISCOVERY_FINDINGS),
-    ...Object.values(METADATA_CHECK_FINDINGS),
-    ...Object.values(TRUST_FINDINGS),
-    ...Object.values(GATE_CODES),
-];
-const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
-/** The definition of a code, or undefined when oidc-gate has no such code. */
-function getFindingDefinition(code) {
-    return byCode.get(code);
-}
-
-;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
-
-
-/**
- * How long a fetched JWKS is fresh: the provider's Cache-Control max-age, clamped so that a provider
- * saying no-store is not fetched on every token and one saying a year still gets key rotations within
- * a day; 10 minutes when it says nothing.
- */
-const MIN_TTL_MS = 60_000;
-const MAX_TTL_MS = 24 * 3600_000;
-const DEFAULT_TTL_MS = 10 * 60_000;
-/** An unknown kid refetches at most once per this long (measured from the last fetch of any kind). */
-const UNKNOWN_KID_COOLDOWN_MS = 30_000;
-/**
- * A failed refresh serves the last good set for at most this long after it expired, so a provider outage
- * does not stop every validation, yet a key the provider withdrew is not trusted forever.
- */
-const MAX_STALE_MS = 24 * 3600_000;
-/**
- * After a failed fetch, how long before the next attempt. Without it every validation during an
- * outage would wait for a fetch to fail. Shorter when nothing is cached, since then nothing verifies.
- */
-const RETRY_AFTER_FAILURE_MS = 30_000;
-const RETRY_AFTER_COLD_FAILURE_MS = 5_000;
-const REFUSED_KEY_REMEDIATION = 'Ask the issuer to sign with a key inside the bounds: RSA of 2048 to 8192 bits with public exponent 65537, EC P-256, P-384 or P-521, or Ed25519/Ed448.';
-/** Cache-Control max-age in ms, clamped to 1 min…24 h; no-store / no-cache mean the minimum. */
-function cacheLifetimeMs(cacheControl) {
-    if (cacheControl === undefined)
-        return DEFAULT_TTL_MS;
-    const directives = cacheControl.toLowerCase().split(',').map((d) => d.trim());
-    if (directives.some((d) => d === 'no-store' || d === 'no-cache'))
-        return MIN_TTL_MS;
-    for (const d of directives) {
-        const m = /^max-age\s*=\s*"?(\d+)"?$/.exec(d);
-        if (m !== null)
-            return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, Number(m[1]) * 1000));
-    }
-    return DEFAULT_TTL_MS;
-}
-/**
- * The keys of one jwks_uri. A cached lookup is synchronous work on already-imported keys: no fetch,
- * no key parsing. Concurrent callers that need a fetch all wait on the same one.
- */
-class JwksCache {
-    uri;
-    #fetcher;
-    #now;
-    #set;
-    #inflight;
-    #lastAttemptAt = Number.NEGATIVE_INFINITY;
-    #retryAt = Number.NEGATIVE_INFINITY;
-    #lastFailure;
-    constructor(options) {
-        this.uri = options.uri;
-        this.#fetcher = options.fetcher;
-        this.#now = options.now;
-    }
-    async resolveKeys(header, alg) {
-        const t = this.#now();
-        const warnings = [];
-        let cache;
-        let set = this.#set;
-        if (set !== undefined && t - set.expiresAt > MAX_STALE_MS) {
-            // Stale for more than 24 h: forget it, so a set is never served stale for longer than that.
-            this.#set = undefined;
-            set = undefined;
-        }
-        if (set === undefined) {
-            cache = 'miss';
-            const refresh = await this.#refreshUnlessBackingOff(t);
-            if (!refresh.ok)
-                return { keys: [], cache, failure: this.#unavailable(refresh.failure) };
-            set = this.#set;
-        }
-        else if (t >= set.expiresAt) {
-            const refresh = await this.#refreshUnlessBackingOff(t);
-            if (refresh.ok) {
-                cache = 'refreshed';
-                set = this.#set;
-            }
-            else {
-                cache = 'stale';
-                warnings.push(this.#stale(set, refresh.failure, t));
-            }
-        }
-        else {
-            cache = 'hit';
-        }
-        let selection = selectKeys(set.keys, header, alg, set.refused);
-        if (selection.keys.length === 0 && selection.unknownKid && cache !== 'stale') {
-            // A rotation shows up as a kid we have not seen. Join a fetch already under way; otherwise
-            // refetch only when the cool-down has passed, so a forged kid cannot drive fetches.
-            const joinable = this.#inflight;
-            const mayFetch = joinable !== undefined || this.#now() - this.#lastAttemptAt >= UNKNOWN_KID_COOLDOWN_MS;
-            if (mayFetch) {
-                const refresh = await (joinable ?? this.#refresh());
-                if (refresh.ok && this.#set !== undefined) {
-                    cache = cache === 'miss' ? 'miss' : 'refreshed';
-                    set = this.#set;
-                    selection = selectKeys(set.keys, header, alg, set.refused);
-                }
-            }
-        }
-        const resolution = { keys: selection.keys, cache };
-        if (warnings.length > 0)
-            resolution.warnings = warnings;
-        if (selection.keys.length === 0) {
-            resolution.failure = selection.refused !== undefined && selection.kid !== undefined
-                ? this.#refused(selection.kid, selection.refused, alg)
-                : this.#notFound(selection.kid, header.kid, alg, set.keys.length);
-        }
-        return resolution;
-    }
-    #refreshUnlessBackingOff(t) {
-        if (this.#inflight !== undefined)
-            return this.#inflight;
-        if (t < this.#retryAt && this.#lastFailure !== undefined)
-            return Promise.resolve({ ok: false, failure: this.#lastFailure });
-        return this.#refresh();
-    }
-    #refresh() {
-        if (this.#inflight !== undefined)
-            return this.#inflight;
-        const run = this.#fetch().finally(() => {
-            this.#inflight = undefined;
-        });
-        this.#inflight = run;
-        return run;
-    }
-    async #fetch() {
-        const started = this.#now();
-        this.#lastAttemptAt = started;
-        const fail = (failure) => {
-            this.#lastFailure = failure;
-            this.#retryAt = this.#now() + (this.#set === undefined ? RETRY_AFTER_COLD_FAILURE_MS : RETRY_AFTER_FAILURE_MS);
-            return { ok: false, failure };
-        };
-        if (!this.#fetcher.online)
-            return fail({ reason: 'offline', detail: 'offline mode: the JWKS is not fetched' });
-        const result = await this.#fetcher.getJson(this.uri);
-        if (!result.ok) {
-            const failure = { reason: result.reason, detail: result.detail };
-            if (result.status !== undefined)
-                failure.status = result.status;
-            return fail(failure);
-        }
-        const parsed = parseJwks(result.json);
-        if (parsed === undefined)
-            return fail({ reason: 'invalid_jwks', detail: 'the document is not a JWK Set (no "keys" array)' });
-        const fetchedAt = this.#now();
-        this.#set = { keys: parsed.keys, refused: parsed.refused, fetchedAt, expiresAt: fetchedAt + cacheLifetimeMs(result.headers['cache-control']) };
-        this.#lastFailure = undefined;
-        this.#retryAt = Number.NEGATIVE_INFINITY;
-        return { ok: true };
-    }
-    #unavailable(failure) {
-        const evidence = { jwks_uri: this.uri, reason: failure.reason, detail: failure.detail };
-        if (failure.status !== undefined)
-            evidence.status = failure.status;
-        return finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The JWKS at ${this.uri} could not be fetched (${failure.reason}) and no keys are cached.`, evidence);
-    }
-    #stale(set, failure, t) {
-        const age = Math.round((t - set.fetchedAt) / 1000);
-        return finding(VALIDATION_FINDINGS.JWKS_STALE, `The JWKS at ${this.uri} could not be refreshed (${failure.reason}); keys fetched ${age} s ago were used.`, {
-            jwks_uri: this.uri, reason: failure.reason, age_seconds: age,
-        });
-    }
-    /** The token names a key that the set holds but that is outside the key-strength bounds. */
-    #refused(kid, weakness, alg) {
-        const shown = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
-        return finding(VALIDATION_FINDINGS.KEY_MISMATCH, `The key with kid "${shown}" in the JWKS at ${this.uri} is never used: it ${weakness.message}.`, {
-            jwks_uri: this.uri, alg, kid: shown, reason: weakness.reason,
-        }, REFUSED_KEY_REMEDIATION);
-    }
-    #notFound(kid, rawKid, alg, size) {
-        const evidence = { jwks_uri: this.uri, alg, keys_in_set: size };
-        if (kid !== undefined)
-            evidence.kid = kid.length > 128 ? `${kid.slice(0, 128)}…` : kid;
-        const what = kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : rawKid !== undefined ? 'for a kid that is not a string' : `that fits ${alg}`;
-        return finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the JWKS at ${this.uri} ${what}.`, evidence);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/discovery.ts
-
-
-
-
-/**
- * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
- * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
- */
-function discoveryUrl(issuer) {
-    return discoveryUris(issuer)?.openid ?? `${issuer}/.well-known/openid-configuration`;
-}
-/**
- * Keys for a `discovery: true` profile. The discovery document is fetched at first use, not at start,
- * so a provider that is down at boot does not stop the service; once found, the jwks_uri is kept for
- * the life of the process and its JwksCache does the rest.
- */
-class DiscoveredJwks {
-    issuer;
-    discoveryUri;
-    #fetcher;
-    #now;
-    #cache;
-    #inflight;
-    #lastFailure;
-    constructor(options) {
-        this.issuer = options.issuer;
-        this.discoveryUri = discoveryUrl(options.issuer);
-        this.#fetcher = options.fetcher;
-        this.#now = options.now;
-    }
-    async resolveKeys(header, alg) {
-        if (this.#cache !== undefined)
-            return this.#cache.resolveKeys(header, alg);
-        const failed = this.#lastFailure;
-        // A provider that just failed is not asked again on every validation.
-        if (failed !== undefined && this.#now() - failed.at < RETRY_AFTER_COLD_FAILURE_MS)
-            return { keys: [], cache: 'miss', failure: failed.finding };
-        this.#inflight ??= this.#discover().finally(() => {
-            this.#inflight = undefined;
-        });
-        const lookup = await this.#inflight;
-        if (!lookup.ok)
-            return { keys: [], cache: 'miss', failure: lookup.failure };
-        return lookup.cache.resolveKeys(header, alg);
-    }
-    async #discover() {
-        const fail = (reason, detail, status) => {
-            const evidence = { discovery_uri: this.discoveryUri, reason, detail };
-            if (status !== undefined)
-                evidence.status = status;
-            const f = finding(VALIDATION_FINDINGS.JWKS_UNAVAILABLE, `The jwks_uri could not be discovered from ${this.discoveryUri} (${reason}) and no keys are cached.`, evidence, 'Check that the issuer serves its OpenID configuration at this URL, or give jwks_uri in the profile.');
-            this.#lastFailure = { finding: f, at: this.#now() };
-            return { ok: false, failure: f };
-        };
-        if (!this.#fetcher.online)
-            return fail('offline', 'offline mode: discovery is not fetched');
-        // Profiles are https only: the issuer was checked when the profile was compiled.
-        const fetched = await fetchDiscoveryDocument(this.#fetcher, this.issuer, { allowHttp: false });
-        if (fetched.state === 'not_http')
-            return fail('blocked', 'the issuer is not an http(s) URL, so discovery was not fetched');
-        if (fetched.state === 'unreachable') {
-            const [first] = fetched.attempts;
-            return fail(first.reason, first.detail, first.status);
-        }
-        if (fetched.state === 'not_an_object')
-            return fail('invalid_discovery', 'the discovery document is not a JSON object');
-        const { issuer, jwks_uri: jwksUri } = fetched.document;
-        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
-        if (issuer !== this.issuer)
-            return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
-        if (typeof jwksUri !== 'string' || jwksUri === '')
-            return fail('invalid_discovery', 'the document has no jwks_uri');
-        // Read as strictly as everywhere else (see uri.ts): what POST /v1/providers/discover reports as
-        // INSECURE_URI is never fetched here.
-        const parsed = parseAbsoluteUri(jwksUri);
-        if (!parsed.ok)
-            return fail('invalid_discovery', 'the document jwks_uri is not an absolute URL');
-        if (parsed.scheme !== 'https')
-            return fail('invalid_discovery', 'the document jwks_uri is not https');
-        this.#cache = new JwksCache({ uri: jwksUri, fetcher: this.#fetcher, now: this.#now });
-        this.#lastFailure = undefined;
-        return { ok: true, cache: this.#cache };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/schema.ts
-
-/** The key-source fields of a profile; exactly one is given (`discovery` counts only when true). */
-const PROFILE_KEY_SOURCES = ['secret', 'secret_env', 'public_key', 'jwks', 'jwks_uri', 'discovery'];
-/**
- * One issuer profile: the operator's named trust policy, so a client sends `issuer_profile_id`
- * instead of a key. `id`, the claim fields of VerifyPolicy (shared with the validate request schema,
- * so the two cannot drift), and one key source. Exclusivity of the key source is checked in code,
- * where the message can name every field that was given.
- */
-const issuerProfileSchema = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['id', ...verifyPolicyClaimRequired],
-    properties: {
-        id: { type: 'string', minLength: 1, maxLength: 200, description: 'The issuer_profile_id that selects this profile.' },
-        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*.' },
-        secret_env: {
-            type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
-            description: 'Name of an environment variable holding the HMAC secret, read at start.',
-        },
-        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], description: 'How secret / secret_env is encoded (default utf8).' },
-        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
-        jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
-        jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
-        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
-        ...verifyPolicyClaimProperties,
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/profiles/compile.ts
-
-
-
-
-
-
-
-
-
-
-
-
-// A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
-// problems need the profile named, which only the registry knows.
-const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-const checkProfileShape = compile_ajv.compile(issuerProfileSchema);
-/**
- * One profile entry -> the trust source that validates its tokens, or undefined with the problems
- * (pointers relative to the entry) added to `problems`. Keys are parsed here, so a bad key stops the
- * start; JWKS and discovery documents are fetched lazily, at first use.
- */
-function compileProfile(entry, options, problems) {
-    if (!checkProfileShape(entry)) {
-        problems.push(...toProblems(checkProfileShape.errors ?? []));
-        return undefined;
-    }
-    const profile = entry;
-    const given = PROFILE_KEY_SOURCES.filter((f) => (f === 'discovery' ? profile.discovery === true : profile[f] !== undefined));
-    if (given.length !== 1) {
-        problems.push({
-            pointer: '',
-            message: given.length === 0
-                ? `needs a key source: one of ${PROFILE_KEY_SOURCES.filter((f) => f !== 'discovery').join(', ')} or discovery: true`
-                : `gives more than one key source (${given.join(', ')}); give exactly one`,
-        });
-        return undefined;
-    }
-    const field = given[0];
-    if (profile.secret_encoding !== undefined && field !== 'secret' && field !== 'secret_env') {
-        problems.push({ pointer: '/secret_encoding', message: 'applies only with secret or secret_env' });
-        return undefined;
-    }
-    const keySource = field === 'secret' || field === 'secret_env' ? 'secret' : field === 'public_key' ? 'public_key' : 'jwks';
-    const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
-    if (algProblem !== undefined) {
-        problems.push({ pointer: '/allowed_algs', message: algProblem });
-        return undefined;
-    }
-    // A profile serves every token, so its patterns must be affordable for the longest one accepted.
-    if (profile.required_claim_patterns !== undefined) {
-        const tooCostly = patternBudgetProblem(profile.required_claim_patterns, MAX_TOKEN_LENGTH);
-        if (tooCostly !== undefined) {
-            problems.push({ pointer: '/required_claim_patterns', message: tooCostly });
-            return undefined;
-        }
-    }
-    const policy = claimPolicy(profile);
-    switch (field) {
-        case 'secret':
-        case 'secret_env':
-        case 'public_key': {
-            let keyPolicy;
-            if (field === 'public_key') {
-                keyPolicy = { ...policy, public_key: profile.public_key };
-            }
-            else {
-                const secret = field === 'secret' ? profile.secret : options.env[profile.secret_env];
-                if (secret === undefined || secret === '') {
-                    problems.push({ pointer: '/secret_env', message: `names the environment variable ${profile.secret_env}, which is not set or is empty` });
-                    return undefined;
-                }
-                keyPolicy = { ...policy, secret, secret_encoding: profile.secret_encoding ?? 'utf8' };
-            }
-            // The inline-policy trust source does the key parsing, so profiles and inline policies accept
-            // exactly the same keys; its problems point into /policy and are re-pointed at this profile.
-            try {
-                const inline = inlineTrustSource(keyPolicy, options.keyCache);
-                return { policy, keySource, resolveKeys: inline.resolveKeys };
-            }
-            catch (err) {
-                if (!(err instanceof RequestInvalidError))
-                    throw err;
-                for (const p of err.errors) {
-                    const pointer = p.pointer === '/policy/secret' ? `/${field}` : p.pointer.replace(/^\/policy/, '');
-                    problems.push({ pointer, message: p.message });
-                }
-                return undefined;
-            }
-        }
-        case 'jwks': {
-            const keys = inlineJwks(profile.jwks, problems);
-            if (keys === undefined)
-                return undefined;
-            return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
-        }
-        case 'jwks_uri': {
-            if (!isHttpsUri(profile.jwks_uri, { userInfo: false })) {
-                problems.push({ pointer: '/jwks_uri', message: 'must be an absolute https:// URL without user info' });
-                return undefined;
-            }
-            const cache = new JwksCache({ uri: profile.jwks_uri, fetcher: options.fetcher, now: options.now });
-            return { policy, keySource, resolveKeys: (header, alg) => cache.resolveKeys(header, alg) };
-        }
-        case 'discovery': {
-            if (!isHttpsUri(profile.issuer, { userInfo: false })) {
-                problems.push({ pointer: '/issuer', message: 'must be an absolute https:// URL when discovery is true' });
-                return undefined;
-            }
-            const discovered = new DiscoveredJwks({ issuer: profile.issuer, fetcher: options.fetcher, now: options.now });
-            return { policy, keySource, resolveKeys: (header, alg) => discovered.resolveKeys(header, alg) };
-        }
-    }
-}
-function claimPolicy(profile) {
-    const policy = { issuer: profile.issuer, audiences: profile.audiences, allowed_algs: profile.allowed_algs };
-    if (profile.required_claims !== undefined)
-        policy.required_claims = profile.required_claims;
-    if (profile.required_scopes !== undefined)
-        policy.required_scopes = profile.required_scopes;
-    if (profile.required_custom_claims !== undefined)
-        policy.required_custom_claims = profile.required_custom_claims;
-    if (profile.required_claim_patterns !== undefined)
-        policy.required_claim_patterns = profile.required_claim_patterns;
-    if (profile.max_ttl_seconds !== undefined)
-        policy.max_ttl_seconds = profile.max_ttl_seconds;
-    if (profile.clock_skew_seconds !== undefined)
-        policy.clock_skew_seconds = profile.clock_skew_seconds;
-    if (profile.token_type !== undefined)
-        policy.token_type = profile.token_type;
-    return policy;
-}
-/**
- * A key source that can never verify any allowed alg is a configuration error, caught at start
- * rather than as a KEY_MISMATCH on every token.
- */
-function allowedAlgsFit(algs, keySource) {
-    const usable = algs.filter((a) => a !== 'none');
-    const hmac = usable.filter((a) => a.startsWith('HS'));
-    if (keySource === 'secret' && hmac.length === 0)
-        return 'has no HS256/HS384/HS512 entry, so the secret can verify nothing';
-    if (keySource !== 'secret' && hmac.length === usable.length)
-        return `has only HMAC or none entries, which a ${keySource} key source cannot verify`;
-    return undefined;
-}
-function inlineJwks(doc, problems) {
-    const parsed = parseJwks(doc);
-    if (parsed === undefined) {
-        problems.push({ pointer: '/jwks', message: 'must be a JWK Set: an object with a "keys" array' });
-        return undefined;
-    }
-    for (const s of parsed.skipped)
-        problems.push({ pointer: `/jwks/keys/${s.index}`, message: s.reason });
-    if (problems.length > 0)
-        return undefined;
-    if (parsed.keys.length === 0) {
-        problems.push({ pointer: '/jwks/keys', message: 'holds no key' });
-        return undefined;
-    }
-    return parsed.keys;
-}
-function resolveStatic(keys, header, alg) {
-    const selection = selectKeys(keys, header, alg);
-    if (selection.keys.length > 0)
-        return { keys: selection.keys };
-    const evidence = { alg, keys_in_set: keys.length };
-    if (selection.kid !== undefined)
-        evidence.kid = selection.kid.length > 128 ? `${selection.kid.slice(0, 128)}…` : selection.kid;
-    const what = selection.kid !== undefined ? `with kid "${String(evidence.kid)}" that fits ${alg}` : `that fits ${alg}`;
-    return { keys: [], failure: finding(VALIDATION_FINDINGS.KEY_NOT_FOUND, `No key in the profile's inline JWKS ${what}.`, evidence) };
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/errors.ts
-/**
- * The profile configuration is invalid; the service must not start. Messages name the profile and
- * the field, never a secret, key or any other configured value.
- */
-class errors_IssuerProfileError extends Error {
-    code = 'ISSUER_PROFILES_INVALID';
-    problems;
-    constructor(source, problems) {
-        super(`${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
-        this.name = 'IssuerProfileError';
-        this.problems = problems;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/document.ts
-
-
-/**
- * JSON or YAML text -> the profile list: a list, or an object with a "profiles" list (the shape the
- * action's config files use). Parser messages quote the offending line, which could hold a secret,
- * so only the error code and position are reported.
- */
-function document_parseProfileDocument(source, text) {
-    const doc = parseDocument(text, { uniqueKeys: true });
-    const first = doc.errors[0];
-    if (first !== undefined) {
-        const pos = first.linePos?.[0];
-        const where = pos === undefined ? '' : ` at line ${pos.line}, column ${pos.col}`;
-        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `is not valid JSON or YAML (${first.code}${where})` }]);
-    }
-    let value;
-    try {
-        value = doc.toJS({ maxAliasCount: 100 });
-    }
-    catch {
-        // The yaml package's message quotes the alias, which may be a secret written unquoted (*hunter2).
-        throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'is not valid YAML: an alias cannot be resolved, or aliases expand to more than 100 nodes' }]);
-    }
-    if (value === null || value === undefined)
-        return [];
-    if (Array.isArray(value))
-        return value;
-    if (typeof value === 'object' && Array.isArray(value.profiles))
-        return value.profiles;
-    throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: 'must be an array of issuer profiles (or an object with a "profiles" array)' }]);
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/load.ts
-
-
-
-
-/** The service's profiles, from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE (given, or read from env). */
-function loadIssuerProfiles(options) {
-    const json = options.json ?? options.env.ISSUER_PROFILES_JSON;
-    const file = options.file ?? options.env.ISSUER_PROFILES_FILE;
-    if (json !== undefined && json.trim() !== '' && file !== undefined && file !== '') {
-        throw new IssuerProfileError('issuer profiles', [{ profile: '', pointer: '', message: 'set only one of ISSUER_PROFILES_JSON and ISSUER_PROFILES_FILE' }]);
-    }
-    let source;
-    let text;
-    if (json !== undefined && json.trim() !== '') {
-        source = 'ISSUER_PROFILES_JSON';
-        text = json;
-    }
-    else if (file !== undefined && file !== '') {
-        source = `ISSUER_PROFILES_FILE ${file}`;
-        try {
-            text = readFileSync(file, 'utf8');
-        }
-        catch (err) {
-            const code = err.code;
-            throw new IssuerProfileError(source, [{ profile: '', pointer: '', message: `could not be read (${typeof code === 'string' ? code : 'error'})` }]);
-        }
-    }
-    else {
-        return registryOf(new Map());
-    }
-    return compileIssuerProfiles(parseProfileDocument(source, text), { ...options, source });
-}
-/** Already-parsed profile entries -> registry. Ids must be unique; the first profile keeps its id. */
-function compileIssuerProfiles(entries, options) {
-    const source = options.source ?? 'issuer profiles';
-    const problems = [];
-    const profiles = new Map();
-    entries.forEach((entry, index) => {
-        const label = profileLabel(entry, index);
-        const local = [];
-        const trust = compileProfile(entry, options, local);
-        for (const p of local)
-            problems.push({ profile: label, pointer: `/${index}${p.pointer}`, message: p.message });
-        if (trust === undefined)
-            return;
-        const id = entry.id;
-        if (profiles.has(id)) {
-            problems.push({ profile: label, pointer: `/${index}/id`, message: 'duplicates the id of an earlier profile' });
-            return;
-        }
-        profiles.set(id, trust);
-    });
-    if (problems.length > 0)
-        throw new errors_IssuerProfileError(source, problems);
-    return registryOf(profiles);
-}
-function profileLabel(entry, index) {
-    const id = typeof entry === 'object' && entry !== null ? entry.id : undefined;
-    return typeof id === 'string' && id !== '' && id.length <= 200 ? `"${id}" (#${index})` : `#${index}`;
-}
-/** A Map lookup, so an id such as "__proto__" or "toString" finds nothing. */
-function registryOf(profiles) {
-    return { get: (id) => profiles.get(id) };
-}
-
-;// CONCATENATED MODULE: ./src/engine/profiles/index.ts
-
-
-
-
-
-
-;// CONCATENATED MODULE: ./src/engine/fingerprint.ts
-
-/**
- * How a token is named wherever it may not appear: the action's report and the service's audit line.
- * One format, so a report entry and an audit line for the same token can be matched.
- */
-function tokenFingerprint(token) {
-    return `sha256:${(0,external_node_crypto_.hash)('sha256', token, 'hex')}`;
-}
-
-;// CONCATENATED MODULE: ./src/engine/index.ts
-/**
- * The engine's public surface: the only module the faces (action, CLI, service) may import from the engine
- * (an ESLint rule holds them to it). Faces build an engine with `createEngine` and run operations from the
- * operations table; everything else here is what they need to describe, place or serve the results.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-;// CONCATENATED MODULE: ./src/gate/budget.ts
-/**
- * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
- * every file, so a repository cannot make one run check (and report) without bound. Files are
- * read concurrently, but the budget is granted in file order, so the same files always get the same
- * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
- * files after it may still fit.
- */
-const MAX_RUN_ENTRIES = 1000;
-class EntryBudget {
-    limit;
-    #used = 0;
-    #next = 0;
-    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
-    #asks = new Map();
-    constructor(limit = MAX_RUN_ENTRIES) {
-        this.limit = limit;
-    }
-    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
-    admit(index, count) {
-        return new Promise((answer) => {
-            this.#asks.set(index, { count, answer });
-            this.#drain();
-        });
-    }
-    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
-    pass(index) {
-        if (!this.#asks.has(index) && index >= this.#next)
-            this.#asks.set(index, null);
-        this.#drain();
-    }
-    #drain() {
-        while (this.#asks.has(this.#next)) {
-            const ask = this.#asks.get(this.#next);
-            this.#asks.delete(this.#next);
-            this.#next++;
-            if (ask === null || ask === undefined)
-                continue;
-            const before = this.#used;
-            const ok = before + ask.count <= this.limit;
-            if (ok)
-                this.#used += ask.count;
-            ask.answer({ ok, before });
-        }
-    }
-}
-/** The finding text for a file the budget refused. */
-function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
-    const fmt = (n) => n.toLocaleString('en-US');
-    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
-}
-/** Entries of a config file: the items of its providers, profiles and tokens lists. */
-function configEntryCount(data) {
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        return 0;
-    const record = data;
-    return ['providers', 'profiles', 'tokens', 'trust_policies'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
-}
-
-;// CONCATENATED MODULE: ./src/gate/config-finding.ts
+;// CONCATENATED MODULE: ./src/gate/config/config-finding.ts
 /** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
-function configFinding(def, message, file, position, extra = {}) {
+function config_finding_configFinding(def, message, file, position, extra = {}) {
     const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
     if (file !== undefined)
         f.file = file;
@@ -57238,7 +56367,28 @@ function configFinding(def, message, file, position, extra = {}) {
     return { ...f, ...extra };
 }
 
-;// CONCATENATED MODULE: ./src/gate/nearest.ts
+;// CONCATENATED MODULE: ./src/gate/catalogue.ts
+/**
+ * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or face
+ * reports it: the engine's codes, then the gate's own. The finding pages, the SARIF rules and the config
+ * schema are rendered from this list, and the gate checks `expect` and suppression codes against it.
+ */
+
+
+const catalogue_findingCatalogue = [...findingCatalogue, ...Object.values(codes_GATE_CODES)];
+const catalogue_byCode = new Map(catalogue_findingCatalogue.map((d) => [d.code, d]));
+/** The definition of a code, or undefined when oidc-gate has no such code. */
+function catalogue_getFindingDefinition(code) {
+    return catalogue_byCode.get(code);
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/section.ts
+/** A section, typed by its entries (the table holds it as an AnySection: its hooks see only entries it made). */
+function defineSection(section) {
+    return section;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/nearest.ts
 /** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
 /**
  * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
@@ -57275,7 +56425,63 @@ function distance(a, b) {
     return prev[b.length] ?? 3;
 }
 
-;// CONCATENATED MODULE: ./src/gate/values.ts
+;// CONCATENATED MODULE: ./src/gate/config/instant.ts
+/**
+ * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
+ * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
+ * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ */
+/** What every refusal says, so the user sees the expected form at once. */
+const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
+// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
+// case, and a note in its section 5.6 lets a space stand for "T".
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const instant_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+function isLeapYear(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+function daysIn(year, month) {
+    if (month === 2)
+        return isLeapYear(year) ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function parseInstant(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a string in that form' };
+    const m = SHAPE.exec(value);
+    if (m === null)
+        return { ok: false, reason: 'is not in that form' };
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+    if (month < 1 || month > 12)
+        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
+    const days = daysIn(year, month);
+    if (day < 1 || day > days) {
+        return { ok: false, reason: `has day ${m[3]}, but ${instant_MONTHS[month - 1]} ${year} has ${days} days` };
+    }
+    if (hour > 23)
+        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
+    if (minute > 59)
+        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
+    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
+    // epoch, leap seconds ignored), so it is refused rather than guessed.
+    if (second > 59)
+        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
+    let offsetMinutes = 0;
+    if (m[8] === undefined) {
+        const offsetHours = Number(m[10]);
+        const offsetMins = Number(m[11]);
+        if (offsetHours > 23 || offsetMins > 59)
+            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
+        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    }
+    const date = new Date(0);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
+    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/values.ts
 /** Small checks and wording for values read from a user's YAML file. */
 function values_isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57296,13 +56502,580 @@ function values_clip(s) {
     return s.length > 60 ? `${s.slice(0, 60)}…` : s;
 }
 
-;// CONCATENATED MODULE: ./src/gate/entry-keys.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-rule.ts
+/**
+ * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
+ * the checks both share: which codes may be suppressed, and how `expires` is read.
+ */
+
+
+
+
+
+/**
+ * Codes a suppression may not hide. Configuration errors mean the gate could not check what it was
+ * given (a file it could not read, an entry it refused): hiding one would let a gate that checked
+ * nothing pass. INTERNAL_ERROR is an entry that was not checked either. And the SUPPRESSION_ codes
+ * are about suppressions themselves: a suppression cannot vouch for itself.
+ */
+function suppress_rule_whyNotSuppressible(code) {
+    const definition = catalogue_getFindingDefinition(code);
+    if (definition === undefined)
+        return undefined;
+    if (code.startsWith('SUPPRESSION_'))
+        return `${code} is about suppressions themselves and cannot be suppressed`;
+    if (definition.config === true)
+        return `${code} is a configuration error (oidc-gate could not check what it was given) and cannot be suppressed: fix it instead`;
+    if (code === codes_GATE_CODES.INTERNAL_ERROR.code)
+        return `${code} means an entry was not checked, and cannot be suppressed`;
+    return undefined;
+}
+/** Why `code` cannot be named in a suppression, or undefined when it can. */
+function codeProblem(code) {
+    if (catalogue_getFindingDefinition(code) === undefined) {
+        const hint = nearest(code, catalogue_findingCatalogue.map((d) => d.code));
+        return `"${values_clip(code)}" is not a code oidc-gate reports${hint !== undefined ? ` (did you mean ${hint}?)` : ''}`;
+    }
+    return suppress_rule_whyNotSuppressible(code);
+}
+const EXPIRES_FORMAT = `an RFC 3339 date such as 2026-06-30 (the suppression applies through that day, UTC) or ${INSTANT_FORMAT.replace(/^an /, 'a ')}`;
+/** `expires` as written: a full date (it applies through that day, UTC) or a date-time. */
+function parseExpires(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a date (write it as text, such as 2026-06-30)' };
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        const day = parseInstant(`${value}T00:00:00Z`);
+        if (!day.ok)
+            return { ok: false, reason: day.reason };
+        return { ok: true, ms: day.ms + 24 * 60 * 60 * 1000, text: value };
+    }
+    const instant = parseInstant(value);
+    return instant.ok ? { ok: true, ms: instant.ms, text: value } : { ok: false, reason: instant.reason };
+}
+/** A reason as messages quote it: one line, kept short. */
+function shortReason(reason) {
+    const line = reason.replace(/\s+/g, ' ').trim();
+    return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/yaml-keys.ts
+/**
+ * Keys written twice in one mapping. The yaml package can check this while parsing, but it compares
+ * each new key with every earlier key of its map: one map of 100,000 keys (a 1 MiB file) then takes
+ * minutes before the size limit can refuse it. So the gate parses without that check, counts nodes
+ * first, and finds repeated keys here: one set per map, each node visited once (aliases are not
+ * followed, so an alias bomb costs nothing here either).
+ */
+
+/** Offsets of every key that repeats an earlier key of its map, in document order. */
+function duplicateKeyOffsets(root) {
+    const out = [];
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (node === null || typeof node !== 'object' || (0,dist/* isAlias */.Vj)(node))
+            continue;
+        if ((0,dist/* isMap */.jh)(node)) {
+            const seen = new Set();
+            for (const item of node.items) {
+                if (!(0,dist/* isPair */.tO)(item))
+                    continue;
+                // Scalars compare by the property name they become (1 and "1" are one key once read);
+                // a collection as a key is never equal to another, as in the yaml package's own check.
+                if ((0,dist/* isScalar */.jn)(item.key)) {
+                    const name = String(item.key.value);
+                    if (seen.has(name))
+                        out.push(item.key.range?.[0] ?? 0);
+                    seen.add(name);
+                }
+                stack.push(item.value, item.key);
+            }
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            for (const item of node.items)
+                stack.push(item);
+        }
+    }
+    return out.sort((a, b) => a - b);
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/yaml-unclosed.ts
+/**
+ * One mistake, one error: a `[`, `{` or quote that is never closed makes the parser read the lines
+ * after it as part of the value, and report each of them as a problem of its own (BAD_INDENT on the
+ * next line, then keys that span lines, and so on). This module finds the opening that was never
+ * closed, from the parser's tokens (never from its messages, which quote the source), so the gate
+ * reports that one place and drops the errors that only follow from it.
+ */
+
+const CLOSERS = {
+    '[': { closer: ']', end: 'flow-seq-end', other: 'flow-map-end', what: 'list' },
+    '{': { closer: '}', end: 'flow-map-end', other: 'flow-seq-end', what: 'map' },
+};
+/** A double-quoted value ends at an unescaped `"`; a single-quoted one at a `'` that is not doubled. */
+const CLOSED_QUOTED = {
+    'double-quoted-scalar': /^"(?:[^"\\]|\\[\s\S])*"$/,
+    'single-quoted-scalar': /^'(?:[^']|'')*'$/,
+};
+/**
+ * The opening that was never closed, if any. When one collection is closed by the other kind of
+ * bracket, that one is the mistake; otherwise the first unclosed opening is (the openings inside it
+ * were swallowed by it).
+ */
+function findUnclosed(source) {
+    const candidates = [];
+    const inspect = (token) => {
+        if (token === undefined)
+            return;
+        if (token.type === 'flow-collection') {
+            const spec = CLOSERS[token.start.source];
+            if (spec === undefined || token.end.some((t) => t.type === spec.end))
+                return;
+            const mismatched = token.end.some((t) => t.type === spec.other);
+            candidates.push({
+                offset: token.start.offset,
+                mismatched,
+                message: mismatched
+                    ? `the ${token.start.source} here is closed by ${spec.closer === ']' ? '}' : ']'} instead of ${spec.closer}`
+                    : `the ${token.start.source} here is never closed by a ${spec.closer}, so the lines after it were read as part of the ${spec.what}`,
+                remediation: `Add the missing ${spec.closer} to close the ${spec.what} that starts here (keep ${token.start.source} … ${spec.closer} on one line, or write the ${spec.what} as indented lines).`,
+            });
+            return;
+        }
+        const closed = CLOSED_QUOTED[token.type];
+        if (closed !== undefined && 'source' in token && !closed.test(token.source)) {
+            const quote = token.type === 'double-quoted-scalar' ? '"' : "'";
+            candidates.push({
+                offset: token.offset,
+                mismatched: false,
+                message: `the ${quote} here is never closed, so the text after it was read as part of the value`,
+                remediation: `Add the closing ${quote} at the end of the value that starts here.`,
+            });
+        }
+    };
+    try {
+        for (const token of new dist/* Parser */.iX().parse(source)) {
+            if (token.type !== 'document')
+                continue;
+            dist/* CST */.DB.visit(token, (item) => {
+                inspect(item.key ?? undefined);
+                inspect(item.value);
+            });
+        }
+    }
+    catch {
+        // The tokens are a best effort on text that already failed to parse: without them the parser's own errors stand.
+        return undefined;
+    }
+    const mismatched = candidates.filter((c) => c.mismatched);
+    const pick = mismatched.length > 0
+        ? mismatched.reduce((a, b) => (b.offset > a.offset ? b : a))
+        : candidates.reduce((a, b) => (a === undefined || b.offset < a.offset ? b : a), undefined);
+    if (pick === undefined)
+        return undefined;
+    return { offset: pick.offset, message: pick.message, remediation: pick.remediation };
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/yaml.ts
+/**
+ * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
+ * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
+ */
+
+
+
+/**
+ * Limits after alias expansion, where an alias counts as a full copy of what it names at every use.
+ * Without them a few kilobytes of anchors and aliases expand into millions of entries (the classic
+ * "billion laughs"), and the report, the summary and memory grow with the expansion.
+ * Nodes: every map, list and scalar, keys included. Text: the characters of every string scalar,
+ * capped like the file itself, so aliases never let a file hold more than a file without them could.
+ */
+const MAX_YAML_NODES = 10_000;
+const MAX_YAML_TEXT = 1024 * 1024;
+function loadYaml(source) {
+    const lines = new dist/* LineCounter */.HN();
+    // YAML 1.2 core schema: `at: 2026-01-01T00:00:00Z` stays a string and `on`/`yes` are not booleans.
+    // Duplicate keys are found after the size check (see yaml-keys.ts), not by the parser.
+    const doc = (0,dist/* parseDocument */.Tp)(source, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
+    const loaded = { doc, lines, source, data: undefined, errors: [] };
+    const errors = loaded.errors;
+    // A %YAML 1.1 directive would switch the schema back (yes/no booleans, timestamps, merge keys):
+    // config files are read as YAML 1.2 only, whatever they ask for.
+    const directive = doc.directives?.yaml;
+    if (directive?.explicit === true && directive.version !== '1.2') {
+        const at = /^%YAML\b/m.exec(source)?.index ?? 0;
+        errors.push({
+            message: 'the file asks for another YAML version with a %YAML directive; oidc-gate reads YAML 1.2 only',
+            position: toPosition(lines, at),
+            remediation: 'Remove the %YAML directive (and the --- after it, if nothing else needs it): config files are read as YAML 1.2.',
+        });
+        return loaded;
+    }
+    if (doc.errors.length > 0) {
+        errors.push(...syntaxErrors(source, lines, doc));
+        return loaded;
+    }
+    const size = measure(doc.contents);
+    if (size.ok === false) {
+        if (size.tooLarge !== undefined)
+            loaded.tooLarge = size.tooLarge;
+        else
+            errors.push({ message: size.message, position: toPosition(lines, size.offset) });
+        return loaded;
+    }
+    for (const offset of duplicateKeyOffsets(doc.contents)) {
+        errors.push({
+            message: describeYamlError('DUPLICATE_KEY'),
+            position: toPosition(lines, offset),
+            remediation: 'Keep one of the two keys: YAML would otherwise take one value and drop the other without a word.',
+        });
+    }
+    if (errors.length > 0)
+        return loaded;
+    try {
+        // The measure above bounds the expansion exactly, so the yaml package's own alias heuristic,
+        // which refuses some small files and lets some large expansions through, is turned off.
+        loaded.data = doc.toJS({ maxAliasCount: -1 });
+    }
+    catch {
+        errors.push({ message: 'an alias cannot be resolved', position: { line: 1, column: 1 } });
+    }
+    return loaded;
+}
+/**
+ * The parser's errors, described from their codes and positions. An opening bracket or quote that is
+ * never closed is reported once, where it opens, and the errors after it (which only follow from
+ * it) are dropped.
+ */
+function syntaxErrors(source, lines, doc) {
+    // Unclosed quotes and brackets are reported at the end of input, past the last line of text:
+    // clamp to that line so an annotation lands on something visible.
+    const lastLine = Math.max(1, source.replace(/\s+$/, '').split('\n').length);
+    const at = (offset) => {
+        const position = toPosition(lines, offset);
+        return position.line > lastLine ? { line: lastLine, column: 1 } : position;
+    };
+    const unclosed = findUnclosed(source);
+    const errors = unclosed !== undefined ? doc.errors.filter((e) => e.pos[0] < unclosed.offset) : doc.errors;
+    const out = errors.map((e) => ({ message: describeYamlError(e.code), position: at(e.pos[0]) }));
+    if (unclosed !== undefined)
+        out.push({ message: unclosed.message, position: at(unclosed.offset), remediation: unclosed.remediation });
+    return out;
+}
+class Stop extends Error {
+    result;
+    constructor(result) {
+        super('stop');
+        this.result = result;
+    }
+}
+/**
+ * Count nodes and text as toJS would expand them, without expanding: each node is visited once, in
+ * document order (the order in which the yaml package finds the anchor an alias names), and an
+ * alias adds the finished size of its anchored node. Iterative, so deep nesting cannot overflow
+ * the stack; it stops as soon as a limit is passed.
+ */
+function measure(root) {
+    const anchors = new Map();
+    const sizes = new Map();
+    const open = new Set();
+    const stack = [];
+    const add = (into, size) => {
+        into.nodes += size.nodes;
+        into.text += size.text;
+        if (into.nodes > MAX_YAML_NODES)
+            throw new Stop({ ok: false, tooLarge: 'nodes' });
+        if (into.text > MAX_YAML_TEXT)
+            throw new Stop({ ok: false, tooLarge: 'text' });
+    };
+    /** The size of a leaf or an alias now, or undefined once a collection is pushed to be summed. */
+    const enter = (node) => {
+        if (node === null || typeof node !== 'object')
+            return { nodes: 0, text: 0 };
+        if ((0,dist/* isAlias */.Vj)(node)) {
+            const target = anchors.get(node.source);
+            const offset = rangeStart(node) ?? 0;
+            if (target === undefined)
+                throw new Stop({ ok: false, message: 'an alias names an anchor that is not defined before it', offset });
+            if (open.has(target))
+                throw new Stop({ ok: false, message: 'an alias refers to a node that contains it (a recursive structure)', offset });
+            return sizes.get(target) ?? { nodes: 0, text: 0 };
+        }
+        const anchor = node.anchor;
+        if (typeof anchor === 'string')
+            anchors.set(anchor, node);
+        if ((0,dist/* isScalar */.jn)(node)) {
+            const size = { nodes: 1, text: scalarText(node.value) };
+            sizes.set(node, size);
+            return size;
+        }
+        if ((0,dist/* isMap */.jh)(node) || (0,dist/* isSeq */.oP)(node)) {
+            const children = [];
+            for (const item of node.items) {
+                if ((0,dist/* isPair */.tO)(item))
+                    children.push(item.key, item.value);
+                else
+                    children.push(item);
+            }
+            open.add(node);
+            stack.push({ node, children, next: 0, size: { nodes: 1, text: 0 } });
+            return undefined;
+        }
+        return { nodes: 0, text: 0 };
+    };
+    try {
+        const total = { nodes: 0, text: 0 };
+        const first = enter(root);
+        if (first !== undefined)
+            add(total, first);
+        while (stack.length > 0) {
+            const frame = stack[stack.length - 1];
+            if (frame.next < frame.children.length) {
+                const size = enter(frame.children[frame.next++]);
+                if (size !== undefined)
+                    add(frame.size, size);
+                continue;
+            }
+            stack.pop();
+            open.delete(frame.node);
+            sizes.set(frame.node, frame.size);
+            const parent = stack[stack.length - 1];
+            add(parent !== undefined ? parent.size : total, frame.size);
+        }
+        return { ok: true, ...total };
+    }
+    catch (err) {
+        if (err instanceof Stop)
+            return err.result;
+        throw err;
+    }
+}
+/**
+ * The text a scalar adds to the report once read: a string's characters, and a `!!binary` value's
+ * bytes (which the report spells out one number per byte), so no tag lets a value grow past the limit.
+ */
+function scalarText(value) {
+    if (typeof value === 'string')
+        return value.length;
+    if (value instanceof Uint8Array)
+        return value.byteLength;
+    return 0;
+}
+/**
+ * The yaml package builds its messages from the source text ("Unresolved alias …: hunter2"), and the
+ * source may hold a secret that is masked only after a successful parse. So a problem is described from
+ * its error code alone; the position says where.
+ */
+const YAML_ERROR_TEXT = {
+    ALIAS_PROPS: 'an alias cannot have an anchor or a tag',
+    BAD_ALIAS: 'an alias is malformed',
+    BAD_DIRECTIVE: 'a directive is malformed',
+    BAD_DQ_ESCAPE: 'a double-quoted string has an invalid escape sequence',
+    BAD_INDENT: 'the indentation is wrong',
+    BAD_PROP_ORDER: 'anchors and tags are in the wrong order',
+    BAD_SCALAR_START: 'a plain value starts with a character that YAML reserves (quote the value)',
+    BLOCK_AS_IMPLICIT_KEY: 'a block value is used as a key',
+    BLOCK_IN_FLOW: 'a block collection is inside a flow collection',
+    DUPLICATE_KEY: 'a key appears twice in one mapping',
+    IMPOSSIBLE: 'the parser reached an impossible state',
+    KEY_OVER_1024_CHARS: 'an implicit key is longer than 1024 characters',
+    MISSING_CHAR: 'a closing quote or bracket is missing',
+    MULTILINE_IMPLICIT_KEY: 'an implicit key spans several lines',
+    MULTIPLE_ANCHORS: 'a node has more than one anchor',
+    MULTIPLE_DOCS: 'the file holds more than one YAML document',
+    MULTIPLE_TAGS: 'a node has more than one tag',
+    NON_STRING_KEY: 'a key is not a string',
+    RESOURCE_EXHAUSTION: 'the document nests too deeply',
+    TAB_AS_INDENT: 'a tab is used for indentation',
+    TAG_RESOLVE_FAILED: 'a tag cannot be resolved',
+    UNEXPECTED_TOKEN: 'unexpected text (an unquoted value may need quotes)',
+    BAD_COLLECTION_TYPE: 'a collection has the wrong type for its tag',
+};
+function describeYamlError(code) {
+    return `${YAML_ERROR_TEXT[code] ?? 'the YAML is malformed'} (${code})`;
+}
+function toPosition(lines, offset) {
+    const p = lines.linePos(offset);
+    return { line: p.line, column: p.col };
+}
+/**
+ * The position of the node at `path`. For a map member it is the key (so a block value that starts
+ * on the next line still points at `field:`); for a sequence item, the item. When the path does not
+ * exist (a field the engine names but the file lacks), the nearest existing ancestor answers.
+ */
+function positionOf(loaded, path) {
+    let node = loaded.doc.contents;
+    let best = rangeStart(node) ?? 0;
+    for (const seg of path) {
+        if ((0,dist/* isMap */.jh)(node)) {
+            const pair = node.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && String(p.key.value) === String(seg));
+            if (pair === undefined)
+                break;
+            best = rangeStart(pair.key) ?? best;
+            node = pair.value;
+        }
+        else if ((0,dist/* isSeq */.oP)(node)) {
+            const index = typeof seg === 'number' ? seg : /^(0|[1-9]\d*)$/.test(seg) ? Number(seg) : -1;
+            const item = node.items[index];
+            if (item === undefined)
+                break;
+            best = rangeStart(item) ?? best;
+            node = item;
+        }
+        else {
+            break;
+        }
+    }
+    return toPosition(loaded.lines, best);
+}
+function rangeStart(node) {
+    if (node !== null && typeof node === 'object' && 'range' in node) {
+        const range = node.range;
+        if (Array.isArray(range))
+            return range[0];
+    }
+    return undefined;
+}
+/** RFC 6901 pointer to path segments. */
+function parsePointer(pointer) {
+    if (pointer === '' || pointer === '/')
+        return [];
+    return pointer.replace(/^\//, '').split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+function toPointer(path) {
+    return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-config.ts
+/**
+ * A `suppressions:` item of a config file: `{ code, entry?, field?, reason, expires? }`. It covers the
+ * findings of its own file only, so a file's suppressions are read beside the findings they hide.
+ */
+
+
+
+
+
+const SUPPRESSION_KEYS = ['code', 'entry', 'field', 'reason', 'expires'];
+const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
+/** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
+function parseSuppressionEntry(raw, index, file, yaml, problem) {
+    const at = ['suppressions', index];
+    const invalid = (message, where = at) => {
+        problem(codes_GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config' });
+    };
+    if (!values_isRecord(raw)) {
+        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
+        return undefined;
+    }
+    let ok = true;
+    for (const key of Object.keys(raw)) {
+        if (SUPPRESSION_KEYS.includes(key))
+            continue;
+        const hint = nearest(key, SUPPRESSION_KEYS);
+        problem(codes_GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${values_clip(key)}" in a suppressions item${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${SUPPRESSION_KEYS.join(', ')}.`, [...at, key], { kind: 'config', remediation: hint !== undefined ? `Rename the key to "${hint}".` : codes_GATE_CODES.CONFIG_UNKNOWN_KEY.remediation });
+        ok = false;
+    }
+    // An unknown key is the one mistake: "reason is missing" after `reson:` would say it twice.
+    if (!ok)
+        return undefined;
+    const { code, reason, entry, field, expires } = raw;
+    if (typeof code !== 'string' || code.trim() === '') {
+        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code']);
+        ok = false;
+    }
+    else {
+        const why = codeProblem(code.trim());
+        if (why !== undefined) {
+            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
+            ok = false;
+        }
+    }
+    if (typeof reason !== 'string' || reason.trim() === '') {
+        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason']);
+        ok = false;
+    }
+    if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
+        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
+        ok = false;
+    }
+    if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
+        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
+        ok = false;
+    }
+    let until;
+    if (expires !== undefined) {
+        const parsed = parseExpires(expires);
+        if (parsed.ok)
+            until = { text: parsed.text, ms: parsed.ms };
+        else {
+            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${values_clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
+            ok = false;
+        }
+    }
+    if (!ok)
+        return undefined;
+    const pos = positionOf(yaml, at);
+    const out = {
+        kind: 'config', code: code.trim(), reason: reason.trim(), file, line: pos.line, column: pos.column, pointer: toPointer(at),
+    };
+    if (typeof entry === 'string')
+        out.entry = entry;
+    if (typeof field === 'string')
+        out.field = field;
+    if (until !== undefined)
+        out.expires = until;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/suppressions-section.ts
+/**
+ * `suppressions:`: findings of this file accepted with a reason. Read like any section, not run: the
+ * run hands them (with the file's inline suppressions) to the suppressor.
+ */
+
+
+
+
+const suppressionsSection = defineSection({
+    key: 'suppressions',
+    what: 'suppression',
+    noun: ['suppression', 'suppressions'],
+    title: 'Suppressions',
+    entries: false,
+    parse: (raw, index, source, problem) => parseSuppressionEntry(raw, index, source.file, source.yaml, problem),
+    schema: {
+        definition: 'Suppression',
+        description: 'Findings of this file accepted with a reason (and an optional expiry). A finding can also be suppressed inline: # oidc-gate: ignore[CODE] reason, on its line or the line above.',
+        build: () => ({
+            title: 'Suppression',
+            description: 'Accepts findings of this file, with a reason: they leave the counts and fail-on, and stay in the report and SARIF (as suppressed). Configuration errors and the SUPPRESSION_ codes cannot be suppressed.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['code', 'reason'],
+            properties: {
+                code: { type: 'string', enum: catalogue_findingCatalogue.map((d) => d.code).filter((c) => suppress_rule_whyNotSuppressible(c) === undefined), description: 'The finding code to suppress.' },
+                entry: { type: 'string', minLength: 1, description: 'Only findings of this provider, profile or sample (by name).' },
+                field: { type: 'string', pattern: '^(/.*)?$', description: 'Only findings at this JSON Pointer inside the entry, or below it, as in a finding\'s evidence.field (e.g. /redirect_uris/1).' },
+                reason: { type: 'string', minLength: 1, pattern: '\\S', description: 'Why the finding is accepted: shown in the report and as the SARIF justification.' },
+                expires: {
+                    type: 'string', anyOf: [{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, { format: 'date-time' }],
+                    description: 'An RFC 3339 date (the suppression applies through that day, UTC) or date-time; after it, the finding is reported again with a SUPPRESSION_EXPIRED warning.',
+                },
+            },
+        }),
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/config/entry-keys.ts
 /**
  * Which keys each kind of config entry may hold, read from the JSON Schemas the engine validates its
  * requests and profiles with, plus the few keys the gate adds. A field added to a request schema is
  * then accepted in config files at once, and a key the engine does not know is refused at its own line
  * instead of travelling on to a 422.
  */
+
 
 
 
@@ -57335,7 +57108,6 @@ const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name'
 const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
 const TOKEN_KEYS = TOKEN_SHAPE.keys;
 const PROFILE_KEYS = PROFILE_SHAPE.keys;
-const TOP_KEYS = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_policies'];
 /**
  * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
  * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
@@ -57345,7 +57117,7 @@ const TOP_KEYS = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_poli
  */
 function checkEntry(raw, at, shape, problem, kind = 'config') {
     if (!values_isRecord(raw)) {
-        problem(GATE_CODES.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
             kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
         });
         return undefined;
@@ -57353,7 +57125,7 @@ function checkEntry(raw, at, shape, problem, kind = 'config') {
     let ok = true;
     const unknown = (key, allowed, where, place) => {
         const hint = nearest(key, allowed);
-        problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${values_clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
+        problem(codes_GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${values_clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
         ok = false;
     };
     for (const key of Object.keys(raw)) {
@@ -57367,7 +57139,7 @@ function checkEntry(raw, at, shape, problem, kind = 'config') {
 function unknownKeyFix(hint) {
     return hint !== undefined
         ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
-        : GATE_CODES.CONFIG_UNKNOWN_KEY.remediation;
+        : codes_GATE_CODES.CONFIG_UNKNOWN_KEY.remediation;
 }
 /**
  * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
@@ -57396,116 +57168,7 @@ function nestedUnknownKeys(value, schema, rel, report) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/entry-names.ts
-/**
- * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
- * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
- * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
- * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
- * across all files (PROFILE_DUPLICATE), so they are not counted here.
- */
-
-
-/** How messages name an entry of each section that has names. */
-const WHAT = { providers: 'provider', tokens: 'sample token', trust_policies: 'trust policy' };
-/** The names seen in one section of one file. */
-class EntryNames {
-    #section;
-    #problem;
-    #first = new Map();
-    constructor(section, problem) {
-        this.#section = section;
-        this.#problem = problem;
-    }
-    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
-    admit(entry, raw) {
-        const first = this.#first.get(entry.name);
-        if (first === undefined) {
-            this.#first.set(entry.name, entry.line);
-            return true;
-        }
-        const what = WHAT[this.#section] ?? 'entry';
-        const written = values_isRecord(raw) && raw.name !== undefined;
-        this.#problem(GATE_CODES.CONFIG_INVALID, `The ${what} name "${values_clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
-            remediation: written
-                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
-                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
-        });
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/input-file.ts
-/**
- * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
- * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
- * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
- */
-
-
-
-/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
-async function readYamlInput(root, abs, name) {
-    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'outside':
-            case 'git':
-                return refused(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
-            case 'not-file':
-                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
-            default:
-                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
-        }
-    }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined) {
-        return { ok: false, code: GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
-            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
-    }
-    const yaml = loadYaml(text);
-    if (yaml.tooLarge === 'nodes') {
-        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
-    }
-    if (yaml.tooLarge === 'text') {
-        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
-    }
-    return { ok: true, yaml };
-}
-function refused(code, message, yaml) {
-    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
-}
-/**
- * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
- * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
- * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
- */
-async function readJsonInputText(boundary, abs, name) {
-    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
-    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
-    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'missing':
-                return { ok: false, missing: true };
-            case 'outside':
-            case 'git':
-                return refuse(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refuse(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-            case 'not-file':
-                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
-            default:
-                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
-        }
-    }
-    const text = decodeUtf8(read.bytes);
-    return text === undefined ? refuse(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
-}
-
-;// CONCATENATED MODULE: ./src/gate/redact.ts
+;// CONCATENATED MODULE: ./src/gate/outputs/redact.ts
 /**
  * What the gate never writes out of a request it records (report, CLI output): the token becomes
  * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
@@ -57737,7 +57400,7 @@ function maskPieces(value) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/profile-entry.ts
+;// CONCATENATED MODULE: ./src/gate/sections/profile-entry.ts
 /**
  * A `profiles:` entry of a config file, or an entry of the issuer-profiles file: an issuer profile,
  * registered by profiles.ts with the rest.
@@ -57747,6 +57410,14 @@ function maskPieces(value) {
 
 
 
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+const SECRET_ENV_PREFIX = 'OIDC_GATE_';
 function parseProfileEntry(raw, at, yaml, problem, onSecret) {
     // Masked before any check: a profile refused for a typo (`sekret:`) still holds the value.
     for (const value of profileValuesToMask(raw))
@@ -57762,7 +57433,7 @@ function parseProfileEntry(raw, at, yaml, problem, onSecret) {
         return id !== undefined ? { ok: false, refused: { id, line: positionOf(yaml, first ?? at).line } } : { ok: false };
     }
     if (id === undefined) {
-        problem(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
+        problem(codes_GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
             kind: 'profile', remediation: 'Add id: with the name samples use in issuer_profile_id, such as id: orders-api.',
         });
         return { ok: false };
@@ -57770,7 +57441,64 @@ function parseProfileEntry(raw, at, yaml, problem, onSecret) {
     return { ok: true, entry: { id, path: at, line: positionOf(yaml, at).line, profile: entry } };
 }
 
-;// CONCATENATED MODULE: ./src/gate/provider-entry.ts
+;// CONCATENATED MODULE: ./src/gate/sections/profiles-section.ts
+/**
+ * `profiles:`: issuer profiles that samples name with issuer_profile_id. They are read here with the
+ * file, and registered by the run with the issuer-profiles file's (profiles.ts), not checked one by one.
+ */
+
+
+
+const profilesSection = defineSection({
+    key: 'profiles',
+    what: 'profile',
+    noun: ['profile', 'profiles'],
+    title: 'Profiles',
+    entries: true,
+    count: (items) => profileEntries(items).length,
+    parse(raw, index, source, problem) {
+        const at = ['profiles', index];
+        const parsed = parseProfileEntry(raw, at, source.yaml, problem, source.onSecret);
+        if (parsed.ok)
+            return { name: parsed.entry.id, path: at, line: parsed.entry.line, refused: false, entry: parsed.entry };
+        return parsed.refused !== undefined ? { name: parsed.refused.id, path: at, line: parsed.refused.line, refused: true, id: parsed.refused.id } : undefined;
+    },
+    schema: {
+        definition: 'Profile',
+        description: 'Issuer profiles; ids are unique across every config file and the issuer-profiles file.',
+        build(embed) {
+            const profileSchema = embed(issuerProfileSchema);
+            const profileProperties = profileSchema.properties;
+            return {
+                ...profileSchema,
+                title: 'Issuer profile',
+                description: 'A named trust policy that samples select with issuer_profile_id: id, the policy fields, and exactly one key source (secret, secret_env, public_key, jwks, jwks_uri or discovery: true).',
+                properties: {
+                    ...profileProperties,
+                    secret_env: {
+                        ...profileProperties.secret_env,
+                        // A repository file is written by whoever opens the pull request: it may only read the variables the workflow set for the gate.
+                        pattern: `^${SECRET_ENV_PREFIX}[A-Za-z0-9_]*$`,
+                        description: `Name of an environment variable holding the HMAC secret. In a repository config it must start with ${SECRET_ENV_PREFIX} (set it in the step's env:).`,
+                    },
+                },
+                oneOf: PROFILE_KEY_SOURCES.map((source) => (source === 'discovery'
+                    ? { required: [source], properties: { discovery: { const: true } } }
+                    : { required: [source] })),
+            };
+        },
+    },
+});
+/** The profiles of a file's `profiles:` to register. */
+function profileEntries(items) {
+    return items.flatMap((item) => (item.refused ? [] : [item.entry]));
+}
+/** The profiles of a file's `profiles:` refused for a mistake of their own. */
+function refusedProfiles(items) {
+    return items.flatMap((item) => (item.refused ? [{ id: item.id, line: item.line }] : []));
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/provider-entry.ts
 /** A `providers:` entry: a lint request body, a display name, and whether to run discovery first. */
 
 
@@ -57787,13 +57515,13 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
         return undefined;
     let ok = true;
     if (entry.name !== undefined && !isNonEmptyString(entry.name)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
             remediation: 'Give the provider a name (any text, such as okta-prod), or leave name out to use its issuer.',
         });
         ok = false;
     }
     if (entry.discover !== undefined && typeof entry.discover !== 'boolean') {
-        problem(GATE_CODES.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover'], {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover'], {
             remediation: 'Write discover: true (fetch the discovery document and check it) or discover: false, without quotes.',
         });
         ok = false;
@@ -57810,118 +57538,1323 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/gate/instant.ts
+;// CONCATENATED MODULE: ./src/gate/run/entry-result.ts
+
 /**
- * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
- * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
- * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ * A report result: the request as recorded (secrets and the token removed) and the engine's answer,
+ * or no answer for an entry that was not run.
  */
-/** What every refusal says, so the user sees the expected form at once. */
-const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
-// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
-// case, and a note in its section 5.6 lets a space stand for "T".
-const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-function isLeapYear(year) {
-    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+function recordResult(kind, file, entry, request, outcome) {
+    const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
+    if (outcome?.problem !== undefined)
+        r.problem = outcome.problem;
+    else if (outcome !== undefined)
+        r.response = outcome.response;
+    return r;
 }
-function daysIn(year, month) {
-    if (month === 2)
-        return isLeapYear(year) ? 29 : 28;
-    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+;// CONCATENATED MODULE: ./src/gate/run/place.ts
+/**
+ * Placing what the engine reports on the config file: each finding of a response, and each error of a
+ * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
+ * relative to the entry it came from. The runners decide what to report; this module only says where.
+ */
+
+
+
+/** The finding's request field as a pointer (`/redirect_uris/1`), when it names one. */
+function fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
 }
-function parseInstant(value) {
-    if (typeof value !== 'string')
-        return { ok: false, reason: 'is not a string in that form' };
-    const m = SHAPE.exec(value);
-    if (m === null)
-        return { ok: false, reason: 'is not in that form' };
-    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
-    if (month < 1 || month > 12)
-        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
-    const days = daysIn(year, month);
-    if (day < 1 || day > days) {
-        return { ok: false, reason: `has day ${m[3]}, but ${MONTHS[month - 1]} ${year} has ${days} days` };
+/** Collects one entry's gate findings, each at the line of the field it is about. */
+class Placer {
+    findings = [];
+    #config;
+    #entryPath;
+    #name;
+    #kind;
+    constructor(config, entryPath, name, kind) {
+        this.#config = config;
+        this.#entryPath = entryPath;
+        this.#name = name;
+        this.#kind = kind;
     }
-    if (hour > 23)
-        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
-    if (minute > 59)
-        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
-    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
-    // epoch, leap seconds ignored), so it is refused rather than guessed.
-    if (second > 59)
-        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
-    let offsetMinutes = 0;
-    if (m[8] === undefined) {
-        const offsetHours = Number(m[10]);
-        const offsetMins = Number(m[11]);
-        if (offsetHours > 23 || offsetMins > 59)
-            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
-        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    /** `rel` is the field's path inside the entry; `config` marks a problem with the input (CLI exit 2). */
+    add(f, rel, config = false) {
+        const path = [...this.#entryPath, ...rel];
+        const yaml = this.#config.yaml;
+        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
+        const out = {
+            code: f.code,
+            severity: f.severity,
+            message: f.message,
+            file: this.#config.file,
+            line: pos.line,
+            column: pos.column,
+            pointer: toPointer(path),
+            // Named by entry name rather than index, so a SARIF fingerprint survives reordering entries.
+            stablePointer: toPointer([String(this.#entryPath[0]), this.#name, ...rel]),
+            kind: this.#kind,
+            name: this.#name,
+        };
+        if (f.remediation !== undefined)
+            out.remediation = f.remediation;
+        if (config)
+            out.config = true;
+        this.findings.push(out);
     }
-    const date = new Date(0);
-    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
-    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+    /**
+     * A response's findings, each at its field (`map` turns a request pointer into a path in the
+     * entry); a finding about no field goes to `fallback`.
+     */
+    addFindings(findings, map, fallback) {
+        for (const f of findings) {
+            const field = fieldOf(f);
+            this.add(f, field !== undefined ? map(field) : fallback);
+        }
+    }
+    /** A refused request (422): one config error per refused field. (A 400 is a sample outcome, judged by the token runner.) */
+    problem(problem, map = parsePointer) {
+        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
+            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
+            this.add({
+                code: codes_GATE_CODES.REQUEST_INVALID.code,
+                severity: 'error',
+                message: `The ${this.#kind} request for "${this.#name}" is invalid${where}: ${e.message}`,
+                remediation: codes_GATE_CODES.REQUEST_INVALID.remediation,
+            }, map(e.pointer), true);
+        }
+    }
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-rule.ts
+;// CONCATENATED MODULE: ./src/gate/sections/run-provider.ts
 /**
- * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
- * the checks both share: which codes may be suppressed, and how `expires` is read.
+ * One `providers:` entry: with `discover: true`, fetch and check the discovery document first and
+ * lint with the jwks_uri it names; then lint the provider configuration.
  */
 
 
 
 
+async function runProvider(config, provider, engine) {
+    const results = [];
+    const findings = [];
+    // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.
+    let request = provider.request;
+    let discovered = false;
+    if (provider.discover) {
+        const body = { issuer: provider.request.issuer };
+        if (Object.hasOwn(provider.request, 'https_required'))
+            body.https_required = provider.request.https_required;
+        const placer = new Placer(config, provider.path, provider.name, 'discover');
+        const outcome = await engine.run('discover', body);
+        results.push(recordResult('discover', config.file, provider, body, outcome));
+        if (outcome.problem !== undefined) {
+            placer.problem(outcome.problem);
+        }
+        else {
+            const discovery = outcome.response;
+            // Discovery findings are about the issuer the entry names; one without a field is about `discover: true`.
+            placer.addFindings(discovery.findings, parsePointer, ['discover']);
+            const filled = withDiscoveredJwksUri(request, discovery);
+            discovered = filled !== request;
+            request = filled;
+        }
+        findings.push(...placer.findings);
+    }
+    const placer = new Placer(config, provider.path, provider.name, 'lint');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
+        if (rel[0] === 'discovered_jwks_uri' && discovered)
+            return ['discover'];
+        return rel;
+    };
+    const outcome = await engine.run('lint', request);
+    results.push(recordResult('lint', config.file, provider, request, outcome));
+    if (outcome.problem !== undefined)
+        placer.problem(outcome.problem, map);
+    else
+        placer.addFindings(outcome.response.findings, map, []);
+    findings.push(...placer.findings);
+    return { file: config.file, results, findings };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/schema-parts.ts
+/** An entry's `name:`, described for the kind of entry it names. */
+function entryNameSchema(what) {
+    return {
+        type: 'string', minLength: 1,
+        description: `A name for the ${what}, shown in findings, the report and SARIF (fingerprints use it, so alerts survive reordering).`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/providers.ts
+/** `providers:`: identity provider configurations, each linted (and with `discover: true`, discovered first). */
+
+
+
+
+
+const providersSection = defineSection({
+    key: 'providers',
+    what: 'provider',
+    noun: ['provider', 'providers'],
+    title: 'Providers',
+    entries: true,
+    uniqueNames: true,
+    kind: 'lint',
+    parse: (raw, index, source, problem) => parseProviderEntry(raw, index, source.yaml, problem, source.onSecret),
+    run: (entry, run) => runProvider(run.config, entry, run.engine),
+    schema: {
+        definition: 'Provider',
+        description: 'Identity provider configurations to lint (and discover).',
+        build(embed) {
+            const lint = embed(getOperation('lint')?.request.schema ?? {});
+            return {
+                ...lint,
+                title: 'Provider',
+                description: 'An identity provider configuration to lint: a POST /v1/lint/oidc-config request, plus name and discover.',
+                properties: {
+                    ...lint.properties,
+                    name: entryNameSchema('provider (default: its issuer)'),
+                    discover: {
+                        type: 'boolean', default: false,
+                        description: 'true: fetch the issuer\'s discovery document first, report its findings, and lint with the jwks_uri it names as discovered_jwks_uri.',
+                    },
+                },
+            };
+        },
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/sections/expect.ts
 /**
- * Codes a suppression may not hide. Configuration errors mean the gate could not check what it was
- * given (a file it could not read, an entry it refused): hiding one would let a gate that checked
- * nothing pass. INTERNAL_ERROR is an entry that was not checked either. And the SUPPRESSION_ codes
- * are about suppressions themselves: a suppression cannot vouch for itself.
+ * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
+ * appear), and whether an outcome meets it.
  */
-function suppress_rule_whyNotSuppressible(code) {
-    const definition = getFindingDefinition(code);
-    if (definition === undefined)
-        return undefined;
-    if (code.startsWith('SUPPRESSION_'))
-        return `${code} is about suppressions themselves and cannot be suppressed`;
-    if (definition.config === true)
-        return `${code} is a configuration error (oidc-gate could not check what it was given) and cannot be suppressed: fix it instead`;
-    if (code === GATE_CODES.INTERNAL_ERROR.code)
-        return `${code} means an entry was not checked, and cannot be suppressed`;
+
+
+/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
+function parseExpectation(value) {
+    if (value === undefined)
+        return 'valid';
+    if (value === 'valid' || value === 'invalid')
+        return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
+        return value;
     return undefined;
 }
-/** Why `code` cannot be named in a suppression, or undefined when it can. */
-function codeProblem(code) {
-    if (getFindingDefinition(code) === undefined) {
-        const hint = nearest(code, findingCatalogue.map((d) => d.code));
-        return `"${values_clip(code)}" is not a code oidc-gate reports${hint !== undefined ? ` (did you mean ${hint}?)` : ''}`;
-    }
-    return suppress_rule_whyNotSuppressible(code);
+/**
+ * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
+ * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
+ */
+function isExpectableCode(code) {
+    return code === 'MALFORMED_TOKEN' || catalogue_getFindingDefinition(code)?.area === 'validate';
 }
-const EXPIRES_FORMAT = `an RFC 3339 date such as 2026-06-30 (the suppression applies through that day, UTC) or ${INSTANT_FORMAT.replace(/^an /, 'a ')}`;
-/** `expires` as written: a full date (it applies through that day, UTC) or a date-time. */
-function parseExpires(value) {
-    if (typeof value !== 'string')
-        return { ok: false, reason: 'is not a date (write it as text, such as 2026-06-30)' };
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-        const day = parseInstant(`${value}T00:00:00Z`);
-        if (!day.ok)
-            return { ok: false, reason: day.reason };
-        return { ok: true, ms: day.ms + 24 * 60 * 60 * 1000, text: value };
-    }
-    const instant = parseInstant(value);
-    return instant.ok ? { ok: true, ms: instant.ms, text: value } : { ok: false, reason: instant.reason };
+/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
+function nearestExpectableCode(code) {
+    return nearest(code, [...catalogue_findingCatalogue.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
 }
-/** A reason as messages quote it: one line, kept short. */
-function shortReason(reason) {
-    const line = reason.replace(/\s+/g, ' ').trim();
-    return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
+function expect_judge(expect, valid, codes) {
+    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
+    if (expect === 'valid') {
+        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
+    }
+    if (expect === 'invalid') {
+        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
+    }
+    const missing = expect.filter((c) => !codes.includes(c));
+    return missing.length === 0
+        ? { passed: true }
+        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-comment.ts
+;// CONCATENATED MODULE: ./src/gate/sections/run-token.ts
+/**
+ * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
+ * report what the user must see: an unmet expectation as an error, and the sample's warnings. A
+ * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
+ * offline) is one finding about that, not a verdict.
+ */
+
+
+
+
+
+
+
+
+/** The id a sample names in issuer_profile_id, when it names one. */
+function profileIdOf(token) {
+    const id = token.request.issuer_profile_id;
+    return typeof id === 'string' ? id : undefined;
+}
+/**
+ * A sample whose profile was refused: not validated, since every outcome would only repeat the
+ * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
+ * not checked, pointing at the profile's problem; the profile's error is the one error.
+ */
+function notCheckedSample(config, token, id, at, startedAt) {
+    const r = recordResult('validate', config.file, token, token.request, undefined);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const where = at.file === config.file ? `line ${at.line}` : `${at.file}:${at.line}`;
+    r.not_checked = `its issuer profile "${values_clip(id)}" is invalid (see ${where})`;
+    return { file: config.file, results: [r], findings: [] };
+}
+/** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
+async function runToken(config, token, engine, startedAt, profiles) {
+    const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
+    const r = recordResult('validate', config.file, token, token.request, outcome);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const placer = new Placer(config, token.path, token.name, 'validate');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
+        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
+    };
+    const done = () => ({ file: config.file, results: [r], findings: placer.findings });
+    if (outcome.problem?.code === 'REQUEST_INVALID') {
+        placer.problem(outcome.problem, map);
+        r.passed = false;
+        return done();
+    }
+    if (outcome.response !== undefined) {
+        const unjudged = unjudgedReason(outcome.response, token, profiles);
+        if (unjudged !== undefined) {
+            placer.add(unjudged.finding, ['issuer_profile_id'], unjudged.config);
+            r.not_checked = unjudged.reason;
+            return done();
+        }
+    }
+    // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
+    let valid;
+    let errors;
+    let warnings;
+    if (outcome.problem !== undefined) {
+        valid = false;
+        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: codes_GATE_CODES.MALFORMED_TOKEN.remediation }];
+        warnings = [];
+    }
+    else {
+        const response = outcome.response;
+        valid = response.valid;
+        errors = response.findings.filter((f) => f.severity === 'error');
+        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata.warnings ?? [])];
+    }
+    const verdict = expect_judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
+    r.passed = verdict.passed;
+    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
+    // Outcome findings are about the sample as a whole: they point at the start of its entry.
+    const whole = [];
+    if (!verdict.passed) {
+        if (token.expect === 'valid') {
+            // Expected valid: each error is the reason, in the engine's own words.
+            for (const f of errors) {
+                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+            }
+        }
+        else {
+            placer.add({
+                code: codes_GATE_CODES.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: codes_GATE_CODES.EXPECTATION_FAILED.remediation,
+            }, token.expectPath.slice(token.path.length));
+        }
+    }
+    // A warning the sample expects is part of its expected outcome, not news.
+    for (const w of warnings) {
+        if (!expected.has(w.code))
+            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
+    }
+    return done();
+}
+/**
+ * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
+ * (unless the sample expects exactly that), or the profile's keys are fetched and the run is offline
+ * (as lint reports CHECK_SKIPPED for a JWKS it did not fetch).
+ */
+function unjudgedReason(response, token, profiles) {
+    const id = profileIdOf(token) ?? '';
+    const expected = Array.isArray(token.expect) ? token.expect : [];
+    if (response.findings.some((f) => f.code === 'PROFILE_NOT_FOUND') && !expected.includes('PROFILE_NOT_FOUND')) {
+        const hint = nearest(id, profiles.ids);
+        return {
+            config: true,
+            reason: `no issuer profile has the id "${values_clip(id)}"`,
+            finding: {
+                code: 'PROFILE_NOT_FOUND',
+                severity: 'error',
+                message: `Sample "${token.name}" names the issuer profile "${values_clip(id)}", which no profiles: entry or issuer-profiles file defines${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; the sample was not checked.`,
+                remediation: `${hint !== undefined ? `Set issuer_profile_id to "${hint}", or define` : 'Fix the id, or define'} the profile under profiles: in a config file or in the issuer-profiles file (action input issuer-profiles, CLI --issuer-profiles).`,
+            },
+        };
+    }
+    const offline = response.findings.find((f) => f.code === 'JWKS_UNAVAILABLE' && f.evidence?.reason === 'offline');
+    if (offline !== undefined) {
+        const how = offline.evidence?.discovery_uri !== undefined ? 'from its issuer\'s discovery document' : 'from its jwks_uri';
+        return {
+            config: false,
+            reason: 'offline: its issuer profile fetches its keys',
+            finding: {
+                code: 'CHECK_SKIPPED',
+                severity: 'warning',
+                message: `Sample "${token.name}" was not checked: its issuer profile "${values_clip(id)}" fetches its keys ${how}, and nothing is fetched offline.`,
+                remediation: 'Run with network access to check this sample (drop --offline; in the action, network: true), or give the profile inline keys (public_key or jwks) to check it offline too.',
+            },
+        };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/boundary.ts
+/**
+ * The workspace boundary. The gate runs on a repository that a pull request controls, links
+ * included, so every path it reads is resolved (links followed) and must stay inside the workspace
+ * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ */
+
+
+/** The most the gate reads from any one file: a gate input is a few kilobytes. */
+const MAX_READ_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/**
+ * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
+ * not under .git. Without this a link to .git/config would make the gate read, and quote, the
+ * checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_namespaceObject.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_namespaceObject.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
+    return placeOf(realRoot, real);
+}
+/** Where `real` (already free of links) lies relative to `realRoot`. */
+function placeOf(realRoot, real) {
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        return { ok: false, reason: 'outside' };
+    if (isUnderGit(rel))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
+function isUnderGit(rel) {
+    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
+}
+/** How a place outside the boundary is described in messages. */
+function describePlace(reason) {
+    return reason === 'git' ? 'inside .git' : 'outside the repository root';
+}
+/**
+ * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
+ * the file a worktree or submodule has), else `cwd` itself.
+ */
+function findRepositoryRoot(cwd) {
+    const start = path.resolve(cwd);
+    for (let dir = start;; dir = path.dirname(dir)) {
+        if (existsSync(path.join(dir, '.git')))
+            return dir;
+        if (path.dirname(dir) === dir)
+            return start;
+    }
+}
+/**
+ * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
+ * open file, and the read stops one byte past the cap, so a file that grows in between is refused
+ * rather than read whole. A FIFO or device is refused without blocking on it.
+ */
+async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
+    const place = await resolveInsideRoot(root, abs);
+    if (!place.ok)
+        return place;
+    let handle;
+    try {
+        handle = await external_node_fs_namespaceObject.promises.open(place.real, external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            return { ok: false, reason: 'not-file' };
+        if (stat.size > maxBytes)
+            return { ok: false, reason: 'too-large' };
+        // Read to the end rather than trusting the size: the file may change in between.
+        const chunks = [];
+        let length = 0;
+        for (;;) {
+            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
+            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(chunk.subarray(0, bytesRead));
+            length += bytesRead;
+            if (length > maxBytes)
+                return { ok: false, reason: 'too-large' };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
+    }
+    catch (error) {
+        return { ok: false, reason: 'unreadable', error };
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
+function describeIoError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'not a regular file';
+        default: return code ?? 'unknown error';
+    }
+}
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
+function decodeUtf8(bytes) {
+    try {
+        return strictUtf8.decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/token-entry.ts
+/**
+ * A `tokens:` entry: a sample token (inline, or read from `token_file`), a validate request for it, what
+ * it must turn out as (`expect`) and the instant to judge it at (`at`).
+ */
+
+
+
+
+
+
+
+
+
+/** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
+const MAX_TOKEN_FILE_BYTES = 64 * 1024;
+async function parseTokenEntry(raw, index, source, problem) {
+    const at = ['tokens', index];
+    // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
+    if (values_isRecord(raw) && isNonEmptyString(raw.token))
+        source.onSecret?.(raw.token);
+    for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
+        });
+        ok = false;
+    }
+    const expect = parseExpectation(rawExpect);
+    if (expect === undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
+            remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
+        });
+        ok = false;
+    }
+    else if (Array.isArray(expect)) {
+        expect.forEach((code, i) => {
+            if (isExpectableCode(code))
+                return;
+            const hint = nearestExpectableCode(code);
+            problem(codes_GATE_CODES.CONFIG_INVALID, `expect lists "${values_clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
+                remediation: hint !== undefined
+                    ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
+                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+            });
+            ok = false;
+        });
+    }
+    let atMs;
+    if (rawAt !== undefined) {
+        const instant = parseInstant(rawAt);
+        if (instant.ok)
+            atMs = instant.ms;
+        else {
+            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
+            problem(codes_GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
+                remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
+            });
+            ok = false;
+        }
+    }
+    const hasToken = entry.token !== undefined;
+    if (hasToken === (tokenFile !== undefined)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
+            remediation: hasToken
+                ? 'Keep one of token and token_file: remove the other.'
+                : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
+        });
+        ok = false;
+    }
+    if (tokenFile !== undefined) {
+        const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
+        if (token === undefined)
+            ok = false;
+        else
+            request.token = token;
+    }
+    if (!ok)
+        return undefined;
+    const result = {
+        name: name ?? `tokens[${index}]`,
+        path: at,
+        line: positionOf(source.yaml, at).line,
+        request,
+        tokenKey: hasToken ? 'token' : 'token_file',
+        expect: expect,
+        expectPath: rawExpect === undefined ? at : [...at, 'expect'],
+    };
+    if (rawAt !== undefined) {
+        result.at = rawAt;
+        result.atMs = atMs;
+    }
+    return result;
+}
+/**
+ * A pull request edits the config, so `token_file` must not make the gate read a file outside the
+ * repository or inside .git (links followed), nor more than a token's worth of bytes.
+ */
+async function readTokenFile(value, source, at, problem) {
+    if (!isNonEmptyString(value)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
+            remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
+        });
+        return undefined;
+    }
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                problem(codes_GATE_CODES.TOKEN_FILE_MISSING, `Token file ${values_clip(value)} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at);
+                break;
+            case 'outside':
+            case 'git':
+                problem(codes_GATE_CODES.TOKEN_FILE_INVALID, `Token file ${values_clip(value)} is ${describePlace(read.reason)}; refusing to read it.`, at);
+                break;
+            case 'too-large':
+                problem(codes_GATE_CODES.TOKEN_FILE_INVALID, `Token file ${values_clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
+                break;
+            case 'not-file':
+                problem(codes_GATE_CODES.TOKEN_FILE_MISSING, `Token file ${values_clip(value)} cannot be read: not a regular file.`, at);
+                break;
+            default:
+                problem(codes_GATE_CODES.TOKEN_FILE_MISSING, `Token file ${values_clip(value)} cannot be read: ${describeIoError(read.error)}.`, at);
+        }
+        return undefined;
+    }
+    const token = read.bytes.toString('utf8').trim();
+    if (token === '') {
+        problem(codes_GATE_CODES.TOKEN_FILE_INVALID, `Token file ${values_clip(value)} is empty.`, at);
+        return undefined;
+    }
+    source.onSecret?.(token);
+    return token;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/tokens.ts
+/** `tokens:`: sample tokens, each validated against a policy or an issuer profile and held to `expect`. */
+
+
+
+
+
+
+
+
+const tokensSection = defineSection({
+    key: 'tokens',
+    what: 'sample token',
+    noun: ['sample', 'samples'],
+    title: 'Tokens',
+    entries: true,
+    uniqueNames: true,
+    kind: 'validate',
+    parse: parseTokenEntry,
+    async run(token, run) {
+        const id = profileIdOf(token);
+        const refused = id !== undefined ? run.profiles.refused.get(id) : undefined;
+        // One mistake, one error: a sample of a refused profile is not checked, not failed again.
+        if (id !== undefined && refused !== undefined)
+            return notCheckedSample(run.config, token, id, refused, run.startedAt);
+        return runToken(run.config, token, run.engine, run.startedAt, run.profiles);
+    },
+    bindFiles(token, raw) {
+        // A finding's fingerprint binds the token a token_file held, not only the file's name.
+        return token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : raw;
+    },
+    schema: {
+        definition: 'Sample',
+        description: 'Sample tokens, each checked against a policy or an issuer profile.',
+        build(embed) {
+            const validate = embed(getOperation('validate')?.request.schema ?? {});
+            const { required: _required, ...validateRest } = validate;
+            const expectable = catalogue_findingCatalogue.map((d) => d.code).filter(isExpectableCode);
+            return {
+                ...validateRest,
+                title: 'Sample token',
+                description: 'A sample token and the policy it is checked against: a POST /v1/validate/jwt request, plus name, token_file, expect and at. Give exactly one of token and token_file, and exactly one of policy and issuer_profile_id.',
+                properties: {
+                    ...validate.properties,
+                    name: entryNameSchema('sample (default: tokens[index])'),
+                    token_file: {
+                        type: 'string', minLength: 1,
+                        description: 'A file holding one compact JWT, relative to this config file and inside the repository (at most 64 KiB). Instead of token.',
+                    },
+                    expect: {
+                        description: 'What the sample must turn out as: valid (the default), invalid (a malformed token counts as invalid), or a list of codes that must all appear (others may too).',
+                        default: 'valid',
+                        oneOf: [
+                            { type: 'string', enum: ['valid', 'invalid'] },
+                            { type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', enum: expectable } },
+                        ],
+                    },
+                    at: {
+                        type: 'string', format: 'date-time',
+                        description: `The instant the token's time claims are judged at: ${INSTANT_FORMAT}. Default: when the run starts.`,
+                    },
+                },
+                allOf: [
+                    { oneOf: [{ required: ['token'] }, { required: ['token_file'] }] },
+                    { oneOf: [{ required: ['policy'] }, { required: ['issuer_profile_id'] }] },
+                ],
+            };
+        },
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/sections/id-token.ts
+/**
+ * `id_token: true` on a trust policy: request the job's own ID token for the entry's first audience
+ * and check it against the entry as the cloud would see it: signed with RS256 by a key of the
+ * issuer's discovery document, from the entry's issuer, for one of its audiences, with claims that
+ * match its claim patterns, and allowed by its AWS policy's conditions. It is reported as a sample
+ * expected to be valid; the token itself is masked and recorded by its fingerprint only.
+ */
+
+
+
+
+
+
+/** The id under which the check registers the entry as an issuer profile, for this check alone. */
+const PROFILE_ID = 'id_token';
+/** GitHub signs its workflow tokens with RS256, and so must every issuer an entry trusts here. */
+const ALGORITHM = 'RS256';
+/** Every finding of the check is about `id_token: true`. */
+const AT = ['id_token'];
+async function checkIdToken(config, entry, trust, engine, check) {
+    // A sample of its own in the report, beside the entry's trust-policy result.
+    const name = `${entry.name} (job ID token)`;
+    const placer = new Placer(config, entry.path, name, 'validate');
+    const results = [];
+    const done = () => ({ results, findings: placer.findings });
+    const skipped = (why, remediation) => {
+        placer.add({ code: 'CHECK_SKIPPED', severity: 'warning', message: `Trust policy "${entry.name}": the job's ID token was not checked: ${why}.`, remediation }, AT);
+    };
+    if (check.source === undefined) {
+        skipped('only the GitHub Action can request it', 'Nothing to do here: the action checks the ID token (with permissions: id-token: write); the CLI checks the rest of the entry.');
+        return done();
+    }
+    if (!check.online) {
+        skipped('its keys come from the issuer\'s discovery document, and nothing is fetched offline', 'Run the action with network: true to check the job\'s ID token.');
+        return done();
+    }
+    const audiences = audiencesOf(entry, trust);
+    // TRUST_AUDIENCE_MISSING on the entry is a warning: the check the entry asks for must not pass unseen.
+    const audience = audiences[0];
+    if (audience === undefined) {
+        placer.add({
+            code: codes_GATE_CODES.CONFIG_INVALID.code, severity: 'error',
+            message: `Trust policy "${entry.name}" has id_token: true, but names no audience to request the job's ID token for, so it could not be checked.`,
+            remediation: 'Add audiences: [sts.amazonaws.com] (the audience the workflow requests for this role) to the entry, or a StringEquals condition on aud to its policy file; or remove id_token: true.',
+        }, AT, true);
+        return done();
+    }
+    const got = await check.source(audience);
+    if (!got.ok) {
+        placer.add({
+            code: codes_GATE_CODES.ID_TOKEN_UNAVAILABLE.code,
+            severity: 'error',
+            message: got.reason === 'permission'
+                ? `Trust policy "${entry.name}" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow).`
+                : `Trust policy "${entry.name}" has id_token: true, but the runner's token service did not return an ID token for the audience ${values_clip(audience)}.`,
+            remediation: got.reason === 'permission'
+                ? codes_GATE_CODES.ID_TOKEN_UNAVAILABLE.remediation
+                : 'Re-run the job: the runner\'s token service failed. If it keeps failing, check the GitHub status page.',
+        }, AT, got.reason === 'permission');
+        return done();
+    }
+    const profile = {
+        id: PROFILE_ID, issuer: trust.metadata.issuer, audiences, allowed_algs: [ALGORITHM], discovery: true,
+    };
+    if (values_isRecord(entry.request.claim_patterns))
+        profile.required_claim_patterns = entry.request.claim_patterns;
+    let checker;
+    try {
+        const { fetcher, keyCache, now } = engine.services;
+        checker = engine.withProfiles(compileIssuerProfiles([profile], { env: {}, fetcher, keyCache, now }));
+    }
+    catch (err) {
+        if (!(err instanceof errors_IssuerProfileError))
+            throw err;
+        const reasons = err.problems.map((p) => `${p.pointer.replace(/^\/0(?=\/|$)/, '') || '/'} ${p.message}`).join('; ');
+        placer.add({
+            code: codes_GATE_CODES.CONFIG_INVALID.code, severity: 'error',
+            message: `Trust policy "${entry.name}": the job's ID token cannot be checked against this entry: ${reasons}.`,
+            remediation: 'Give the entry an https issuer that publishes a discovery document (GitHub\'s is the default), or remove id_token: true.',
+        }, AT, true);
+        return done();
+    }
+    // Judged at the moment it was issued for, not at the start of the run: it did not exist then.
+    const at = Date.now();
+    const request = { token: got.token, issuer_profile_id: PROFILE_ID };
+    const outcome = await checker.run('validate', request, { at });
+    const line = config.yaml !== undefined ? positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
+    const r = recordResult('validate', config.file, { name, line }, request, outcome);
+    r.at = new Date(at).toISOString();
+    r.expect = 'valid';
+    results.push(r);
+    const say = (f) => `Trust policy "${entry.name}": the job's ID token (audience ${values_clip(audience)}) is expected to be valid: ${f.message}`;
+    if (outcome.problem !== undefined) {
+        r.passed = false;
+        placer.add({ code: outcome.problem.code === 'MALFORMED_TOKEN' ? 'MALFORMED_TOKEN' : codes_GATE_CODES.REQUEST_INVALID.code, severity: 'error', message: say({ message: outcome.problem.detail }) }, AT);
+        return done();
+    }
+    const response = outcome.response;
+    r.passed = response.valid;
+    for (const f of response.findings)
+        placer.add({ ...f, message: say(f) }, AT);
+    for (const w of response.metadata.warnings ?? [])
+        placer.add({ ...w, message: say(w) }, AT);
+    if (response.valid && entry.request.aws_trust_policy !== undefined) {
+        for (const f of await awsPolicyVerdict(engine, entry, got.token))
+            placer.add({ ...f, message: say(f) }, AT);
+    }
+    return done();
+}
+/** The entry's audiences, or those its AWS policy's aud condition names. */
+function audiencesOf(entry, trust) {
+    const own = entry.request.audiences;
+    if (Array.isArray(own))
+        return own.filter((a) => typeof a === 'string');
+    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.effect === 'Allow');
+    return condition?.values ?? [];
+}
+/**
+ * Whether the AWS policy's conditions allow the token's claims: the token's claims as a case that
+ * must be allowed, evaluated by the trust-policy check exactly as AWS evaluates the policy. Only the
+ * policy is sent (with the issuer its keys are named by): the entry's audiences and claim patterns
+ * were judged by the validation already, and would be reported twice.
+ */
+async function awsPolicyVerdict(engine, entry, token) {
+    const claims = payloadOf(token);
+    if (claims === undefined)
+        return [];
+    const body = {
+        aws_trust_policy: entry.request.aws_trust_policy,
+        cases: [{ name: 'the job\'s ID token', claims, expect: 'allow' }],
+    };
+    if (entry.request.issuer !== undefined)
+        body.issuer = entry.request.issuer;
+    const outcome = await engine.run('trust-policy', body);
+    return outcome.response?.findings.filter((f) => f.code === 'TRUST_CASE_FAILED') ?? [];
+}
+/** The claims of a token whose signature was verified. */
+function payloadOf(token) {
+    try {
+        const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+        return values_isRecord(claims) ? claims : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/run-trust.ts
+
+
+
+
+
+async function runTrust(config, entry, engine, idToken) {
+    const outcome = await engine.run('trust-policy', entry.request);
+    const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
+    const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
+    if (outcome.problem !== undefined) {
+        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer).path);
+        return { file: config.file, results, findings: placer.findings };
+    }
+    const response = outcome.response;
+    for (const f of response.findings)
+        placer.add(inPolicyFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f)).path : []);
+    const findings = [...placer.findings];
+    if (entry.idToken) {
+        const checked = await checkIdToken(config, entry, response, engine, idToken);
+        results.push(...checked.results);
+        findings.push(...checked.findings);
+    }
+    return { file: config.file, results, findings };
+}
+function run_trust_fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
+}
+/**
+ * Where a request pointer is in the entry. The AWS policy's members are in its own JSON file, not
+ * in the config: they are placed at the `aws_trust_policy:` line that names the file, and `inner` is
+ * the pointer inside the file.
+ */
+function run_trust_placeOf(pointer) {
+    const rel = parsePointer(pointer);
+    if (rel[0] !== 'aws_trust_policy')
+        return { path: rel };
+    return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
+}
+/**
+ * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
+ * the policy is a file name on one line, not an object to point into.
+ */
+function inPolicyFile(f, entry) {
+    if (entry.awsPolicyFile === undefined)
+        return f;
+    const field = run_trust_fieldOf(f);
+    const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
+    if (inner === undefined)
+        return f;
+    return { ...f, message: `${f.message} (${values_clip(entry.awsPolicyFile)}, at ${inner})` };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-entry.ts
+/**
+ * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
+ * a display `name`, `id_token: true` to check the job's own ID token against it, and
+ * `aws_trust_policy` as the path of an IAM role trust policy JSON file in the repository, which is
+ * read here and sent on inline, as the service takes it.
+ */
+
+
+
+
+
+
+
+
+/**
+ * An IAM role trust policy is at most a few kilobytes (AWS caps it at 2,048 characters unless the
+ * account raised the quota); reading more than this is never needed.
+ */
+const MAX_TRUST_POLICY_FILE_BYTES = 64 * 1024;
+async function parseTrustEntry(raw, index, source, problem) {
+    const at = ['trust_policies', index];
+    // aws_trust_policy is a path here, not the object the request schema describes: not a secret to mask.
+    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, 'aws_trust_policy'], 'trust-policy'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, id_token: idToken, aws_trust_policy: awsFile, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
+        });
+        ok = false;
+    }
+    if (idToken !== undefined && typeof idToken !== 'boolean') {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
+            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
+        });
+        ok = false;
+    }
+    if (awsFile !== undefined) {
+        const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
+        if (policy === undefined)
+            ok = false;
+        else
+            request.aws_trust_policy = policy;
+    }
+    if (!ok)
+        return undefined;
+    // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
+    // a policy over the limits, or more work than one entry may cost.
+    for (const refusal of trustRequestRefusals(request)) {
+        const key = refusal.pointer.split('/')[1] ?? '';
+        problem(refusal.limit ? codes_GATE_CODES.CONFIG_TOO_LARGE : codes_GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
+            remediation: refusal.limit
+                ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
+                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
+        });
+        ok = false;
+    }
+    if (!ok)
+        return undefined;
+    const out = {
+        name: name ?? `trust_policies[${index}]`,
+        path: at,
+        line: positionOf(source.yaml, at).line,
+        request,
+        idToken: idToken === true,
+    };
+    if (typeof awsFile === 'string')
+        out.awsPolicyFile = awsFile;
+    return out;
+}
+const PATH_FIX = 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.';
+/**
+ * The policy file is in a repository a pull request controls: it must not lead the gate outside
+ * the workspace or into .git (links followed), nor make it read more than a policy's worth of bytes.
+ * It must be strict JSON (no repeated member names, which AWS and this checker might read
+ * differently) holding one object.
+ */
+async function readTrustPolicyFile(value, source, at, problem) {
+    if (!isNonEmptyString(value)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `aws_trust_policy must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: PATH_FIX });
+        return undefined;
+    }
+    const shown = values_clip(value);
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TRUST_POLICY_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
+                    remediation: 'Keep the trust policy file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
+                });
+                break;
+            case 'too-large':
+                problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `AWS trust policy file ${shown} is larger than ${MAX_TRUST_POLICY_FILE_BYTES.toLocaleString('en-US')} bytes; refusing to read it.`, at, {
+                    remediation: 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.',
+                });
+                break;
+            case 'not-file':
+                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} cannot be read: not a regular file.`, at, { remediation: PATH_FIX });
+                break;
+            default:
+                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: PATH_FIX });
+        }
+        return undefined;
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid UTF-8 text.`, at, {
+            remediation: 'Save the trust policy as UTF-8, as the AWS console and CLI write it.',
+        });
+        return undefined;
+    }
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch (err) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
+            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
+        });
+        return undefined;
+    }
+    const issue = checkJsonStructure(text, parsed);
+    if (issue !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, issue.kind === 'duplicate'
+            ? `AWS trust policy file ${shown} repeats the member "${values_clip(issue.name)}" in one object; which one counts would be a guess.`
+            : `AWS trust policy file ${shown} nests deeper than ${issue.maxDepth} levels.`, at, {
+            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
+        });
+        return undefined;
+    }
+    if (!values_isRecord(parsed)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} must hold one JSON object (with Version and Statement), not ${describeType(parsed)}.`, at, {
+            remediation: 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.',
+        });
+        return undefined;
+    }
+    return parsed;
+}
+/**
+ * Where JSON.parse stopped, as " at line L, column C" of the file. The parser's own message is not
+ * shown: it quotes a stretch of the text.
+ */
+function jsonErrorPlace(text, err) {
+    const message = err instanceof Error ? err.message : '';
+    const lineColumn = /line (\d+) column (\d+)/.exec(message);
+    if (lineColumn !== null)
+        return ` at line ${lineColumn[1]}, column ${lineColumn[2]}`;
+    const position = /position (\d+)/.exec(message);
+    if (position === null)
+        return text.trim() === '' ? ' (the file is empty)' : '';
+    const offset = Number(position[1]);
+    const before = text.slice(0, offset).split('\n');
+    return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-policies.ts
+/** `trust_policies:`: cloud role trust policies for CI tokens, with the cases they must allow and deny. */
+
+
+
+
+
+const trustPoliciesSection = defineSection({
+    key: 'trust_policies',
+    what: 'trust policy',
+    noun: ['trust policy', 'trust policies'],
+    title: 'Trust policies',
+    entries: true,
+    uniqueNames: true,
+    kind: 'trust-policy',
+    parse: parseTrustEntry,
+    run: (entry, run) => runTrust(run.config, entry, run.engine, { source: run.idToken, online: run.online }),
+    bindFiles(trust, raw) {
+        // A finding's fingerprint binds the policy document the file held, not only the file's name.
+        return trust.awsPolicyFile !== undefined
+            ? { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } }
+            : raw;
+    },
+    schema: {
+        definition: 'TrustPolicy',
+        description: 'Cloud role trust policies for CI tokens (GitHub Actions OIDC and others), with the cases they must allow and deny.',
+        build(embed) {
+            const trust = embed(getOperation('trust-policy')?.request.schema ?? {});
+            return {
+                ...trust,
+                title: 'Trust policy',
+                description: 'A cloud role\'s trust in CI tokens, with cases it must allow and deny: a POST /v1/lint/trust-policy request, plus name and id_token, with aws_trust_policy given as the path of the policy\'s JSON file.',
+                properties: {
+                    ...trust.properties,
+                    name: entryNameSchema('trust policy (default: trust_policies[index])'),
+                    aws_trust_policy: {
+                        type: 'string', minLength: 1,
+                        description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB, 100 statements): the role admits what it says, judged as AWS evaluates it. The entry may not also give claim_patterns (state intent as cases); its audiences then only name what id_token requests.',
+                    },
+                    id_token: {
+                        type: 'boolean', default: false,
+                        description: 'true (action only, needs permissions: id-token: write): request the job\'s own ID token for the first audience and check it against this entry, with the issuer\'s discovery document and RS256. The CLI reports CHECK_SKIPPED.',
+                    },
+                },
+                // The policy file alone decides what the role admits: claim_patterns beside it is refused.
+                not: { required: ['aws_trust_policy', 'claim_patterns'] },
+            };
+        },
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/sections/table.ts
+/**
+ * The config sections, in the order a config file's keys are listed in messages and the schema, and
+ * its entries are read, run and counted. A new section is one module and one line here.
+ */
+
+
+
+
+
+const CONFIG_SECTIONS = [
+    providersSection,
+    profilesSection,
+    tokensSection,
+    suppressionsSection,
+    trustPoliciesSection,
+];
+/** The top-level keys a config file may hold. */
+const SECTION_KEYS = CONFIG_SECTIONS.map((s) => s.key);
+/** What a run's entries are, as messages list them: "providers, profiles, samples and trust policies". */
+function entryNouns() {
+    const nouns = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => s.noun[1]);
+    return nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}` : nouns.join('');
+}
+/** The per-section entry counts of a file's line in the report, in table order. */
+function sectionCounts(status) {
+    return CONFIG_SECTIONS.filter((s) => s.entries).map((s) => {
+        const value = status[s.key];
+        const count = typeof value === 'number' ? value : 0;
+        return { key: s.key, title: s.title, count, text: `${count} ${count === 1 ? s.noun[0] : s.noun[1]}` };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/gate/run/budget.ts
+/**
+ * The run's entry budget: at most MAX_RUN_ENTRIES entries (the items of every config section that
+ * holds entries) across every file, so a repository cannot make one run check (and report) without
+ * bound. Files are read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
+ */
+
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
+    }
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
+        }
+    }
+}
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (${entryNouns()}) one run may check, so none of its entries were checked.`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/entry-names.ts
+/**
+ * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
+ * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
+ * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
+ * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
+ * across all files (PROFILE_DUPLICATE), so they are not counted here.
+ */
+
+
+/** The names seen in one section of one file. */
+class EntryNames {
+    #section;
+    #problem;
+    #first = new Map();
+    constructor(section, problem) {
+        this.#section = section;
+        this.#problem = problem;
+    }
+    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
+    admit(entry, raw) {
+        const first = this.#first.get(entry.name);
+        if (first === undefined) {
+            this.#first.set(entry.name, entry.line);
+            return true;
+        }
+        const what = this.#section.what;
+        const written = values_isRecord(raw) && raw.name !== undefined;
+        this.#problem(codes_GATE_CODES.CONFIG_INVALID, `The ${what} name "${values_clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section.key}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
+            remediation: written
+                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
+                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
+        });
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/input-file.ts
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+
+
+
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+async function readYamlInput(root, abs, name) {
+    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+            case 'not-file':
+                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        return { ok: false, code: codes_GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
+            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
+    }
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge === 'nodes') {
+        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+    }
+    if (yaml.tooLarge === 'text') {
+        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+    }
+    return { ok: true, yaml };
+}
+function refused(code, message, yaml) {
+    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+/**
+ * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
+ * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
+ */
+async function readJsonInputText(boundary, abs, name) {
+    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                return { ok: false, missing: true };
+            case 'outside':
+            case 'git':
+                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refuse(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+            case 'not-file':
+                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
+            default:
+                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    return text === undefined ? refuse(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-comment.ts
 /**
  * Inline suppressions: a YAML comment `# oidc-gate: ignore[CODE, CODE2] reason` after a value covers the
  * findings on that line; on a line of its own it covers the next line that is not a comment (so several
@@ -57974,7 +58907,7 @@ function readInlineSuppressions(file, yaml) {
         const pos = yaml.lines.linePos(comment.offset);
         const at = { line: pos.line, column: pos.col };
         const invalid = (message) => {
-            out.problems.push(configFinding(GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
+            out.problems.push(config_finding_configFinding(codes_GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
         };
         const form = FORM.exec(comment.text);
         if (form === null) {
@@ -58010,433 +58943,7 @@ function readInlineSuppressions(file, yaml) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-config.ts
-/**
- * A `suppressions:` item of a config file: `{ code, entry?, field?, reason, expires? }`. It covers the
- * findings of its own file only, so a file's suppressions are read beside the findings they hide.
- */
-
-
-
-
-
-const SUPPRESSION_KEYS = ['code', 'entry', 'field', 'reason', 'expires'];
-const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
-/** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
-function parseSuppressionEntry(raw, index, file, yaml, problem) {
-    const at = ['suppressions', index];
-    const invalid = (message, where = at) => {
-        problem(GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config' });
-    };
-    if (!values_isRecord(raw)) {
-        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
-        return undefined;
-    }
-    let ok = true;
-    for (const key of Object.keys(raw)) {
-        if (SUPPRESSION_KEYS.includes(key))
-            continue;
-        const hint = nearest(key, SUPPRESSION_KEYS);
-        problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${values_clip(key)}" in a suppressions item${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${SUPPRESSION_KEYS.join(', ')}.`, [...at, key], { kind: 'config', remediation: hint !== undefined ? `Rename the key to "${hint}".` : GATE_CODES.CONFIG_UNKNOWN_KEY.remediation });
-        ok = false;
-    }
-    // An unknown key is the one mistake: "reason is missing" after `reson:` would say it twice.
-    if (!ok)
-        return undefined;
-    const { code, reason, entry, field, expires } = raw;
-    if (typeof code !== 'string' || code.trim() === '') {
-        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code']);
-        ok = false;
-    }
-    else {
-        const why = codeProblem(code.trim());
-        if (why !== undefined) {
-            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
-            ok = false;
-        }
-    }
-    if (typeof reason !== 'string' || reason.trim() === '') {
-        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason']);
-        ok = false;
-    }
-    if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
-        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
-        ok = false;
-    }
-    if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
-        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
-        ok = false;
-    }
-    let until;
-    if (expires !== undefined) {
-        const parsed = parseExpires(expires);
-        if (parsed.ok)
-            until = { text: parsed.text, ms: parsed.ms };
-        else {
-            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${values_clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
-            ok = false;
-        }
-    }
-    if (!ok)
-        return undefined;
-    const pos = positionOf(yaml, at);
-    const out = {
-        kind: 'config', code: code.trim(), reason: reason.trim(), file, line: pos.line, column: pos.column, pointer: toPointer(at),
-    };
-    if (typeof entry === 'string')
-        out.entry = entry;
-    if (typeof field === 'string')
-        out.field = field;
-    if (until !== undefined)
-        out.expires = until;
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/gate/expect.ts
-/**
- * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
- * appear), and whether an outcome meets it.
- */
-
-
-/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
-function parseExpectation(value) {
-    if (value === undefined)
-        return 'valid';
-    if (value === 'valid' || value === 'invalid')
-        return value;
-    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
-        return value;
-    return undefined;
-}
-/**
- * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
- * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
- */
-function isExpectableCode(code) {
-    return code === 'MALFORMED_TOKEN' || getFindingDefinition(code)?.area === 'validate';
-}
-/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
-function nearestExpectableCode(code) {
-    return nearest(code, [...findingCatalogue.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
-}
-/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
-function judge(expect, valid, codes) {
-    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
-    if (expect === 'valid') {
-        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
-    }
-    if (expect === 'invalid') {
-        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
-    }
-    const missing = expect.filter((c) => !codes.includes(c));
-    return missing.length === 0
-        ? { passed: true }
-        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
-}
-
-;// CONCATENATED MODULE: ./src/gate/token-entry.ts
-/**
- * A `tokens:` entry: a sample token (inline, or read from `token_file`), a validate request for it, what
- * it must turn out as (`expect`) and the instant to judge it at (`at`).
- */
-
-
-
-
-
-
-
-
-
-/** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
-const MAX_TOKEN_FILE_BYTES = 64 * 1024;
-async function parseTokenEntry(raw, index, source, problem) {
-    const at = ['tokens', index];
-    // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
-    if (values_isRecord(raw) && isNonEmptyString(raw.token))
-        source.onSecret?.(raw.token);
-    for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate'))
-        source.onSecret?.(value);
-    const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
-    if (entry === undefined)
-        return undefined;
-    const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
-    let ok = true;
-    if (name !== undefined && !isNonEmptyString(name)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
-            remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
-        });
-        ok = false;
-    }
-    const expect = parseExpectation(rawExpect);
-    if (expect === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
-            remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
-        });
-        ok = false;
-    }
-    else if (Array.isArray(expect)) {
-        expect.forEach((code, i) => {
-            if (isExpectableCode(code))
-                return;
-            const hint = nearestExpectableCode(code);
-            problem(GATE_CODES.CONFIG_INVALID, `expect lists "${values_clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
-                remediation: hint !== undefined
-                    ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
-                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
-            });
-            ok = false;
-        });
-    }
-    let atMs;
-    if (rawAt !== undefined) {
-        const instant = parseInstant(rawAt);
-        if (instant.ok)
-            atMs = instant.ms;
-        else {
-            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
-            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
-                remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
-            });
-            ok = false;
-        }
-    }
-    const hasToken = entry.token !== undefined;
-    if (hasToken === (tokenFile !== undefined)) {
-        problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
-            remediation: hasToken
-                ? 'Keep one of token and token_file: remove the other.'
-                : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
-        });
-        ok = false;
-    }
-    if (tokenFile !== undefined) {
-        const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
-        if (token === undefined)
-            ok = false;
-        else
-            request.token = token;
-    }
-    if (!ok)
-        return undefined;
-    const result = {
-        name: name ?? `tokens[${index}]`,
-        path: at,
-        line: positionOf(source.yaml, at).line,
-        request,
-        tokenKey: hasToken ? 'token' : 'token_file',
-        expect: expect,
-        expectPath: rawExpect === undefined ? at : [...at, 'expect'],
-    };
-    if (rawAt !== undefined) {
-        result.at = rawAt;
-        result.atMs = atMs;
-    }
-    return result;
-}
-/**
- * A pull request edits the config, so `token_file` must not make the gate read a file outside the
- * repository or inside .git (links followed), nor more than a token's worth of bytes.
- */
-async function readTokenFile(value, source, at, problem) {
-    if (!isNonEmptyString(value)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
-            remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
-        });
-        return undefined;
-    }
-    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'missing':
-                problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${values_clip(value)} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at);
-                break;
-            case 'outside':
-            case 'git':
-                problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${values_clip(value)} is ${describePlace(read.reason)}; refusing to read it.`, at);
-                break;
-            case 'too-large':
-                problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${values_clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
-                break;
-            case 'not-file':
-                problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${values_clip(value)} cannot be read: not a regular file.`, at);
-                break;
-            default:
-                problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${values_clip(value)} cannot be read: ${describeIoError(read.error)}.`, at);
-        }
-        return undefined;
-    }
-    const token = read.bytes.toString('utf8').trim();
-    if (token === '') {
-        problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${values_clip(value)} is empty.`, at);
-        return undefined;
-    }
-    source.onSecret?.(token);
-    return token;
-}
-
-;// CONCATENATED MODULE: ./src/gate/trust-entry.ts
-/**
- * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
- * a display `name`, `id_token: true` to check the job's own ID token against it, and
- * `aws_trust_policy` as the path of an IAM role trust policy JSON file in the repository, which is
- * read here and sent on inline, as the service takes it.
- */
-
-
-
-
-
-
-
-/**
- * An IAM role trust policy is at most a few kilobytes (AWS caps it at 2,048 characters unless the
- * account raised the quota); reading more than this is never needed.
- */
-const MAX_TRUST_POLICY_FILE_BYTES = 64 * 1024;
-async function parseTrustEntry(raw, index, source, problem) {
-    const at = ['trust_policies', index];
-    // aws_trust_policy is a path here, not the object the request schema describes: not a secret to mask.
-    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, 'aws_trust_policy'], 'trust-policy'))
-        source.onSecret?.(value);
-    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
-    if (entry === undefined)
-        return undefined;
-    const { name, id_token: idToken, aws_trust_policy: awsFile, ...request } = entry;
-    let ok = true;
-    if (name !== undefined && !isNonEmptyString(name)) {
-        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
-            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
-        });
-        ok = false;
-    }
-    if (idToken !== undefined && typeof idToken !== 'boolean') {
-        problem(GATE_CODES.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
-            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
-        });
-        ok = false;
-    }
-    if (awsFile !== undefined) {
-        const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
-        if (policy === undefined)
-            ok = false;
-        else
-            request.aws_trust_policy = policy;
-    }
-    if (!ok)
-        return undefined;
-    // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
-    // a policy over the limits, or more work than one entry may cost.
-    for (const refusal of trustRequestRefusals(request)) {
-        const key = refusal.pointer.split('/')[1] ?? '';
-        problem(refusal.limit ? GATE_CODES.CONFIG_TOO_LARGE : GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
-            remediation: refusal.limit
-                ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
-                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
-        });
-        ok = false;
-    }
-    if (!ok)
-        return undefined;
-    const out = {
-        name: name ?? `trust_policies[${index}]`,
-        path: at,
-        line: positionOf(source.yaml, at).line,
-        request,
-        idToken: idToken === true,
-    };
-    if (typeof awsFile === 'string')
-        out.awsPolicyFile = awsFile;
-    return out;
-}
-const PATH_FIX = 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.';
-/**
- * The policy file is in a repository a pull request controls: it must not lead the gate outside
- * the workspace or into .git (links followed), nor make it read more than a policy's worth of bytes.
- * It must be strict JSON (no repeated member names, which AWS and this checker might read
- * differently) holding one object.
- */
-async function readTrustPolicyFile(value, source, at, problem) {
-    if (!isNonEmptyString(value)) {
-        problem(GATE_CODES.CONFIG_INVALID, `aws_trust_policy must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: PATH_FIX });
-        return undefined;
-    }
-    const shown = values_clip(value);
-    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TRUST_POLICY_FILE_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'outside':
-            case 'git':
-                problem(GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
-                    remediation: 'Keep the trust policy file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
-                });
-                break;
-            case 'too-large':
-                problem(GATE_CODES.CONFIG_TOO_LARGE, `AWS trust policy file ${shown} is larger than ${MAX_TRUST_POLICY_FILE_BYTES.toLocaleString('en-US')} bytes; refusing to read it.`, at, {
-                    remediation: 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.',
-                });
-                break;
-            case 'not-file':
-                problem(GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} cannot be read: not a regular file.`, at, { remediation: PATH_FIX });
-                break;
-            default:
-                problem(GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: PATH_FIX });
-        }
-        return undefined;
-    }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid UTF-8 text.`, at, {
-            remediation: 'Save the trust policy as UTF-8, as the AWS console and CLI write it.',
-        });
-        return undefined;
-    }
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch (err) {
-        problem(GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
-            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
-        });
-        return undefined;
-    }
-    const issue = checkJsonStructure(text, parsed);
-    if (issue !== undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, issue.kind === 'duplicate'
-            ? `AWS trust policy file ${shown} repeats the member "${values_clip(issue.name)}" in one object; which one counts would be a guess.`
-            : `AWS trust policy file ${shown} nests deeper than ${issue.maxDepth} levels.`, at, {
-            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
-        });
-        return undefined;
-    }
-    if (!values_isRecord(parsed)) {
-        problem(GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} must hold one JSON object (with Version and Statement), not ${describeType(parsed)}.`, at, {
-            remediation: 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.',
-        });
-        return undefined;
-    }
-    return parsed;
-}
-/**
- * Where JSON.parse stopped, as " at line L, column C" of the file. The parser's own message is not
- * shown: it quotes a stretch of the text.
- */
-function jsonErrorPlace(text, err) {
-    const message = err instanceof Error ? err.message : '';
-    const lineColumn = /line (\d+) column (\d+)/.exec(message);
-    if (lineColumn !== null)
-        return ` at line ${lineColumn[1]}, column ${lineColumn[2]}`;
-    const position = /position (\d+)/.exec(message);
-    if (position === null)
-        return text.trim() === '' ? ' (the file is empty)' : '';
-    const offset = Number(position[1]);
-    const before = text.slice(0, offset).split('\n');
-    return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
+;// CONCATENATED MODULE: ./src/gate/config/config.ts
 /**
  * Config files: read one under the repository's rules, parse it with positions, and hand each entry
  * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
@@ -58454,16 +58961,34 @@ function jsonErrorPlace(text, err) {
 
 
 
-
-
-
-async function loadConfigFile(abs, ctx) {
+/** The items a section of the file held, as the section's parser made them. */
+function entriesOf(config, section) {
+    return (config.entries.get(section.key) ?? []);
+}
+/** The file's issuer profiles to register, and those refused for a mistake of their own. */
+function profilesOf(config) {
+    const items = entriesOf(config, profilesSection);
+    return { entries: profileEntries(items), refused: refusedProfiles(items) };
+}
+/** Entries of a config file: the items of the lists of its sections that hold entries. */
+function configEntryCount(data, sections = CONFIG_SECTIONS) {
+    if (!values_isRecord(data))
+        return 0;
+    return sections.reduce((n, s) => {
+        const list = s.entries ? data[s.key] : undefined;
+        return n + (Array.isArray(list) ? list.length : 0);
+    }, 0);
+}
+async function config_loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const boundary = ctx.boundary ?? ctx.root;
-    const out = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], trustPolicies: [], suppressions: [], findings: [] };
+    const sections = ctx.sections ?? CONFIG_SECTIONS;
+    const keys = sections.map((s) => s.key);
+    const entries = new Map();
+    const out = { file, abs, entries, suppressions: [], findings: [] };
     const input = await readYamlInput(boundary, abs, file);
     if (!input.ok) {
-        out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
+        out.findings.push(config_finding_configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
             kind: 'config', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
         }));
         return out;
@@ -58471,33 +58996,33 @@ async function loadConfigFile(abs, ctx) {
     const yaml = input.yaml;
     out.yaml = yaml;
     for (const e of yaml.errors) {
-        out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
+        out.findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
             kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
         }));
     }
     if (yaml.errors.length > 0)
         return out;
     if (ctx.admitEntries !== undefined) {
-        const count = configEntryCount(yaml.data);
+        const count = configEntryCount(yaml.data, sections);
         const admission = await ctx.admitEntries(count);
         if (!admission.ok) {
-            out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            out.findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
             return out;
         }
     }
     const problem = (def, message, at, extra = {}) => {
-        out.findings.push(configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
+        out.findings.push(config_finding_configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
     };
     const data = yaml.data;
     if (data === null || data === undefined) {
-        problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, [], {
-            remediation: 'Add a providers:, profiles: or tokens: list to the file, or delete it: an empty file checks nothing.',
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys(sections)}.`, [], {
+            remediation: `Add a ${entryKeys(sections, ':')} list to the file, or delete it: an empty file checks nothing.`,
         });
         return out;
     }
     if (!values_isRecord(data)) {
-        problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, [], {
-            remediation: 'Start the file with providers:, profiles: or tokens: at the left margin, each followed by its list of entries.',
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys(sections)}, not ${describeType(data)}.`, [], {
+            remediation: `Start the file with ${entryKeys(sections, ':')} at the left margin, each followed by its list of entries.`,
         });
         return out;
     }
@@ -58505,8 +59030,8 @@ async function loadConfigFile(abs, ctx) {
     out.suppressions.push(...inline.suppressions);
     out.findings.push(...inline.problems);
     for (const key of Object.keys(data)) {
-        if (!TOP_KEYS.includes(key)) {
-            problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${values_clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
+        if (!keys.includes(key)) {
+            problem(codes_GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${values_clip(key)}"; expected one of ${keys.join(', ')}.`, [key]);
         }
     }
     const list = (key) => {
@@ -58514,48 +59039,33 @@ async function loadConfigFile(abs, ctx) {
         if (value === undefined || value === null)
             return [];
         if (!Array.isArray(value)) {
-            problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
+            problem(codes_GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
                 remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
             });
             return [];
         }
         return value;
     };
-    // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
-    const providerNames = new EntryNames('providers', problem);
-    list('providers').forEach((raw, index) => {
-        const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
-        if (provider !== undefined && providerNames.admit(provider, raw))
-            out.providers.push(provider);
-    });
-    list('profiles').forEach((raw, index) => {
-        const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
-        if (profile.ok)
-            out.profiles.push(profile.entry);
-        else if (profile.refused !== undefined)
-            out.refusedProfiles.push(profile.refused);
-    });
-    list('suppressions').forEach((raw, index) => {
-        const suppression = parseSuppressionEntry(raw, index, file, yaml, problem);
-        if (suppression !== undefined)
-            out.suppressions.push(suppression);
-    });
-    const tokens = list('tokens');
     const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
-    const tokenNames = new EntryNames('tokens', problem);
-    for (let index = 0; index < tokens.length; index++) {
-        const token = await parseTokenEntry(tokens[index], index, source, problem);
-        if (token !== undefined && tokenNames.admit(token, tokens[index]))
-            out.tokens.push(token);
+    for (const section of sections) {
+        // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
+        const names = section.uniqueNames === true ? new EntryNames(section, problem) : undefined;
+        const items = [];
+        const raws = list(section.key);
+        for (let index = 0; index < raws.length; index++) {
+            const item = await section.parse(raws[index], index, source, problem);
+            if (item !== undefined && (names === undefined || names.admit(item, raws[index])))
+                items.push(item);
+        }
+        entries.set(section.key, items);
     }
-    const trustPolicies = list('trust_policies');
-    const trustNames = new EntryNames('trust_policies', problem);
-    for (let index = 0; index < trustPolicies.length; index++) {
-        const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
-        if (trust !== undefined && trustNames.admit(trust, trustPolicies[index]))
-            out.trustPolicies.push(trust);
-    }
+    out.suppressions.push(...entriesOf(out, suppressionsSection));
     return out;
+}
+/** The keys of the sections that hold entries, as a message lists them: "providers, profiles, tokens or trust_policies". */
+function entryKeys(sections, suffix = '') {
+    const keys = sections.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
+    return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
 }
 /** A path as findings name it: relative to the gate root, with forward slashes. */
 function relativeFile(root, abs) {
@@ -58563,199 +59073,7 @@ function relativeFile(root, abs) {
     return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
 }
 
-;// CONCATENATED MODULE: ./src/gate/profiles.ts
-/**
- * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
- * through the engine's loader so that a refused profile is an error at its own line and the other
- * profiles still register.
- */
-
-
-
-
-
-
-
-
-
-async function loadProfiles(options) {
-    const findings = [];
-    const sources = [...options.sources];
-    if (options.issuerProfilesFile !== undefined) {
-        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
-        // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
-        if (source !== undefined)
-            sources.unshift(source);
-    }
-    const byId = new Map();
-    const seen = new Map();
-    const refused = new Map();
-    const refuse = (id, at) => {
-        if (!refused.has(id))
-            refused.set(id, at);
-    };
-    const env = repositoryEnv(options.env);
-    for (const source of sources) {
-        for (const r of source.refused ?? [])
-            refuse(r.id, { file: source.file, line: r.line });
-        for (const entry of source.entries) {
-            const place = (rel) => {
-                const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
-                return { file: source.file, line: p.line, column: p.column, pointer: toPointer([...entry.path, ...rel]), kind: 'profile', name: entry.id };
-            };
-            const first = seen.get(entry.id);
-            if (first !== undefined) {
-                findings.push(configFinding(GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
-                continue;
-            }
-            seen.set(entry.id, `${source.file}:${entry.line}`);
-            const secretEnv = entry.profile.secret_env;
-            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
-                const at = place(['secret_env']);
-                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${values_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
-                refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
-                continue;
-            }
-            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
-            if (fromEnv !== undefined && fromEnv !== '')
-                options.onSecret?.(fromEnv);
-            try {
-                // One profile per call: a refused profile must not keep the others from registering.
-                const { fetcher, keyCache, now } = options.services;
-                const registry = compileIssuerProfiles([entry.profile], { env, fetcher, keyCache, now });
-                const trust = registry.get(entry.id);
-                if (trust !== undefined)
-                    byId.set(entry.id, trust);
-            }
-            catch (err) {
-                if (!(err instanceof errors_IssuerProfileError))
-                    throw err;
-                for (const problem of err.problems) {
-                    // Pointers are into the one-element list we passed: drop its index.
-                    const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
-                    const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
-                    const at = place(rel);
-                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
-                    refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
-                }
-            }
-        }
-    }
-    for (const id of byId.keys())
-        refused.delete(id);
-    const ids = [...new Set([...seen.keys(), ...refused.keys()])];
-    return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
-}
-/**
- * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
- * repository, a pull request included, and secret_env would let them read any variable of the
- * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
- * they may only name variables the workflow author set for the gate on purpose. The service's
- * profiles, set by its operator, are loaded elsewhere and have no such rule.
- */
-const SECRET_ENV_PREFIX = 'OIDC_GATE_';
-function repositoryEnv(env) {
-    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
-}
-async function readProfilesFile(options, file, findings) {
-    const abs = external_node_path_default().resolve(options.root, file);
-    const rel = relativeFile(options.root, abs);
-    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
-    if (!input.ok) {
-        findings.push(configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
-            kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
-        }));
-        return undefined;
-    }
-    const yaml = input.yaml;
-    for (const e of yaml.errors) {
-        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
-            kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
-        }));
-    }
-    if (yaml.errors.length > 0)
-        return undefined;
-    // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
-    const data = values_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
-    const base = values_isRecord(yaml.data) ? ['profiles'] : [];
-    if (!Array.isArray(data)) {
-        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
-            kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
-        }));
-        return undefined;
-    }
-    if (options.admitEntries !== undefined) {
-        const admission = await options.admitEntries(data.length);
-        if (!admission.ok) {
-            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
-            return undefined;
-        }
-    }
-    const entries = [];
-    const refused = [];
-    const problem = (def, message, at, extra = {}) => {
-        findings.push(configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
-    };
-    data.forEach((raw, index) => {
-        const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
-        if (parsed.ok)
-            entries.push(parsed.entry);
-        else if (parsed.refused !== undefined)
-            refused.push(parsed.refused);
-    });
-    return { file: rel, yaml, entries, refused };
-}
-
-;// CONCATENATED MODULE: ./src/action/secret-env.ts
-/**
- * Values for `secret_env` profiles handed to this step alone: the reusable workflow passes its
- * `oidc-gate-env` secret as OIDC_GATE_ENV in the gate step's `env:`, one OIDC_GATE_NAME=value per line.
- * The action reads the lines from its own environment, masks each value through the runner's command
- * (`core.setSecret`, which escapes `%`, CR and LF as the runner expects) before anything is logged, and
- * gives them to the gate as variables of its environment. Nothing is exported: a later step of the job
- * never sees them, as it would had they gone to $GITHUB_ENV.
- */
-
-
-/** The variable the reusable workflow sets on the gate step. */
-const SECRET_ENV_LINES = 'OIDC_GATE_ENV';
-const NAME = new RegExp(`^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`);
-/**
- * The gate's environment: the step's own, without OIDC_GATE_ENV (whose name a profile's `secret_env`
- * could otherwise read whole), plus one variable per line of it. A line that is not
- * OIDC_GATE_NAME=value fails the step, named by its number; its text is never repeated.
- */
-function gateEnvironment(env, mask) {
-    const lines = env[SECRET_ENV_LINES];
-    const out = { ...env };
-    delete out[SECRET_ENV_LINES];
-    if (lines === undefined || lines === '')
-        return out;
-    const parsed = [];
-    for (const [i, raw] of lines.split('\n').entries()) {
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (line === '')
-            continue;
-        const eq = line.indexOf('=');
-        const name = eq === -1 ? '' : line.slice(0, eq);
-        if (!NAME.test(name) || name === SECRET_ENV_LINES) {
-            // Mask the whole line first: it may be a value without its name, and the message must not show it.
-            if (line.length > 0)
-                mask(line);
-            throw new InputError(`Line ${i + 1} of ${SECRET_ENV_LINES} (the oidc-gate-env secret) is not OIDC_GATE_NAME=value (names start with OIDC_GATE_ and use A-Z, 0-9 and _); nothing of it is shown.`);
-        }
-        parsed.push([name, line.slice(eq + 1)]);
-    }
-    // Every value is masked before any is used, so no later message can show one in clear.
-    for (const [, value] of parsed)
-        if (value !== '')
-            mask(value);
-    for (const [name, value] of parsed)
-        out[name] = value;
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/gate/fingerprint.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/fingerprint.ts
 /**
  * A finding's identity across runs, bound to what it is about (product decisions §18): its code, its
  * file named from the repository root, the section and entry name it is in, its field inside the entry,
@@ -58771,10 +59089,9 @@ function gateEnvironment(env, mask) {
 
 
 
+
 /** The SARIF partialFingerprints key; a new way of fingerprinting gets a new key. */
 const FINGERPRINT_KEY = 'oidcGate/v2';
-/** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
-const ENTRY_SECTIONS = ['providers', 'profiles', 'tokens', 'trust_policies'];
 const INDEX = /^(?:0|[1-9]\d*)$/;
 /** JSON with object members sorted at every depth; numbers JSON cannot hold (.inf, .nan) as text. */
 function canonical(value, memo) {
@@ -58804,12 +59121,17 @@ function canonical(value, memo) {
 class fingerprint_Fingerprints {
     base;
     #sources = new Map();
+    /** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
+    #entrySections = new Map();
     #identities = new WeakMap();
     #canonical = new WeakMap();
-    constructor(base = '', sources = []) {
+    constructor(base = '', sources = [], sections = CONFIG_SECTIONS) {
         this.base = base;
         for (const s of sources)
             this.#sources.set(s.file, s);
+        for (const s of sections)
+            if (s.entries)
+                this.#entrySections.set(s.key, s);
     }
     /** The SARIF partialFingerprints value. */
     of(f) {
@@ -58849,13 +59171,13 @@ class fingerprint_Fingerprints {
             const at = parsePointer(f.pointer);
             const [section, index] = at;
             const list = section !== undefined && values_isRecord(data) ? data[section] : undefined;
-            if (section !== undefined && index !== undefined && ENTRY_SECTIONS.includes(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
-                const entry = resolvedEntry(source, section, Number(index), list[Number(index)]);
+            if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
+                const entry = resolvedEntry(source, this.#entrySections.get(section), Number(index), list[Number(index)]);
                 const rel = at.slice(2);
-                const walked = fingerprint_walk(entry, rel);
+                const walked = walk(entry, rel);
                 return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
             }
-            const walked = fingerprint_walk(data, at);
+            const walked = walk(data, at);
             return { section: '', ...(f.name !== undefined ? { entry: f.name } : {}), rel: at, listPositions: walked.listPositions, bound: this.#bind(walked) };
         }
         // No document to read the value from: the place as the finding names it, and its message.
@@ -58877,7 +59199,7 @@ function boundEvidence(evidence) {
     return rest;
 }
 /** Follows `rel` from `root`, noting the list items on the way. */
-function fingerprint_walk(root, rel) {
+function walk(root, rel) {
     const items = [];
     const listPositions = [];
     let current = root;
@@ -58899,764 +59221,13 @@ function fingerprint_walk(root, rel) {
  * sample's token file to its token, a trust policy's file to the policy document.
  */
 function resolvedEntry(source, section, index, raw) {
-    if (!values_isRecord(raw))
+    if (!values_isRecord(raw) || section?.bindFiles === undefined)
         return raw;
-    if (section === 'tokens') {
-        const token = source.tokens?.find((t) => t.path[1] === index);
-        if (token?.tokenKey === 'token_file')
-            return { ...raw, token_file: { file: raw.token_file, token: token.request.token } };
-    }
-    if (section === 'trust_policies') {
-        const trust = source.trustPolicies?.find((t) => t.path[1] === index);
-        if (trust?.awsPolicyFile !== undefined)
-            return { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } };
-    }
-    return raw;
+    const entry = source.entries?.get(section.key)?.find((e) => e.path[1] === index);
+    return entry !== undefined ? section.bindFiles(entry, raw) : raw;
 }
 
-;// CONCATENATED MODULE: ./src/gate/sarif.ts
-/**
- * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
- * partialFingerprints bound to the finding's content (fingerprint.ts: code, file, entry name, field and
- * the value there), so an alert survives edits that only move lines, reorder entries or insert list
- * items, and a changed value is a new alert. A run that could not check what it was given says so in
- * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
- * are not the repository's findings, and an upload of them would close alerts that still stand.
- */
-
-
-
-/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
-const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
-/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
-function findingPageUrl(code) {
-    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
-}
-/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
-function howToFix(definition) {
-    return definition.fix ?? definition.remediation;
-}
-/**
- * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
- * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
- */
-function markdownText(text) {
-    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
-}
-function sentence(text) {
-    return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-/**
- * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
- * every finding of the code (a finding's own remediation may speak of one case only), and a link to
- * the code's page with an example.
- */
-function ruleHelp(d) {
-    const fix = howToFix(d);
-    const url = findingPageUrl(d.code);
-    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
-    const markdown = [
-        `**${markdownText(sentence(d.title))}**`,
-        d.docs !== undefined ? markdownText(d.docs) : undefined,
-        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
-        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
-        `[${d.code}: more, with an example](${url})`,
-    ];
-    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
-    return { text: join(text), markdown: join(markdown) };
-}
-/**
- * A finding's fingerprint without the run's documents (`base`: where the run's file names start,
- * relative to the repository root): bound to the finding's message where a run would bind the value.
- * A run's own fingerprints are `GateRun.fingerprints`.
- */
-function fingerprint(f, base = '') {
-    return new Fingerprints(base).of(f);
-}
-/** Whether the run could not check what it was given: a configuration error (CONFIG_NOT_FOUND included) or an entry not checked. */
-function couldNotCheck(f) {
-    return f.config === true && f.severity === 'error';
-}
-/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
-const MAX_SARIF_RESULTS = 5000;
-/** Configuration errors told as notifications, then one that counts the rest: the report has them all. */
-const MAX_SARIF_NOTIFICATIONS = 100;
-/**
- * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
- * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
- */
-function sarifSuppression(s) {
-    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
-}
-/**
- * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
- * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
- */
-function buildSarif(all, suppressed = [], withBaseline = false, fingerprints = new fingerprint_Fingerprints()) {
-    // Code scanning refuses a result without a location, so run-level problems (no config file
-    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
-    // and reported findings before suppressed ones.
-    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
-    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
-    const findings = [...all, ...suppressed.map((s) => s.finding)]
-        .filter((f) => f.file !== undefined)
-        .sort((a, b) => rank(a) - rank(b))
-        .slice(0, MAX_SARIF_RESULTS);
-    const codes = [...new Set(findings.map((f) => f.code))].sort();
-    const index = new Map(codes.map((c, i) => [c, i]));
-    const rules = codes.map((code) => {
-        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
-        const definition = getFindingDefinition(code);
-        const sample = findings.find((f) => f.code === code);
-        const title = definition?.title ?? code;
-        const rule = {
-            id: code,
-            name: toPascal(code),
-            shortDescription: { text: title },
-            fullDescription: { text: title },
-            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
-            properties: { tags: ['security', 'oidc'] },
-        };
-        if (definition !== undefined) {
-            rule.helpUri = findingPageUrl(code);
-            rule.help = ruleHelp(definition);
-            // Code scanning ranks security alerts by this number, written as a string.
-            if (definition.securitySeverity !== undefined) {
-                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
-            }
-        }
-        else if (sample?.remediation !== undefined) {
-            rule.help = { text: sample.remediation, markdown: sample.remediation };
-        }
-        return rule;
-    });
-    const results = findings.map((f) => {
-        const r = {
-            ruleId: f.code,
-            ruleIndex: index.get(f.code),
-            level: f.severity === 'error' ? 'error' : 'warning',
-            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-            partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.of(f) },
-        };
-        const hidden = hiddenBy.get(f);
-        if (hidden !== undefined)
-            r.suppressions = [sarifSuppression(hidden)];
-        if (withBaseline)
-            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
-        r.locations = [{
-                physicalLocation: {
-                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
-                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-                },
-            }];
-        return r;
-    });
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [{
-                tool: {
-                    driver: {
-                        name: 'oidc-gate',
-                        version: TOOL_VERSION,
-                        semanticVersion: TOOL_VERSION,
-                        informationUri: REPOSITORY_URL,
-                        rules,
-                    },
-                },
-                invocations: [invocation(all)],
-                results,
-            }],
-    };
-}
-/**
- * Whether the run checked what it was given. A configuration error (no config file matched, a file it
- * could not read, an entry it refused, a broken baseline) means the results are not the repository's
- * findings: executionSuccessful is false and each such error is a notification, with its place when it
- * has one, so whoever reads the log (the reusable workflow before an upload) can tell.
- */
-function invocation(all) {
-    const problems = all.filter(couldNotCheck);
-    if (problems.length === 0)
-        return { executionSuccessful: true };
-    const more = problems.length - MAX_SARIF_NOTIFICATIONS;
-    return {
-        executionSuccessful: false,
-        toolExecutionNotifications: [...problems.slice(0, MAX_SARIF_NOTIFICATIONS).map((f) => ({
-                level: 'error',
-                message: { text: f.name !== undefined ? `${f.code}: ${f.message} [${f.name}]` : `${f.code}: ${f.message}` },
-                descriptor: { id: f.code },
-                ...(f.file !== undefined ? {
-                    locations: [{
-                            physicalLocation: {
-                                artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
-                                region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-                            },
-                        }],
-                } : {}),
-            })), ...(more > 0 ? [{ level: 'error', message: { text: `${more} more configuration ${more === 1 ? 'error' : 'errors'}: see the report.` } }] : [])],
-    };
-}
-/**
- * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
- * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
- */
-function relativeUri(file) {
-    return file.split('/').map(encodeURIComponent).join('/');
-}
-function toPascal(code) {
-    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
-}
-
-;// CONCATENATED MODULE: ./src/action/markdown.ts
-/**
- * Text from a config file in the job summary's Markdown. A pull request writes those files, so a
- * name or a URL in a message must show as the text it is: no emphasis, code, HTML, table cells or
- * images, and no link. GitHub renders summaries with cmark-gfm, whose autolink extension makes links
- * of bare text in three ways, and each is cut here:
- *
- * - `scheme://` (http, https, ftp), found on the raw source when the parser reaches a `:` followed by
- *   `//`. That `:` written as `&colon;` is no `:` to the parser, so no URL autolink can start; the
- *   reader still sees `https://…`, and a quote or underscore after it stays outside, since there is no
- *   link. (`mailto:` and `xmpp:` links need an address, and addresses are cut as below.)
- * - `www.` at the start of a word, found on the raw source at a `w`: the first `w` is written as an
- *   entity, so the parser never sees `www.`.
- * - `name@domain.tld`, found after parsing, on the decoded text, where entities no longer help: an
- *   empty HTML comment right after the `@` splits the text there, and a split text has no address.
- *   The comment renders as nothing.
- *
- * Every other character Markdown or HTML acts on is a named entity. Named, not numeric: were a link
- * ever made, the autolink extension ends it before a trailing `&name;` but swallows the digits of
- * `&#34;` (it strips the `;` alone), which is how `https://…/&#34;` became a link to `…/&`.
- */
-/** The named entity of each character Markdown or HTML would act on in a table cell; `~` has no name. */
-const ENTITIES = {
-    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '|': '&verbar;', '\\': '&bsol;', '`': '&grave;',
-    '*': '&ast;', '_': '&lowbar;', '[': '&lsqb;', ']': '&rsqb;', '~': '&#126;', '$': '&dollar;',
-};
-/** Escape text for one table cell: one line, nothing Markdown, HTML or the autolink extension acts on. */
-function escapeCell(value) {
-    const text = String(value ?? '')
-        // eslint-disable-next-line no-control-regex
-        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-        .replace(/\r?\n|\r|\t|\u2028|\u2029/g, ' ');
-    return text
-        .replace(/[&<>"'|\\`*_[\]~$]/g, (c) => ENTITIES[c])
-        .replace(/:(?=\/\/)/g, '&colon;')
-        .replace(/w(?=ww\.)/gi, (w) => `&#${w.charCodeAt(0)};`)
-        .replace(/@/g, '&commat;<!-- -->');
-}
-/** A link whose text is escaped; the URL must be one the summary built itself (see source-link.ts). */
-function markdownLink(text, url) {
-    return { markdown: `[${escapeCell(text)}](${url})` };
-}
-function cellText(cell) {
-    if (typeof cell === 'object' && cell !== null && 'markdown' in cell)
-        return cell.markdown;
-    return escapeCell(cell);
-}
-
-;// CONCATENATED MODULE: ./src/action/source-link.ts
-/**
- * Links from the job summary to a config file at the commit the run checked:
- * `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/blob/${GITHUB_SHA}/${path}#L${line}`. Built only from
- * values of the expected shape, each path segment percent-encoded, so a file name cannot end the link
- * or add to it; without those three variables (a local run) there are no links.
- */
-
-/** The runner's variables, when all three are set and look like what the runner sets. */
-function sourceLinks(env) {
-    const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '');
-    const repository = env.GITHUB_REPOSITORY;
-    const sha = env.GITHUB_SHA;
-    if (server === undefined || repository === undefined || sha === undefined)
-        return undefined;
-    if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(server))
-        return undefined;
-    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
-        return undefined;
-    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
-        return undefined;
-    return { base: `${server}/${repository}/blob/${sha}` };
-}
-/** encodeURIComponent leaves ! ' ( ) * as they are; a ( or ) would end or unbalance a Markdown link. */
-function encodeSegment(segment) {
-    return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-/**
- * `file:line` (or `file`), linked to that line at the run's commit when there are links and the path
- * is one inside the repository; otherwise the same text, escaped.
- */
-function sourceCell(links, file, line) {
-    const text = line !== undefined ? `${file}:${line}` : file;
-    const segments = file.split('/');
-    const inside = file !== '' && !file.startsWith('/') && segments.every((s) => s !== '' && s !== '.' && s !== '..');
-    if (links === undefined || !inside)
-        return text;
-    const anchor = line !== undefined && Number.isSafeInteger(line) && line > 0 ? `#L${line}` : '';
-    return markdownLink(text, `${links.base}/${segments.map(encodeSegment).join('/')}${anchor}`);
-}
-
-;// CONCATENATED MODULE: ./src/action/summary.ts
-/**
- * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
- * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
- * the only links are the summary's own, from each location to its line at the run's commit
- * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
- */
-
-
-
-
-
-const SUMMARY_LIMIT_BYTES = 900 * 1000;
-
-/** The most of a finding's fix the Fix column shows; the report and the finding's page have all of it. */
-const FIX_CELL_CHARS = 200;
-function row(cells) {
-    return `| ${cells.map(cellText).join(' | ')} |\n`;
-}
-function header(cells) {
-    return `| ${cells.join(' | ')} |\n|${cells.map(() => '---').join('|')}|\n`;
-}
-function bytes(s) {
-    return Buffer.byteLength(s, 'utf8');
-}
-/** `env`: the runner's GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA link each location to its line. */
-function buildSummary(report, reportPath, env = {}) {
-    const { summary } = report;
-    const links = sourceLinks(env);
-    // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
-    const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
-    let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
-    if (reportPath !== undefined && reportPath !== '')
-        head += `Full report: ${escapeCell(reportPath)}\n\n`;
-    const hidden = suppressedLine(report);
-    if (hidden !== '')
-        head += `${hidden}\n\n`;
-    const fileRows = summary.file_status.map((f) => row([
-        sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', f.providers, f.profiles, f.tokens, f.errors, f.warnings,
-    ]));
-    const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
-    const findingRows = findings.map((f) => row([
-        f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
-    ]));
-    const samples = report.results.filter((r) => r.kind === 'validate');
-    const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
-    const sections = [
-        { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
-        { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message', 'Fix'], rows: findingRows, noun: 'finding' },
-        { title: 'Sample tokens', columns: ['Sample', 'Location', 'Expect', 'Outcome', 'Evaluated at', 'Gate'], rows: sampleRows, noun: 'sample' },
-    ];
-    let out = head;
-    // Room for each section's heading and "showing N of M" line, so cutting never overshoots.
-    const reserve = 400 * sections.length;
-    for (const section of sections) {
-        if (section.rows.length === 0)
-            continue;
-        let text = `### ${section.title}\n\n${header(section.columns)}`;
-        let shown = 0;
-        for (const r of section.rows) {
-            if (bytes(out) + bytes(text) + bytes(r) + reserve > SUMMARY_LIMIT_BYTES)
-                break;
-            text += r;
-            shown++;
-        }
-        if (shown < section.rows.length) {
-            text += `\nShowing ${shown} of ${plural(section.rows.length, section.noun)}; the report has them all.\n`;
-        }
-        out += `${text}\n`;
-    }
-    return out;
-}
-/** How many findings suppressions and the baseline hid, by kind: they are not in the tables or the counts. */
-function suppressedLine(report) {
-    const hidden = report.summary.suppressed ?? [];
-    if (hidden.length === 0)
-        return '';
-    const kinds = ['inline', 'config', 'baseline']
-        .map((kind) => [kind, hidden.filter((s) => s.kind === kind).length])
-        .filter(([, n]) => n > 0)
-        .map(([kind, n]) => `${n} ${kind}`);
-    return `🔕 ${plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
-}
-/** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
-function fixOf(f) {
-    const definition = getFindingDefinition(f.code);
-    const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
-    if (fix.length <= FIX_CELL_CHARS)
-        return fix;
-    const cut = fix.slice(0, FIX_CELL_CHARS - 1);
-    return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), FIX_CELL_CHARS / 2))}…`;
-}
-function describeExpect(r) {
-    if (r.expect === undefined)
-        return 'valid';
-    return Array.isArray(r.expect) ? r.expect.join(', ') : r.expect;
-}
-function gateOf(r) {
-    if (r.not_checked !== undefined)
-        return '➖ not checked';
-    return r.passed === true ? '✅ pass' : '❌ fail';
-}
-function outcomeOf(r) {
-    if (r.not_checked !== undefined)
-        return `not checked: ${r.not_checked}`;
-    if (r.problem !== undefined)
-        return r.problem.code;
-    if (r.response === undefined)
-        return '';
-    return r.response.valid ? 'valid' : `invalid: ${r.response.findings.map((f) => f.code).join(', ')}`;
-}
-
-;// CONCATENATED MODULE: ./src/action/issue-on-failure.ts
-/**
- * `issue-on-failure`: a scheduled audit that fails is seen by nobody (GitHub notifies only whoever
- * last edited the cron), so a run that reports what the team must hear of opens one issue, or comments
- * on the one already open, and the next run with nothing to report comments and closes it. What the team
- * must hear of is `issue-on`, apart from `fail-on`: by default every warning and error, since what a
- * scheduled audit exists for (JWKS_KEYS_CHANGED, ENDPOINT_CERT_EXPIRING, JWKS_X5C_EXPIRING) are warnings
- * that pass the run under `fail-on: error`. One issue per workflow: found again by its label, its title
- * and a marker in its body, so an issue someone else opened with the same title is left alone.
- *
- * The GitHub API is a courtesy here, not the verdict: any failure talking to it (no permission, no
- * such repository, an outage) is one warning, and the step's outcome stays the gate's.
- */
-
-
-const ISSUE_LABEL = 'oidc-gate';
-/** How many findings the issue body lists, errors first; the report has them all. */
-const TOP_FINDINGS = 10;
-/** Each API call gives up after this long, so a hanging API cannot hold the job until its timeout. */
-const REQUEST_TIMEOUT_MS = 15_000;
-/** What the runner tells a step about itself, read from its environment. */
-function issueContextFrom(env, token) {
-    const repository = env.GITHUB_REPOSITORY ?? '';
-    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
-        return 'GITHUB_REPOSITORY is not set to owner/name';
-    if (token === '')
-        return 'the github-token input is empty';
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    const context = {
-        token,
-        repository,
-        apiUrl: (env.GITHUB_API_URL ?? '') || 'https://api.github.com',
-        workflow: (env.GITHUB_WORKFLOW ?? '') || 'oidc-gate',
-    };
-    if (env.GITHUB_RUN_ID !== undefined && /^\d+$/.test(env.GITHUB_RUN_ID))
-        context.runUrl = `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}`;
-    return context;
-}
-/** The issue's title: it names the workflow, so two audits keep two issues. */
-function issueTitle(workflow) {
-    // eslint-disable-next-line no-control-regex
-    const name = workflow.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
-    return `oidc-gate: ${name} is failing`;
-}
-/** A hidden line in the body marks the issues this mechanism opened, per workflow. */
-function marker(workflow) {
-    return `<!-- oidc-gate:issue-on-failure workflow=${encodeURIComponent(workflow)} -->`;
-}
-/**
- * Whether the run reports findings `issue-on` brings to the issue: any error, and with `warning` (the
- * default) any warning too. Suppressed findings are not counted; configuration errors always are.
- */
-function needsIssue(report, issueOn) {
-    const { errors, warnings } = report.summary;
-    return errors > 0 || (issueOn === 'warning' && warnings > 0);
-}
-/** The body of the issue or of a run's comment while it reports findings: the headline and the top findings, escaped. */
-function failureBody(report, context, issueOn = 'warning') {
-    const { summary } = report;
-    const top = [...summary.findings].sort(bySeverity).slice(0, TOP_FINDINGS);
-    const lines = [
-        `**${escapeCell(summary.text)}**`,
-        '',
-        // A run that passed under fail-on says why it is here, so the issue is not read as a false alarm.
-        ...(summary.failed ? [] : [`The run passed, but it reports ${issueOn === 'warning' ? 'warnings or errors' : 'errors'}, and \`issue-on: ${issueOn}\` brings those here.`, '']),
-        ...(context.runUrl !== undefined ? [`Run: ${context.runUrl}`, ''] : []),
-    ];
-    if (top.length > 0) {
-        lines.push('| Severity | Code | Location | Message |', '|---|---|---|---|');
-        for (const f of top)
-            lines.push(`| ${escapeCell(f.severity)} | ${escapeCell(f.code)} | ${escapeCell(issue_on_failure_location(f))} | ${escapeCell(f.message)} |`);
-        if (summary.findings.length > top.length)
-            lines.push('', `Showing ${top.length} of ${summary.findings.length} findings; the run's report has them all.`);
-    }
-    return `${lines.join('\n')}\n`;
-}
-function bySeverity(a, b) {
-    return a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
-}
-function issue_on_failure_location(f) {
-    return f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '';
-}
-/**
- * Open, comment on or close the workflow's issue for this run's findings at `issue-on` or above. Never
- * throws: a refusal or an outage of the API is one warning naming the HTTP status (never the API's own
- * message), or saying that it did not answer in time.
- */
-async function reportToIssue(report, context, issueOn = 'warning') {
-    const failed = report.summary.failed;
-    const alert = needsIssue(report, issueOn);
-    const [owner, repo] = context.repository.split('/');
-    // Loaded here rather than at start-up, so only a run with issue-on-failure pays for Octokit. The
-    // proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
-    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
-    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
-    // The last request's signal: when it fired, the API did not answer in time, whatever error Octokit made of it.
-    let signal;
-    const request = () => {
-        signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-        return { signal };
-    };
-    const title = issueTitle(context.workflow);
-    const mark = marker(context.workflow);
-    let step = 'list the open oidc-gate issues';
-    try {
-        const listed = await octokit.rest.issues.listForRepo({ owner, repo, labels: ISSUE_LABEL, state: 'open', per_page: 100, request: request() });
-        const open = listed.data.find((i) => isIssueNumber(i.number) && i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
-        if (alert) {
-            const body = failureBody(report, context, issueOn);
-            const why = failed ? 'the failing run' : `the run's ${issueOn === 'warning' ? 'findings' : 'errors'} (issue-on: ${issueOn})`;
-            if (open === undefined) {
-                step = 'open an issue';
-                const created = await octokit.rest.issues.create({ owner, repo, title, labels: [ISSUE_LABEL], body: `${mark}\n${body}`, request: request() });
-                info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for ${why}.`);
-            }
-            else {
-                step = `comment on issue #${open.number}`;
-                await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${failed ? 'Still failing.' : 'Still reporting findings.'}\n\n${body}`, request: request() });
-                info(`oidc-gate: commented on issue #${open.number}: ${failed ? 'the run still fails' : `the run still reports ${issueOn === 'warning' ? 'findings' : 'errors'}`}.`);
-            }
-        }
-        else if (open !== undefined) {
-            step = `comment on issue #${open.number}`;
-            const run = context.runUrl !== undefined ? ` Run: ${context.runUrl}` : '';
-            // fail-on may still fail the run on warnings that issue-on: error does not bring here.
-            const lead = failed ? `No errors any more (issue-on: ${issueOn})` : 'Passing again';
-            await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${lead}: ${escapeCell(report.summary.text)}${run}\n`, request: request() });
-            step = `close issue #${open.number}`;
-            await octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed', request: request() });
-            info(`oidc-gate: closed issue #${open.number}: ${failed ? `the run reports no errors (issue-on: ${issueOn})` : 'the run passes'}.`);
-        }
-    }
-    catch (err) {
-        const timedOut = signal?.aborted === true;
-        warning(`oidc-gate: issue-on-failure could not ${step}: ${timedOut ? noAnswer() : describeApiError(err)}. The gate's result is unchanged.`);
-    }
-}
-/**
- * Whether the API's issue number is one: the step prints it, and the runner reads a printed line that
- * starts with `::` as a command, so an API that answered text with a line break could issue one.
- */
-function isIssueNumber(value) {
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
-}
-/** The API's answer in a user's words: its status and what usually causes it. Its body is not repeated. */
-function describeApiError(err) {
-    const e = err;
-    // Octokit wraps a fetch cut by the timeout in its own error (status 500, no response), the cause kept.
-    const cause = err?.cause;
-    if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || cause?.name === 'TimeoutError' || cause?.name === 'AbortError')
-        return noAnswer();
-    // Octokit reports a connection that failed as status 500 without a response: not the API's answer.
-    const status = e?.response !== undefined ? e.status : undefined;
-    if (typeof status === 'number' && status > 0) {
-        if (status === 401)
-            return 'HTTP 401 (the github-token was refused)';
-        if (status === 403)
-            return 'HTTP 403 (give the job permissions: issues: write, or a github-token that may write issues)';
-        if (status === 404)
-            return 'HTTP 404 (no such repository for this token, or issues are turned off)';
-        if (status === 410)
-            return 'HTTP 410 (issues are turned off for this repository)';
-        return `HTTP ${status}`;
-    }
-    return 'the GitHub API could not be reached';
-}
-function noAnswer() {
-    return `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/write.ts
-/**
- * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
- * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
- * linked directory, must not turn the report into an overwrite of some other file. So the target
- * must not be a link, its directory must resolve inside the workspace and outside .git, and the
- * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
- * replaces the directory entry and never writes through it.
- */
-
-
-
-
-/** An output path the gate refuses, or could not write; the message names the setting and the path. */
-class OutputPathError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'OutputPathError';
-    }
-}
-/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
-async function checkOutputPath(target) {
-    await plan(target);
-}
-/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
-async function writeInsideRoot(target, text) {
-    const { realDir, missing, name } = await plan(target);
-    let dir = realDir;
-    for (const part of missing) {
-        dir = external_node_path_default().join(dir, part);
-        try {
-            await external_node_fs_namespaceObject.promises.mkdir(dir);
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw failure(target, error);
-        }
-    }
-    // Created or not, the directory must still resolve where the plan said.
-    const finalDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(finalDir, name));
-    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    try {
-        // wx: never reuse an existing file (or follow a link) at the temporary name.
-        await external_node_fs_namespaceObject.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
-        await external_node_fs_namespaceObject.promises.rename(temp, external_node_path_default().join(finalDir, name));
-    }
-    catch (error) {
-        await external_node_fs_namespaceObject.promises.unlink(temp).catch(() => undefined);
-        throw failure(target, error);
-    }
-}
-async function plan(target) {
-    const file = external_node_path_default().resolve(target.file);
-    const name = external_node_path_default().basename(file);
-    const existing = await external_node_fs_namespaceObject.promises.lstat(file).catch((error) => {
-        if (isAbsent(error))
-            return undefined;
-        throw failure(target, error);
-    });
-    if (existing?.isSymbolicLink()) {
-        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
-    }
-    if (existing !== undefined && !existing.isFile()) {
-        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
-    }
-    const missing = [];
-    let dir = external_node_path_default().dirname(file);
-    for (;;) {
-        const stat = await external_node_fs_namespaceObject.promises.stat(dir).catch((error) => {
-            if (isAbsent(error))
-                return undefined;
-            throw failure(target, error);
-        });
-        if (stat?.isDirectory())
-            break;
-        if (stat !== undefined) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
-        }
-        if (await external_node_fs_namespaceObject.promises.lstat(dir).then(() => true, () => false)) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
-        }
-        const parent = external_node_path_default().dirname(dir);
-        if (parent === dir)
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
-        missing.unshift(external_node_path_default().basename(dir));
-        dir = parent;
-    }
-    const realDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
-    return { realDir, missing, name };
-}
-async function ensureInside(target, real) {
-    const realRoot = await external_node_fs_namespaceObject.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
-    const place = placeOf(realRoot, real);
-    if (!place.ok) {
-        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
-    }
-}
-/** Nothing there, or a file where a directory should be (reported by the directory walk). */
-function isAbsent(error) {
-    const code = error.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
-}
-function failure(target, error) {
-    const code = error.code;
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
-    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
-}
-/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
-function outputTarget(root, base, label, value) {
-    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-    return { root, file: external_node_path_default().resolve(base, value), label, shown };
-}
-
-;// CONCATENATED MODULE: ./src/gate/outputs.ts
-/** Writing the report and SARIF files, shared by the action and the CLI. */
-
-
-
-
-function sarifOf(run) {
-    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprints);
-}
-async function writeReport(run, target) {
-    await writeInsideRoot(target, serializeReport(run.report));
-}
-async function writeSarif(run, target) {
-    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/gate/id-token-source.ts
-/**
- * Where the job's own ID token comes from. Only a GitHub Actions job can request one (from the
- * runner's token service, when the workflow grants `permissions: id-token: write`); the action
- * passes a source built here around `core.getIDToken`, and the CLI passes none. The gate sees only
- * the source, so it stays the same for both faces.
- */
-/**
- * The runner's source: `getIDToken` is @actions/core's, which reads ACTIONS_ID_TOKEN_REQUEST_URL and
- * ACTIONS_ID_TOKEN_REQUEST_TOKEN. Their absence is checked first, so a missing permission is named
- * as such rather than as a failed request. Each audience is requested once per run. The error of a
- * failed request is not kept: the service's answer it may quote is nobody's business in a report.
- */
-function runnerIdTokenSource(env, getIDToken, onSecret) {
-    const requested = new Map();
-    return (audience) => {
-        let outcome = requested.get(audience);
-        if (outcome === undefined) {
-            outcome = request(env, getIDToken, audience, onSecret);
-            requested.set(audience, outcome);
-        }
-        return outcome;
-    };
-}
-async function request(env, getIDToken, audience, onSecret) {
-    const url = env.ACTIONS_ID_TOKEN_REQUEST_URL;
-    const bearer = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
-    if (url === undefined || url === '' || bearer === undefined || bearer === '')
-        return { ok: false, reason: 'permission' };
-    onSecret?.(bearer);
-    try {
-        const token = await getIDToken(audience);
-        if (typeof token !== 'string' || token === '')
-            return { ok: false, reason: 'failed' };
-        onSecret?.(token);
-        return { ok: true, token };
-    }
-    catch {
-        return { ok: false, reason: 'failed' };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/baseline.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/baseline.ts
 /**
  * The baseline: the findings a repository had when it adopted the gate, written by `oidc-gate baseline`,
  * each as its fingerprint (the SARIF partialFingerprints value, bound to the finding's content: see
@@ -59732,12 +59303,12 @@ async function readBaseline(root, boundary, rel) {
     const name = `The baseline file ${values_clip(file)}`;
     const fail = (code, message, line = 1, column = 1, remediation = REGENERATE) => ({
         ok: false,
-        finding: configFinding(code, message, file, { line, column }, { kind: 'config', remediation }),
+        finding: config_finding_configFinding(code, message, file, { line, column }, { kind: 'config', remediation }),
     });
     const read = await readJsonInputText(boundary, abs, name);
     if (!read.ok) {
         return read.missing
-            ? fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
+            ? fail(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
             : fail(read.code, read.message);
     }
     const text = read.text;
@@ -59748,13 +59319,13 @@ async function readBaseline(root, boundary, rel) {
     catch (err) {
         // Only the position is taken from the parser: its message quotes the file.
         const where = /line (\d+) column (\d+)/.exec(err instanceof Error ? err.message : '');
-        return fail(GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
+        return fail(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
     }
     // JSON is YAML: the YAML parser says which line a pointer is on (the JSON parse above is the one that decides).
     const lineOf = (pointer) => positionOf(loadYaml(text), parsePointer(pointer));
     if (values_isRecord(data) && data.version === 1) {
         const at = lineOf('/version');
-        return fail(GATE_CODES.CONFIG_INVALID, `${name} is a version 1 baseline, whose fingerprints do not bind a finding's value (a changed value stayed hidden); this oidc-gate reads version ${BASELINE_VERSION} only, so nothing was suppressed. Run oidc-gate baseline again to record today's findings.`, at.line, at.column, REWRITE);
+        return fail(codes_GATE_CODES.CONFIG_INVALID, `${name} is a version 1 baseline, whose fingerprints do not bind a finding's value (a changed value stayed hidden); this oidc-gate reads version ${BASELINE_VERSION} only, so nothing was suppressed. Run oidc-gate baseline again to record today's findings.`, at.line, at.column, REWRITE);
     }
     const problem = shapeProblem(data);
     if (problem === undefined) {
@@ -59767,7 +59338,7 @@ async function readBaseline(root, boundary, rel) {
         return { ok: true, baseline: { file, fingerprints: new Set(lines.keys()), lines } };
     }
     const at = lineOf(problem.pointer);
-    return fail(GATE_CODES.CONFIG_INVALID, `${name} is invalid at ${problem.pointer === '' ? 'its top' : problem.pointer}: ${problem.message}`, at.line, at.column);
+    return fail(codes_GATE_CODES.CONFIG_INVALID, `${name} is invalid at ${problem.pointer === '' ? 'its top' : problem.pointer}: ${problem.message}`, at.line, at.column);
 }
 /** The first thing wrong with the document, by JSON Pointer; one mistake, one error. */
 function shapeProblem(data) {
@@ -59795,83 +59366,263 @@ function shapeProblem(data) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/gate/place.ts
+;// CONCATENATED MODULE: ./src/gate/config/glob.ts
+
+
+const GLOB_CHARS = /[*?[\]{}]/;
+function isGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
+}
+/** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
+const MAX_ALTERNATIVES = 256;
 /**
- * Placing what the engine reports on the config file: each finding of a response, and each error of a
- * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
- * relative to the entry it came from. The runners decide what to report; this module only says where.
+ * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
+ * without a comma, or without their partner, are plain characters, as in fs.glob.
+ */
+function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
+    for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
+        let depth = 0;
+        let end = -1;
+        const commas = [];
+        for (let i = start; i < pattern.length && end === -1; i++) {
+            const c = pattern[i];
+            if (c === '{')
+                depth++;
+            else if (c === '}' && --depth === 0)
+                end = i;
+            else if (c === ',' && depth === 1)
+                commas.push(i);
+        }
+        if (end === -1)
+            return [pattern];
+        if (commas.length === 0)
+            continue;
+        const head = pattern.slice(0, start);
+        const tail = pattern.slice(end + 1);
+        const out = [];
+        let from = start + 1;
+        for (const cut of [...commas, end]) {
+            if (out.length >= limit)
+                break;
+            out.push(...expandBraces(`${head}${pattern.slice(from, cut)}${tail}`, limit - out.length));
+            from = cut + 1;
+        }
+        return out;
+    }
+    return [pattern];
+}
+/** One part of a pattern (between slashes) as a test on a directory entry's name. */
+function compilePart(part) {
+    if (part === '**')
+        return { kind: 'globstar' };
+    if (!isGlob(part))
+        return { kind: 'name', matches: (name) => name === part };
+    let source = '';
+    for (let i = 0; i < part.length; i++) {
+        const c = part[i];
+        if (c === '*') {
+            source += '[^/]*';
+        }
+        else if (c === '?') {
+            source += '[^/]';
+        }
+        else if (c === '[') {
+            const close = classEnd(part, i);
+            if (close === -1) {
+                source += '\\[';
+            }
+            else {
+                let body = part.slice(i + 1, close);
+                const negated = body.startsWith('!') || body.startsWith('^');
+                if (negated)
+                    body = body.slice(1);
+                source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+                i = close;
+            }
+        }
+        else {
+            source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+        }
+    }
+    let re;
+    try {
+        re = new RegExp(`^${source}$`, 'u');
+    }
+    catch {
+        // A class no regular expression can hold ([z-a]): the part matches only its own spelling.
+        return { kind: 'name', matches: (name) => name === part };
+    }
+    // A wildcard never matches a leading dot: only a part written with one (".github", ".*") does.
+    const dotOk = part.startsWith('.');
+    return { kind: 'name', matches: (name) => (dotOk || !name.startsWith('.')) && re.test(name) };
+}
+/** Where the class opened at `open` ends; a `]` right after `[` (or `[!`) belongs to the class. */
+function classEnd(part, open) {
+    let i = open + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    if (part[i] === ']')
+        i++;
+    const close = part.indexOf(']', i);
+    return close;
+}
+/**
+ * The paths one pattern matches, relative to `root` (or absolute). `skip` names folders that are never
+ * entered nor matched (node_modules, .git). `enterBase` is asked before `base` is read: the caller
+ * refuses a base that leads outside the repository, so someone else's folder is never listed.
+ */
+async function globPattern(root, pattern, skip, enterBase) {
+    const out = [];
+    for (const alternative of expandBraces(pattern.replace(/\\/g, '/'))) {
+        const absolute = external_node_path_default().isAbsolute(alternative);
+        const start = absolute ? external_node_path_default().parse(alternative).root : root;
+        const parts = (absolute ? alternative.slice(start.length) : alternative).split('/').filter((p) => p !== '' && p !== '.');
+        if (parts.some((p) => skip.has(p))) {
+            out.push({ base: start, matches: [] });
+            continue;
+        }
+        let base = start;
+        while (parts.length > 0 && !isGlob(parts[0]))
+            base = external_node_path_default().join(base, parts.shift());
+        if (parts.length === 0) {
+            // Braces spelled out to a plain path: it matches when it exists; loading it applies the rules.
+            out.push({ base, matches: (await glob_exists(base)) ? [base] : [] });
+            continue;
+        }
+        if (!(await enterBase(base))) {
+            out.push({ base, matches: [] });
+            continue;
+        }
+        const found = new Set();
+        await glob_walk(base, parts.map(compilePart).filter((p, i, all) => !(p.kind === 'globstar' && all[i - 1]?.kind === 'globstar')), 0, skip, found);
+        out.push({ base, matches: [...found] });
+    }
+    return out;
+}
+async function glob_walk(dir, parts, index, skip, found) {
+    const part = parts[index];
+    if (part === undefined) {
+        found.add(dir);
+        return;
+    }
+    const entries = await readDir(dir);
+    if (part.kind === 'globstar') {
+        // `**` is zero or more folders: none here, then each real folder below, one level at a time.
+        // Last in the pattern, it matches everything below as well.
+        await glob_walk(dir, parts, index + 1, skip, found);
+        const last = index === parts.length - 1;
+        for (const entry of entries) {
+            if (entry.name.startsWith('.') || skip.has(entry.name))
+                continue;
+            const abs = external_node_path_default().join(dir, entry.name);
+            if (last)
+                found.add(abs);
+            if (entry.isDirectory())
+                await glob_walk(abs, parts, index, skip, found);
+        }
+        return;
+    }
+    const last = index === parts.length - 1;
+    for (const entry of entries) {
+        if (!part.matches(entry.name))
+            continue;
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (last)
+            found.add(abs);
+        // Only real folders are walked: a committed link to a folder elsewhere is not followed.
+        else if (entry.isDirectory() && !skip.has(entry.name))
+            await glob_walk(abs, parts, index + 1, skip, found);
+    }
+}
+async function glob_exists(abs) {
+    return (await external_node_fs_namespaceObject.promises.lstat(abs).catch(() => undefined)) !== undefined;
+}
+async function readDir(dir) {
+    try {
+        return await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/files.ts
+/**
+ * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
+ * directories (every .yml/.yaml below them, dot folders such as .github included).
  */
 
 
-/** The finding's request field as a pointer (`/redirect_uris/1`), when it names one. */
-function fieldOf(f) {
-    const field = f.evidence?.field;
-    return typeof field === 'string' ? field : undefined;
+
+
+const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+/** The `config` input: newline- or comma-separated, blank entries ignored. */
+function splitPatterns(value) {
+    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
 }
-/** Collects one entry's gate findings, each at the line of the field it is about. */
-class Placer {
-    findings = [];
-    #config;
-    #entryPath;
-    #name;
-    #kind;
-    constructor(config, entryPath, name, kind) {
-        this.#config = config;
-        this.#entryPath = entryPath;
-        this.#name = name;
-        this.#kind = kind;
+/**
+ * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
+ * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
+ * it reports one refusal instead of naming the files of someone else's directory.
+ */
+async function files_findConfigFiles(root, patterns, boundary = root) {
+    const found = new Set();
+    const missing = [];
+    for (const pattern of patterns) {
+        if (isGlob(pattern)) {
+            // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
+            // itself, and refused once when it is loaded, as a directory path is.
+            const enterBase = async (base) => {
+                const place = await resolveInsideRoot(boundary, base);
+                if (!place.ok && place.reason !== 'missing')
+                    found.add(base);
+                return place.ok;
+            };
+            for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
+                for (const abs of matches)
+                    if (await isFile(abs))
+                        found.add(abs);
+            }
+            continue;
+        }
+        const abs = external_node_path_default().resolve(root, pattern);
+        const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
+        if (stat === undefined)
+            missing.push(pattern);
+        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
+            found.add(abs);
+        else if (stat.isDirectory())
+            for (const f of await walkYaml(abs))
+                found.add(f);
+        else
+            found.add(abs);
     }
-    /** `rel` is the field's path inside the entry; `config` marks a problem with the input (CLI exit 2). */
-    add(f, rel, config = false) {
-        const path = [...this.#entryPath, ...rel];
-        const yaml = this.#config.yaml;
-        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
-        const out = {
-            code: f.code,
-            severity: f.severity,
-            message: f.message,
-            file: this.#config.file,
-            line: pos.line,
-            column: pos.column,
-            pointer: toPointer(path),
-            // Named by entry name rather than index, so a SARIF fingerprint survives reordering entries.
-            stablePointer: toPointer([String(this.#entryPath[0]), this.#name, ...rel]),
-            kind: this.#kind,
-            name: this.#name,
-        };
-        if (f.remediation !== undefined)
-            out.remediation = f.remediation;
-        if (config)
-            out.config = true;
-        this.findings.push(out);
-    }
-    /**
-     * A response's findings, each at its field (`map` turns a request pointer into a path in the
-     * entry); a finding about no field goes to `fallback`.
-     */
-    addFindings(findings, map, fallback) {
-        for (const f of findings) {
-            const field = fieldOf(f);
-            this.add(f, field !== undefined ? map(field) : fallback);
+    return { files: [...found].sort(), missing };
+}
+async function walkYaml(dir) {
+    const out = [];
+    const entries = await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (entry.isDirectory()) {
+            if (!SKIP_DIRS.has(entry.name))
+                out.push(...(await walkYaml(abs)));
+        }
+        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
+            out.push(abs);
         }
     }
-    /** A refused request (422): one config error per refused field. (A 400 is a sample outcome, judged by the token runner.) */
-    problem(problem, map = parsePointer) {
-        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
-            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
-            this.add({
-                code: GATE_CODES.REQUEST_INVALID.code,
-                severity: 'error',
-                message: `The ${this.#kind} request for "${this.#name}" is invalid${where}: ${e.message}`,
-                remediation: GATE_CODES.REQUEST_INVALID.remediation,
-            }, map(e.pointer), true);
-        }
-    }
+    return out;
+}
+async function isFile(abs) {
+    const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
+    return stat?.isFile() === true;
 }
 
-;// CONCATENATED MODULE: ./src/gate/pool.ts
+;// CONCATENATED MODULE: ./src/gate/run/pool.ts
 /** Run tasks at most `limit` at a time; each result keeps its task's slot, whatever finishes first. */
-async function pool(tasks, limit) {
+async function pool_pool(tasks, limit) {
     const out = new Array(tasks.length);
     let next = 0;
     const worker = async () => {
@@ -59884,7 +59635,7 @@ async function pool(tasks, limit) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock-file.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-file.ts
 /**
  * The key lock file (`oidc-gate lock` writes it, the audit compares with it): for each provider and
  * profile whose keys are fetched, the `kid` and RFC 7638 thumbprint of every key it served when the
@@ -59903,7 +59654,7 @@ function compareKeys(a, b) {
     return byText(a.kid ?? '', b.kid ?? '') || byText(a.thumbprint, b.thumbprint);
 }
 /** The file's text: entries by kind, file and name, keys by kid and thumbprint, members in one order. */
-function serializeLock(entries) {
+function lock_file_serializeLock(entries) {
     const sorted = [...entries]
         .map((e) => ({ kind: e.kind, file: e.file, name: e.name, jwks_uri: e.jwks_uri, keys: [...e.keys].sort(compareKeys).map((k) => ({ kid: k.kid, thumbprint: k.thumbprint })) }))
         .sort((a, b) => byText(a.kind, b.kind) || byText(a.file, b.file) || byText(a.name, b.name));
@@ -60504,7 +60255,7 @@ async function calculateJwkThumbprintUri(key, digestAlgorithm) {
 }
 
 
-;// CONCATENATED MODULE: ./src/gate/lock-keys.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-keys.ts
 /**
  * The keys a provider or profile serves now, as the lock records them: `kid` and RFC 7638 thumbprint.
  * Fetched through the run engine's guarded fetcher (and its discovery operation), so the lock obeys
@@ -60516,7 +60267,7 @@ async function calculateJwkThumbprintUri(key, digestAlgorithm) {
 
 /** Only public-key types: a thumbprint of an `oct` key would be a hash of a shared secret. */
 const PUBLIC_KEY_TYPES = new Set(['RSA', 'EC', 'OKP', 'AKP']);
-async function servedKeys(source, engine) {
+async function lock_keys_servedKeys(source, engine) {
     const { fetcher } = engine.services;
     if (!fetcher.online)
         return { ok: false, offline: true, why: 'offline mode: nothing is fetched' };
@@ -60567,7 +60318,7 @@ async function lockedKey(jwk) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock-sources.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-sources.ts
 /**
  * Which entries of the config files have keys worth pinning: providers (their `jwks_uri`) and
  * profiles that fetch a JWK Set (`jwks_uri`, or `discovery: true` through the issuer's discovery
@@ -60576,11 +60327,12 @@ async function lockedKey(jwk) {
  */
 
 
-function lockSources(configs, repositoryRoot) {
+
+function lock_sources_lockSources(configs, repositoryRoot) {
     const sources = [];
     for (const config of configs) {
         const base = { file: config.file, lockFile: relativeFile(repositoryRoot, config.abs), ...(config.yaml !== undefined ? { yaml: config.yaml } : {}) };
-        for (const provider of config.providers) {
+        for (const provider of entriesOf(config, providersSection)) {
             const uri = provider.request.jwks_uri;
             if (!isNonEmptyString(uri))
                 continue;
@@ -60589,7 +60341,7 @@ function lockSources(configs, repositoryRoot) {
                 fetch: { jwksUri: uri }, allowHttp: provider.request.https_required === false,
             });
         }
-        for (const entry of config.profiles) {
+        for (const entry of profilesOf(config).entries) {
             const { jwks_uri: uri, discovery, issuer } = entry.profile;
             if (isNonEmptyString(uri)) {
                 sources.push({ ...base, kind: 'profile', name: entry.id, at: [...entry.path, 'jwks_uri'], fetch: { jwksUri: uri }, allowHttp: false });
@@ -60602,7 +60354,7 @@ function lockSources(configs, repositoryRoot) {
     return sources;
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock-check.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-check.ts
 /**
  * The audit's key pinning: read the lock file, fetch the keys each locked provider and profile serves
  * now, and report JWKS_KEYS_CHANGED where they differ, at the entry's `jwks_uri` (or `discovery`)
@@ -60613,6 +60365,10 @@ function lockSources(configs, repositoryRoot) {
  * the keys without a word), and a provider or profile whose keys are fetched but that the lock does not
  * name is LOCK_ENTRY_MISSING (a warning: it is not compared until `oidc-gate lock` adds it).
  */
+
+
+
+
 
 
 
@@ -60635,7 +60391,7 @@ async function checkLock(options) {
         return [read.finding];
     const locked = new Map(read.lock.entries.map((e) => [lockKey(e), e]));
     const keyOf = (s) => lockKey({ kind: s.kind, file: s.lockFile, name: s.name });
-    const all = lockSources(options.configs, options.boundary);
+    const all = lock_sources_lockSources(options.configs, options.boundary);
     const pairing = [
         ...unmatchedEntries(read.lock, read.text, all, options, rel),
         ...all.filter((s) => !locked.has(keyOf(s)) && !configBroken(options.configs, s.file)).map((s) => missingEntry(s, rel)),
@@ -60644,17 +60400,17 @@ async function checkLock(options) {
     if (sources.length === 0)
         return pairing;
     if (!options.engine.services.fetcher.online) {
-        const checks = [GATE_CODES.JWKS_KEYS_CHANGED.code];
+        const checks = [codes_GATE_CODES.JWKS_KEYS_CHANGED.code];
         return [...pairing, {
                 code: 'CHECK_SKIPPED',
                 severity: 'warning',
-                message: `The keys of ${lock_check_count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
+                message: `The keys of ${count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
                 remediation: 'Run again with network access (drop --offline; in the action, network: true) to compare the served keys with the lock file.',
                 file: rel, line: 1, column: 1, pointer: '', kind: 'config',
                 evidence: { lock: rel, checks, entries: sources.length },
             }];
     }
-    const outcomes = await pool(sources.map((source) => async () => compare(source, options.engine, locked.get(keyOf(source))?.keys ?? [], rel)), CONCURRENCY);
+    const outcomes = await pool_pool(sources.map((source) => async () => compare(source, options.engine, locked.get(keyOf(source))?.keys ?? [], rel)), CONCURRENCY);
     return [...pairing, ...outcomes.flat()];
 }
 /**
@@ -60684,7 +60440,7 @@ function unmatchedEntries(lock, text, sources, options, rel) {
         if (config === undefined) {
             why = `names ${what} of ${values_clip(entry.file)}, a config file this run does not check (renamed, removed, or outside the config patterns)`;
         }
-        else if (entry.kind === 'provider' ? config.providers.some((p) => p.name === entry.name) : config.profiles.some((p) => p.id === entry.name)) {
+        else if (entry.kind === 'provider' ? entriesOf(config, providersSection).some((p) => p.name === entry.name) : profilesOf(config).entries.some((p) => p.id === entry.name)) {
             why = `names ${what} of ${values_clip(entry.file)}, which no longer fetches its keys (${entry.kind === 'provider' ? 'no jwks_uri' : 'neither jwks_uri nor discovery: true'})`;
         }
         else {
@@ -60692,10 +60448,10 @@ function unmatchedEntries(lock, text, sources, options, rel) {
         }
         const pointer = `/entries/${i}`;
         out.push({
-            code: GATE_CODES.LOCK_ENTRY_UNMATCHED.code,
+            code: codes_GATE_CODES.LOCK_ENTRY_UNMATCHED.code,
             severity: 'error',
             message: `The lock file ${rel} ${why}: the keys it pins are compared with nothing.`,
-            remediation: GATE_CODES.LOCK_ENTRY_UNMATCHED.remediation,
+            remediation: codes_GATE_CODES.LOCK_ENTRY_UNMATCHED.remediation,
             file: rel, ...lineOf(text, pointer), pointer,
             // Named by what the entry pins, not by its index: the lock is sorted, so an index moves.
             stablePointer: toPointer(['entries', `${entry.kind}:${entry.file}`, entry.name]),
@@ -60710,10 +60466,10 @@ function missingEntry(source, lockRel) {
     const what = source.kind === 'provider' ? `Provider "${values_clip(source.name)}"` : `Profile "${values_clip(source.name)}"`;
     return {
         ...placeAt(source),
-        code: GATE_CODES.LOCK_ENTRY_MISSING.code,
+        code: codes_GATE_CODES.LOCK_ENTRY_MISSING.code,
         severity: 'warning',
         message: `${what} fetches its keys, but the lock file ${lockRel} has no entry for it, so its keys are not compared.`,
-        remediation: GATE_CODES.LOCK_ENTRY_MISSING.remediation,
+        remediation: codes_GATE_CODES.LOCK_ENTRY_MISSING.remediation,
         evidence: { field: toPointer(source.at.slice(2)), lock: lockRel },
     };
 }
@@ -60721,16 +60477,16 @@ function missingEntry(source, lockRel) {
 async function readLockFile(options, rel) {
     const name = `The lock file ${rel}`;
     const refuse = (def, message, at = { line: 1, column: 1 }, extra = {}) => ({
-        ok: false, finding: configFinding(def, message, rel, at, { kind: 'config', ...extra }),
+        ok: false, finding: config_finding_configFinding(def, message, rel, at, { kind: 'config', ...extra }),
     });
     const read = await readJsonInputText(options.boundary, external_node_path_default().resolve(options.root, options.lockFile), name);
     if (!read.ok) {
         if (read.missing) {
-            return refuse(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
+            return refuse(codes_GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
                 remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
             });
         }
-        return refuse(read.code, read.message, undefined, read.code === GATE_CODES.CONFIG_INVALID ? { remediation: LOCK_FIX } : {});
+        return refuse(read.code, read.message, undefined, read.code === codes_GATE_CODES.CONFIG_INVALID ? { remediation: LOCK_FIX } : {});
     }
     const text = read.text;
     const parsed = parseLock(text);
@@ -60738,7 +60494,7 @@ async function readLockFile(options, rel) {
         return { ...parsed, text };
     const at = parsed.line !== undefined ? { line: parsed.line, column: parsed.column ?? 1 } : lineOf(text, parsed.pointer);
     const message = parsed.pointer === '' ? `${name} ${parsed.message}.` : `${name} is invalid: ${parsed.pointer} ${parsed.message}.`;
-    return refuse(GATE_CODES.CONFIG_INVALID, message, at, {
+    return refuse(codes_GATE_CODES.CONFIG_INVALID, message, at, {
         pointer: parsed.pointer, remediation: LOCK_FIX,
     });
 }
@@ -60766,7 +60522,7 @@ function position(text, offset) {
 }
 /** One locked provider or profile: the served keys against the locked ones. */
 async function compare(source, engine, lockedKeys, lockRel) {
-    const served = await servedKeys(source, engine);
+    const served = await lock_keys_servedKeys(source, engine);
     const place = placeAt(source);
     if (!served.ok) {
         // A provider's own lint reports the same failed fetch (JWKS_UNREACHABLE, JWKS_INVALID): one mistake, one finding.
@@ -60777,8 +60533,8 @@ async function compare(source, engine, lockedKeys, lockRel) {
                 code: 'CHECK_SKIPPED',
                 severity: 'warning',
                 message: `The keys of profile "${values_clip(source.name)}" were not compared with the lock file ${lockRel}: ${served.why}; not run: JWKS_KEYS_CHANGED.`,
-                remediation: getFindingDefinition('CHECK_SKIPPED')?.remediation ?? 'Run again once the keys can be fetched.',
-                evidence: { field: toPointer(source.at.slice(2)), lock: lockRel, checks: [GATE_CODES.JWKS_KEYS_CHANGED.code] },
+                remediation: catalogue_getFindingDefinition('CHECK_SKIPPED')?.remediation ?? 'Run again once the keys can be fetched.',
+                evidence: { field: toPointer(source.at.slice(2)), lock: lockRel, checks: [codes_GATE_CODES.JWKS_KEYS_CHANGED.code] },
             }];
     }
     const id = (k) => `${k.kid ?? ''}\u0000${k.thumbprint}`;
@@ -60794,10 +60550,10 @@ async function compare(source, engine, lockedKeys, lockRel) {
     ].filter((s) => s !== '');
     return [{
             ...place,
-            code: GATE_CODES.JWKS_KEYS_CHANGED.code,
+            code: codes_GATE_CODES.JWKS_KEYS_CHANGED.code,
             severity: 'warning',
             message: `The keys served at ${values_clip(served.jwksUri)} differ from the lock file ${lockRel}: ${parts.join('; ')}.`,
-            remediation: GATE_CODES.JWKS_KEYS_CHANGED.remediation,
+            remediation: codes_GATE_CODES.JWKS_KEYS_CHANGED.remediation,
             evidence: { field: toPointer(source.at.slice(2)), jwks_uri: served.jwksUri, lock: lockRel, added, removed },
         }];
 }
@@ -60813,418 +60569,280 @@ function placeAt(source) {
 function named(keys) {
     const shown = keys.slice(0, NAMED_IN_MESSAGE).map((k) => `${k.kid !== null ? `kid "${values_clip(k.kid)}"` : 'a key without kid'} (thumbprint ${k.thumbprint})`);
     const more = keys.length - shown.length;
-    return `${lock_check_count(keys.length, 'key', 'keys')}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    return `${count(keys.length, 'key', 'keys')}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
-function lock_check_count(n, one, many) {
+function count(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;
 }
 
-;// CONCATENATED MODULE: ./src/gate/entry-result.ts
-
+;// CONCATENATED MODULE: ./src/gate/sections/profiles.ts
 /**
- * A report result: the request as recorded (secrets and the token removed) and the engine's answer,
- * or no answer for an entry that was not run.
- */
-function recordResult(kind, file, entry, request, outcome) {
-    const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
-    if (outcome?.problem !== undefined)
-        r.problem = outcome.problem;
-    else if (outcome !== undefined)
-        r.response = outcome.response;
-    return r;
-}
-
-;// CONCATENATED MODULE: ./src/gate/run-provider.ts
-/**
- * One `providers:` entry: with `discover: true`, fetch and check the discovery document first and
- * lint with the jwks_uri it names; then lint the provider configuration.
+ * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
+ * through the engine's loader so that a refused profile is an error at its own line and the other
+ * profiles still register.
  */
 
 
 
 
-async function runProvider(config, provider, engine) {
-    const results = [];
+
+
+
+
+
+
+async function loadProfiles(options) {
     const findings = [];
-    // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.
-    let request = provider.request;
-    let discovered = false;
-    if (provider.discover) {
-        const body = { issuer: provider.request.issuer };
-        if (Object.hasOwn(provider.request, 'https_required'))
-            body.https_required = provider.request.https_required;
-        const placer = new Placer(config, provider.path, provider.name, 'discover');
-        const outcome = await engine.run('discover', body);
-        results.push(recordResult('discover', config.file, provider, body, outcome));
-        if (outcome.problem !== undefined) {
-            placer.problem(outcome.problem);
-        }
-        else {
-            const discovery = outcome.response;
-            // Discovery findings are about the issuer the entry names; one without a field is about `discover: true`.
-            placer.addFindings(discovery.findings, parsePointer, ['discover']);
-            const filled = withDiscoveredJwksUri(request, discovery);
-            discovered = filled !== request;
-            request = filled;
-        }
-        findings.push(...placer.findings);
+    const sources = [...options.sources];
+    if (options.issuerProfilesFile !== undefined) {
+        const source = await readProfilesFile(options, options.issuerProfilesFile, findings);
+        // The workflow's own profiles file comes first: a config file cannot shadow one of its ids.
+        if (source !== undefined)
+            sources.unshift(source);
     }
-    const placer = new Placer(config, provider.path, provider.name, 'lint');
-    const map = (pointer) => {
-        const rel = parsePointer(pointer);
-        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
-        if (rel[0] === 'discovered_jwks_uri' && discovered)
-            return ['discover'];
-        return rel;
+    const byId = new Map();
+    const seen = new Map();
+    const refused = new Map();
+    const refuse = (id, at) => {
+        if (!refused.has(id))
+            refused.set(id, at);
     };
-    const outcome = await engine.run('lint', request);
-    results.push(recordResult('lint', config.file, provider, request, outcome));
-    if (outcome.problem !== undefined)
-        placer.problem(outcome.problem, map);
-    else
-        placer.addFindings(outcome.response.findings, map, []);
-    findings.push(...placer.findings);
-    return { file: config.file, results, findings };
-}
-
-;// CONCATENATED MODULE: ./src/gate/run-token.ts
-/**
- * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
- * report what the user must see: an unmet expectation as an error, and the sample's warnings. A
- * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
- * offline) is one finding about that, not a verdict.
- */
-
-
-
-
-
-
-
-/** The id a sample names in issuer_profile_id, when it names one. */
-function profileIdOf(token) {
-    const id = token.request.issuer_profile_id;
-    return typeof id === 'string' ? id : undefined;
-}
-/**
- * A sample whose profile was refused: not validated, since every outcome would only repeat the
- * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
- * not checked, pointing at the profile's problem; the profile's error is the one error.
- */
-function notCheckedSample(config, token, id, at, startedAt) {
-    const r = recordResult('validate', config.file, token, token.request, undefined);
-    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
-    r.expect = token.expect;
-    const where = at.file === config.file ? `line ${at.line}` : `${at.file}:${at.line}`;
-    r.not_checked = `its issuer profile "${values_clip(id)}" is invalid (see ${where})`;
-    return { file: config.file, results: [r], findings: [] };
-}
-/** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
-async function runToken(config, token, engine, startedAt, profiles) {
-    const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
-    const r = recordResult('validate', config.file, token, token.request, outcome);
-    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
-    r.expect = token.expect;
-    const placer = new Placer(config, token.path, token.name, 'validate');
-    const map = (pointer) => {
-        const rel = parsePointer(pointer);
-        // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
-        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
-    };
-    const done = () => ({ file: config.file, results: [r], findings: placer.findings });
-    if (outcome.problem?.code === 'REQUEST_INVALID') {
-        placer.problem(outcome.problem, map);
-        r.passed = false;
-        return done();
-    }
-    if (outcome.response !== undefined) {
-        const unjudged = unjudgedReason(outcome.response, token, profiles);
-        if (unjudged !== undefined) {
-            placer.add(unjudged.finding, ['issuer_profile_id'], unjudged.config);
-            r.not_checked = unjudged.reason;
-            return done();
-        }
-    }
-    // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
-    let valid;
-    let errors;
-    let warnings;
-    if (outcome.problem !== undefined) {
-        valid = false;
-        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: GATE_CODES.MALFORMED_TOKEN.remediation }];
-        warnings = [];
-    }
-    else {
-        const response = outcome.response;
-        valid = response.valid;
-        errors = response.findings.filter((f) => f.severity === 'error');
-        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata.warnings ?? [])];
-    }
-    const verdict = judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
-    r.passed = verdict.passed;
-    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
-    // Outcome findings are about the sample as a whole: they point at the start of its entry.
-    const whole = [];
-    if (!verdict.passed) {
-        if (token.expect === 'valid') {
-            // Expected valid: each error is the reason, in the engine's own words.
-            for (const f of errors) {
-                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+    const env = repositoryEnv(options.env);
+    for (const source of sources) {
+        for (const r of source.refused ?? [])
+            refuse(r.id, { file: source.file, line: r.line });
+        for (const entry of source.entries) {
+            const place = (rel) => {
+                const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
+                return { file: source.file, line: p.line, column: p.column, pointer: toPointer([...entry.path, ...rel]), kind: 'profile', name: entry.id };
+            };
+            const first = seen.get(entry.id);
+            if (first !== undefined) {
+                findings.push(config_finding_configFinding(codes_GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
+                continue;
+            }
+            seen.set(entry.id, `${source.file}:${entry.line}`);
+            const secretEnv = entry.profile.secret_env;
+            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+                const at = place(['secret_env']);
+                findings.push(config_finding_configFinding(codes_GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${values_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
+                refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
+                continue;
+            }
+            const fromEnv = typeof secretEnv === 'string' ? env[secretEnv] : undefined;
+            if (fromEnv !== undefined && fromEnv !== '')
+                options.onSecret?.(fromEnv);
+            try {
+                // One profile per call: a refused profile must not keep the others from registering.
+                const { fetcher, keyCache, now } = options.services;
+                const registry = compileIssuerProfiles([entry.profile], { env, fetcher, keyCache, now });
+                const trust = registry.get(entry.id);
+                if (trust !== undefined)
+                    byId.set(entry.id, trust);
+            }
+            catch (err) {
+                if (!(err instanceof errors_IssuerProfileError))
+                    throw err;
+                for (const problem of err.problems) {
+                    // Pointers are into the one-element list we passed: drop its index.
+                    const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
+                    const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
+                    const at = place(rel);
+                    findings.push(config_finding_configFinding(codes_GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
+                    refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
+                }
             }
         }
-        else {
-            placer.add({
-                code: GATE_CODES.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: GATE_CODES.EXPECTATION_FAILED.remediation,
-            }, token.expectPath.slice(token.path.length));
-        }
     }
-    // A warning the sample expects is part of its expected outcome, not news.
-    for (const w of warnings) {
-        if (!expected.has(w.code))
-            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
-    }
-    return done();
+    for (const id of byId.keys())
+        refused.delete(id);
+    const ids = [...new Set([...seen.keys(), ...refused.keys()])];
+    return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
 }
-/**
- * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
- * (unless the sample expects exactly that), or the profile's keys are fetched and the run is offline
- * (as lint reports CHECK_SKIPPED for a JWKS it did not fetch).
- */
-function unjudgedReason(response, token, profiles) {
-    const id = profileIdOf(token) ?? '';
-    const expected = Array.isArray(token.expect) ? token.expect : [];
-    if (response.findings.some((f) => f.code === 'PROFILE_NOT_FOUND') && !expected.includes('PROFILE_NOT_FOUND')) {
-        const hint = nearest(id, profiles.ids);
-        return {
-            config: true,
-            reason: `no issuer profile has the id "${values_clip(id)}"`,
-            finding: {
-                code: 'PROFILE_NOT_FOUND',
-                severity: 'error',
-                message: `Sample "${token.name}" names the issuer profile "${values_clip(id)}", which no profiles: entry or issuer-profiles file defines${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; the sample was not checked.`,
-                remediation: `${hint !== undefined ? `Set issuer_profile_id to "${hint}", or define` : 'Fix the id, or define'} the profile under profiles: in a config file or in the issuer-profiles file (action input issuer-profiles, CLI --issuer-profiles).`,
-            },
-        };
-    }
-    const offline = response.findings.find((f) => f.code === 'JWKS_UNAVAILABLE' && f.evidence?.reason === 'offline');
-    if (offline !== undefined) {
-        const how = offline.evidence?.discovery_uri !== undefined ? 'from its issuer\'s discovery document' : 'from its jwks_uri';
-        return {
-            config: false,
-            reason: 'offline: its issuer profile fetches its keys',
-            finding: {
-                code: 'CHECK_SKIPPED',
-                severity: 'warning',
-                message: `Sample "${token.name}" was not checked: its issuer profile "${values_clip(id)}" fetches its keys ${how}, and nothing is fetched offline.`,
-                remediation: 'Run with network access to check this sample (drop --offline; in the action, network: true), or give the profile inline keys (public_key or jwks) to check it offline too.',
-            },
-        };
-    }
-    return undefined;
+function repositoryEnv(env) {
+    return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
 }
-
-;// CONCATENATED MODULE: ./src/gate/id-token.ts
-/**
- * `id_token: true` on a trust policy: request the job's own ID token for the entry's first audience
- * and check it against the entry as the cloud would see it: signed with RS256 by a key of the
- * issuer's discovery document, from the entry's issuer, for one of its audiences, with claims that
- * match its claim patterns, and allowed by its AWS policy's conditions. It is reported as a sample
- * expected to be valid; the token itself is masked and recorded by its fingerprint only.
- */
-
-
-
-
-
-/** The id under which the check registers the entry as an issuer profile, for this check alone. */
-const PROFILE_ID = 'id_token';
-/** GitHub signs its workflow tokens with RS256, and so must every issuer an entry trusts here. */
-const ALGORITHM = 'RS256';
-/** Every finding of the check is about `id_token: true`. */
-const AT = ['id_token'];
-async function checkIdToken(config, entry, trust, engine, check) {
-    // A sample of its own in the report, beside the entry's trust-policy result.
-    const name = `${entry.name} (job ID token)`;
-    const placer = new Placer(config, entry.path, name, 'validate');
-    const results = [];
-    const done = () => ({ results, findings: placer.findings });
-    const skipped = (why, remediation) => {
-        placer.add({ code: 'CHECK_SKIPPED', severity: 'warning', message: `Trust policy "${entry.name}": the job's ID token was not checked: ${why}.`, remediation }, AT);
-    };
-    if (check.source === undefined) {
-        skipped('only the GitHub Action can request it', 'Nothing to do here: the action checks the ID token (with permissions: id-token: write); the CLI checks the rest of the entry.');
-        return done();
-    }
-    if (!check.online) {
-        skipped('its keys come from the issuer\'s discovery document, and nothing is fetched offline', 'Run the action with network: true to check the job\'s ID token.');
-        return done();
-    }
-    const audiences = audiencesOf(entry, trust);
-    // TRUST_AUDIENCE_MISSING on the entry is a warning: the check the entry asks for must not pass unseen.
-    const audience = audiences[0];
-    if (audience === undefined) {
-        placer.add({
-            code: GATE_CODES.CONFIG_INVALID.code, severity: 'error',
-            message: `Trust policy "${entry.name}" has id_token: true, but names no audience to request the job's ID token for, so it could not be checked.`,
-            remediation: 'Add audiences: [sts.amazonaws.com] (the audience the workflow requests for this role) to the entry, or a StringEquals condition on aud to its policy file; or remove id_token: true.',
-        }, AT, true);
-        return done();
-    }
-    const got = await check.source(audience);
-    if (!got.ok) {
-        placer.add({
-            code: GATE_CODES.ID_TOKEN_UNAVAILABLE.code,
-            severity: 'error',
-            message: got.reason === 'permission'
-                ? `Trust policy "${entry.name}" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow).`
-                : `Trust policy "${entry.name}" has id_token: true, but the runner's token service did not return an ID token for the audience ${values_clip(audience)}.`,
-            remediation: got.reason === 'permission'
-                ? GATE_CODES.ID_TOKEN_UNAVAILABLE.remediation
-                : 'Re-run the job: the runner\'s token service failed. If it keeps failing, check the GitHub status page.',
-        }, AT, got.reason === 'permission');
-        return done();
-    }
-    const profile = {
-        id: PROFILE_ID, issuer: trust.metadata.issuer, audiences, allowed_algs: [ALGORITHM], discovery: true,
-    };
-    if (values_isRecord(entry.request.claim_patterns))
-        profile.required_claim_patterns = entry.request.claim_patterns;
-    let checker;
-    try {
-        const { fetcher, keyCache, now } = engine.services;
-        checker = engine.withProfiles(compileIssuerProfiles([profile], { env: {}, fetcher, keyCache, now }));
-    }
-    catch (err) {
-        if (!(err instanceof errors_IssuerProfileError))
-            throw err;
-        const reasons = err.problems.map((p) => `${p.pointer.replace(/^\/0(?=\/|$)/, '') || '/'} ${p.message}`).join('; ');
-        placer.add({
-            code: GATE_CODES.CONFIG_INVALID.code, severity: 'error',
-            message: `Trust policy "${entry.name}": the job's ID token cannot be checked against this entry: ${reasons}.`,
-            remediation: 'Give the entry an https issuer that publishes a discovery document (GitHub\'s is the default), or remove id_token: true.',
-        }, AT, true);
-        return done();
-    }
-    // Judged at the moment it was issued for, not at the start of the run: it did not exist then.
-    const at = Date.now();
-    const request = { token: got.token, issuer_profile_id: PROFILE_ID };
-    const outcome = await checker.run('validate', request, { at });
-    const line = config.yaml !== undefined ? positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
-    const r = recordResult('validate', config.file, { name, line }, request, outcome);
-    r.at = new Date(at).toISOString();
-    r.expect = 'valid';
-    results.push(r);
-    const say = (f) => `Trust policy "${entry.name}": the job's ID token (audience ${values_clip(audience)}) is expected to be valid: ${f.message}`;
-    if (outcome.problem !== undefined) {
-        r.passed = false;
-        placer.add({ code: outcome.problem.code === 'MALFORMED_TOKEN' ? 'MALFORMED_TOKEN' : GATE_CODES.REQUEST_INVALID.code, severity: 'error', message: say({ message: outcome.problem.detail }) }, AT);
-        return done();
-    }
-    const response = outcome.response;
-    r.passed = response.valid;
-    for (const f of response.findings)
-        placer.add({ ...f, message: say(f) }, AT);
-    for (const w of response.metadata.warnings ?? [])
-        placer.add({ ...w, message: say(w) }, AT);
-    if (response.valid && entry.request.aws_trust_policy !== undefined) {
-        for (const f of await awsPolicyVerdict(engine, entry, got.token))
-            placer.add({ ...f, message: say(f) }, AT);
-    }
-    return done();
-}
-/** The entry's audiences, or those its AWS policy's aud condition names. */
-function audiencesOf(entry, trust) {
-    const own = entry.request.audiences;
-    if (Array.isArray(own))
-        return own.filter((a) => typeof a === 'string');
-    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.effect === 'Allow');
-    return condition?.values ?? [];
-}
-/**
- * Whether the AWS policy's conditions allow the token's claims: the token's claims as a case that
- * must be allowed, evaluated by the trust-policy check exactly as AWS evaluates the policy. Only the
- * policy is sent (with the issuer its keys are named by): the entry's audiences and claim patterns
- * were judged by the validation already, and would be reported twice.
- */
-async function awsPolicyVerdict(engine, entry, token) {
-    const claims = payloadOf(token);
-    if (claims === undefined)
-        return [];
-    const body = {
-        aws_trust_policy: entry.request.aws_trust_policy,
-        cases: [{ name: 'the job\'s ID token', claims, expect: 'allow' }],
-    };
-    if (entry.request.issuer !== undefined)
-        body.issuer = entry.request.issuer;
-    const outcome = await engine.run('trust-policy', body);
-    return outcome.response?.findings.filter((f) => f.code === 'TRUST_CASE_FAILED') ?? [];
-}
-/** The claims of a token whose signature was verified. */
-function payloadOf(token) {
-    try {
-        const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-        return values_isRecord(claims) ? claims : undefined;
-    }
-    catch {
+async function readProfilesFile(options, file, findings) {
+    const abs = external_node_path_default().resolve(options.root, file);
+    const rel = relativeFile(options.root, abs);
+    const input = await readYamlInput(options.boundary ?? options.root, abs, `The issuer-profiles file ${rel}`);
+    if (!input.ok) {
+        findings.push(config_finding_configFinding(input.code, input.message, rel, { line: 1, column: 1 }, {
+            kind: 'profile', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
         return undefined;
     }
+    const yaml = input.yaml;
+    for (const e of yaml.errors) {
+        findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
+            kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
+    }
+    if (yaml.errors.length > 0)
+        return undefined;
+    // The file holds a list of profiles, as ISSUER_PROFILES_JSON does; `{ profiles: [...] }` is accepted too, like a config file.
+    const data = values_isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
+    const base = values_isRecord(yaml.data) ? ['profiles'] : [];
+    if (!Array.isArray(data)) {
+        findings.push(config_finding_configFinding(codes_GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
+            kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
+        }));
+        return undefined;
+    }
+    if (options.admitEntries !== undefined) {
+        const admission = await options.admitEntries(data.length);
+        if (!admission.ok) {
+            findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            return undefined;
+        }
+    }
+    const entries = [];
+    const refused = [];
+    const problem = (def, message, at, extra = {}) => {
+        findings.push(config_finding_configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
+    };
+    data.forEach((raw, index) => {
+        const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
+        if (parsed.ok)
+            entries.push(parsed.entry);
+        else if (parsed.refused !== undefined)
+            refused.push(parsed.refused);
+    });
+    return { file: rel, yaml, entries, refused };
 }
 
-;// CONCATENATED MODULE: ./src/gate/run-trust.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-field.ts
 
-
-
-
-
-async function runTrust(config, entry, engine, idToken) {
-    const outcome = await engine.run('trust-policy', entry.request);
-    const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
-    const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
-    if (outcome.problem !== undefined) {
-        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer).path);
-        return { file: config.file, results, findings: placer.findings };
-    }
-    const response = outcome.response;
-    for (const f of response.findings)
-        placer.add(inPolicyFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f)).path : []);
-    const findings = [...placer.findings];
-    if (entry.idToken) {
-        const checked = await checkIdToken(config, entry, response, engine, idToken);
-        results.push(...checked.results);
-        findings.push(...checked.findings);
-    }
-    return { file: config.file, results, findings };
+function findingField(f) {
+    // The stable pointer is /<list>/<entry name>/<field…>: the field is what follows the entry.
+    if (f.stablePointer !== undefined && f.name !== undefined)
+        return toPointer(parsePointer(f.stablePointer).slice(2));
+    return f.pointer ?? '';
 }
-function run_trust_fieldOf(f) {
-    const field = f.evidence?.field;
-    return typeof field === 'string' ? field : undefined;
+/** Whether `field` (as a suppression names it) covers the finding's field: the same place, or one below it. */
+function fieldCovers(field, findingFieldPointer) {
+    if (field === '' || field === findingFieldPointer)
+        return true;
+    return findingFieldPointer.startsWith(`${field.replace(/\/$/, '')}/`);
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/report.ts
+/**
+ * The JSON report the action writes and `oidc-gate check --format json` prints (tool, api_version,
+ * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
+ */
+
+const TOOL_VERSION = '0.1.0';
+function report_count(findings) {
+    let errors = 0;
+    let warnings = 0;
+    for (const f of findings) {
+        if (f.severity === 'error')
+            errors++;
+        else
+            warnings++;
+    }
+    return { errors, warnings };
+}
+function buildReport(results, findings, files, failOn = 'error', hidden = { suppressed: [] }) {
+    const { errors, warnings } = report_count(findings);
+    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
+    const suppressed = hidden.suppressed.map(reportSuppressed);
+    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors, suppressed: suppressed.length }, failOn);
+    // Beside each result's untouched response: which of its findings are hidden, and why.
+    for (const r of results) {
+        const own = hidden.suppressed.filter((s) => s.finding.file === r.file && s.finding.name === r.name && s.finding.kind === r.kind);
+        if (own.length > 0)
+            r.suppressed = own.map(reportSuppressed);
+    }
+    return {
+        tool: { name: 'oidc-gate', version: TOOL_VERSION },
+        api_version: 'v0.0.1',
+        valid: errors === 0,
+        summary: {
+            text: v.text,
+            fail_on: failOn,
+            failed: v.failed,
+            files: files.length,
+            results: results.length,
+            errors,
+            warnings,
+            file_status: files,
+            findings,
+            suppressed,
+            ...(hidden.baseline !== undefined ? { baseline: hidden.baseline } : {}),
+        },
+        results,
+    };
 }
 /**
- * Where a request pointer is in the entry. The AWS policy's members are in its own JSON file, not
- * in the config: they are placed at the `aws_trust_policy:` line that names the file, and `inner` is
- * the pointer inside the file.
+ * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
+ * finding but a gate that could not check what it was given, so it fails the run even under
+ * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
+ * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
+ * never reads "Passed" for a failed run.
  */
-function run_trust_placeOf(pointer) {
-    const rel = parsePointer(pointer);
-    if (rel[0] !== 'aws_trust_policy')
-        return { path: rel };
-    return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
+function verdict(c, failOn) {
+    const v = countedVerdict(c, failOn);
+    const hidden = c.suppressed ?? 0;
+    if (hidden === 0)
+        return v;
+    // Before the final full stop: "Passed: 1 file, 2 checks, no findings; 3 suppressed."
+    return { failed: v.failed, text: `${v.text.replace(/\.$/, '')}; ${hidden} suppressed.` };
 }
-/**
- * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
- * the policy is a file name on one line, not an object to point into.
- */
-function inPolicyFile(f, entry) {
-    if (entry.awsPolicyFile === undefined)
-        return f;
-    const field = run_trust_fieldOf(f);
-    const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
-    if (inner === undefined)
-        return f;
-    return { ...f, message: `${f.message} (${values_clip(entry.awsPolicyFile)}, at ${inner})` };
+function countedVerdict(c, failOn) {
+    const where = `${report_plural(c.files, 'file')}, ${report_plural(c.results, 'check')}`;
+    const found = [c.errors > 0 ? report_plural(c.errors, 'error') : '', c.warnings > 0 ? report_plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
+    if (c.errors === 0 && c.warnings === 0)
+        return { failed: false, text: `Passed: ${where}, no findings.` };
+    if (c.errors === 0) {
+        return shouldFail(failOn, 0, c.warnings)
+            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
+            : { failed: false, text: `Passed with ${found}: ${where}.` };
+    }
+    if (shouldFail(failOn, c.errors, c.warnings))
+        return { failed: true, text: `Failed: ${found} in ${where}.` };
+    if (c.configErrors > 0) {
+        const one = c.configErrors === 1;
+        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
+            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
+        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+    }
+    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
+}
+/** A suppressed finding as the report lists it: the finding, where it is, and what hid it. */
+function reportSuppressed(s) {
+    const f = s.finding;
+    return {
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        ...(f.file !== undefined ? { file: f.file } : {}),
+        ...(f.line !== undefined ? { line: f.line } : {}),
+        ...(f.column !== undefined ? { column: f.column } : {}),
+        ...(f.name !== undefined ? { entry: f.name } : {}),
+        field: findingField(f),
+        kind: s.kind,
+        reason: s.reason,
+        suppression: s.source,
+    };
+}
+function report_plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
+function shouldFail(failOn, errors, warnings) {
+    if (failOn === 'never')
+        return false;
+    if (failOn === 'warning')
+        return errors + warnings > 0;
+    return errors > 0;
+}
+function serializeReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress.ts
 /**
  * Applying suppressions to a run's findings. Per config file: its inline comments and its
  * `suppressions:` items hide the matching findings of that file (an inline comment before a config
@@ -61332,13 +60950,13 @@ class Suppressor {
         }
         for (const s of expired) {
             const back = uncovered.get(s) ?? 0;
-            kept.push(this.#note(GATE_CODES.SUPPRESSION_EXPIRED, s, `${describe(s, true)} expired on ${s.expires?.text ?? ''} and no longer applies${back > 0 ? `: the ${back === 1 ? 'finding' : `${back} findings`} it covered ${back === 1 ? 'is' : 'are'} reported again` : ''}.`));
+            kept.push(this.#note(codes_GATE_CODES.SUPPRESSION_EXPIRED, s, `${describe(s, true)} expired on ${s.expires?.text ?? ''} and no longer applies${back > 0 ? `: the ${back === 1 ? 'finding' : `${back} findings`} it covered ${back === 1 ? 'is' : 'are'} reported again` : ''}.`));
         }
         for (const s of current) {
             if (used.has(s) || mayNotHaveRun(s, findings))
                 continue;
             const where = s.kind === 'inline' ? `on line ${s.coversLine ?? s.line}` : 'in this file';
-            kept.push(this.#note(GATE_CODES.SUPPRESSION_UNUSED, s, `${describe(s)} matched no finding ${where}; remove it, or check its code${s.kind === 'inline' ? ' and line' : ', entry and field'}.`));
+            kept.push(this.#note(codes_GATE_CODES.SUPPRESSION_UNUSED, s, `${describe(s)} matched no finding ${where}; remove it, or check its code${s.kind === 'inline' ? ' and line' : ', entry and field'}.`));
         }
         return kept;
     }
@@ -61358,7 +60976,7 @@ class Suppressor {
         return true;
     }
     #note(def, s, message) {
-        const f = configFinding(def, message, s.file, { line: s.line, column: s.column }, { kind: 'config' });
+        const f = config_finding_configFinding(def, message, s.file, { line: s.line, column: s.column }, { kind: 'config' });
         f.severity = def.severity;
         if (s.pointer !== undefined)
             f.pointer = s.pointer;
@@ -61369,13 +60987,12 @@ class Suppressor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/run.ts
+;// CONCATENATED MODULE: ./src/gate/run/run.ts
 /**
  * The gate: find config files, load their entries and issuer profiles, check every entry with one
  * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
  * so both produce the same report from the same files.
  */
-
 
 
 
@@ -61398,27 +61015,28 @@ async function runGate(options, services = {}) {
     const startedAt = Date.now();
     const findings = [];
     const boundary = options.boundary ?? options.root;
-    const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
+    const { files, missing } = await files_findConfigFiles(options.root, options.patterns, boundary);
     for (const m of missing) {
-        findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+        findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
     }
     if (files.length === 0 && missing.length === 0) {
-        findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+        findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
     }
     // A baseline that cannot be read is one config error, and suppresses nothing.
     const baseline = options.baselineFile !== undefined ? await readBaseline(options.root, boundary, options.baselineFile) : undefined;
     if (baseline?.ok === false)
         findings.push(baseline.finding);
-    const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+    const sections = services.sections ?? CONFIG_SECTIONS;
+    const loadCtx = { root: options.root, boundary, sections, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
     // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
     const budget = new EntryBudget();
-    const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
+    const configs = await Promise.all(files.map((f, i) => config_loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
     const network = networkFor(options, services, findings);
     // Every sample without `at` is judged at the instant the run started, whichever runs first. No
     // verification cache: a run checks each token about once, and a report must not depend on which
     // sample happened to present a token first (metadata.signature_cache would say hit or miss).
-    const engine = createEngine({ network, clock: () => startedAt, verifyCacheSize: 0 });
-    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles, refused: c.refusedProfiles }));
+    const engine = engine_createEngine({ network, clock: () => startedAt, verifyCacheSize: 0 });
+    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, ...profilesOf(c) }));
     const profiles = await loadProfiles({
         root: options.root,
         boundary,
@@ -61433,26 +61051,23 @@ async function runGate(options, services = {}) {
     // Tasks keep their slot so the report order is the file order, whatever finishes first.
     const tasks = [];
     for (const config of configs) {
-        for (const provider of config.providers)
-            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
-        for (const token of config.tokens) {
-            const id = profileIdOf(token);
-            const refused = id !== undefined ? profiles.refused.get(id) : undefined;
-            // One mistake, one error: a sample of a refused profile is not checked, not failed again.
-            if (id !== undefined && refused !== undefined)
-                tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
-            else
-                tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
-        }
-        for (const trust of config.trustPolicies) {
-            tasks.push(isolated(config, trust, 'trust-policy', () => runTrust(config, trust, checker, { source: services.idToken, online: network.online })));
+        const run = {
+            config, engine: checker, startedAt, profiles: { ids: profiles.ids, refused: profiles.refused }, idToken: services.idToken, online: network.online,
+        };
+        for (const section of sections) {
+            const check = section.run;
+            if (check === undefined)
+                continue;
+            for (const entry of entriesOf(config, section)) {
+                tasks.push(isolated(config, entry, section, () => check(entry, run)));
+            }
         }
     }
     // The key lock is compared while the entries run: it fetches through the same engine.
     const lockFindings = options.lockFile !== undefined
         ? checkLock({ root: options.root, boundary, lockFile: options.lockFile, configs, engine: checker })
         : Promise.resolve([]);
-    const outcomes = await pool(tasks, run_CONCURRENCY);
+    const outcomes = await pool_pool(tasks, run_CONCURRENCY);
     // Per file: config problems, then profile problems, then entry findings, in entry order.
     const results = [];
     const byFile = new Map();
@@ -61479,28 +61094,35 @@ async function runGate(options, services = {}) {
     // Suppressions hide findings of their own file; the baseline, any finding it recorded.
     const fingerprintBase = fingerprintBaseOf(boundary, options.root);
     // Fingerprints bind each finding's value, read from the config file it is in.
-    const fingerprints = new fingerprint_Fingerprints(fingerprintBase, configs);
+    const fingerprints = new fingerprint_Fingerprints(fingerprintBase, configs, sections);
     const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprints);
     findings.splice(0, findings.length, ...suppressor.other(findings));
     const fileStatus = [];
     for (const c of configs) {
         const list = suppressor.file(c.suppressions, byFile.get(c.file) ?? []);
         findings.push(...list);
-        fileStatus.push({
-            file: c.file,
-            errors: list.filter((f) => f.severity === 'error').length,
-            warnings: list.filter((f) => f.severity === 'warning').length,
-            providers: c.providers.length,
-            profiles: c.profiles.length,
-            tokens: c.tokens.length,
-            trust_policies: c.trustPolicies.length,
-        });
+        fileStatus.push(fileStatusOf(c, list, sections));
     }
     const report = buildReport(results, findings, fileStatus, options.failOn, {
         suppressed: suppressor.suppressed,
         ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
     });
     return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase, fingerprints };
+}
+/** A file's line in the report: its error and warning counts, and how many entries each section held. */
+function fileStatusOf(config, findings, sections) {
+    const status = {
+        file: config.file,
+        errors: findings.filter((f) => f.severity === 'error').length,
+        warnings: findings.filter((f) => f.severity === 'warning').length,
+    };
+    for (const section of sections) {
+        if (!section.entries)
+            continue;
+        const entries = entriesOf(config, section);
+        status[section.key] = section.count !== undefined ? section.count(entries) : entries.length;
+    }
+    return status;
 }
 /** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */
 function fingerprintBaseOf(boundary, root) {
@@ -61518,12 +61140,12 @@ function networkFor(options, services, findings) {
         return { online: false };
     let outboundAllow;
     try {
-        outboundAllow = parseOutboundAllow(options.env.OUTBOUND_ALLOW);
+        outboundAllow = allow_parseOutboundAllow(options.env.OUTBOUND_ALLOW);
     }
     catch (err) {
-        if (!(err instanceof OutboundAllowError))
+        if (!(err instanceof errors_OutboundAllowError))
             throw err;
-        findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
+        findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
             kind: 'config',
             remediation: 'Set OUTBOUND_ALLOW (the step\'s env:) to host names, IP addresses or CIDR ranges separated by commas, such as idp.internal, 10.0.0.0/8.',
         }));
@@ -61536,23 +61158,1213 @@ function networkFor(options, services, findings) {
  * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
  * The exception's message is not shown: it may quote the entry's input, secrets included.
  */
-function isolated(config, entry, kind, check) {
+function isolated(config, entry, section, check) {
     return async () => {
         try {
             return await check();
         }
         catch {
-            const placer = new Placer(config, entry.path, entry.name, kind);
-            const what = kind === 'validate' ? 'sample token' : kind === 'trust-policy' ? 'trust policy' : 'provider';
+            const placer = new Placer(config, entry.path, entry.name, section.kind ?? 'lint');
             placer.add({
-                code: GATE_CODES.INTERNAL_ERROR.code,
+                code: codes_GATE_CODES.INTERNAL_ERROR.code,
                 severity: 'error',
-                message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
-                remediation: GATE_CODES.INTERNAL_ERROR.remediation,
+                message: `oidc-gate failed unexpectedly while checking the ${section.what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+                remediation: codes_GATE_CODES.INTERNAL_ERROR.remediation,
             }, []);
             return { file: config.file, results: [], findings: placer.findings };
         }
     };
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/sarif.ts
+/**
+ * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
+ * partialFingerprints bound to the finding's content (fingerprint.ts: code, file, entry name, field and
+ * the value there), so an alert survives edits that only move lines, reorder entries or insert list
+ * items, and a changed value is a new alert. A run that could not check what it was given says so in
+ * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
+ * are not the repository's findings, and an upload of them would close alerts that still stand.
+ */
+
+
+
+
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+const sarif_REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+function findingPageUrl(code) {
+    return `${sarif_REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+function howToFix(definition) {
+    return definition.fix ?? definition.remediation;
+}
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+function markdownText(text) {
+    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d) {
+    const fix = howToFix(d);
+    const url = findingPageUrl(d.code);
+    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+    const markdown = [
+        `**${markdownText(sentence(d.title))}**`,
+        d.docs !== undefined ? markdownText(d.docs) : undefined,
+        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+        `[${d.code}: more, with an example](${url})`,
+    ];
+    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
+    return { text: join(text), markdown: join(markdown) };
+}
+/**
+ * A finding's fingerprint without the run's documents (`base`: where the run's file names start,
+ * relative to the repository root): bound to the finding's message where a run would bind the value.
+ * A run's own fingerprints are `GateRun.fingerprints`.
+ */
+function fingerprint(f, base = '') {
+    return new Fingerprints(base).of(f);
+}
+/** Whether the run could not check what it was given: a configuration error (CONFIG_NOT_FOUND included) or an entry not checked. */
+function couldNotCheck(f) {
+    return f.config === true && f.severity === 'error';
+}
+/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
+const MAX_SARIF_RESULTS = 5000;
+/** Configuration errors told as notifications, then one that counts the rest: the report has them all. */
+const MAX_SARIF_NOTIFICATIONS = 100;
+/**
+ * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
+ * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
+ */
+function sarifSuppression(s) {
+    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
+}
+/**
+ * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
+ * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
+ */
+function buildSarif(all, suppressed = [], withBaseline = false, fingerprints = new fingerprint_Fingerprints()) {
+    // Code scanning refuses a result without a location, so run-level problems (no config file
+    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
+    // and reported findings before suppressed ones.
+    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
+    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
+    const findings = [...all, ...suppressed.map((s) => s.finding)]
+        .filter((f) => f.file !== undefined)
+        .sort((a, b) => rank(a) - rank(b))
+        .slice(0, MAX_SARIF_RESULTS);
+    const codes = [...new Set(findings.map((f) => f.code))].sort();
+    const index = new Map(codes.map((c, i) => [c, i]));
+    const rules = codes.map((code) => {
+        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+        const definition = catalogue_getFindingDefinition(code);
+        const sample = findings.find((f) => f.code === code);
+        const title = definition?.title ?? code;
+        const rule = {
+            id: code,
+            name: toPascal(code),
+            shortDescription: { text: title },
+            fullDescription: { text: title },
+            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
+            properties: { tags: ['security', 'oidc'] },
+        };
+        if (definition !== undefined) {
+            rule.helpUri = findingPageUrl(code);
+            rule.help = ruleHelp(definition);
+            // Code scanning ranks security alerts by this number, written as a string.
+            if (definition.securitySeverity !== undefined) {
+                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+            }
+        }
+        else if (sample?.remediation !== undefined) {
+            rule.help = { text: sample.remediation, markdown: sample.remediation };
+        }
+        return rule;
+    });
+    const results = findings.map((f) => {
+        const r = {
+            ruleId: f.code,
+            ruleIndex: index.get(f.code),
+            level: f.severity === 'error' ? 'error' : 'warning',
+            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
+            partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.of(f) },
+        };
+        const hidden = hiddenBy.get(f);
+        if (hidden !== undefined)
+            r.suppressions = [sarifSuppression(hidden)];
+        if (withBaseline)
+            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
+        r.locations = [{
+                physicalLocation: {
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                },
+            }];
+        return r;
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [{
+                tool: {
+                    driver: {
+                        name: 'oidc-gate',
+                        version: TOOL_VERSION,
+                        semanticVersion: TOOL_VERSION,
+                        informationUri: sarif_REPOSITORY_URL,
+                        rules,
+                    },
+                },
+                invocations: [invocation(all)],
+                results,
+            }],
+    };
+}
+/**
+ * Whether the run checked what it was given. A configuration error (no config file matched, a file it
+ * could not read, an entry it refused, a broken baseline) means the results are not the repository's
+ * findings: executionSuccessful is false and each such error is a notification, with its place when it
+ * has one, so whoever reads the log (the reusable workflow before an upload) can tell.
+ */
+function invocation(all) {
+    const problems = all.filter(couldNotCheck);
+    if (problems.length === 0)
+        return { executionSuccessful: true };
+    const more = problems.length - MAX_SARIF_NOTIFICATIONS;
+    return {
+        executionSuccessful: false,
+        toolExecutionNotifications: [...problems.slice(0, MAX_SARIF_NOTIFICATIONS).map((f) => ({
+                level: 'error',
+                message: { text: f.name !== undefined ? `${f.code}: ${f.message} [${f.name}]` : `${f.code}: ${f.message}` },
+                descriptor: { id: f.code },
+                ...(f.file !== undefined ? {
+                    locations: [{
+                            physicalLocation: {
+                                artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                                region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                            },
+                        }],
+                } : {}),
+            })), ...(more > 0 ? [{ level: 'error', message: { text: `${more} more configuration ${more === 1 ? 'error' : 'errors'}: see the report.` } }] : [])],
+    };
+}
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function toPascal(code) {
+    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/init-config.ts
+/**
+ * The starter config `oidc-gate init` writes: one provider and one issuer profile built from a
+ * provider's discovery document, and one sample token entry left commented out until the user has a
+ * token file. Values from the document are written as quoted YAML scalars whenever they are not
+ * plainly safe, so a document cannot add keys, comments or lines to the file; and no text of the
+ * document ever goes into a comment (a comment is where `check` looks for `# oidc-gate: ignore[…]`),
+ * only names the engine itself lists, written as it spells them.
+ */
+
+
+/** Where `oidc-gate init` writes when --output is not given: inside the directory the gate reads by default. */
+const DEFAULT_INIT_OUTPUT = '.github/oidc-gate/oidc.yml';
+/**
+ * The config schema as published on the repository (the file `npm run schema` writes, served raw):
+ * a user's repository has no schema/ folder a relative modeline could point at.
+ */
+const CONFIG_SCHEMA_URL = (/* unused pure expression or super */ null && (`${REPOSITORY_URL.replace('https://github.com/', 'https://raw.githubusercontent.com/')}/main/schema/oidc-gate.schema.json`));
+/** A YAML scalar: plain when that cannot change its meaning, otherwise double-quoted (JSON strings are valid YAML). */
+function yamlScalar(value) {
+    const word = /^[A-Za-z][A-Za-z0-9._-]*$/.test(value) && !/^(?:true|false|yes|no|on|off|null|y|n)$/i.test(value);
+    const url = /^https?:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:\/[A-Za-z0-9._~/-]*)?$/.test(value);
+    const plain = word || url;
+    // Every character outside printable ASCII is escaped, so no line separator or bidi control reaches the file.
+    return plain ? value : JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/** A name for the entries, from the issuer's host: `accounts.google.com` gives accounts-google-com. */
+function entryName(issuer) {
+    let host = '';
+    try {
+        host = new URL(issuer).hostname;
+    }
+    catch {
+        // A malformed issuer is reported by discovery before a config is built; the name only needs to be valid.
+    }
+    const name = host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+    return name === '' ? 'my-provider' : name;
+}
+/** A comment line whose text came from outside: kept on one line, printable ASCII only. */
+function comment(text) {
+    return `# ${text.replace(/[^\x20-\x7e]/g, '?')}`;
+}
+/** The algorithm names a policy may list (the registered JWS names and none), as the engine spells them. */
+const ALGORITHM_NAMES = verifyPolicySchema.properties.allowed_algs.items.enum;
+/**
+ * The comment on the algorithms left out. A name is written only when it is one the engine lists (the
+ * engine's own string is written, not the document's), or as that name "in another letter case"; any
+ * other name is counted, never quoted: a comment is where `check` reads `# oidc-gate: ignore[…]`.
+ */
+function droppedNote(dropped) {
+    const lines = [];
+    const unnamed = [];
+    const unnamedCodes = new Set();
+    const add = (line) => {
+        if (!lines.includes(line))
+            lines.push(line);
+    };
+    for (const { alg, why } of dropped) {
+        // The code is the engine's (WEAK_ALGORITHM, UNKNOWN_ALGORITHM); the shape check keeps it so.
+        const code = /^[A-Z][A-Z0-9_]*$/.test(why) ? why : 'refused';
+        const known = ALGORITHM_NAMES.find((name) => name === alg);
+        const folded = ALGORITHM_NAMES.find((name) => name.toLowerCase() === alg.toLowerCase());
+        if (known !== undefined)
+            add(`#   ${known}: ${code}`);
+        else if (folded !== undefined)
+            add(`#   ${folded} in another letter case: ${code}`);
+        else {
+            unnamed.push(alg);
+            unnamedCodes.add(code);
+        }
+    }
+    if (unnamed.length > 0) {
+        const more = lines.length > 0 ? ' more' : '';
+        const count = unnamed.length === 1 ? `1${more} name` : `${unnamed.length}${more} names`;
+        add(`#   ${count}, not repeated here (oidc-gate init printed ${unnamed.length === 1 ? 'it' : 'them'}): ${[...unnamedCodes].join(', ')}`);
+    }
+    return { lines, unnamed };
+}
+function buildStarterConfig(starter) {
+    const name = entryName(starter.issuer);
+    const profileId = `${name}-api`;
+    const issuer = yamlScalar(starter.issuer);
+    const jwksUri = yamlScalar(starter.jwksUri);
+    const algs = `[${starter.algorithms.map(yamlScalar).join(', ')}]`;
+    const dropped = droppedNote(starter.dropped).lines.map((line) => `      ${line}`);
+    const lines = [
+        `# yaml-language-server: $schema=${CONFIG_SCHEMA_URL}`,
+        comment(`Written by oidc-gate init from ${starter.source.slice(0, 200)}.`),
+        '# Replace client_id, audiences and redirect_uris with your application\'s, then run: oidc-gate check',
+        'providers:',
+        `  - name: ${name}`,
+        `    issuer: ${issuer}`,
+        '    client_id: replace-with-your-client-id   # the OAuth client ID of your application',
+        '    audiences: [replace-with-your-api-audience]',
+        `    jwks_uri: ${jwksUri}`,
+        '    redirect_uris: []                         # list every callback URL of your application, exactly',
+        '    alg_policy:',
+        `      allowed_algs: ${algs}`,
+        ...(dropped.length > 0 ? ['      # Left out: the discovery document also lists algorithms the gate refuses:', ...dropped] : []),
+        '    discover: true                            # fetch discovery and check that it names the same jwks_uri',
+        '',
+        'profiles:',
+        `  - id: ${profileId}`,
+        `    issuer: ${issuer}`,
+        '    audiences: [replace-with-your-api-audience]',
+        `    allowed_algs: ${algs}`,
+        `    jwks_uri: ${jwksUri}`,
+        '',
+        '# A sample token your API must accept. Put one in a file next to this one (a test token, never a',
+        '# production one), then uncomment the entry below. expect: invalid, or a list of finding codes such',
+        '# as [AUDIENCE_MISMATCH], makes it a sample the API must refuse.',
+        '# tokens:',
+        `#   - name: ${name}-sample`,
+        '#     # token_file: tokens/sample.jwt',
+        `#     issuer_profile_id: ${profileId}`,
+        '#     expect: valid',
+        '',
+    ];
+    return lines.join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/id-token-source.ts
+/**
+ * Where the job's own ID token comes from. Only a GitHub Actions job can request one (from the
+ * runner's token service, when the workflow grants `permissions: id-token: write`); the action
+ * passes a source built here around `core.getIDToken`, and the CLI passes none. The gate sees only
+ * the source, so it stays the same for both faces.
+ */
+/**
+ * The runner's source: `getIDToken` is @actions/core's, which reads ACTIONS_ID_TOKEN_REQUEST_URL and
+ * ACTIONS_ID_TOKEN_REQUEST_TOKEN. Their absence is checked first, so a missing permission is named
+ * as such rather than as a failed request. Each audience is requested once per run. The error of a
+ * failed request is not kept: the service's answer it may quote is nobody's business in a report.
+ */
+function runnerIdTokenSource(env, getIDToken, onSecret) {
+    const requested = new Map();
+    return (audience) => {
+        let outcome = requested.get(audience);
+        if (outcome === undefined) {
+            outcome = request(env, getIDToken, audience, onSecret);
+            requested.set(audience, outcome);
+        }
+        return outcome;
+    };
+}
+async function request(env, getIDToken, audience, onSecret) {
+    const url = env.ACTIONS_ID_TOKEN_REQUEST_URL;
+    const bearer = env.ACTIONS_ID_TOKEN_REQUEST_TOKEN;
+    if (url === undefined || url === '' || bearer === undefined || bearer === '')
+        return { ok: false, reason: 'permission' };
+    onSecret?.(bearer);
+    try {
+        const token = await getIDToken(audience);
+        if (typeof token !== 'string' || token === '')
+            return { ok: false, reason: 'failed' };
+        onSecret?.(token);
+        return { ok: true, token };
+    }
+    catch {
+        return { ok: false, reason: 'failed' };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/errors.ts
+class GateError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = 'GateError';
+        this.code = code;
+    }
+}
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends GateError {
+    constructor(message) {
+        super('OUTPUT_NOT_WRITTEN', message);
+        this.name = 'OutputPathError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+
+
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function write_writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_namespaceObject.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_namespaceObject.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_namespaceObject.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_namespaceObject.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_namespaceObject.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_namespaceObject.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_namespaceObject.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_namespaceObject.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_namespaceObject.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
+;// CONCATENATED MODULE: ./src/gate/lock/lock.ts
+/**
+ * `oidc-gate lock`: fetch the keys every provider and profile of the config files serves now, and
+ * write them (kid and thumbprint) to the lock file the audit compares with. Config problems and keys
+ * that cannot be fetched write nothing: a lock missing an entry would leave that entry unchecked
+ * without anyone noticing.
+ */
+
+
+
+
+
+
+
+
+
+
+const lock_CONCURRENCY = 8;
+async function writeLock(options) {
+    const problems = [];
+    const { files, missing } = await findConfigFiles(options.root, options.patterns, options.boundary);
+    for (const m of missing)
+        problems.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+    if (files.length === 0 && missing.length === 0) {
+        problems.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+    }
+    const configs = await Promise.all(files.map((f) => loadConfigFile(f, { root: options.root, boundary: options.boundary })));
+    for (const c of configs)
+        problems.push(...c.findings.filter((f) => f.config === true));
+    let outboundAllow = [];
+    try {
+        outboundAllow = parseOutboundAllow(options.env.OUTBOUND_ALLOW);
+    }
+    catch (err) {
+        if (!(err instanceof OutboundAllowError))
+            throw err;
+        problems.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
+    }
+    if (problems.length > 0)
+        return { ok: false, problems, failures: [] };
+    const engine = createEngine({ network: { online: true, outboundAllow }, verifyCacheSize: 0 });
+    const sources = lockSources(configs, options.boundary);
+    const failures = [];
+    const entries = [];
+    const served = await pool(sources.map((s) => () => servedKeys(s, engine)), lock_CONCURRENCY);
+    sources.forEach((source, i) => {
+        const keys = served[i];
+        if (keys === undefined)
+            return;
+        if (!keys.ok) {
+            failures.push(`${source.file}: ${source.kind} "${source.name}": ${keys.why}.`);
+            return;
+        }
+        entries.push({ kind: source.kind, file: source.lockFile, name: source.name, jwks_uri: keys.jwksUri, keys: keys.keys });
+    });
+    if (failures.length > 0)
+        return { ok: false, problems: [], failures };
+    await writeInsideRoot(options.target, serializeLock(entries));
+    return { ok: true, entries };
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/formats.ts
+
+
+function sarifOf(run) {
+    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprints);
+}
+/** The report: byte for byte what `oidc-gate check --format json` prints; each response is the service's. */
+const REPORT_FORMAT = {
+    name: 'report',
+    printAs: 'json',
+    extension: '.json',
+    description: 'the JSON report',
+    actionDefault: 'oidc-gate-report.json',
+    render: (run) => serializeReport(run.report),
+};
+const SARIF_FORMAT = {
+    name: 'sarif',
+    extension: '.sarif',
+    description: 'SARIF 2.1.0 for code scanning',
+    render: (run) => `${JSON.stringify(sarifOf(run), null, 2)}\n`,
+};
+const OUTPUT_FORMATS = [REPORT_FORMAT, SARIF_FORMAT];
+/** The value `check --format` prints it for. */
+function printName(format) {
+    return format.printAs ?? format.name;
+}
+const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/**
+ * A formats table a face may read: names that make an option and an input, none twice, and one
+ * `--format` value each. A mistake here is the program's, so it throws a plain Error.
+ */
+function checkFormatTable(formats) {
+    const seen = new Set();
+    for (const format of formats) {
+        for (const name of new Set([format.name, printName(format)])) {
+            if (!NAME.test(name))
+                throw new Error(`output format name "${name}" must be lowercase words joined by dashes`);
+            if (seen.has(name))
+                throw new Error(`output format name "${name}" is used twice`);
+            seen.add(name);
+        }
+        if (!/^\.[a-z0-9]+$/.test(format.extension))
+            throw new Error(`output format ${format.name}: extension "${format.extension}" must be a dot and lowercase letters or digits`);
+    }
+    return formats;
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/outputs.ts
+
+
+
+/** Refuse a bad path before any work (see write.ts), in the order given. */
+async function checkOutputs(outputs) {
+    for (const output of outputs)
+        await checkOutputPath(output.target);
+}
+/** Each file, rendered from the run, in the order given. */
+async function writeOutputs(run, outputs) {
+    for (const output of outputs)
+        await write_writeInsideRoot(output.target, output.format.render(run));
+}
+
+;// CONCATENATED MODULE: ./src/gate/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+;// CONCATENATED MODULE: ./src/action/annotations.ts
+/**
+ * Which findings become workflow annotations. GitHub shows at most 10 annotations of each level per
+ * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
+ * A failing step's own failure message is an error annotation too, so it takes one of the 10.
+ */
+
+const MAX_PER_LEVEL = 10;
+function annotationMessage(f) {
+    const who = f.name !== undefined && f.kind !== undefined && f.kind !== 'config' ? ` (${f.kind} "${f.name}")` : '';
+    const fix = f.remediation !== undefined ? `\nFix: ${f.remediation}` : '';
+    return `${f.message}${who}${fix}`;
+}
+/** `failing`: the step will fail, and its failure message will be the last error annotation. */
+function selectAnnotations(findings, reportPath, failing = false) {
+    const maxErrors = failing ? MAX_PER_LEVEL - 1 : MAX_PER_LEVEL;
+    const errors = findings.filter((f) => f.severity === 'error');
+    const warnings = findings.filter((f) => f.severity === 'warning');
+    const out = [];
+    const toAnnotation = (f) => {
+        const properties = { title: f.code };
+        if (f.file !== undefined) {
+            properties.file = f.file;
+            properties.startLine = f.line ?? 1;
+            properties.startColumn = f.column ?? 1;
+        }
+        return { level: f.severity, message: annotationMessage(f), properties };
+    };
+    out.push(...errors.slice(0, maxErrors).map(toAnnotation));
+    out.push(...warnings.slice(0, MAX_PER_LEVEL).map(toAnnotation));
+    const moreErrors = Math.max(0, errors.length - maxErrors);
+    const moreWarnings = Math.max(0, warnings.length - MAX_PER_LEVEL);
+    if (moreErrors + moreWarnings > 0) {
+        const parts = [moreErrors > 0 ? report_plural(moreErrors, 'more error') : '', moreWarnings > 0 ? report_plural(moreWarnings, 'more warning') : ''].filter((s) => s !== '');
+        const where = reportPath !== undefined && reportPath !== '' ? `the job summary and the report (${reportPath})` : 'the job summary';
+        out.push({
+            level: 'notice',
+            message: `${parts.join(' and ')} not shown as annotations (at most ${MAX_PER_LEVEL} per level${failing ? ', the failure message among the errors' : ''}); see ${where} for every finding.`,
+            properties: { title: 'oidc-gate' },
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/action/errors.ts
+class ActionError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = 'ActionError';
+        this.code = code;
+    }
+}
+/** An input the action cannot take; the message names the input and never repeats a secret. */
+class InputError extends ActionError {
+    constructor(message) {
+        super('INPUT_INVALID', message);
+        this.name = 'InputError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * Every action input is read here, once, and checked, with the runner's workspace; the rest of the
+ * action sees typed values.
+ */
+
+
+
+const FAIL_ON = ['error', 'warning', 'never'];
+const ISSUE_ON = ['warning', 'error'];
+function bool(name, fallback) {
+    const raw = getInput(name).trim();
+    if (raw === '')
+        return fallback;
+    if (/^true$/i.test(raw))
+        return true;
+    if (/^false$/i.test(raw))
+        return false;
+    throw new InputError(`Input ${name} must be true or false, not "${raw.slice(0, 40)}".`);
+}
+/** An output format's `<name>-path` input, as action.yml declares it (a test holds action.yml to this). */
+function pathInput(format) {
+    const none = format.actionDefault === undefined ? '; empty writes none' : '';
+    return {
+        name: `${format.name}-path`,
+        description: `Where to write ${format.description} (${format.extension}), relative to the workspace${none}.`,
+        default: format.actionDefault ?? '',
+    };
+}
+/** Its output of the same name: the path written, or empty. */
+function pathOutputDescription(format) {
+    return `Path of ${format.description}${format.actionDefault === undefined ? ', or empty' : ''}.`;
+}
+/** `formats`: the output formats whose `<name>-path` inputs are read (a test passes its own table). */
+function readInputs(formats = OUTPUT_FORMATS) {
+    const config = getInput('config');
+    const patterns = splitPatterns(config);
+    const failOn = (getInput('fail-on').trim() || 'error').toLowerCase();
+    if (!FAIL_ON.includes(failOn)) {
+        throw new InputError(`Input fail-on must be one of ${FAIL_ON.join(', ')}, not "${failOn.slice(0, 40)}".`);
+    }
+    const issueOn = (getInput('issue-on').trim() || 'warning').toLowerCase();
+    if (!ISSUE_ON.includes(issueOn)) {
+        throw new InputError(`Input issue-on must be one of ${ISSUE_ON.join(', ')}, not "${issueOn.slice(0, 40)}".`);
+    }
+    const inputs = {
+        workspace: process.env.GITHUB_WORKSPACE || process.cwd(),
+        patterns: patterns.length > 0 ? patterns : [...DEFAULT_PATTERNS],
+        failOn: failOn,
+        network: bool('network', true),
+        paths: {},
+        summary: bool('summary', true),
+        annotations: bool('annotations', true),
+        issueOnFailure: bool('issue-on-failure', false),
+        issueOn: issueOn,
+        githubToken: getInput('github-token').trim(),
+    };
+    // The runner masks ${{ github.token }}, but a personal token passed in may not be a secret. Masked
+    // only when it is used: a run without issue-on-failure leaves it alone.
+    if (inputs.issueOnFailure && inputs.githubToken !== '')
+        setSecret(inputs.githubToken);
+    const lock = getInput('lock').trim();
+    if (lock !== '')
+        inputs.lock = lock;
+    const baseline = getInput('baseline').trim();
+    if (baseline !== '')
+        inputs.baseline = baseline;
+    const profiles = getInput('issuer-profiles').trim();
+    if (profiles !== '')
+        inputs.issuerProfiles = profiles;
+    for (const format of checkFormatTable(formats)) {
+        const value = getInput(pathInput(format).name).trim() || (format.actionDefault ?? '');
+        if (value !== '')
+            inputs.paths[format.name] = value;
+    }
+    return inputs;
+}
+
+;// CONCATENATED MODULE: ./src/action/secret-env.ts
+/**
+ * Values for `secret_env` profiles handed to this step alone: the reusable workflow passes its
+ * `oidc-gate-env` secret as OIDC_GATE_ENV in the gate step's `env:`, one OIDC_GATE_NAME=value per line.
+ * The action reads the lines from its own environment, masks each value through the runner's command
+ * (`core.setSecret`, which escapes `%`, CR and LF as the runner expects) before anything is logged, and
+ * gives them to the gate as variables of its environment. Nothing is exported: a later step of the job
+ * never sees them, as it would had they gone to $GITHUB_ENV.
+ */
+
+
+/** The variable the reusable workflow sets on the gate step. */
+const SECRET_ENV_LINES = 'OIDC_GATE_ENV';
+const secret_env_NAME = new RegExp(`^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`);
+/**
+ * The gate's environment: the step's own, without OIDC_GATE_ENV (whose name a profile's `secret_env`
+ * could otherwise read whole), plus one variable per line of it. A line that is not
+ * OIDC_GATE_NAME=value fails the step, named by its number; its text is never repeated.
+ */
+function gateEnvironment(env, mask) {
+    const lines = env[SECRET_ENV_LINES];
+    const out = { ...env };
+    delete out[SECRET_ENV_LINES];
+    if (lines === undefined || lines === '')
+        return out;
+    const parsed = [];
+    for (const [i, raw] of lines.split('\n').entries()) {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (line === '')
+            continue;
+        const eq = line.indexOf('=');
+        const name = eq === -1 ? '' : line.slice(0, eq);
+        if (!secret_env_NAME.test(name) || name === SECRET_ENV_LINES) {
+            // Mask the whole line first: it may be a value without its name, and the message must not show it.
+            if (line.length > 0)
+                mask(line);
+            throw new InputError(`Line ${i + 1} of ${SECRET_ENV_LINES} (the oidc-gate-env secret) is not OIDC_GATE_NAME=value (names start with OIDC_GATE_ and use A-Z, 0-9 and _); nothing of it is shown.`);
+        }
+        parsed.push([name, line.slice(eq + 1)]);
+    }
+    // Every value is masked before any is used, so no later message can show one in clear.
+    for (const [, value] of parsed)
+        if (value !== '')
+            mask(value);
+    for (const [name, value] of parsed)
+        out[name] = value;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/action/markdown.ts
+/**
+ * Text from a config file in the job summary's Markdown. A pull request writes those files, so a
+ * name or a URL in a message must show as the text it is: no emphasis, code, HTML, table cells or
+ * images, and no link. GitHub renders summaries with cmark-gfm, whose autolink extension makes links
+ * of bare text in three ways, and each is cut here:
+ *
+ * - `scheme://` (http, https, ftp), found on the raw source when the parser reaches a `:` followed by
+ *   `//`. That `:` written as `&colon;` is no `:` to the parser, so no URL autolink can start; the
+ *   reader still sees `https://…`, and a quote or underscore after it stays outside, since there is no
+ *   link. (`mailto:` and `xmpp:` links need an address, and addresses are cut as below.)
+ * - `www.` at the start of a word, found on the raw source at a `w`: the first `w` is written as an
+ *   entity, so the parser never sees `www.`.
+ * - `name@domain.tld`, found after parsing, on the decoded text, where entities no longer help: an
+ *   empty HTML comment right after the `@` splits the text there, and a split text has no address.
+ *   The comment renders as nothing.
+ *
+ * Every other character Markdown or HTML acts on is a named entity. Named, not numeric: were a link
+ * ever made, the autolink extension ends it before a trailing `&name;` but swallows the digits of
+ * `&#34;` (it strips the `;` alone), which is how `https://…/&#34;` became a link to `…/&`.
+ */
+/** The named entity of each character Markdown or HTML would act on in a table cell; `~` has no name. */
+const ENTITIES = {
+    '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;', '|': '&verbar;', '\\': '&bsol;', '`': '&grave;',
+    '*': '&ast;', '_': '&lowbar;', '[': '&lsqb;', ']': '&rsqb;', '~': '&#126;', '$': '&dollar;',
+};
+/** Escape text for one table cell: one line, nothing Markdown, HTML or the autolink extension acts on. */
+function escapeCell(value) {
+    const text = String(value ?? '')
+        // eslint-disable-next-line no-control-regex
+        .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+        .replace(/\r?\n|\r|\t|\u2028|\u2029/g, ' ');
+    return text
+        .replace(/[&<>"'|\\`*_[\]~$]/g, (c) => ENTITIES[c])
+        .replace(/:(?=\/\/)/g, '&colon;')
+        .replace(/w(?=ww\.)/gi, (w) => `&#${w.charCodeAt(0)};`)
+        .replace(/@/g, '&commat;<!-- -->');
+}
+/** A link whose text is escaped; the URL must be one the summary built itself (see source-link.ts). */
+function markdownLink(text, url) {
+    return { markdown: `[${escapeCell(text)}](${url})` };
+}
+function cellText(cell) {
+    if (typeof cell === 'object' && cell !== null && 'markdown' in cell)
+        return cell.markdown;
+    return escapeCell(cell);
+}
+
+;// CONCATENATED MODULE: ./src/action/source-link.ts
+/**
+ * Links from the job summary to a config file at the commit the run checked:
+ * `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/blob/${GITHUB_SHA}/${path}#L${line}`. Built only from
+ * values of the expected shape, each path segment percent-encoded, so a file name cannot end the link
+ * or add to it; without those three variables (a local run) there are no links.
+ */
+
+/** The runner's variables, when all three are set and look like what the runner sets. */
+function sourceLinks(env) {
+    const server = env.GITHUB_SERVER_URL?.replace(/\/+$/, '');
+    const repository = env.GITHUB_REPOSITORY;
+    const sha = env.GITHUB_SHA;
+    if (server === undefined || repository === undefined || sha === undefined)
+        return undefined;
+    if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?$/.test(server))
+        return undefined;
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+        return undefined;
+    if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha))
+        return undefined;
+    return { base: `${server}/${repository}/blob/${sha}` };
+}
+/** encodeURIComponent leaves ! ' ( ) * as they are; a ( or ) would end or unbalance a Markdown link. */
+function encodeSegment(segment) {
+    return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+/**
+ * `file:line` (or `file`), linked to that line at the run's commit when there are links and the path
+ * is one inside the repository; otherwise the same text, escaped.
+ */
+function sourceCell(links, file, line) {
+    const text = line !== undefined ? `${file}:${line}` : file;
+    const segments = file.split('/');
+    const inside = file !== '' && !file.startsWith('/') && segments.every((s) => s !== '' && s !== '.' && s !== '..');
+    if (links === undefined || !inside)
+        return text;
+    const anchor = line !== undefined && Number.isSafeInteger(line) && line > 0 ? `#L${line}` : '';
+    return markdownLink(text, `${links.base}/${segments.map(encodeSegment).join('/')}${anchor}`);
+}
+
+;// CONCATENATED MODULE: ./src/action/summary.ts
+/**
+ * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
+ * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
+ * the only links are the summary's own, from each location to its line at the run's commit
+ * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
+ */
+
+
+
+const SUMMARY_LIMIT_BYTES = 900 * 1000;
+
+/** The most of a finding's fix the Fix column shows; the report and the finding's page have all of it. */
+const FIX_CELL_CHARS = 200;
+function row(cells) {
+    return `| ${cells.map(cellText).join(' | ')} |\n`;
+}
+function header(cells) {
+    return `| ${cells.join(' | ')} |\n|${cells.map(() => '---').join('|')}|\n`;
+}
+function bytes(s) {
+    return Buffer.byteLength(s, 'utf8');
+}
+/** `env`: the runner's GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA link each location to its line. */
+function buildSummary(report, reportPath, env = {}) {
+    const { summary } = report;
+    const links = sourceLinks(env);
+    // The run's verdict, not its counts: a run failed by warnings under fail-on: warning is a failure.
+    const icon = summary.failed ? '❌' : summary.errors + summary.warnings > 0 ? '⚠️' : '✅';
+    let head = `## ${icon} oidc-gate: ${escapeCell(summary.text)}\n\n`;
+    if (reportPath !== undefined && reportPath !== '')
+        head += `Full report: ${escapeCell(reportPath)}\n\n`;
+    const hidden = suppressedLine(report);
+    if (hidden !== '')
+        head += `${hidden}\n\n`;
+    const fileRows = summary.file_status.map((f) => row([
+        sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', ...sectionCounts(f).map((c) => c.count), f.errors, f.warnings,
+    ]));
+    const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+    const findingRows = findings.map((f) => row([
+        f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
+    ]));
+    const samples = report.results.filter((r) => r.kind === 'validate');
+    const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
+    const sections = [
+        { title: 'Files', columns: ['File', 'Status', ...sectionCounts({}).map((c) => c.title), 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
+        { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message', 'Fix'], rows: findingRows, noun: 'finding' },
+        { title: 'Sample tokens', columns: ['Sample', 'Location', 'Expect', 'Outcome', 'Evaluated at', 'Gate'], rows: sampleRows, noun: 'sample' },
+    ];
+    let out = head;
+    // Room for each section's heading and "showing N of M" line, so cutting never overshoots.
+    const reserve = 400 * sections.length;
+    for (const section of sections) {
+        if (section.rows.length === 0)
+            continue;
+        let text = `### ${section.title}\n\n${header(section.columns)}`;
+        let shown = 0;
+        for (const r of section.rows) {
+            if (bytes(out) + bytes(text) + bytes(r) + reserve > SUMMARY_LIMIT_BYTES)
+                break;
+            text += r;
+            shown++;
+        }
+        if (shown < section.rows.length) {
+            text += `\nShowing ${shown} of ${report_plural(section.rows.length, section.noun)}; the report has them all.\n`;
+        }
+        out += `${text}\n`;
+    }
+    return out;
+}
+/** How many findings suppressions and the baseline hid, by kind: they are not in the tables or the counts. */
+function suppressedLine(report) {
+    const hidden = report.summary.suppressed ?? [];
+    if (hidden.length === 0)
+        return '';
+    const kinds = ['inline', 'config', 'baseline']
+        .map((kind) => [kind, hidden.filter((s) => s.kind === kind).length])
+        .filter(([, n]) => n > 0)
+        .map(([kind, n]) => `${n} ${kind}`);
+    return `🔕 ${report_plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
+}
+/** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
+function fixOf(f) {
+    const definition = catalogue_getFindingDefinition(f.code);
+    const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
+    if (fix.length <= FIX_CELL_CHARS)
+        return fix;
+    const cut = fix.slice(0, FIX_CELL_CHARS - 1);
+    return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), FIX_CELL_CHARS / 2))}…`;
+}
+function describeExpect(r) {
+    if (r.expect === undefined)
+        return 'valid';
+    return Array.isArray(r.expect) ? r.expect.join(', ') : r.expect;
+}
+function gateOf(r) {
+    if (r.not_checked !== undefined)
+        return '➖ not checked';
+    return r.passed === true ? '✅ pass' : '❌ fail';
+}
+function outcomeOf(r) {
+    if (r.not_checked !== undefined)
+        return `not checked: ${r.not_checked}`;
+    if (r.problem !== undefined)
+        return r.problem.code;
+    if (r.response === undefined)
+        return '';
+    return r.response.valid ? 'valid' : `invalid: ${r.response.findings.map((f) => f.code).join(', ')}`;
+}
+
+;// CONCATENATED MODULE: ./src/action/issue-on-failure.ts
+/**
+ * `issue-on-failure`: a scheduled audit that fails is seen by nobody (GitHub notifies only whoever
+ * last edited the cron), so a run that reports what the team must hear of opens one issue, or comments
+ * on the one already open, and the next run with nothing to report comments and closes it. What the team
+ * must hear of is `issue-on`, apart from `fail-on`: by default every warning and error, since what a
+ * scheduled audit exists for (JWKS_KEYS_CHANGED, ENDPOINT_CERT_EXPIRING, JWKS_X5C_EXPIRING) are warnings
+ * that pass the run under `fail-on: error`. One issue per workflow: found again by its label, its title
+ * and a marker in its body, so an issue someone else opened with the same title is left alone.
+ *
+ * The GitHub API is a courtesy here, not the verdict: any failure talking to it (no permission, no
+ * such repository, an outage) is one warning, and the step's outcome stays the gate's.
+ */
+
+
+const ISSUE_LABEL = 'oidc-gate';
+/** How many findings the issue body lists, errors first; the report has them all. */
+const TOP_FINDINGS = 10;
+/** Each API call gives up after this long, so a hanging API cannot hold the job until its timeout. */
+const REQUEST_TIMEOUT_MS = 15_000;
+/** What the runner tells a step about itself, read from its environment. */
+function issueContextFrom(env, token) {
+    const repository = env.GITHUB_REPOSITORY ?? '';
+    if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repository))
+        return 'GITHUB_REPOSITORY is not set to owner/name';
+    if (token === '')
+        return 'the github-token input is empty';
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    const context = {
+        token,
+        repository,
+        apiUrl: (env.GITHUB_API_URL ?? '') || 'https://api.github.com',
+        workflow: (env.GITHUB_WORKFLOW ?? '') || 'oidc-gate',
+    };
+    if (env.GITHUB_RUN_ID !== undefined && /^\d+$/.test(env.GITHUB_RUN_ID))
+        context.runUrl = `${server}/${repository}/actions/runs/${env.GITHUB_RUN_ID}`;
+    return context;
+}
+/** The issue's title: it names the workflow, so two audits keep two issues. */
+function issueTitle(workflow) {
+    // eslint-disable-next-line no-control-regex
+    const name = workflow.replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100);
+    return `oidc-gate: ${name} is failing`;
+}
+/** A hidden line in the body marks the issues this mechanism opened, per workflow. */
+function marker(workflow) {
+    return `<!-- oidc-gate:issue-on-failure workflow=${encodeURIComponent(workflow)} -->`;
+}
+/**
+ * Whether the run reports findings `issue-on` brings to the issue: any error, and with `warning` (the
+ * default) any warning too. Suppressed findings are not counted; configuration errors always are.
+ */
+function needsIssue(report, issueOn) {
+    const { errors, warnings } = report.summary;
+    return errors > 0 || (issueOn === 'warning' && warnings > 0);
+}
+/** The body of the issue or of a run's comment while it reports findings: the headline and the top findings, escaped. */
+function failureBody(report, context, issueOn = 'warning') {
+    const { summary } = report;
+    const top = [...summary.findings].sort(bySeverity).slice(0, TOP_FINDINGS);
+    const lines = [
+        `**${escapeCell(summary.text)}**`,
+        '',
+        // A run that passed under fail-on says why it is here, so the issue is not read as a false alarm.
+        ...(summary.failed ? [] : [`The run passed, but it reports ${issueOn === 'warning' ? 'warnings or errors' : 'errors'}, and \`issue-on: ${issueOn}\` brings those here.`, '']),
+        ...(context.runUrl !== undefined ? [`Run: ${context.runUrl}`, ''] : []),
+    ];
+    if (top.length > 0) {
+        lines.push('| Severity | Code | Location | Message |', '|---|---|---|---|');
+        for (const f of top)
+            lines.push(`| ${escapeCell(f.severity)} | ${escapeCell(f.code)} | ${escapeCell(issue_on_failure_location(f))} | ${escapeCell(f.message)} |`);
+        if (summary.findings.length > top.length)
+            lines.push('', `Showing ${top.length} of ${summary.findings.length} findings; the run's report has them all.`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+function bySeverity(a, b) {
+    return a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1;
+}
+function issue_on_failure_location(f) {
+    return f.file !== undefined ? `${f.file}:${f.line ?? 1}` : '';
+}
+/**
+ * Open, comment on or close the workflow's issue for this run's findings at `issue-on` or above. Never
+ * throws: a refusal or an outage of the API is one warning naming the HTTP status (never the API's own
+ * message), or saying that it did not answer in time.
+ */
+async function reportToIssue(report, context, issueOn = 'warning') {
+    const failed = report.summary.failed;
+    const alert = needsIssue(report, issueOn);
+    const [owner, repo] = context.repository.split('/');
+    // Loaded here rather than at start-up, so only a run with issue-on-failure pays for Octokit. The
+    // proxy, if any, is chosen by @actions/github for GITHUB_API_URL when it loads: the same URL.
+    const { getOctokit } = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+    const octokit = getOctokit(context.token, { baseUrl: context.apiUrl });
+    // The last request's signal: when it fired, the API did not answer in time, whatever error Octokit made of it.
+    let signal;
+    const request = () => {
+        signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+        return { signal };
+    };
+    const title = issueTitle(context.workflow);
+    const mark = marker(context.workflow);
+    let step = 'list the open oidc-gate issues';
+    try {
+        const listed = await octokit.rest.issues.listForRepo({ owner, repo, labels: ISSUE_LABEL, state: 'open', per_page: 100, request: request() });
+        const open = listed.data.find((i) => isIssueNumber(i.number) && i.pull_request === undefined && i.title === title && (i.body ?? '').includes(mark));
+        if (alert) {
+            const body = failureBody(report, context, issueOn);
+            const why = failed ? 'the failing run' : `the run's ${issueOn === 'warning' ? 'findings' : 'errors'} (issue-on: ${issueOn})`;
+            if (open === undefined) {
+                step = 'open an issue';
+                const created = await octokit.rest.issues.create({ owner, repo, title, labels: [ISSUE_LABEL], body: `${mark}\n${body}`, request: request() });
+                info(`oidc-gate: opened ${isIssueNumber(created.data.number) ? `issue #${created.data.number}` : 'an issue'} for ${why}.`);
+            }
+            else {
+                step = `comment on issue #${open.number}`;
+                await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${failed ? 'Still failing.' : 'Still reporting findings.'}\n\n${body}`, request: request() });
+                info(`oidc-gate: commented on issue #${open.number}: ${failed ? 'the run still fails' : `the run still reports ${issueOn === 'warning' ? 'findings' : 'errors'}`}.`);
+            }
+        }
+        else if (open !== undefined) {
+            step = `comment on issue #${open.number}`;
+            const run = context.runUrl !== undefined ? ` Run: ${context.runUrl}` : '';
+            // fail-on may still fail the run on warnings that issue-on: error does not bring here.
+            const lead = failed ? `No errors any more (issue-on: ${issueOn})` : 'Passing again';
+            await octokit.rest.issues.createComment({ owner, repo, issue_number: open.number, body: `${lead}: ${escapeCell(report.summary.text)}${run}\n`, request: request() });
+            step = `close issue #${open.number}`;
+            await octokit.rest.issues.update({ owner, repo, issue_number: open.number, state: 'closed', state_reason: 'completed', request: request() });
+            info(`oidc-gate: closed issue #${open.number}: ${failed ? `the run reports no errors (issue-on: ${issueOn})` : 'the run passes'}.`);
+        }
+    }
+    catch (err) {
+        const timedOut = signal?.aborted === true;
+        warning(`oidc-gate: issue-on-failure could not ${step}: ${timedOut ? noAnswer() : describeApiError(err)}. The gate's result is unchanged.`);
+    }
+}
+/**
+ * Whether the API's issue number is one: the step prints it, and the runner reads a printed line that
+ * starts with `::` as a command, so an API that answered text with a line break could issue one.
+ */
+function isIssueNumber(value) {
+    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+}
+/** The API's answer in a user's words: its status and what usually causes it. Its body is not repeated. */
+function describeApiError(err) {
+    const e = err;
+    // Octokit wraps a fetch cut by the timeout in its own error (status 500, no response), the cause kept.
+    const cause = err?.cause;
+    if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || cause?.name === 'TimeoutError' || cause?.name === 'AbortError')
+        return noAnswer();
+    // Octokit reports a connection that failed as status 500 without a response: not the API's answer.
+    const status = e?.response !== undefined ? e.status : undefined;
+    if (typeof status === 'number' && status > 0) {
+        if (status === 401)
+            return 'HTTP 401 (the github-token was refused)';
+        if (status === 403)
+            return 'HTTP 403 (give the job permissions: issues: write, or a github-token that may write issues)';
+        if (status === 404)
+            return 'HTTP 404 (no such repository for this token, or issues are turned off)';
+        if (status === 410)
+            return 'HTTP 410 (issues are turned off for this repository)';
+        return `HTTP ${status}`;
+    }
+    return 'the GitHub API could not be reached';
+}
+function noAnswer() {
+    return `the GitHub API did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
 }
 
 ;// CONCATENATED MODULE: ./src/main.ts
@@ -61568,10 +62380,8 @@ function isolated(config, entry, kind, check) {
 
 
 
-
-
-
-async function run() {
+/** `formats`: the output formats written through their `<name>-path` inputs (a test passes its own table). */
+async function run(formats = OUTPUT_FORMATS) {
     // Masked as soon as read, before anything is logged: the runner then prints *** instead. Once
     // per value, since every ::add-mask:: line carries the value.
     const masked = new Set();
@@ -61584,15 +62394,17 @@ async function run() {
     try {
         // First: the oidc-gate-env lines are masked before anything can be logged.
         const env = gateEnvironment(process.env, mask);
-        const inputs = readInputs();
+        const inputs = readInputs(formats);
         const root = inputs.workspace;
-        const report = outputTarget(root, root, 'report-path', inputs.reportPath);
-        const sarif = inputs.sarifPath !== undefined ? outputTarget(root, root, 'sarif-path', inputs.sarifPath) : undefined;
+        const outputs = formats.flatMap((format) => {
+            const file = inputs.paths[format.name];
+            return file !== undefined ? [{ format, target: outputTarget(root, root, `${format.name}-path`, file) }] : [];
+        });
+        // The report's path, for the summary and the annotations' notice.
+        const reportPath = inputs.paths[REPORT_FORMAT.name];
         // A link or a directory leading out of the workspace at an output path fails the step before
         // any work: the pull request may have committed it to turn the report into an overwrite.
-        await checkOutputPath(report);
-        if (sarif !== undefined)
-            await checkOutputPath(sarif);
+        await checkOutputs(outputs);
         const gate = await runGate({
             root,
             patterns: inputs.patterns,
@@ -61608,9 +62420,7 @@ async function run() {
             idToken: runnerIdTokenSource(process.env, (audience) => getIDToken(audience), mask),
         });
         const { summary } = gate.report;
-        await writeReport(gate, report);
-        if (sarif !== undefined)
-            await writeSarif(gate, sarif);
+        await writeOutputs(gate, outputs);
         if (inputs.issueOnFailure) {
             const context = issueContextFrom(process.env, inputs.githubToken);
             if (typeof context === 'string')
@@ -61622,22 +62432,22 @@ async function run() {
         const failing = summary.failed;
         if (inputs.summary) {
             if (process.env.GITHUB_STEP_SUMMARY)
-                await summary_summary.addRaw(buildSummary(gate.report, inputs.reportPath, process.env)).write();
+                await summary_summary.addRaw(buildSummary(gate.report, reportPath, process.env)).write();
             else
                 info('GITHUB_STEP_SUMMARY is not set: no job summary written.');
         }
         setOutput('valid', String(gate.report.valid));
         setOutput('errors', String(summary.errors));
         setOutput('warnings', String(summary.warnings));
-        setOutput('report-path', inputs.reportPath);
-        setOutput('sarif-path', inputs.sarifPath ?? '');
+        for (const format of formats)
+            setOutput(`${format.name}-path`, inputs.paths[format.name] ?? '');
         // 'false' when a configuration error kept the run from checking: its SARIF must not be uploaded, or
         // code scanning would close every open alert. Never set when the action itself fails.
         setOutput('checked', String(!gate.findings.some(couldNotCheck)));
         // Last, after every step that can throw: the runner shows 10 error annotations per step, and the
         // failure message below (or an unexpected one from the catch) must not become an 11th it hides.
         if (inputs.annotations) {
-            for (const a of selectAnnotations(gate.findings, inputs.reportPath, failing))
+            for (const a of selectAnnotations(gate.findings, reportPath, failing))
                 core_namespaceObject[a.level](a.message, a.properties);
         }
         info(`oidc-gate: ${summary.text}`);

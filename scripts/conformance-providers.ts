@@ -5,8 +5,14 @@
  *
  * <dir> holds `{ source, metadata, jwks }` files (the shared conformance providers folder). They are
  * read at run time and served from a local HTTPS server with a throwaway CA; nothing is copied into
- * the project. Every URL in a document is rewritten to the local server, keeping scheme, host (as a
- * path segment) and path, so trailing slashes, templates and paths stay exactly as published.
+ * the project. The documents are served exactly as published: the engine asks for the provider's real
+ * URLs (https://accounts.google.com/.well-known/openid-configuration), and a routing fetcher sends each
+ * request through the guarded fetcher to the local server, under /<provider>/<host>/<path>. So issuers,
+ * templates, trailing slashes and http:// members are judged as the provider wrote them.
+ *
+ * A provider whose document is published somewhere other than under its issuer is discovered where it
+ * is published: Entra ID's tenant-independent documents, at /common/v2.0 and /organizations/v2.0, whose
+ * issuer is the https://login.microsoftonline.com/{tenantid}/v2.0 template.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,10 +25,14 @@ import { discoverProvider, withDiscoveredJwksUri } from '../src/engine/discovery
 import { discoveryUris } from '../src/engine/discovery/fetch.ts';
 import { lintOidcConfig } from '../src/engine/lint/lint.ts';
 import { createGuardedFetcher } from '../src/engine/net/fetcher.ts';
+import { templateDiscoveryBase } from '../src/engine/issuer-template.ts';
+import type { Fetcher } from '../src/engine/net/types.ts';
 import type { Finding, LintRequest } from '../src/engine/types.ts';
 
 export interface ProviderRow {
   provider: string;
+  /** The discovery document's URL: the provider's real one, served from the local server. */
+  discoveryUri: string | null;
   /** Discovery and lint both without errors. */
   valid: boolean;
   errors: number;
@@ -63,20 +73,46 @@ function makePki(): { ca: string; cert: string; key: string } {
   }
 }
 
-/** https://host/path -> https://127.0.0.1:port/<provider>/host/path, in every string of the value. */
-function rewrite(value: unknown, origin: string, provider: string): unknown {
-  if (typeof value === 'string') {
-    return value.replace(/^(https?):\/\/([^/?#]+)/, (_m, _scheme: string, host: string) => `${origin}/${provider}/${host}`);
-  }
-  if (Array.isArray(value)) return value.map((v) => rewrite(v, origin, provider));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, origin, provider)]));
-  }
-  return value;
+/**
+ * Where each provider publishes its discovery document, when that is not under its issuer: Entra ID's
+ * tenant-independent documents (Microsoft's "Access tokens in the Microsoft identity platform" page names
+ * both locations and the {tenantid} issuer they publish).
+ */
+export const PUBLISHED_AT: Readonly<Record<string, string>> = {
+  'entra-common': 'https://login.microsoftonline.com/common/v2.0',
+  'entra-organizations': 'https://login.microsoftonline.com/organizations/v2.0',
+};
+
+/** The local path a provider's real URL is served at: /<provider>/<host><path>. */
+export function localPath(provider: string, url: string): string {
+  const u = new URL(url);
+  return `/${provider}/${u.host}${decodeURIComponent(u.pathname)}`;
 }
 
-function pathOf(url: string): string {
-  return decodeURIComponent(new URL(url).pathname);
+/**
+ * A fetcher that answers for real provider URLs from the local server: each request goes through
+ * `inner` (the guarded fetcher, TLS and limits included) to <origin>/<provider>/<host>/<path>, and the
+ * answer names the URL that was asked for.
+ */
+export function routedFetcher(inner: Fetcher, origin: string, provider: string): Fetcher {
+  return {
+    online: true,
+    async getJson(url, options) {
+      let local: string;
+      try {
+        // Refused as the guarded fetcher would refuse the real URL: only http(s), plain http only when allowed.
+        const scheme = new URL(url).protocol;
+        if (scheme !== 'https:' && !(scheme === 'http:' && options?.allowHttp === true)) {
+          return { ok: false, url, reason: 'blocked', detail: `${scheme} is not fetched` };
+        }
+        local = `${origin}${encodeURI(localPath(provider, url))}`;
+      } catch {
+        return { ok: false, url, reason: 'blocked', detail: 'not an absolute URL' };
+      }
+      const result = await inner.getJson(local, { ...options, allowHttp: false });
+      return { ...result, url };
+    },
+  };
 }
 
 function countCodes(findings: readonly Finding[]): string[] {
@@ -128,19 +164,26 @@ export async function runProviderConformance(dir: string, options: { print?: boo
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const at = Date.parse(options.at ?? SNAPSHOT_AT);
-  const ctx = createEngineContext({ fetcher: createGuardedFetcher({ allow: ['127.0.0.1'], ca: pki.ca }), now: () => at });
+  const guarded = createGuardedFetcher({ allow: ['127.0.0.1'], ca: pki.ca });
 
   const rows: ProviderRow[] = [];
   try {
     for (const file of files) {
       const provider = basename(file, '.json');
       const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as ProviderFile;
-      const metadata = rewrite(doc.metadata, origin, provider) as Record<string, unknown>;
-      const issuer = String(metadata.issuer);
+      const metadata = doc.metadata;
+      const published = String(metadata.issuer);
+      // The issuer a user configures: where the document is published (Entra's /common/v2.0), else its issuer.
+      const issuer = PUBLISHED_AT[provider] ?? templateDiscoveryBase(published) ?? published;
       const jwksUri = String(metadata.jwks_uri);
+      const ctx = createEngineContext({ fetcher: routedFetcher(guarded, origin, provider), now: () => at });
       const uris = discoveryUris(issuer);
-      if (uris !== undefined) routes.set(pathOf(uris.openid), metadata);
-      routes.set(pathOf(jwksUri), doc.jwks);
+      if (uris !== undefined) routes.set(localPath(provider, uris.openid), metadata);
+      try {
+        routes.set(localPath(provider, jwksUri), doc.jwks);
+      } catch {
+        // A jwks_uri that is no URL: lint reports it.
+      }
 
       const discovery = await discoverProvider({ issuer }, ctx);
       const toggled = await discoverProvider({ issuer: issuer.endsWith('/') ? issuer.slice(0, -1) : `${issuer}/` }, ctx);
@@ -158,6 +201,7 @@ export async function runProviderConformance(dir: string, options: { print?: boo
       const errors = all.filter((f) => f.severity === 'error').length;
       rows.push({
         provider,
+        discoveryUri: discovery.discovery_uri,
         valid: discovery.valid && lint.valid,
         errors,
         warnings: all.length - errors,

@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findingCatalogue } from '../src/engine/catalogue.ts';
+import { findingCatalogue } from '../src/gate/catalogue.ts';
 import type { FindingArea, FindingDefinition } from '../src/engine/findings.ts';
 import { howToFix, markdownText } from '../src/gate/outputs/sarif.ts';
 import type { GateFinding } from '../src/gate/types.ts';

@@ -4,7 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { renderOpenApiDocument } from '../src/server/openapi.ts';
+import { renderOpenApiDocument } from '../src/server/app/openapi.ts';
 
 const target = fileURLToPath(new URL('../openapi.json', import.meta.url));
 const fresh = renderOpenApiDocument();

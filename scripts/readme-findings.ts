@@ -1,6 +1,6 @@
 /**
- * The README's finding table, rendered from the one finding catalogue.
- * `node scripts/readme-findings.ts --write` rewrites the table in README.md; a test fails when it is stale.
+ * The finding table of docs/findings.md (once the README's), rendered from the one finding catalogue.
+ * `node scripts/readme-findings.ts --write` rewrites the table in docs/findings.md; a test fails when it is stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { findingCatalogue } from '../src/gate/catalogue.ts';
@@ -22,11 +22,11 @@ export function renderFindingTable(): string {
 export function replaceTable(readme: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start === -1 || end === -1 || end < start) throw new Error('README.md has no finding table markers');
+  if (start === -1 || end === -1 || end < start) throw new Error('docs/findings.md has no finding table markers');
   return `${readme.slice(0, start + START.length)}\n${renderFindingTable()}\n${readme.slice(end)}`;
 }
 
 if (process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].split('/').pop() as string) && process.argv.includes('--write')) {
-  const path = new URL('../README.md', import.meta.url);
+  const path = new URL('../docs/findings.md', import.meta.url);
   writeFileSync(path, replaceTable(readFileSync(path, 'utf8')));
 }

@@ -16,15 +16,15 @@ async function restricted(file: string, from: string): Promise<boolean> {
 
 describe('import boundaries', () => {
   it.each([
-    ['src/server/app.ts', '../engine/jws/keys.ts'],
-    ['src/server/app.ts', '../engine/schema/responses.ts'],
+    ['src/server/app/app.ts', '../../engine/jws/keys.ts'],
+    ['src/server/http/body.ts', '../../engine/schema/responses.ts'],
     ['src/gate/run/run.ts', '../../engine/net/types.ts'],
     ['src/gate/deeper/place.ts', '../../engine/validate/trust-source.ts'],
     ['src/cli/main.ts', '../engine/engine.ts'],
     ['src/action/inputs.ts', '../engine/fingerprint.ts'],
     ['src/main.ts', './engine/operations.ts'],
     ['src/gate/run/run.ts', '../../server/app.ts'],
-    ['src/server/app.ts', '../gate/run.ts'],
+    ['src/server/app/app.ts', '../../gate/index.ts'],
     ['src/action/summary.ts', '../cli/format.ts'],
     ['src/cli/main.ts', '../action/inputs.ts'],
     ['src/engine/validate/validate.ts', '../../gate/run.ts'],
@@ -33,12 +33,14 @@ describe('import boundaries', () => {
     ['src/cli/deeper/x.ts', '../../gate/types.ts'],
     ['src/action/summary.ts', '../gate/outputs/sarif.ts'],
     ['src/main.ts', './gate/sections/id-token-source.ts'],
+    ['src/cli/start.ts', '../server/app/app.ts'],
+    ['src/cli/deeper/x.ts', '../../server/log/log.ts'],
   ])('%s may not import %s', async (file, from) => {
     expect(await restricted(file, from)).toBe(true);
   });
 
   it.each([
-    ['src/server/app.ts', '../engine/index.ts'],
+    ['src/server/app/app.ts', '../../engine/index.ts'],
     ['src/gate/run/run.ts', '../../engine/index.ts'],
     ['src/main.ts', './engine/index.ts'],
     ['src/cli/main.ts', '../gate/index.ts'],

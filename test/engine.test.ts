@@ -1,6 +1,6 @@
 /** The composition root and the operations table, as every face uses them. */
 import { describe, expect, it } from 'vitest';
-import { compileIssuerProfiles, createEngine, getOperation, OPERATIONS, OutboundAllowError, type Fetcher } from '../src/engine/index.ts';
+import { compileIssuerProfiles, createEngine, getOperation, OPERATIONS, OutboundAllowError, type Fetcher, type ValidateResponse } from '../src/engine/index.ts';
 import { body, goodToken, NOW, policyFor } from './helpers/tokens.ts';
 
 const lintBody = {
@@ -32,17 +32,25 @@ describe('createEngine', () => {
     expect(outcome.response?.findings.map((f) => f.code)).toEqual(['CHECK_SKIPPED']);
   });
 
-  it('answers a validation with an inline key at once, refusals included; a lint with a promise', async () => {
+  it('answers every operation with a promise, typed by its name; an inline-key validation settles before the event loop turns', async () => {
     const engine = createEngine({ network: { online: false }, clock: () => NOW * 1000 });
+    const order: string[] = [];
+    setImmediate(() => order.push('next turn'));
     const valid = engine.run('validate', body(goodToken('RS256'), policyFor('RS256')));
-    expect(valid).not.toBeInstanceOf(Promise);
-    expect((valid as Awaited<typeof valid>).response?.valid).toBe(true);
     const refused = engine.run('validate', body('not-a-jwt', policyFor('HS256')));
-    expect(refused).not.toBeInstanceOf(Promise);
-    expect((refused as Awaited<typeof refused>).problem).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
     const lint = engine.run('lint', lintBody);
-    expect(lint).toBeInstanceOf(Promise);
+    for (const p of [valid, refused, lint]) expect(p).toBeInstanceOf(Promise);
+    void valid.then(() => order.push('valid'));
+    void refused.then(() => order.push('refused'));
+    // Typed by the operation: the statuses of a validation, with no cast.
+    const statuses: ValidateResponse['statuses'] | undefined = (await valid).response?.statuses;
+    expect(statuses?.signature).toBe('pass');
+    expect((await refused).problem).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
     expect((await lint).response?.findings.map((f) => f.code)).toEqual(['CHECK_SKIPPED']);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Both settled in the turn they were asked in: before the callback queued for the next one.
+    expect(order.slice(0, 2).sort()).toEqual(['refused', 'valid']);
+    expect(order[2]).toBe('next turn');
   });
 
   it('a refused request is the problem the service answers (422 with errors, 400 for a malformed token)', async () => {

@@ -1,6 +1,6 @@
 /**
- * The README, followed as a newcomer follows it: every fenced block whose info string is `sh runnable`
- * runs, in README order, in one bash session (so `export`s and background jobs carry from one block to
+ * The README and docs/service.md, followed as a newcomer follows them: every fenced block whose info
+ * string is `sh runnable` runs, in page order, one bash session per page (so `export`s and background jobs carry from one block to
  * the next, as in a terminal), in a fresh copy of the repository. GitHub highlights such a block as `sh`:
  * only the first word of the info string names the language.
  *
@@ -26,34 +26,15 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bundlesPresent, DIST, ROOT, SERVER_BUNDLE, tempParent } from './fixtures/harness.ts';
 import { call, start } from './server/harness.ts';
+import { fences, isOutput, isRunnable, type Fence } from './helpers/markdown.ts';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The service walk-through moved from the README to docs/service.md (issue 26); it runs the same way. */
+const SERVICE_DOC = readFileSync(path.join(ROOT, 'docs/service.md'), 'utf8');
+/** Every page with runnable blocks, each run in a session of its own. */
+const PAGES: { name: string; text: string }[] = [{ name: 'README.md', text: README }, { name: 'docs/service.md', text: SERVICE_DOC }];
 /** The whole session; a block that hangs (a server that never answers) ends it. */
 const SESSION_TIMEOUT_MS = 150_000;
-
-interface Fence {
-  /** The words of the info string: `sh runnable` is ['sh', 'runnable']. */
-  info: string[];
-  body: string;
-  /** 1-based README line of the opening fence. */
-  line: number;
-}
-
-function fences(markdown: string): Fence[] {
-  const out: Fence[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,})(.*)$/.exec(lines[i] as string);
-    if (!open) continue;
-    const marker = open[1] as string;
-    const body: string[] = [];
-    let j = i + 1;
-    while (j < lines.length && !(lines[j] as string).startsWith(marker)) body.push(lines[j++] as string);
-    out.push({ info: (open[2] as string).trim().split(/\s+/).filter(Boolean), body: body.join('\n'), line: i + 1 });
-    i = j;
-  }
-  return out;
-}
 
 interface Step {
   block: Fence;
@@ -61,17 +42,14 @@ interface Step {
   shown?: Fence;
 }
 
-const isRunnable = (f: Fence): boolean => f.info[0] === 'sh' && f.info.includes('runnable');
-const isOutput = (f: Fence): boolean => f.info[0] === 'text' && f.info.includes('output');
-
-function steps(markdown: string): Step[] {
+function steps(markdown: string, page = 'README.md'): Step[] {
   const all = fences(markdown);
   const out: Step[] = [];
   all.forEach((f, i) => {
     if (isRunnable(f)) out.push({ block: f });
     if (isOutput(f)) {
       const before = all[i - 1];
-      if (!before || !isRunnable(before)) throw new Error(`README line ${f.line}: a \`text output\` block must follow the \`sh runnable\` block whose output it shows`);
+      if (!before || !isRunnable(before)) throw new Error(`${page} line ${f.line}: a \`text output\` block must follow the \`sh runnable\` block whose output it shows`);
       (out[out.length - 1] as Step).shown = f;
     }
   });
@@ -181,17 +159,20 @@ function terminalPath(): string {
 
 const read = (file: string): string => (existsSync(file) ? readFileSync(file, 'utf8') : '');
 
-describe('README: the runnable blocks', () => {
-  const all = steps(README);
-
-  it('cover the CLI examples and the whole service walk-through', () => {
-    const text = all.map((s) => s.block.body).join('\n');
-    for (const command of ['check --offline examples/broken', 'check --offline examples/oidc-gate', 'npm start &', '/v1/validate/jwt', '/v1/lint/oidc-config', '/v1/openapi.json', 'kill %1']) {
-      expect(text, command).toContain(command);
+describe('README and docs/service.md: the runnable blocks', () => {
+  it('cover the CLI examples (README) and the whole service walk-through (docs/service.md)', () => {
+    const covers: Record<string, string[]> = {
+      'README.md': ['check --offline examples/broken', 'check --offline examples/oidc-gate'],
+      'docs/service.md': ['npm start &', '/v1/validate/jwt', '/v1/lint/oidc-config', '/v1/openapi.json', 'kill %1'],
+    };
+    for (const page of PAGES) {
+      const all = steps(page.text, page.name);
+      const text = all.map((s) => s.block.body).join('\n');
+      for (const command of covers[page.name] ?? []) expect(text, `${page.name}: ${command}`).toContain(command);
+      // Blocks that need the network or install packages stay unmarked, so the session runs offline.
+      expect(text, page.name).not.toMatch(/\bgit clone\b|\bnpm (ci|install)\b|accounts\.google\.com/);
+      for (const step of all) expect(step.shown === undefined || step.shown.body.trim() !== '', `${page.name} line ${step.block.line}`).toBe(true);
     }
-    // Blocks that need the network or install packages stay unmarked, so the session runs offline.
-    expect(text).not.toMatch(/\bgit clone\b|\bnpm (ci|install)\b|accounts\.google\.com/);
-    for (const step of all) expect(step.shown === undefined || step.shown.body.trim() !== '', `README line ${step.block.line}`).toBe(true);
   });
 
   it('the output matcher reads `…` as any text and wants the shown lines in order', () => {
@@ -202,7 +183,7 @@ describe('README: the runnable blocks', () => {
   });
 });
 
-describe.skipIf(!bundlesPresent())('README: every runnable block works as shown, top to bottom, in a fresh copy', () => {
+describe.skipIf(!bundlesPresent()).each(PAGES)('$name: every runnable block works as shown, top to bottom, in a fresh copy', ({ name: page, text: markdown }) => {
   let parent: string | undefined;
   afterAll(() => {
     if (parent === undefined) return;
@@ -219,8 +200,9 @@ describe.skipIf(!bundlesPresent())('README: every runnable block works as shown,
     rmSync(parent, { recursive: true, force: true });
   });
 
-  it('runs each block with exit 0 (or the exit the README shows) and prints what the README shows', async () => {
+  it('runs each block with exit 0 (or the exit the page shows) and prints what the page shows', async () => {
     parent = tempParent('oidc-gate-readme-');
+    expect(steps(markdown, page).length, `${page} has runnable blocks`).toBeGreaterThan(0);
     const copy = path.join(parent, 'oidc-gate');
     const state = path.join(parent, 'state');
     mkdirSync(copy);
@@ -231,7 +213,7 @@ describe.skipIf(!bundlesPresent())('README: every runnable block works as shown,
 
     const port = await freePort();
     const onPort = (text: string): string => text.replaceAll('127.0.0.1:8080', `127.0.0.1:${port}`);
-    const run = steps(README);
+    const run = steps(markdown, page);
     run.forEach((step, i) => writeFileSync(path.join(state, `block-${i}.sh`), `${onPort(step.block.body)}\n`));
     writeFileSync(path.join(state, 'driver.sh'), driver(run.length));
 
@@ -253,7 +235,7 @@ describe.skipIf(!bundlesPresent())('README: every runnable block works as shown,
     const finished = readdirSync(state).filter((f) => f.startsWith('jobs-')).length;
     if (finished < run.length) {
       const stuck = run[finished] as Step;
-      problems.push(`README line ${stuck.block.line}: the block did not finish within ${SESSION_TIMEOUT_MS / 1000} s (bash exit ${status})\n${read(path.join(state, `out-${finished}`))}`);
+      problems.push(`${page} line ${stuck.block.line}: the block did not finish within ${SESSION_TIMEOUT_MS / 1000} s (bash exit ${status})\n${read(path.join(state, `out-${finished}`))}`);
     }
     run.slice(0, finished).forEach((step, i) => {
       const printed = read(path.join(state, `out-${i}`));
@@ -265,28 +247,29 @@ describe.skipIf(!bundlesPresent())('README: every runnable block works as shown,
         shownExits.splice(at, 1);
         return false;
       });
-      const where = `README line ${step.block.line} (${step.block.body.split('\n')[0]})`;
+      const where = `${page} line ${step.block.line} (${step.block.body.split('\n')[0]})`;
       for (const [code, line, command] of unexpected) problems.push(`${where}: line ${line} of the block exited ${code}: ${command}\n${printed}`);
-      for (const code of shownExits) problems.push(`${where}: the README shows exit ${code}, but no command failed`);
+      for (const code of shownExits) problems.push(`${where}: ${page} shows exit ${code}, but no command failed`);
       const missing = step.shown ? missingLines(onPort(step.shown.body), printed) : [];
-      if (missing.length > 0) problems.push(`${where}: the README shows lines that were not printed:\n  ${missing.join('\n  ')}\nprinted:\n${printed}`);
+      if (missing.length > 0) problems.push(`${where}: ${page} shows lines that were not printed:\n  ${missing.join('\n  ')}\nprinted:\n${printed}`);
     });
     expect(problems, read(path.join(state, 'driver.log'))).toEqual([]);
 
-    // The README ends its walk-through by stopping the service: its port closes.
+    // The service walk-through ends by stopping the service: its port closes.
+    if (!run.some((s) => s.block.body.includes('npm start &'))) return;
     let open = await portOpen(port);
     for (let tries = 0; open && tries < 50; tries++) {
       await sleep(200);
       open = await portOpen(port);
     }
-    expect(open, `the service still listens on ${port} after the README stopped it`).toBe(false);
+    expect(open, `the service still listens on ${port} after ${page} stopped it`).toBe(false);
   }, SESSION_TIMEOUT_MS + 20_000);
 });
 
-describe.skipIf(!bundlesPresent())('README: the service without a configured key', () => {
-  it('prints the generated key in the line the README shows, and the key works', async () => {
-    const shown = fences(README).find((f) => f.info[0] === 'text' && f.body.includes('"api_key"'));
-    expect(shown, 'the README shows the line that carries the generated key').toBeDefined();
+describe.skipIf(!bundlesPresent())('docs/service.md: the service without a configured key', () => {
+  it('prints the generated key in the line the page shows, and the key works', async () => {
+    const shown = fences(SERVICE_DOC).find((f) => f.info[0] === 'text' && f.body.includes('"api_key"'));
+    expect(shown, 'docs/service.md shows the line that carries the generated key').toBeDefined();
     const port = await freePort();
     const child = spawn(process.execPath, [SERVER_BUNDLE], { env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
     try {
@@ -328,9 +311,9 @@ const readmePolicy = (): Record<string, unknown> => ({
   allowed_algs: ['RS256'],
 });
 
-describe('examples/service: the sample the README sends', () => {
-  it('the README builds its request from these files, with this policy', () => {
-    const block = steps(README).map((s) => s.block.body).find((b) => b.includes('/v1/validate/jwt')) ?? '';
+describe('examples/service: the sample docs/service.md sends', () => {
+  it('docs/service.md builds its request from these files, with this policy', () => {
+    const block = steps(SERVICE_DOC, 'docs/service.md').map((s) => s.block.body).find((b) => b.includes('/v1/validate/jwt')) ?? '';
     expect(block).toContain('examples/service/token.jwt');
     expect(block).toContain('examples/service/issuer.pub.pem');
     const policy = readmePolicy();

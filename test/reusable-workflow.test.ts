@@ -1,6 +1,6 @@
 /**
  * The reusable workflow as a caller gets it: every action pinned by commit, the action run from the
- * workflow's own commit, every usable action input taken (or left out for a reason the README gives), and
+ * workflow's own commit, every usable action input taken (or left out for a reason docs/action.md gives), and
  * the oidc-gate-env secret handed to the gate step alone. What the action does with that secret is tested
  * through the bundle in test/action/secret-env.e2e.test.ts.
  */
@@ -91,7 +91,8 @@ describe('.github/workflows/oidc-gate.yml', () => {
 
   describe('its inputs', () => {
     const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    // The list moved with the rest of the action's reference from the README to docs/action.md (issue 26).
+    const readme = readFileSync(path.join(ROOT, 'docs/action.md'), 'utf8');
 
     it('takes every input of action.yml a caller can use, and passes it to the gate step as given', () => {
       const declared = workflow.on.workflow_call.inputs;
@@ -109,7 +110,7 @@ describe('.github/workflows/oidc-gate.yml', () => {
       expect(declared).toMatchObject({ baseline: { type: 'string', default: '' }, 'issue-on': { type: 'string', default: 'warning' } });
     });
 
-    it('leaves out only inputs the README names with a reason, each an input of action.yml the workflow sets itself or must not take', () => {
+    it('leaves out only inputs docs/action.md names with a reason, each an input of action.yml the workflow sets itself or must not take', () => {
       const exclusions = readmeExclusions(readme);
       // Every output format's <name>-path input (the formats table), and the token.
       expect([...exclusions.keys()].sort()).toEqual(['github-token', ...OUTPUT_FORMATS.map((f) => `${f.name}-path`)].sort());
@@ -123,7 +124,7 @@ describe('.github/workflows/oidc-gate.yml', () => {
       expect(step('oidc-gate').with).not.toHaveProperty(['github-token']);
     });
 
-    it('the exclusion list is read from the README as written', () => {
+    it('the exclusion list is read from docs/action.md as written', () => {
       const list = readmeExclusions([
         'Action inputs the workflow does not take, and why (the test …',
         'holds this list):',
@@ -156,10 +157,10 @@ describe('.github/workflows/oidc-gate.yml', () => {
   });
 });
 
-/** The README's list of action inputs the reusable workflow does not take: name → reason. */
+/** docs/action.md's list of action inputs the reusable workflow does not take: name → reason. */
 function readmeExclusions(readme: string): Map<string, string> {
   const start = readme.indexOf('Action inputs the workflow does not take, and why');
-  if (start === -1) throw new Error('the README has no list of the action inputs the reusable workflow does not take');
+  if (start === -1) throw new Error('docs/action.md has no list of the action inputs the reusable workflow does not take');
   // The list starts at its first item: the sentence before it may run over more than one line.
   const lines = readme.slice(start).split('\n');
   while (lines.length > 0 && !(lines[0] ?? '').startsWith('- ')) lines.shift();

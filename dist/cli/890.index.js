@@ -2,6 +2,80 @@ export const id = 890;
 export const ids = [890];
 export const modules = {
 
+/***/ 6675:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ ConfigProblems),
+/* harmony export */   eb: () => (/* binding */ UsageError),
+/* harmony export */   zq: () => (/* binding */ DiscoveryRefused)
+/* harmony export */ });
+/* unused harmony export CliError */
+class CliError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = 'CliError';
+        this.code = code;
+    }
+}
+/** A mistake on the command line: one line that names it, and where to read how to get it right (usageLine). */
+class UsageError extends CliError {
+    /** The subcommand the mistake was made in, when there is one: its --help is where to look. */
+    command;
+    /** False when the message already says what to write, so a pointer to --help would only add noise. */
+    showHelp;
+    constructor(message, options = {}) {
+        super('USAGE', message);
+        this.name = 'UsageError';
+        this.command = options.command;
+        this.showHelp = options.showHelp ?? true;
+    }
+}
+/** The config file's problems: each is one line at its place, and the request is not run. */
+class ConfigProblems extends CliError {
+    findings;
+    constructor(findings) {
+        super('CONFIG_PROBLEMS', `${findings.length} problem${findings.length === 1 ? '' : 's'} in the config file`);
+        this.name = 'ConfigProblems';
+        this.findings = findings;
+    }
+}
+/** The document was read but fails the discovery checks: a config built from it would fail the gate from the start. */
+class DiscoveryRefused extends CliError {
+    findings;
+    constructor(findings) {
+        super('DISCOVERY_REFUSED', 'the discovery document fails its checks');
+        this.name = 'DiscoveryRefused';
+        this.findings = findings;
+    }
+}
+
+
+/***/ }),
+
+/***/ 898:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ faultText)
+/* harmony export */ });
+/**
+ * What the CLI prints for an error no command handles: one line, and with --debug the stack after it.
+ * `internal`: it escaped every handler (thrown from a callback), which is a bug in oidc-gate, so the
+ * line says so and how to see where.
+ */
+function faultText(err, debug, internal = false) {
+    const message = (err instanceof Error ? err.message : String(err)).replace(/\s*[\r\n]+\s*/g, ' ');
+    const line = internal
+        ? `oidc-gate: internal error: ${message}${debug ? '' : ' (run again with --debug for the stack)'}\n`
+        : `oidc-gate: ${message}\n`;
+    return debug && err instanceof Error && err.stack !== undefined ? `${line}${err.stack}\n` : line;
+}
+
+
+/***/ }),
+
 /***/ 8278:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -15,12 +89,14 @@ export const modules = {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5778);
 /* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8643);
-/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3123);
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4226);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6675);
+/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3123);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4226);
 /**
  * What a single-request subcommand reads: the request body (JSON), or for validate also a raw token,
  * from an argument, a file or stdin. No message here ever repeats a token.
  */
+
 
 
 
@@ -37,7 +113,7 @@ async function readRequestInput(operation, input, io) {
     let from;
     if (input === undefined || input === '-') {
         if (input === undefined && io.stdinIsTTY) {
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
         }
         text = await io.readStdin();
         from = 'stdin';
@@ -47,13 +123,13 @@ async function readRequestInput(operation, input, io) {
         if (raw && (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .looksLikeToken */ .N)(input) && !(await isFile(abs)))
             return { kind: 'token', token: input.trim() };
         from = describeArgument(input);
-        text = await (0,_read_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readCappedFile */ .y)(abs, MAX_INPUT_BYTES, { command, name: from, holds: 'a request', helpWhenMissing: true });
+        text = await (0,_read_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readCappedFile */ .y)(abs, MAX_INPUT_BYTES, { command, name: from, holds: 'a request', helpWhenMissing: true });
     }
     if (Buffer.byteLength(text) > MAX_INPUT_BYTES)
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
     const trimmed = text.replace(/^\uFEFF/, '').trim();
     if (trimmed === '')
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
     if (raw && !trimmed.startsWith('{'))
         return { kind: 'token', token: trimmed };
     try {
@@ -61,12 +137,12 @@ async function readRequestInput(operation, input, io) {
     }
     catch {
         // JSON.parse's own message quotes the input, which holds a token or a secret.
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
     }
 }
 /** A file argument as messages name it; one that may be a mangled token is not repeated. */
 function describeArgument(input) {
-    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_3__/* .shown */ .SP)(input)}"`;
+    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_6__/* .shown */ .S)(input)}"`;
 }
 async function isFile(abs) {
     return (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(abs).catch(() => undefined))?.isFile() === true;
@@ -75,7 +151,7 @@ async function isFile(abs) {
 
 /***/ }),
 
-/***/ 3081:
+/***/ 927:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -84,141 +160,516 @@ __webpack_require__.d(__webpack_exports__, {
   i: () => (/* binding */ main)
 });
 
-// EXTERNAL MODULE: ./src/engine/index.ts + 92 modules
-var src_engine = __webpack_require__(8281);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+// EXTERNAL MODULE: ./src/engine/index.ts + 110 modules
+var src_engine = __webpack_require__(740);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __webpack_require__(6760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
-;// CONCATENATED MODULE: ./src/gate/boundary.ts
+;// CONCATENATED MODULE: ./src/gate/codes.ts
+
+/** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
+function gateFinding(code, title, remediation, docs, config = true) {
+    return (0,src_engine/* defineFinding */.LA)({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
+}
+/** A gate warning: about a suppression that no longer does what it was written for. Never a config error. */
+function gateWarning(code, title, remediation, docs) {
+    return (0,src_engine/* defineFinding */.LA)({ code, severity: 'warning', area: 'gate', title, remediation, config: false, ...docs });
+}
+/** A provider with a plain-http redirect URI (INSECURE_URI at /redirect_uris/0), for the suppression examples. */
+const LOCAL_CALLBACK_PROVIDER = [
+    'providers:',
+    '  - name: orders-web',
+    '    issuer: https://idp.example.com',
+    '    client_id: orders-web',
+    '    audiences: [api://orders]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '    redirect_uris:',
+    '      - http://localhost:8080/callback',
+    '    alg_policy: { allowed_algs: [RS256] }',
+    '',
+].join('\n');
+/** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
+const ORDERS_SAMPLE = [
+    'profiles:',
+    '  - id: orders-api',
+    '    issuer: https://idp.example.com',
+    '    audiences: [api://orders]',
+    '    allowed_algs: [RS256]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '',
+    'tokens:',
+    '  - name: orders-token',
+    '    token_file: sample.jwt',
+    '    issuer_profile_id: orders-api',
+    '    at: 2026-01-05T09:15:00Z',
+    '',
+].join('\n');
+/** The orders service's token of the gate examples, valid at 2026-01-05T09:15:00Z. */
+const ORDERS_TOKEN = {
+    header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
+    claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
+};
+/** Where the lock examples' lock file is, as `oidc-gate lock` writes it by default. */
+const EXAMPLE_LOCK = '.github/oidc-gate/jwks.lock.json';
+/** A provider whose keys are fetched (its jwks_uri), for the lock examples. */
+const LOCKED_PROVIDER = [
+    'providers:',
+    '  - name: orders-web',
+    '    issuer: https://idp.example.com',
+    '    client_id: orders-web',
+    '    audiences: [api://orders]',
+    '    jwks_uri: https://idp.example.com/keys',
+    '    redirect_uris: [https://orders.example.com/callback]',
+    '    alg_policy: { allowed_algs: [RS256] }',
+    '',
+].join('\n');
+/** The lock file `oidc-gate lock` wrote while orders-web served one key. */
+const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
+    version: 1,
+    entries: [{
+            kind: 'provider', file: '.github/oidc-gate/identity.yml', name: 'orders-web', jwks_uri: 'https://idp.example.com/keys',
+            keys: [{ kid: 'orders-2025', thumbprint: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs' }],
+        }],
+}, null, 2)}\n`;
 /**
- * The workspace boundary. The gate runs on a repository that a pull request controls, links
- * included, so every path it reads is resolved (links followed) and must stay inside the workspace
- * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
+ * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
+ * the input rather than a finding about identity configuration; the CLI exits 2 for those. These are
+ * data like every other code's definition, so they live in the engine with the rest of the catalogue.
+ */
+const GATE_CODES = {
+    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
+        why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
+        securitySeverity: 4.0,
+        example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
+    }),
+    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.', {
+        docs: 'Config files must be regular files inside the repository and outside .git, links followed. A link that leads elsewhere is refused, never read.',
+        why: 'A pull request controls every file and link in the repository. A config file that is a link to a file outside it (the runner\'s credentials, .git/config with the checkout token) would otherwise be read, and parts of it could be echoed into findings.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request adds a config file that is a symbolic link to a file outside the repository.',
+            links: { '.github/oidc-gate/shared.yml': '/etc/passwd' },
+        },
+    }),
+    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.', {
+        why: 'A file that does not parse checks nothing; the gate fails rather than pass with the file silently skipped. The other files are still checked.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A merge left the same key twice in one entry.',
+            config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
+        },
+    }),
+    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles, samples and trust policies): split large files, use fewer aliases, or check fewer files per run.', {
+        why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A few lines of nested YAML aliases that would expand to 10,000 sample entries.',
+            config: [
+                'x: &x [a, a, a, a, a, a, a, a, a, a]',
+                'y: &y [*x, *x, *x, *x, *x, *x, *x, *x, *x, *x]',
+                'z: &z [*y, *y, *y, *y, *y, *y, *y, *y, *y, *y]',
+                'tokens: [*z, *z, *z, *z, *z, *z, *z, *z, *z, *z]',
+                '',
+            ].join('\n'),
+        },
+    }),
+    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
+        why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'providers: holds one entry written as a map instead of a list of entries.',
+            config: ['providers:', '  name: orders-web', '  issuer: https://idp.example.com', ''].join('\n'),
+        },
+    }),
+    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.', {
+        why: 'A misspelt key would otherwise be ignored, and the check it was meant to turn on would silently not run: audience: instead of audiences: leaves the audience unchecked while the file looks right.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'audiences is written audience.',
+            config: [
+                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audience: [api://orders]',
+                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+            ].join('\n'),
+        },
+    }),
+    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.', {
+        why: 'A sample that cannot be read checks nothing; the gate fails rather than pass without it.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'The sample\'s token file was renamed, and the config still names the old file.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: orders-service.jwt'),
+        },
+    }),
+    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.', {
+        docs: 'token_file is read only from inside the repository and outside .git, links followed, and at most 64 KiB; an empty file is refused too.',
+        why: 'A pull request controls token_file. Without the boundary it could make the gate read any file the runner can (its credentials, .git/config with the checkout token) and leak parts of it through findings.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request points token_file at a file outside the repository.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
+        },
+    }),
+    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.', {
+        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
+        why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'audiences is written as a string instead of a list.',
+            config: [
+                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audiences: api://orders',
+                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
+            ].join('\n'),
+        },
+    }),
+    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.', {
+        docs: 'A profile needs an id, the policy fields (issuer, audiences, allowed_algs) and exactly one key source: secret, secret_env, public_key, jwks, jwks_uri or discovery: true. In a repository, secret_env may only name variables that start with OIDC_GATE_.',
+        why: 'A profile that cannot be built checks no token. And secret_env in a repository file is written by whoever opens the pull request: limited to OIDC_GATE_ variables, it cannot read the runner\'s own secrets, nor learn their length from the warning a short secret draws.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'A pull request adds a profile whose secret is read from the runner\'s GITHUB_TOKEN.',
+            config: ['profiles:', '  - id: internal-api', '    issuer: https://idp.example.com', '    audiences: [api://internal]', '    allowed_algs: [HS256]', '    secret_env: GITHUB_TOKEN', ''].join('\n'),
+        },
+    }),
+    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.', {
+        why: 'Samples name profiles by id; with two profiles of one id, which policy a sample is checked against would depend on file order.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'Two profiles share the id orders-api.',
+            config: ORDERS_SAMPLE.replace('\ntokens:', '  - id: orders-api\n    issuer: https://idp.example.com/v2\n    audiences: [api://orders]\n    allowed_algs: [ES256]\n    jwks_uri: https://idp.example.com/v2/keys\n\ntokens:'),
+            token: ORDERS_TOKEN,
+            keysAt: 'https://idp.example.com/keys',
+        },
+    }),
+    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', {
+        docs: 'expect: invalid or a list of codes failed: the sample turned out valid, or without one of the listed codes. (A sample expected to be valid that is not is reported with the validation codes themselves.)',
+        why: 'Negative samples are how a repository proves its policy refuses what it must. When a token that used to fail now passes, the trust policy was loosened, perhaps by accident: an audience added, an algorithm allowed, a check removed.',
+        securitySeverity: 7.0,
+        example: {
+            scenario: 'A token for another API is kept as a negative sample, but the policy now accepts it: someone added its audience.',
+            config: ORDERS_SAMPLE
+                .replace('audiences: [api://orders]', 'audiences: [api://orders, api://billing]')
+                .replace('  - name: orders-token', '  - name: billing-token-refused')
+                .replace('    at: 2026-01-05T09:15:00Z', '    expect: [AUDIENCE_MISMATCH]\n    at: 2026-01-05T09:15:00Z'),
+            token: { ...ORDERS_TOKEN, claims: { ...ORDERS_TOKEN.claims, aud: 'api://billing' } },
+            keysAt: 'https://idp.example.com/keys',
+        },
+    }, false),
+    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', {
+        docs: 'A sample token must be a compact JWS: three segments of strict base64url, a header and payload that are JSON objects without repeated member names, and a string alg. A sample may expect it (expect: invalid or [MALFORMED_TOKEN]).',
+        why: 'A token that does not parse tells nothing about the policy: the sample file is probably not a token at all (a copied response, a base64 PEM, a truncated paste).',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'The sample file holds the whole token response, not the token.',
+            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token: \'{"access_token": "…", "token_type": "Bearer"}\''),
+        },
+    }, false),
+    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', {
+        why: 'oidc-gate fails closed: an entry it could not check is never counted as passing. The message never includes the exception, which could quote the entry\'s secrets.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A bug in oidc-gate stops it while checking one sample; the other entries are still checked. (No configuration draws this code on purpose.)',
+            transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
+        },
+    }, false),
+    ID_TOKEN_UNAVAILABLE: gateFinding('ID_TOKEN_UNAVAILABLE', 'The job\'s own ID token could not be requested for `id_token: true`', 'Add `permissions: id-token: write` to the job (or the workflow) that runs oidc-gate.', {
+        docs: 'A trust policy with `id_token: true` makes the action request the job\'s own ID token for the entry\'s first audience and check it against the entry. The runner hands out ID tokens only to jobs granted `permissions: id-token: write`; without it the check cannot run. (The CLI never requests one: there `id_token: true` is a CHECK_SKIPPED warning.)',
+        why: 'id_token: true is the proof that the tokens this workflow really gets are the ones the cloud role accepts. A check that silently did not run would pass a trust policy no real token satisfies, or one that admits more than it should.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A workflow runs oidc-gate with id_token: true on its deploy role, but the job has no id-token: write permission. (Only a GitHub Actions job can draw this code.)',
+            transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
+        },
+    }),
+    SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed', 'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
+        docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
+        why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
+        securitySeverity: 4.0,
+        example: {
+            scenario: 'A local callback is suppressed inline, but the comment gives no reason.',
+            config: LOCAL_CALLBACK_PROVIDER.replace('      - http://localhost', '      # oidc-gate: ignore[INSECURE_URI]\n      - http://localhost'),
+        },
+    }),
+    SUPPRESSION_EXPIRED: gateWarning('SUPPRESSION_EXPIRED', 'A suppression has expired and no longer applies', 'Fix what the suppression hid, or, if it is still accepted, move its `expires` date on (and say why in its reason).', {
+        docs: 'A `suppressions:` item with an `expires` date in the past no longer hides anything: the findings it covered are reported again, and this warning says so at the suppression.',
+        why: 'An expiry is a promise to look again. When the date passes, the finding comes back rather than staying hidden for good, so an accepted risk is reviewed instead of forgotten.',
+        securitySeverity: 2.0,
+        example: {
+            scenario: 'A local callback was accepted until the end of 2025.',
+            config: [
+                LOCAL_CALLBACK_PROVIDER.trimEnd(),
+                'suppressions:',
+                '  - code: INSECURE_URI',
+                '    entry: orders-web',
+                '    field: /redirect_uris/0',
+                '    reason: local development callback, removed with the 2025 login rework',
+                '    expires: 2025-12-31',
+                '',
+            ].join('\n'),
+        },
+    }),
+    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'If what it hid has been fixed, remove the suppression. If it was meant to match a finding that is still reported, correct its code, entry and field (or move an inline comment onto the finding\'s line or the line above).', {
+        docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
+        why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
+        securitySeverity: 2.0,
+        example: {
+            scenario: 'The redirect URI wildcard was fixed, but its suppression was left behind.',
+            config: [
+                LOCAL_CALLBACK_PROVIDER.replace('http://localhost:8080/callback', 'https://orders.example.com/callback').trimEnd(),
+                'suppressions:',
+                '  - code: REDIRECT_URI_WILDCARD',
+                '    entry: orders-web',
+                '    reason: preview deployments use per-branch callback hosts',
+                '',
+            ].join('\n'),
+        },
+    }),
+    // A warning about what a provider serves, not about the gate's input: a key rotation may be planned.
+    JWKS_KEYS_CHANGED: (0,src_engine/* defineFinding */.LA)({
+        code: 'JWKS_KEYS_CHANGED', severity: 'warning', area: 'gate', config: false,
+        title: 'The keys a provider or profile serves differ from the lock file',
+        remediation: 'If the rotation was planned, run oidc-gate lock and commit the new lock file; if not, find out who changed the keys before trusting tokens they sign.',
+        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), each provider and profile the lock names has its JWK Set fetched and compared by kid and RFC 7638 SHA-256 thumbprint. evidence.added and evidence.removed list the keys that appeared and disappeared; nothing else about a key is shown or stored. Offline, the comparison is one CHECK_SKIPPED.',
+        why: 'A key the provider serves can sign tokens your services accept. A key that appears without a planned rotation may be a compromised or misconfigured provider (or a jwks_uri now answered by someone else); a key that disappears breaks every token it signed. A scheduled audit with a lock file says so before users notice.',
+        securitySeverity: 5.0,
+        example: {
+            scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
+            transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
+        },
+    }),
+    LOCK_ENTRY_UNMATCHED: gateFinding('LOCK_ENTRY_UNMATCHED', 'A lock file entry names no provider or profile of the config', 'Run oidc-gate lock again and commit the new lock file: after a provider or profile is renamed or removed, or its config file moved, the lock must be written again for its keys to be compared.', {
+        docs: 'Each entry of the lock file names a provider or profile by kind, config file (relative to the repository root) and name. An entry that matches none of the providers and profiles whose keys this run fetches is reported at its line of the lock file: the config file is not among those checked, it has no entry of that name, or the entry no longer fetches a JWK Set. It is reported offline too: pairing the lock with the config needs no network. A config file with a configuration error is not paired: that error fails the run already.',
+        why: 'A lock pins keys by entry name. If a renamed provider simply fell out of the comparison, renaming it would unpin its keys without a word, and a swapped key set would pass the next audit. The pinned keys must be compared with something, or the lock must be written again in review.',
+        securitySeverity: 5.0,
+        example: {
+            scenario: 'The provider orders-web was renamed orders-portal, and the lock file still pins the keys of orders-web.',
+            config: LOCKED_PROVIDER.replace('name: orders-web', 'name: orders-portal'),
+            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
+            lock: EXAMPLE_LOCK,
+            offline: true,
+        },
+    }, false),
+    LOCK_ENTRY_MISSING: gateWarning('LOCK_ENTRY_MISSING', 'A provider or profile whose keys are fetched has no entry in the lock file', 'Run oidc-gate lock and commit the new lock file, so its keys are pinned too.', {
+        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), every provider with a jwks_uri and every profile with jwks_uri or discovery: true should have an entry. One without is reported at its jwks_uri (or discovery) line, and its keys are not compared. Reported offline too. Profiles with inline jwks or public_key are not locked: the config file pins those keys itself.',
+        why: 'A provider added after the lock was written is not pinned: its keys could change and no audit would say so. The warning keeps the lock in step with the config.',
+        securitySeverity: 3.0,
+        example: {
+            scenario: 'A second provider, orders-admin, was added after the lock was written.',
+            config: `${LOCKED_PROVIDER}${LOCKED_PROVIDER.replace('providers:\n', '').replaceAll('orders-web', 'orders-admin').replace('/keys', '/admin/keys')}`,
+            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
+            lock: EXAMPLE_LOCK,
+            offline: true,
+        },
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/gate/config/config-finding.ts
+/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
+function configFinding(def, message, file, position, extra = {}) {
+    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
+    if (file !== undefined)
+        f.file = file;
+    if (position !== undefined) {
+        f.line = position.line;
+        f.column = position.column;
+    }
+    return { ...f, ...extra };
+}
+
+;// CONCATENATED MODULE: ./src/gate/catalogue.ts
+/**
+ * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or face
+ * reports it: the engine's codes, then the gate's own. The finding pages, the SARIF rules and the config
+ * schema are rendered from this list, and the gate checks `expect` and suppression codes against it.
  */
 
 
-/** The most the gate reads from any one file: a gate input is a few kilobytes. */
-const MAX_READ_BYTES = 1024 * 1024;
-const READ_CHUNK = 64 * 1024;
+const findingCatalogue = [...src_engine/* engineFindingCatalogue */.RC, ...Object.values(GATE_CODES)];
+const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
+/** The definition of a code, or undefined when oidc-gate has no such code. */
+function getFindingDefinition(code) {
+    return byCode.get(code);
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/section.ts
+/** A section, typed by its entries (the table holds it as an AnySection: its hooks see only entries it made). */
+function defineSection(section) {
+    return section;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/nearest.ts
+/** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
 /**
- * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
- * not under .git. Without this a link to .git/config would make the gate read, and quote, the
- * checkout's credentials.
+ * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
+ * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
+ * when none is that close. With `prefixes`, a word of three or more letters that starts a candidate
+ * counts as one edit away (`--iss` → `--issuer-profiles`), as command-line users abbreviate.
  */
-async function resolveInsideRoot(root, abs) {
-    let real;
-    try {
-        real = await external_node_fs_.promises.realpath(abs);
-    }
-    catch (error) {
-        return { ok: false, reason: 'missing', error };
-    }
-    const realRoot = await external_node_fs_.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
-    return placeOf(realRoot, real);
-}
-/** Where `real` (already free of links) lies relative to `realRoot`. */
-function placeOf(realRoot, real) {
-    const rel = external_node_path_default().relative(realRoot, real);
-    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
-        return { ok: false, reason: 'outside' };
-    if (isUnderGit(rel))
-        return { ok: false, reason: 'git' };
-    return { ok: true, real };
-}
-/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
-function isUnderGit(rel) {
-    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
-}
-/** How a place outside the boundary is described in messages. */
-function describePlace(reason) {
-    return reason === 'git' ? 'inside .git' : 'outside the repository root';
-}
-/**
- * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
- * the file a worktree or submodule has), else `cwd` itself.
- */
-function findRepositoryRoot(cwd) {
-    const start = external_node_path_default().resolve(cwd);
-    for (let dir = start;; dir = external_node_path_default().dirname(dir)) {
-        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(dir, '.git')))
-            return dir;
-        if (external_node_path_default().dirname(dir) === dir)
-            return start;
-    }
-}
-/**
- * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
- * open file, and the read stops one byte past the cap, so a file that grows in between is refused
- * rather than read whole. A FIFO or device is refused without blocking on it.
- */
-async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
-    const place = await resolveInsideRoot(root, abs);
-    if (!place.ok)
-        return place;
-    let handle;
-    try {
-        handle = await external_node_fs_.promises.open(place.real, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
-    }
-    catch (error) {
-        const code = error.code;
-        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
-    }
-    try {
-        const stat = await handle.stat();
-        if (!stat.isFile())
-            return { ok: false, reason: 'not-file' };
-        if (stat.size > maxBytes)
-            return { ok: false, reason: 'too-large' };
-        // Read to the end rather than trusting the size: the file may change in between.
-        const chunks = [];
-        let length = 0;
-        for (;;) {
-            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
-            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
-            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-            if (bytesRead === 0)
-                break;
-            chunks.push(chunk.subarray(0, bytesRead));
-            length += bytesRead;
-            if (length > maxBytes)
-                return { ok: false, reason: 'too-large' };
+function nearest(word, candidates, options = {}) {
+    let best;
+    let bestDistance = 3;
+    const lower = word.toLowerCase();
+    for (const candidate of candidates) {
+        const name = candidate.toLowerCase();
+        const d = options.prefixes === true && lower.length >= 3 && name.startsWith(lower) ? 1 : distance(lower, name);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
         }
-        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
     }
-    catch (error) {
-        return { ok: false, reason: 'unreadable', error };
-    }
-    finally {
-        await handle.close();
-    }
+    return best;
 }
-/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
-function describeIoError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'not a regular file';
-        default: return code ?? 'unknown error';
+/** Levenshtein distance, or 3 as soon as the lengths alone rule out 2 or fewer. */
+function distance(a, b) {
+    if (Math.abs(a.length - b.length) > 2)
+        return 3;
+    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        const cur = [i];
+        for (let j = 1; j <= b.length; j++) {
+            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        }
+        prev = cur;
     }
+    return prev[b.length] ?? 3;
 }
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
-function decodeUtf8(bytes) {
-    try {
-        return strictUtf8.decode(bytes);
+
+;// CONCATENATED MODULE: ./src/gate/config/instant.ts
+/**
+ * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
+ * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
+ * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ */
+/** What every refusal says, so the user sees the expected form at once. */
+const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
+// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
+// case, and a note in its section 5.6 lets a space stand for "T".
+const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+function isLeapYear(year) {
+    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+function daysIn(year, month) {
+    if (month === 2)
+        return isLeapYear(year) ? 29 : 28;
+    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+function parseInstant(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a string in that form' };
+    const m = SHAPE.exec(value);
+    if (m === null)
+        return { ok: false, reason: 'is not in that form' };
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
+    if (month < 1 || month > 12)
+        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
+    const days = daysIn(year, month);
+    if (day < 1 || day > days) {
+        return { ok: false, reason: `has day ${m[3]}, but ${MONTHS[month - 1]} ${year} has ${days} days` };
     }
-    catch {
+    if (hour > 23)
+        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
+    if (minute > 59)
+        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
+    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
+    // epoch, leap seconds ignored), so it is refused rather than guessed.
+    if (second > 59)
+        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
+    let offsetMinutes = 0;
+    if (m[8] === undefined) {
+        const offsetHours = Number(m[10]);
+        const offsetMins = Number(m[11]);
+        if (offsetHours > 23 || offsetMins > 59)
+            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
+        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    }
+    const date = new Date(0);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
+    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/values.ts
+/** Small checks and wording for values read from a user's YAML file. */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isNonEmptyString(value) {
+    return typeof value === 'string' && value !== '';
+}
+/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
+function describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
+}
+/** Text from the user's file (a key, a path, a code) kept short in messages. */
+function clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-rule.ts
+/**
+ * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
+ * the checks both share: which codes may be suppressed, and how `expires` is read.
+ */
+
+
+
+
+
+/**
+ * Codes a suppression may not hide. Configuration errors mean the gate could not check what it was
+ * given (a file it could not read, an entry it refused): hiding one would let a gate that checked
+ * nothing pass. INTERNAL_ERROR is an entry that was not checked either. And the SUPPRESSION_ codes
+ * are about suppressions themselves: a suppression cannot vouch for itself.
+ */
+function whyNotSuppressible(code) {
+    const definition = getFindingDefinition(code);
+    if (definition === undefined)
         return undefined;
+    if (code.startsWith('SUPPRESSION_'))
+        return `${code} is about suppressions themselves and cannot be suppressed`;
+    if (definition.config === true)
+        return `${code} is a configuration error (oidc-gate could not check what it was given) and cannot be suppressed: fix it instead`;
+    if (code === GATE_CODES.INTERNAL_ERROR.code)
+        return `${code} means an entry was not checked, and cannot be suppressed`;
+    return undefined;
+}
+/** Why `code` cannot be named in a suppression, or undefined when it can. */
+function codeProblem(code) {
+    if (getFindingDefinition(code) === undefined) {
+        const hint = nearest(code, findingCatalogue.map((d) => d.code));
+        return `"${clip(code)}" is not a code oidc-gate reports${hint !== undefined ? ` (did you mean ${hint}?)` : ''}`;
     }
+    return whyNotSuppressible(code);
+}
+const EXPIRES_FORMAT = `an RFC 3339 date such as 2026-06-30 (the suppression applies through that day, UTC) or ${INSTANT_FORMAT.replace(/^an /, 'a ')}`;
+/** `expires` as written: a full date (it applies through that day, UTC) or a date-time. */
+function parseExpires(value) {
+    if (typeof value !== 'string')
+        return { ok: false, reason: 'is not a date (write it as text, such as 2026-06-30)' };
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+        const day = parseInstant(`${value}T00:00:00Z`);
+        if (!day.ok)
+            return { ok: false, reason: day.reason };
+        return { ok: true, ms: day.ms + 24 * 60 * 60 * 1000, text: value };
+    }
+    const instant = parseInstant(value);
+    return instant.ok ? { ok: true, ms: instant.ms, text: value } : { ok: false, reason: instant.reason };
+}
+/** A reason as messages quote it: one line, kept short. */
+function shortReason(reason) {
+    const line = reason.replace(/\s+/g, ' ').trim();
+    return line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-;// CONCATENATED MODULE: ./src/gate/yaml-keys.ts
+;// CONCATENATED MODULE: ./src/gate/config/yaml-keys.ts
 /**
  * Keys written twice in one mapping. The yaml package can check this while parsing, but it compares
  * each new key with every earlier key of its map: one map of 100,000 keys (a 1 MiB file) then takes
@@ -259,7 +710,7 @@ function duplicateKeyOffsets(root) {
     return out.sort((a, b) => a - b);
 }
 
-;// CONCATENATED MODULE: ./src/gate/yaml-unclosed.ts
+;// CONCATENATED MODULE: ./src/gate/config/yaml-unclosed.ts
 /**
  * One mistake, one error: a `[`, `{` or quote that is never closed makes the parser read the lines
  * after it as part of the value, and report each of them as a problem of its own (BAD_INDENT on the
@@ -336,7 +787,7 @@ function findUnclosed(source) {
     return { offset: pick.offset, message: pick.message, remediation: pick.remediation };
 }
 
-;// CONCATENATED MODULE: ./src/gate/yaml.ts
+;// CONCATENATED MODULE: ./src/gate/config/yaml.ts
 /**
  * YAML with source positions: parse once with a LineCounter, then answer "which line is this JSON
  * Pointer on" for any place in the document, falling back to the nearest ancestor that exists.
@@ -607,764 +1058,135 @@ function toPointer(path) {
     return path.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-field.ts
-
-function findingField(f) {
-    // The stable pointer is /<list>/<entry name>/<field…>: the field is what follows the entry.
-    if (f.stablePointer !== undefined && f.name !== undefined)
-        return toPointer(parsePointer(f.stablePointer).slice(2));
-    return f.pointer ?? '';
-}
-/** Whether `field` (as a suppression names it) covers the finding's field: the same place, or one below it. */
-function fieldCovers(field, findingFieldPointer) {
-    if (field === '' || field === findingFieldPointer)
-        return true;
-    return findingFieldPointer.startsWith(`${field.replace(/\/$/, '')}/`);
-}
-
-;// CONCATENATED MODULE: ./src/gate/report.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-config.ts
 /**
- * The JSON report the action writes and `oidc-gate check --format json` prints (tool, api_version,
- * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
+ * A `suppressions:` item of a config file: `{ code, entry?, field?, reason, expires? }`. It covers the
+ * findings of its own file only, so a file's suppressions are read beside the findings they hide.
  */
 
-const TOOL_VERSION = '0.1.0';
-function count(findings) {
-    let errors = 0;
-    let warnings = 0;
-    for (const f of findings) {
-        if (f.severity === 'error')
-            errors++;
-        else
-            warnings++;
-    }
-    return { errors, warnings };
-}
-function buildReport(results, findings, files, failOn = 'error', hidden = { suppressed: [] }) {
-    const { errors, warnings } = count(findings);
-    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
-    const suppressed = hidden.suppressed.map(reportSuppressed);
-    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors, suppressed: suppressed.length }, failOn);
-    // Beside each result's untouched response: which of its findings are hidden, and why.
-    for (const r of results) {
-        const own = hidden.suppressed.filter((s) => s.finding.file === r.file && s.finding.name === r.name && s.finding.kind === r.kind);
-        if (own.length > 0)
-            r.suppressed = own.map(reportSuppressed);
-    }
-    return {
-        tool: { name: 'oidc-gate', version: TOOL_VERSION },
-        api_version: 'v0.0.1',
-        valid: errors === 0,
-        summary: {
-            text: v.text,
-            fail_on: failOn,
-            failed: v.failed,
-            files: files.length,
-            results: results.length,
-            errors,
-            warnings,
-            file_status: files,
-            findings,
-            suppressed,
-            ...(hidden.baseline !== undefined ? { baseline: hidden.baseline } : {}),
-        },
-        results,
+
+
+
+
+const SUPPRESSION_KEYS = ['code', 'entry', 'field', 'reason', 'expires'];
+const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
+/** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
+function parseSuppressionEntry(raw, index, file, yaml, problem) {
+    const at = ['suppressions', index];
+    const invalid = (message, where = at) => {
+        problem(GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config' });
     };
-}
-/**
- * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
- * finding but a gate that could not check what it was given, so it fails the run even under
- * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
- * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
- * never reads "Passed" for a failed run.
- */
-function verdict(c, failOn) {
-    const v = countedVerdict(c, failOn);
-    const hidden = c.suppressed ?? 0;
-    if (hidden === 0)
-        return v;
-    // Before the final full stop: "Passed: 1 file, 2 checks, no findings; 3 suppressed."
-    return { failed: v.failed, text: `${v.text.replace(/\.$/, '')}; ${hidden} suppressed.` };
-}
-function countedVerdict(c, failOn) {
-    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
-    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
-    if (c.errors === 0 && c.warnings === 0)
-        return { failed: false, text: `Passed: ${where}, no findings.` };
-    if (c.errors === 0) {
-        return shouldFail(failOn, 0, c.warnings)
-            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
-            : { failed: false, text: `Passed with ${found}: ${where}.` };
+    if (!isRecord(raw)) {
+        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
+        return undefined;
     }
-    if (shouldFail(failOn, c.errors, c.warnings))
-        return { failed: true, text: `Failed: ${found} in ${where}.` };
-    if (c.configErrors > 0) {
-        const one = c.configErrors === 1;
-        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
-            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
-        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+    let ok = true;
+    for (const key of Object.keys(raw)) {
+        if (SUPPRESSION_KEYS.includes(key))
+            continue;
+        const hint = nearest(key, SUPPRESSION_KEYS);
+        problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in a suppressions item${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${SUPPRESSION_KEYS.join(', ')}.`, [...at, key], { kind: 'config', remediation: hint !== undefined ? `Rename the key to "${hint}".` : GATE_CODES.CONFIG_UNKNOWN_KEY.remediation });
+        ok = false;
     }
-    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
-}
-/** A suppressed finding as the report lists it: the finding, where it is, and what hid it. */
-function reportSuppressed(s) {
-    const f = s.finding;
-    return {
-        code: f.code,
-        severity: f.severity,
-        message: f.message,
-        ...(f.file !== undefined ? { file: f.file } : {}),
-        ...(f.line !== undefined ? { line: f.line } : {}),
-        ...(f.column !== undefined ? { column: f.column } : {}),
-        ...(f.name !== undefined ? { entry: f.name } : {}),
-        field: findingField(f),
-        kind: s.kind,
-        reason: s.reason,
-        suppression: s.source,
-    };
-}
-function plural(n, word) {
-    return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
-function shouldFail(failOn, errors, warnings) {
-    if (failOn === 'never')
-        return false;
-    if (failOn === 'warning')
-        return errors + warnings > 0;
-    return errors > 0;
-}
-function serializeReport(report) {
-    return `${JSON.stringify(report, null, 2)}\n`;
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-;// CONCATENATED MODULE: ./src/gate/values.ts
-/** Small checks and wording for values read from a user's YAML file. */
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function isNonEmptyString(value) {
-    return typeof value === 'string' && value !== '';
-}
-/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
-function describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
-}
-/** Text from the user's file (a key, a path, a code) kept short in messages. */
-function clip(s) {
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
-
-;// CONCATENATED MODULE: ./src/gate/fingerprint.ts
-/**
- * A finding's identity across runs, bound to what it is about (product decisions §18): its code, its
- * file named from the repository root, the section and entry name it is in, its field inside the entry,
- * and the offending value there, the value at the field as canonical JSON. A list item is named by its
- * value rather than its position (`/redirect_uris/1` digests as `/redirect_uris/-`, "an item of
- * redirect_uris", with the item's value), so inserting or reordering items changes nothing, while
- * changing the item makes it a new finding. A field naming a file the gate read (`token_file`, `aws_trust_policy`) binds the file's
- * content with its path: the findings about the policy inside it are placed at that one line.
- *
- * This is the SARIF `partialFingerprints["oidcGate/v2"]` value and what the baseline records.
- */
-
-
-
-
-/** The SARIF partialFingerprints key; a new way of fingerprinting gets a new key. */
-const FINGERPRINT_KEY = 'oidcGate/v2';
-/** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
-const ENTRY_SECTIONS = ['providers', 'profiles', 'tokens', 'trust_policies'];
-const INDEX = /^(?:0|[1-9]\d*)$/;
-/** JSON with object members sorted at every depth; numbers JSON cannot hold (.inf, .nan) as text. */
-function canonical(value, memo) {
-    if (value === null || value === undefined)
-        return 'null';
-    if (typeof value === 'number')
-        return Number.isFinite(value) ? JSON.stringify(value) : JSON.stringify(String(value));
-    if (typeof value === 'bigint')
-        return value.toString();
-    if (typeof value !== 'object')
-        return JSON.stringify(value);
-    const known = memo.get(value);
-    if (known !== undefined)
-        return known;
-    const text = Array.isArray(value)
-        ? `[${value.map((v) => canonical(v, memo)).join(',')}]`
-        : `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k], memo)}`).join(',')}}`;
-    memo.set(value, text);
-    return text;
-}
-/**
- * The fingerprints of one run's findings: `base` is where the run's file names start, relative to the
- * repository root (the CLI run in a subdirectory names files from there), and `sources` the config files
- * it read. A finding in a file that is not among them (the issuer-profiles file) binds its message
- * instead of a value: it may then change more often than needed, never hide more than was recorded.
- */
-class fingerprint_Fingerprints {
-    base;
-    #sources = new Map();
-    #identities = new WeakMap();
-    #canonical = new WeakMap();
-    constructor(base = '', sources = []) {
-        this.base = base;
-        for (const s of sources)
-            this.#sources.set(s.file, s);
+    // An unknown key is the one mistake: "reason is missing" after `reson:` would say it twice.
+    if (!ok)
+        return undefined;
+    const { code, reason, entry, field, expires } = raw;
+    if (typeof code !== 'string' || code.trim() === '') {
+        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code']);
+        ok = false;
     }
-    /** The SARIF partialFingerprints value. */
-    of(f) {
-        return this.identity(f).fingerprint;
-    }
-    /** The finding's file named from the repository root. */
-    fileOf(f) {
-        if (f.file === undefined)
-            return '';
-        return this.base === '' ? f.file : external_node_path_default().posix.join(this.base, f.file);
-    }
-    identity(f) {
-        const known = this.#identities.get(f);
-        if (known !== undefined)
-            return known;
-        const place = this.#place(f);
-        const itemField = toPointer(place.rel.map((s, i) => (place.listPositions[i] === true ? '-' : s)));
-        const evidence = f.evidence !== undefined ? canonical(boundEvidence(f.evidence), this.#canonical) : null;
-        const key = JSON.stringify([FINGERPRINT_KEY, f.code, this.fileOf(f), place.section, place.entry ?? null, itemField, place.bound, evidence]);
-        const identity = {
-            code: f.code,
-            file: this.fileOf(f),
-            section: place.section,
-            ...(place.entry !== undefined ? { entry: place.entry } : {}),
-            field: toPointer(place.rel),
-            itemField,
-            fingerprint: (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex'),
-        };
-        this.#identities.set(f, identity);
-        return identity;
-    }
-    /** Where the finding is (section, entry, field) and what it binds: the value there, or its message. */
-    #place(f) {
-        const source = f.file !== undefined ? this.#sources.get(f.file) : undefined;
-        const data = source?.yaml?.data;
-        if (source !== undefined && data !== undefined && f.pointer !== undefined) {
-            const at = parsePointer(f.pointer);
-            const [section, index] = at;
-            const list = section !== undefined && isRecord(data) ? data[section] : undefined;
-            if (section !== undefined && index !== undefined && ENTRY_SECTIONS.includes(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
-                const entry = resolvedEntry(source, section, Number(index), list[Number(index)]);
-                const rel = at.slice(2);
-                const walked = walk(entry, rel);
-                return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
-            }
-            const walked = walk(data, at);
-            return { section: '', ...(f.name !== undefined ? { entry: f.name } : {}), rel: at, listPositions: walked.listPositions, bound: this.#bind(walked) };
+    else {
+        const why = codeProblem(code.trim());
+        if (why !== undefined) {
+            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
+            ok = false;
         }
-        // No document to read the value from: the place as the finding names it, and its message.
-        const stable = f.stablePointer !== undefined ? parsePointer(f.stablePointer) : undefined;
-        const rel = stable !== undefined && f.name !== undefined ? stable.slice(2) : parsePointer(f.pointer ?? f.stablePointer ?? '');
-        const section = stable !== undefined && f.name !== undefined ? stable[0] ?? '' : '';
-        return { section, ...(f.name !== undefined ? { entry: f.name } : {}), rel, listPositions: rel.map(() => false), bound: JSON.stringify(['message', f.message]) };
     }
-    #bind(walked) {
-        return `[${[...walked.items, walked.value].map((v) => canonical(v, this.#canonical)).join(',')}]`;
+    if (typeof reason !== 'string' || reason.trim() === '') {
+        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason']);
+        ok = false;
     }
-}
-/**
- * What the gate found out binds too (the keys a JWKS_KEYS_CHANGED added and removed: another key change is
- * another finding), except `lock`, the lock file as this run names it, which depends on where it started.
- */
-function boundEvidence(evidence) {
-    const { lock: _lock, ...rest } = evidence;
-    return rest;
-}
-/** Follows `rel` from `root`, noting the list items on the way. */
-function walk(root, rel) {
-    const items = [];
-    const listPositions = [];
-    let current = root;
-    for (const segment of rel) {
-        if (Array.isArray(current) && INDEX.test(segment)) {
-            listPositions.push(true);
-            current = current[Number(segment)];
-            items.push(current);
-        }
+    if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
+        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
+        ok = false;
+    }
+    if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
+        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
+        ok = false;
+    }
+    let until;
+    if (expires !== undefined) {
+        const parsed = parseExpires(expires);
+        if (parsed.ok)
+            until = { text: parsed.text, ms: parsed.ms };
         else {
-            listPositions.push(false);
-            current = isRecord(current) && Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
+            ok = false;
         }
     }
-    return { items, value: current, listPositions };
-}
-/**
- * The entry as written, with each field that names a file the gate read bound to what it read: a
- * sample's token file to its token, a trust policy's file to the policy document.
- */
-function resolvedEntry(source, section, index, raw) {
-    if (!isRecord(raw))
-        return raw;
-    if (section === 'tokens') {
-        const token = source.tokens?.find((t) => t.path[1] === index);
-        if (token?.tokenKey === 'token_file')
-            return { ...raw, token_file: { file: raw.token_file, token: token.request.token } };
-    }
-    if (section === 'trust_policies') {
-        const trust = source.trustPolicies?.find((t) => t.path[1] === index);
-        if (trust?.awsPolicyFile !== undefined)
-            return { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } };
-    }
-    return raw;
-}
-
-;// CONCATENATED MODULE: ./src/gate/sarif.ts
-/**
- * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
- * partialFingerprints bound to the finding's content (fingerprint.ts: code, file, entry name, field and
- * the value there), so an alert survives edits that only move lines, reorder entries or insert list
- * items, and a changed value is a new alert. A run that could not check what it was given says so in
- * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
- * are not the repository's findings, and an upload of them would close alerts that still stand.
- */
-
-
-
-/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
-const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
-/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
-function findingPageUrl(code) {
-    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
-}
-/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
-function howToFix(definition) {
-    return definition.fix ?? definition.remediation;
-}
-/**
- * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
- * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
- */
-function markdownText(text) {
-    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
-}
-function sentence(text) {
-    return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-/**
- * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
- * every finding of the code (a finding's own remediation may speak of one case only), and a link to
- * the code's page with an example.
- */
-function ruleHelp(d) {
-    const fix = howToFix(d);
-    const url = findingPageUrl(d.code);
-    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
-    const markdown = [
-        `**${markdownText(sentence(d.title))}**`,
-        d.docs !== undefined ? markdownText(d.docs) : undefined,
-        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
-        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
-        `[${d.code}: more, with an example](${url})`,
-    ];
-    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
-    return { text: join(text), markdown: join(markdown) };
-}
-/**
- * A finding's fingerprint without the run's documents (`base`: where the run's file names start,
- * relative to the repository root): bound to the finding's message where a run would bind the value.
- * A run's own fingerprints are `GateRun.fingerprints`.
- */
-function fingerprint(f, base = '') {
-    return new Fingerprints(base).of(f);
-}
-/** Whether the run could not check what it was given: a configuration error (CONFIG_NOT_FOUND included) or an entry not checked. */
-function couldNotCheck(f) {
-    return f.config === true && f.severity === 'error';
-}
-/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
-const MAX_SARIF_RESULTS = 5000;
-/** Configuration errors told as notifications, then one that counts the rest: the report has them all. */
-const MAX_SARIF_NOTIFICATIONS = 100;
-/**
- * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
- * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
- */
-function sarifSuppression(s) {
-    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
-}
-/**
- * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
- * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
- */
-function buildSarif(all, suppressed = [], withBaseline = false, fingerprints = new fingerprint_Fingerprints()) {
-    // Code scanning refuses a result without a location, so run-level problems (no config file
-    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
-    // and reported findings before suppressed ones.
-    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
-    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
-    const findings = [...all, ...suppressed.map((s) => s.finding)]
-        .filter((f) => f.file !== undefined)
-        .sort((a, b) => rank(a) - rank(b))
-        .slice(0, MAX_SARIF_RESULTS);
-    const codes = [...new Set(findings.map((f) => f.code))].sort();
-    const index = new Map(codes.map((c, i) => [c, i]));
-    const rules = codes.map((code) => {
-        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
-        const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
-        const sample = findings.find((f) => f.code === code);
-        const title = definition?.title ?? code;
-        const rule = {
-            id: code,
-            name: toPascal(code),
-            shortDescription: { text: title },
-            fullDescription: { text: title },
-            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
-            properties: { tags: ['security', 'oidc'] },
-        };
-        if (definition !== undefined) {
-            rule.helpUri = findingPageUrl(code);
-            rule.help = ruleHelp(definition);
-            // Code scanning ranks security alerts by this number, written as a string.
-            if (definition.securitySeverity !== undefined) {
-                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
-            }
-        }
-        else if (sample?.remediation !== undefined) {
-            rule.help = { text: sample.remediation, markdown: sample.remediation };
-        }
-        return rule;
-    });
-    const results = findings.map((f) => {
-        const r = {
-            ruleId: f.code,
-            ruleIndex: index.get(f.code),
-            level: f.severity === 'error' ? 'error' : 'warning',
-            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
-            partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.of(f) },
-        };
-        const hidden = hiddenBy.get(f);
-        if (hidden !== undefined)
-            r.suppressions = [sarifSuppression(hidden)];
-        if (withBaseline)
-            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
-        r.locations = [{
-                physicalLocation: {
-                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
-                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-                },
-            }];
-        return r;
-    });
-    return {
-        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
-        version: '2.1.0',
-        runs: [{
-                tool: {
-                    driver: {
-                        name: 'oidc-gate',
-                        version: TOOL_VERSION,
-                        semanticVersion: TOOL_VERSION,
-                        informationUri: REPOSITORY_URL,
-                        rules,
-                    },
-                },
-                invocations: [invocation(all)],
-                results,
-            }],
+    if (!ok)
+        return undefined;
+    const pos = positionOf(yaml, at);
+    const out = {
+        kind: 'config', code: code.trim(), reason: reason.trim(), file, line: pos.line, column: pos.column, pointer: toPointer(at),
     };
-}
-/**
- * Whether the run checked what it was given. A configuration error (no config file matched, a file it
- * could not read, an entry it refused, a broken baseline) means the results are not the repository's
- * findings: executionSuccessful is false and each such error is a notification, with its place when it
- * has one, so whoever reads the log (the reusable workflow before an upload) can tell.
- */
-function invocation(all) {
-    const problems = all.filter(couldNotCheck);
-    if (problems.length === 0)
-        return { executionSuccessful: true };
-    const more = problems.length - MAX_SARIF_NOTIFICATIONS;
-    return {
-        executionSuccessful: false,
-        toolExecutionNotifications: [...problems.slice(0, MAX_SARIF_NOTIFICATIONS).map((f) => ({
-                level: 'error',
-                message: { text: f.name !== undefined ? `${f.code}: ${f.message} [${f.name}]` : `${f.code}: ${f.message}` },
-                descriptor: { id: f.code },
-                ...(f.file !== undefined ? {
-                    locations: [{
-                            physicalLocation: {
-                                artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
-                                region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
-                            },
-                        }],
-                } : {}),
-            })), ...(more > 0 ? [{ level: 'error', message: { text: `${more} more configuration ${more === 1 ? 'error' : 'errors'}: see the report.` } }] : [])],
-    };
-}
-/**
- * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
- * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
- */
-function relativeUri(file) {
-    return file.split('/').map(encodeURIComponent).join('/');
-}
-function toPascal(code) {
-    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
+    if (typeof entry === 'string')
+        out.entry = entry;
+    if (typeof field === 'string')
+        out.field = field;
+    if (until !== undefined)
+        out.expires = until;
+    return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/write.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppressions-section.ts
 /**
- * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
- * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
- * linked directory, must not turn the report into an overwrite of some other file. So the target
- * must not be a link, its directory must resolve inside the workspace and outside .git, and the
- * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
- * replaces the directory entry and never writes through it.
+ * `suppressions:`: findings of this file accepted with a reason. Read like any section, not run: the
+ * run hands them (with the file's inline suppressions) to the suppressor.
  */
 
 
 
 
-/** An output path the gate refuses, or could not write; the message names the setting and the path. */
-class OutputPathError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'OutputPathError';
-    }
-}
-/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
-async function checkOutputPath(target) {
-    await plan(target);
-}
-/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
-async function writeInsideRoot(target, text) {
-    const { realDir, missing, name } = await plan(target);
-    let dir = realDir;
-    for (const part of missing) {
-        dir = external_node_path_default().join(dir, part);
-        try {
-            await external_node_fs_.promises.mkdir(dir);
-        }
-        catch (error) {
-            if (error.code !== 'EEXIST')
-                throw failure(target, error);
-        }
-    }
-    // Created or not, the directory must still resolve where the plan said.
-    const finalDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(finalDir, name));
-    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
-    try {
-        // wx: never reuse an existing file (or follow a link) at the temporary name.
-        await external_node_fs_.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
-        await external_node_fs_.promises.rename(temp, external_node_path_default().join(finalDir, name));
-    }
-    catch (error) {
-        await external_node_fs_.promises.unlink(temp).catch(() => undefined);
-        throw failure(target, error);
-    }
-}
-async function plan(target) {
-    const file = external_node_path_default().resolve(target.file);
-    const name = external_node_path_default().basename(file);
-    const existing = await external_node_fs_.promises.lstat(file).catch((error) => {
-        if (isAbsent(error))
-            return undefined;
-        throw failure(target, error);
-    });
-    if (existing?.isSymbolicLink()) {
-        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
-    }
-    if (existing !== undefined && !existing.isFile()) {
-        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
-    }
-    const missing = [];
-    let dir = external_node_path_default().dirname(file);
-    for (;;) {
-        const stat = await external_node_fs_.promises.stat(dir).catch((error) => {
-            if (isAbsent(error))
-                return undefined;
-            throw failure(target, error);
-        });
-        if (stat?.isDirectory())
-            break;
-        if (stat !== undefined) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
-        }
-        if (await external_node_fs_.promises.lstat(dir).then(() => true, () => false)) {
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
-        }
-        const parent = external_node_path_default().dirname(dir);
-        if (parent === dir)
-            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
-        missing.unshift(external_node_path_default().basename(dir));
-        dir = parent;
-    }
-    const realDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
-        throw failure(target, error);
-    });
-    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
-    return { realDir, missing, name };
-}
-async function ensureInside(target, real) {
-    const realRoot = await external_node_fs_.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
-    const place = placeOf(realRoot, real);
-    if (!place.ok) {
-        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
-    }
-}
-/** Nothing there, or a file where a directory should be (reported by the directory walk). */
-function isAbsent(error) {
-    const code = error.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
-}
-function failure(target, error) {
-    const code = error.code;
-    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
-    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
-}
-/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
-function outputTarget(root, base, label, value) {
-    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-    return { root, file: external_node_path_default().resolve(base, value), label, shown };
-}
+const suppressionsSection = defineSection({
+    key: 'suppressions',
+    what: 'suppression',
+    noun: ['suppression', 'suppressions'],
+    title: 'Suppressions',
+    entries: false,
+    parse: (raw, index, source, problem) => parseSuppressionEntry(raw, index, source.file, source.yaml, problem),
+    schema: {
+        definition: 'Suppression',
+        description: 'Findings of this file accepted with a reason (and an optional expiry). A finding can also be suppressed inline: # oidc-gate: ignore[CODE] reason, on its line or the line above.',
+        build: () => ({
+            title: 'Suppression',
+            description: 'Accepts findings of this file, with a reason: they leave the counts and fail-on, and stay in the report and SARIF (as suppressed). Configuration errors and the SUPPRESSION_ codes cannot be suppressed.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['code', 'reason'],
+            properties: {
+                code: { type: 'string', enum: findingCatalogue.map((d) => d.code).filter((c) => whyNotSuppressible(c) === undefined), description: 'The finding code to suppress.' },
+                entry: { type: 'string', minLength: 1, description: 'Only findings of this provider, profile or sample (by name).' },
+                field: { type: 'string', pattern: '^(/.*)?$', description: 'Only findings at this JSON Pointer inside the entry, or below it, as in a finding\'s evidence.field (e.g. /redirect_uris/1).' },
+                reason: { type: 'string', minLength: 1, pattern: '\\S', description: 'Why the finding is accepted: shown in the report and as the SARIF justification.' },
+                expires: {
+                    type: 'string', anyOf: [{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, { format: 'date-time' }],
+                    description: 'An RFC 3339 date (the suppression applies through that day, UTC) or date-time; after it, the finding is reported again with a SUPPRESSION_EXPIRED warning.',
+                },
+            },
+        }),
+    },
+});
 
-;// CONCATENATED MODULE: ./src/gate/outputs.ts
-/** Writing the report and SARIF files, shared by the action and the CLI. */
-
-
-
-
-function sarifOf(run) {
-    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprints);
-}
-async function writeReport(run, target) {
-    await writeInsideRoot(target, serializeReport(run.report));
-}
-async function writeSarif(run, target) {
-    await writeInsideRoot(target, `${JSON.stringify(sarifOf(run), null, 2)}\n`);
-}
-
-;// CONCATENATED MODULE: ./src/gate/config-finding.ts
-/** Text and remediation come from the code's definition; `extra` places it (file, line, pointer, entry). */
-function configFinding(def, message, file, position, extra = {}) {
-    const f = { code: def.code, severity: 'error', message, remediation: def.remediation, config: def.config };
-    if (file !== undefined)
-        f.file = file;
-    if (position !== undefined) {
-        f.line = position.line;
-        f.column = position.column;
-    }
-    return { ...f, ...extra };
-}
-
-;// CONCATENATED MODULE: ./src/gate/budget.ts
-/**
- * The run's entry budget: at most MAX_RUN_ENTRIES providers, profiles and sample tokens across
- * every file, so a repository cannot make one run check (and report) without bound. Files are
- * read concurrently, but the budget is granted in file order, so the same files always get the same
- * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
- * files after it may still fit.
- */
-const MAX_RUN_ENTRIES = 1000;
-class EntryBudget {
-    limit;
-    #used = 0;
-    #next = 0;
-    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
-    #asks = new Map();
-    constructor(limit = MAX_RUN_ENTRIES) {
-        this.limit = limit;
-    }
-    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
-    admit(index, count) {
-        return new Promise((answer) => {
-            this.#asks.set(index, { count, answer });
-            this.#drain();
-        });
-    }
-    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
-    pass(index) {
-        if (!this.#asks.has(index) && index >= this.#next)
-            this.#asks.set(index, null);
-        this.#drain();
-    }
-    #drain() {
-        while (this.#asks.has(this.#next)) {
-            const ask = this.#asks.get(this.#next);
-            this.#asks.delete(this.#next);
-            this.#next++;
-            if (ask === null || ask === undefined)
-                continue;
-            const before = this.#used;
-            const ok = before + ask.count <= this.limit;
-            if (ok)
-                this.#used += ask.count;
-            ask.answer({ ok, before });
-        }
-    }
-}
-/** The finding text for a file the budget refused. */
-function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
-    const fmt = (n) => n.toLocaleString('en-US');
-    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (providers, profiles and samples) one run may check, so none of its entries were checked.`;
-}
-/** Entries of a config file: the items of its providers, profiles and tokens lists. */
-function configEntryCount(data) {
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        return 0;
-    const record = data;
-    return ['providers', 'profiles', 'tokens', 'trust_policies'].reduce((n, key) => n + (Array.isArray(record[key]) ? record[key].length : 0), 0);
-}
-
-;// CONCATENATED MODULE: ./src/gate/nearest.ts
-/** "Did you mean …?": the known word closest to a misspelt one, for a hint in a message. */
-/**
- * The candidate nearest to `word`, ignoring letter case: at most two edits away (audience →
- * audiences, alowed_algs → allowed_algs), the first of equals in the candidates' order. Undefined
- * when none is that close. With `prefixes`, a word of three or more letters that starts a candidate
- * counts as one edit away (`--iss` → `--issuer-profiles`), as command-line users abbreviate.
- */
-function nearest(word, candidates, options = {}) {
-    let best;
-    let bestDistance = 3;
-    const lower = word.toLowerCase();
-    for (const candidate of candidates) {
-        const name = candidate.toLowerCase();
-        const d = options.prefixes === true && lower.length >= 3 && name.startsWith(lower) ? 1 : distance(lower, name);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best;
-}
-/** Levenshtein distance, or 3 as soon as the lengths alone rule out 2 or fewer. */
-function distance(a, b) {
-    if (Math.abs(a.length - b.length) > 2)
-        return 3;
-    let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        const cur = [i];
-        for (let j = 1; j <= b.length; j++) {
-            cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-        }
-        prev = cur;
-    }
-    return prev[b.length] ?? 3;
-}
-
-;// CONCATENATED MODULE: ./src/gate/entry-keys.ts
+;// CONCATENATED MODULE: ./src/gate/config/entry-keys.ts
 /**
  * Which keys each kind of config entry may hold, read from the JSON Schemas the engine validates its
  * requests and profiles with, plus the few keys the gate adds. A field added to a request schema is
  * then accepted in config files at once, and a key the engine does not know is refused at its own line
  * instead of travelling on to a 422.
  */
+
 
 
 
@@ -1397,7 +1219,6 @@ const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name'
 const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
 const TOKEN_KEYS = TOKEN_SHAPE.keys;
 const PROFILE_KEYS = PROFILE_SHAPE.keys;
-const TOP_KEYS = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_policies'];
 /**
  * The entry as a map when it is one and holds only known keys, at any depth (a misspelt
  * `alg_policy.alowed_algs` or `policy.audience` is caught here, at its own line, like a misspelt
@@ -1407,7 +1228,7 @@ const TOP_KEYS = ['providers', 'profiles', 'tokens', 'suppressions', 'trust_poli
  */
 function checkEntry(raw, at, shape, problem, kind = 'config') {
     if (!isRecord(raw)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
+        problem(GATE_CODES.CONFIG_INVALID, `Each ${shape.what} entry must be a map of fields, not ${describeType(raw)}.`, at, {
             kind, remediation: `Write the ${shape.what} as fields under its "- ", one per line (for example "- name: …" then "  issuer: …").`,
         });
         return undefined;
@@ -1415,7 +1236,7 @@ function checkEntry(raw, at, shape, problem, kind = 'config') {
     let ok = true;
     const unknown = (key, allowed, where, place) => {
         const hint = nearest(key, allowed);
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
+        problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in ${place}${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${allowed.join(', ')}.`, [...where, key], { kind, remediation: unknownKeyFix(hint) });
         ok = false;
     };
     for (const key of Object.keys(raw)) {
@@ -1429,7 +1250,7 @@ function checkEntry(raw, at, shape, problem, kind = 'config') {
 function unknownKeyFix(hint) {
     return hint !== undefined
         ? `Rename the key to "${hint}" (or remove it): unknown keys are refused so that a typo never passes silently.`
-        : src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY.remediation;
+        : GATE_CODES.CONFIG_UNKNOWN_KEY.remediation;
 }
 /**
  * Unknown keys of the maps inside an entry (policy, alg_policy), each with the keys its schema
@@ -1458,116 +1279,7 @@ function nestedUnknownKeys(value, schema, rel, report) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/entry-names.ts
-/**
- * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
- * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
- * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
- * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
- * across all files (PROFILE_DUPLICATE), so they are not counted here.
- */
-
-
-/** How messages name an entry of each section that has names. */
-const WHAT = { providers: 'provider', tokens: 'sample token', trust_policies: 'trust policy' };
-/** The names seen in one section of one file. */
-class EntryNames {
-    #section;
-    #problem;
-    #first = new Map();
-    constructor(section, problem) {
-        this.#section = section;
-        this.#problem = problem;
-    }
-    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
-    admit(entry, raw) {
-        const first = this.#first.get(entry.name);
-        if (first === undefined) {
-            this.#first.set(entry.name, entry.line);
-            return true;
-        }
-        const what = WHAT[this.#section] ?? 'entry';
-        const written = isRecord(raw) && raw.name !== undefined;
-        this.#problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `The ${what} name "${clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
-            remediation: written
-                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
-                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
-        });
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/input-file.ts
-/**
- * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
- * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
- * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
- */
-
-
-
-/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
-async function readYamlInput(root, abs, name) {
-    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'outside':
-            case 'git':
-                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
-            case 'not-file':
-                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
-            default:
-                return refused(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
-        }
-    }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined) {
-        return { ok: false, code: src_engine/* GATE_CODES */.FD.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
-            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
-    }
-    const yaml = loadYaml(text);
-    if (yaml.tooLarge === 'nodes') {
-        return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
-    }
-    if (yaml.tooLarge === 'text') {
-        return refused(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
-    }
-    return { ok: true, yaml };
-}
-function refused(code, message, yaml) {
-    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
-}
-/**
- * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
- * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
- * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
- */
-async function readJsonInputText(boundary, abs, name) {
-    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
-    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
-    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'missing':
-                return { ok: false, missing: true };
-            case 'outside':
-            case 'git':
-                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-            case 'not-file':
-                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
-            default:
-                return refuse(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
-        }
-    }
-    const text = decodeUtf8(read.bytes);
-    return text === undefined ? refuse(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
-}
-
-;// CONCATENATED MODULE: ./src/gate/redact.ts
+;// CONCATENATED MODULE: ./src/gate/outputs/redact.ts
 /**
  * What the gate never writes out of a request it records (report, CLI output): the token becomes
  * its SHA-256 fingerprint; `secret`, every member the request schema does not know (a misspelt
@@ -1799,7 +1511,7 @@ function maskPieces(value) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/profile-entry.ts
+;// CONCATENATED MODULE: ./src/gate/sections/profile-entry.ts
 /**
  * A `profiles:` entry of a config file, or an entry of the issuer-profiles file: an issuer profile,
  * registered by profiles.ts with the rest.
@@ -1809,6 +1521,14 @@ function maskPieces(value) {
 
 
 
+/**
+ * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
+ * repository, a pull request included, and secret_env would let them read any variable of the
+ * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
+ * they may only name variables the workflow author set for the gate on purpose. The service's
+ * profiles, set by its operator, are loaded elsewhere and have no such rule.
+ */
+const SECRET_ENV_PREFIX = 'OIDC_GATE_';
 function parseProfileEntry(raw, at, yaml, problem, onSecret) {
     // Masked before any check: a profile refused for a typo (`sekret:`) still holds the value.
     for (const value of profileValuesToMask(raw))
@@ -1824,7 +1544,7 @@ function parseProfileEntry(raw, at, yaml, problem, onSecret) {
         return id !== undefined ? { ok: false, refused: { id, line: positionOf(yaml, first ?? at).line } } : { ok: false };
     }
     if (id === undefined) {
-        problem(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
+        problem(GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
             kind: 'profile', remediation: 'Add id: with the name samples use in issuer_profile_id, such as id: orders-api.',
         });
         return { ok: false };
@@ -1832,7 +1552,64 @@ function parseProfileEntry(raw, at, yaml, problem, onSecret) {
     return { ok: true, entry: { id, path: at, line: positionOf(yaml, at).line, profile: entry } };
 }
 
-;// CONCATENATED MODULE: ./src/gate/provider-entry.ts
+;// CONCATENATED MODULE: ./src/gate/sections/profiles-section.ts
+/**
+ * `profiles:`: issuer profiles that samples name with issuer_profile_id. They are read here with the
+ * file, and registered by the run with the issuer-profiles file's (profiles.ts), not checked one by one.
+ */
+
+
+
+const profilesSection = defineSection({
+    key: 'profiles',
+    what: 'profile',
+    noun: ['profile', 'profiles'],
+    title: 'Profiles',
+    entries: true,
+    count: (items) => profileEntries(items).length,
+    parse(raw, index, source, problem) {
+        const at = ['profiles', index];
+        const parsed = parseProfileEntry(raw, at, source.yaml, problem, source.onSecret);
+        if (parsed.ok)
+            return { name: parsed.entry.id, path: at, line: parsed.entry.line, refused: false, entry: parsed.entry };
+        return parsed.refused !== undefined ? { name: parsed.refused.id, path: at, line: parsed.refused.line, refused: true, id: parsed.refused.id } : undefined;
+    },
+    schema: {
+        definition: 'Profile',
+        description: 'Issuer profiles; ids are unique across every config file and the issuer-profiles file.',
+        build(embed) {
+            const profileSchema = embed(src_engine/* issuerProfileSchema */.OI);
+            const profileProperties = profileSchema.properties;
+            return {
+                ...profileSchema,
+                title: 'Issuer profile',
+                description: 'A named trust policy that samples select with issuer_profile_id: id, the policy fields, and exactly one key source (secret, secret_env, public_key, jwks, jwks_uri or discovery: true).',
+                properties: {
+                    ...profileProperties,
+                    secret_env: {
+                        ...profileProperties.secret_env,
+                        // A repository file is written by whoever opens the pull request: it may only read the variables the workflow set for the gate.
+                        pattern: `^${SECRET_ENV_PREFIX}[A-Za-z0-9_]*$`,
+                        description: `Name of an environment variable holding the HMAC secret. In a repository config it must start with ${SECRET_ENV_PREFIX} (set it in the step's env:).`,
+                    },
+                },
+                oneOf: src_engine/* PROFILE_KEY_SOURCES */.zm.map((source) => (source === 'discovery'
+                    ? { required: [source], properties: { discovery: { const: true } } }
+                    : { required: [source] })),
+            };
+        },
+    },
+});
+/** The profiles of a file's `profiles:` to register. */
+function profileEntries(items) {
+    return items.flatMap((item) => (item.refused ? [] : [item.entry]));
+}
+/** The profiles of a file's `profiles:` refused for a mistake of their own. */
+function refusedProfiles(items) {
+    return items.flatMap((item) => (item.refused ? [{ id: item.id, line: item.line }] : []));
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/provider-entry.ts
 /** A `providers:` entry: a lint request body, a display name, and whether to run discovery first. */
 
 
@@ -1849,13 +1626,13 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
         return undefined;
     let ok = true;
     if (entry.name !== undefined && !isNonEmptyString(entry.name)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
             remediation: 'Give the provider a name (any text, such as okta-prod), or leave name out to use its issuer.',
         });
         ok = false;
     }
     if (entry.discover !== undefined && typeof entry.discover !== 'boolean') {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover'], {
+        problem(GATE_CODES.CONFIG_INVALID, 'discover must be true or false.', [...at, 'discover'], {
             remediation: 'Write discover: true (fetch the discovery document and check it) or discover: false, without quotes.',
         });
         ok = false;
@@ -1872,118 +1649,1325 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/gate/instant.ts
+;// CONCATENATED MODULE: ./src/gate/run/entry-result.ts
+
 /**
- * Instants a user writes (`at:` in a sample, `--at` on the command line): RFC 3339 date-times only,
- * checked against the calendar. `Date.parse` is not used: it accepts "March 7" and "0", and rolls
- * 2026-02-30 over to March 2, so a sample would silently be judged on another day than written.
+ * A report result: the request as recorded (secrets and the token removed) and the engine's answer,
+ * or no answer for an entry that was not run.
  */
-/** What every refusal says, so the user sees the expected form at once. */
-const INSTANT_FORMAT = 'an RFC 3339 date-time with Z or an offset, such as 2026-01-01T00:00:00Z or 2026-01-01T05:30:00+05:30';
-// date "T" time, with optional fraction and a required zone. RFC 3339 lets "T" and "Z" be lower
-// case, and a note in its section 5.6 lets a space stand for "T".
-const SHAPE = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-function isLeapYear(year) {
-    return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+function recordResult(kind, file, entry, request, outcome) {
+    const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
+    if (outcome?.problem !== undefined)
+        r.problem = outcome.problem;
+    else if (outcome !== undefined)
+        r.response = outcome.response;
+    return r;
 }
-function daysIn(year, month) {
-    if (month === 2)
-        return isLeapYear(year) ? 29 : 28;
-    return [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+;// CONCATENATED MODULE: ./src/gate/run/place.ts
+/**
+ * Placing what the engine reports on the config file: each finding of a response, and each error of a
+ * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
+ * relative to the entry it came from. The runners decide what to report; this module only says where.
+ */
+
+
+
+/** The finding's request field as a pointer (`/redirect_uris/1`), when it names one. */
+function fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
 }
-function parseInstant(value) {
-    if (typeof value !== 'string')
-        return { ok: false, reason: 'is not a string in that form' };
-    const m = SHAPE.exec(value);
-    if (m === null)
-        return { ok: false, reason: 'is not in that form' };
-    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number);
-    if (month < 1 || month > 12)
-        return { ok: false, reason: `has month ${m[2]}, but months run from 01 to 12` };
-    const days = daysIn(year, month);
-    if (day < 1 || day > days) {
-        return { ok: false, reason: `has day ${m[3]}, but ${MONTHS[month - 1]} ${year} has ${days} days` };
+/** Collects one entry's gate findings, each at the line of the field it is about. */
+class Placer {
+    findings = [];
+    #config;
+    #entryPath;
+    #name;
+    #kind;
+    constructor(config, entryPath, name, kind) {
+        this.#config = config;
+        this.#entryPath = entryPath;
+        this.#name = name;
+        this.#kind = kind;
     }
-    if (hour > 23)
-        return { ok: false, reason: `has hour ${m[4]}, but hours run from 00 to 23` };
-    if (minute > 59)
-        return { ok: false, reason: `has minute ${m[5]}, but minutes run from 00 to 59` };
-    // A leap second (:60) cannot be told apart from the next second in JWT time (seconds since the
-    // epoch, leap seconds ignored), so it is refused rather than guessed.
-    if (second > 59)
-        return { ok: false, reason: `has second ${m[6]}, but seconds run from 00 to 59` };
-    let offsetMinutes = 0;
-    if (m[8] === undefined) {
-        const offsetHours = Number(m[10]);
-        const offsetMins = Number(m[11]);
-        if (offsetHours > 23 || offsetMins > 59)
-            return { ok: false, reason: `has the offset ${m[9]}${m[10]}:${m[11]}, but offsets run from 00:00 to 23:59` };
-        offsetMinutes = (m[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMins);
+    /** `rel` is the field's path inside the entry; `config` marks a problem with the input (CLI exit 2). */
+    add(f, rel, config = false) {
+        const path = [...this.#entryPath, ...rel];
+        const yaml = this.#config.yaml;
+        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
+        const out = {
+            code: f.code,
+            severity: f.severity,
+            message: f.message,
+            file: this.#config.file,
+            line: pos.line,
+            column: pos.column,
+            pointer: toPointer(path),
+            // Named by entry name rather than index, so a SARIF fingerprint survives reordering entries.
+            stablePointer: toPointer([String(this.#entryPath[0]), this.#name, ...rel]),
+            kind: this.#kind,
+            name: this.#name,
+        };
+        if (f.remediation !== undefined)
+            out.remediation = f.remediation;
+        if (config)
+            out.config = true;
+        this.findings.push(out);
     }
-    const date = new Date(0);
-    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0 to 99 as 1900 to 1999.
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, second, Number((m[7] ?? '0').slice(0, 3).padEnd(3, '0')));
-    return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
+    /**
+     * A response's findings, each at its field (`map` turns a request pointer into a path in the
+     * entry); a finding about no field goes to `fallback`.
+     */
+    addFindings(findings, map, fallback) {
+        for (const f of findings) {
+            const field = fieldOf(f);
+            this.add(f, field !== undefined ? map(field) : fallback);
+        }
+    }
+    /** A refused request (422): one config error per refused field. (A 400 is a sample outcome, judged by the token runner.) */
+    problem(problem, map = parsePointer) {
+        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
+            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
+            this.add({
+                code: GATE_CODES.REQUEST_INVALID.code,
+                severity: 'error',
+                message: `The ${this.#kind} request for "${this.#name}" is invalid${where}: ${e.message}`,
+                remediation: GATE_CODES.REQUEST_INVALID.remediation,
+            }, map(e.pointer), true);
+        }
+    }
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-rule.ts
+;// CONCATENATED MODULE: ./src/gate/sections/run-provider.ts
 /**
- * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
- * the checks both share: which codes may be suppressed, and how `expires` is read.
+ * One `providers:` entry: with `discover: true`, fetch and check the discovery document first and
+ * lint with the jwks_uri it names; then lint the provider configuration.
  */
 
 
 
 
+async function runProvider(config, provider, engine) {
+    const results = [];
+    const findings = [];
+    // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.
+    let request = provider.request;
+    let discovered = false;
+    if (provider.discover) {
+        const body = { issuer: provider.request.issuer };
+        if (Object.hasOwn(provider.request, 'https_required'))
+            body.https_required = provider.request.https_required;
+        const placer = new Placer(config, provider.path, provider.name, 'discover');
+        const outcome = await engine.run('discover', body);
+        results.push(recordResult('discover', config.file, provider, body, outcome));
+        if (outcome.problem !== undefined) {
+            placer.problem(outcome.problem);
+        }
+        else {
+            const discovery = outcome.response;
+            // Discovery findings are about the issuer the entry names; one without a field is about `discover: true`.
+            placer.addFindings(discovery.findings, parsePointer, ['discover']);
+            const filled = (0,src_engine/* withDiscoveredJwksUri */.S0)(request, discovery);
+            discovered = filled !== request;
+            request = filled;
+        }
+        findings.push(...placer.findings);
+    }
+    const placer = new Placer(config, provider.path, provider.name, 'lint');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
+        if (rel[0] === 'discovered_jwks_uri' && discovered)
+            return ['discover'];
+        return rel;
+    };
+    const outcome = await engine.run('lint', request);
+    results.push(recordResult('lint', config.file, provider, request, outcome));
+    if (outcome.problem !== undefined)
+        placer.problem(outcome.problem, map);
+    else
+        placer.addFindings(outcome.response.findings, map, []);
+    findings.push(...placer.findings);
+    return { file: config.file, results, findings };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/schema-parts.ts
+/** An entry's `name:`, described for the kind of entry it names. */
+function entryNameSchema(what) {
+    return {
+        type: 'string', minLength: 1,
+        description: `A name for the ${what}, shown in findings, the report and SARIF (fingerprints use it, so alerts survive reordering).`,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/providers.ts
+/** `providers:`: identity provider configurations, each linted (and with `discover: true`, discovered first). */
+
+
+
+
+
+const providersSection = defineSection({
+    key: 'providers',
+    what: 'provider',
+    noun: ['provider', 'providers'],
+    title: 'Providers',
+    entries: true,
+    uniqueNames: true,
+    kind: 'lint',
+    parse: (raw, index, source, problem) => parseProviderEntry(raw, index, source.yaml, problem, source.onSecret),
+    run: (entry, run) => runProvider(run.config, entry, run.engine),
+    schema: {
+        definition: 'Provider',
+        description: 'Identity provider configurations to lint (and discover).',
+        build(embed) {
+            const lint = embed((0,src_engine/* getOperation */.eu)('lint')?.request.schema ?? {});
+            return {
+                ...lint,
+                title: 'Provider',
+                description: 'An identity provider configuration to lint: a POST /v1/lint/oidc-config request, plus name and discover.',
+                properties: {
+                    ...lint.properties,
+                    name: entryNameSchema('provider (default: its issuer)'),
+                    discover: {
+                        type: 'boolean', default: false,
+                        description: 'true: fetch the issuer\'s discovery document first, report its findings, and lint with the jwks_uri it names as discovered_jwks_uri.',
+                    },
+                },
+            };
+        },
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/sections/expect.ts
 /**
- * Codes a suppression may not hide. Configuration errors mean the gate could not check what it was
- * given (a file it could not read, an entry it refused): hiding one would let a gate that checked
- * nothing pass. INTERNAL_ERROR is an entry that was not checked either. And the SUPPRESSION_ codes
- * are about suppressions themselves: a suppression cannot vouch for itself.
+ * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
+ * appear), and whether an outcome meets it.
  */
-function whyNotSuppressible(code) {
-    const definition = (0,src_engine/* getFindingDefinition */.dc)(code);
-    if (definition === undefined)
-        return undefined;
-    if (code.startsWith('SUPPRESSION_'))
-        return `${code} is about suppressions themselves and cannot be suppressed`;
-    if (definition.config === true)
-        return `${code} is a configuration error (oidc-gate could not check what it was given) and cannot be suppressed: fix it instead`;
-    if (code === src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.code)
-        return `${code} means an entry was not checked, and cannot be suppressed`;
+
+
+/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
+function parseExpectation(value) {
+    if (value === undefined)
+        return 'valid';
+    if (value === 'valid' || value === 'invalid')
+        return value;
+    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
+        return value;
     return undefined;
 }
-/** Why `code` cannot be named in a suppression, or undefined when it can. */
-function codeProblem(code) {
-    if ((0,src_engine/* getFindingDefinition */.dc)(code) === undefined) {
-        const hint = nearest(code, src_engine/* findingCatalogue */.hD.map((d) => d.code));
-        return `"${clip(code)}" is not a code oidc-gate reports${hint !== undefined ? ` (did you mean ${hint}?)` : ''}`;
-    }
-    return whyNotSuppressible(code);
+/**
+ * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
+ * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
+ */
+function isExpectableCode(code) {
+    return code === 'MALFORMED_TOKEN' || getFindingDefinition(code)?.area === 'validate';
 }
-const EXPIRES_FORMAT = `an RFC 3339 date such as 2026-06-30 (the suppression applies through that day, UTC) or ${INSTANT_FORMAT.replace(/^an /, 'a ')}`;
-/** `expires` as written: a full date (it applies through that day, UTC) or a date-time. */
-function parseExpires(value) {
-    if (typeof value !== 'string')
-        return { ok: false, reason: 'is not a date (write it as text, such as 2026-06-30)' };
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-        const day = parseInstant(`${value}T00:00:00Z`);
-        if (!day.ok)
-            return { ok: false, reason: day.reason };
-        return { ok: true, ms: day.ms + 24 * 60 * 60 * 1000, text: value };
-    }
-    const instant = parseInstant(value);
-    return instant.ok ? { ok: true, ms: instant.ms, text: value } : { ok: false, reason: instant.reason };
+/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
+function nearestExpectableCode(code) {
+    return nearest(code, [...findingCatalogue.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
 }
-/** A reason as messages quote it: one line, kept short. */
-function shortReason(reason) {
-    const line = reason.replace(/\s+/g, ' ').trim();
-    return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
+function judge(expect, valid, codes) {
+    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
+    if (expect === 'valid') {
+        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
+    }
+    if (expect === 'invalid') {
+        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
+    }
+    const missing = expect.filter((c) => !codes.includes(c));
+    return missing.length === 0
+        ? { passed: true }
+        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-comment.ts
+;// CONCATENATED MODULE: ./src/gate/sections/run-token.ts
+/**
+ * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
+ * report what the user must see: an unmet expectation as an error, and the sample's warnings. A
+ * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
+ * offline) is one finding about that, not a verdict.
+ */
+
+
+
+
+
+
+
+
+/** The id a sample names in issuer_profile_id, when it names one. */
+function profileIdOf(token) {
+    const id = token.request.issuer_profile_id;
+    return typeof id === 'string' ? id : undefined;
+}
+/**
+ * A sample whose profile was refused: not validated, since every outcome would only repeat the
+ * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
+ * not checked, pointing at the profile's problem; the profile's error is the one error.
+ */
+function notCheckedSample(config, token, id, at, startedAt) {
+    const r = recordResult('validate', config.file, token, token.request, undefined);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const where = at.file === config.file ? `line ${at.line}` : `${at.file}:${at.line}`;
+    r.not_checked = `its issuer profile "${clip(id)}" is invalid (see ${where})`;
+    return { file: config.file, results: [r], findings: [] };
+}
+/** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
+async function runToken(config, token, engine, startedAt, profiles) {
+    const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
+    const r = recordResult('validate', config.file, token, token.request, outcome);
+    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
+    r.expect = token.expect;
+    const placer = new Placer(config, token.path, token.name, 'validate');
+    const map = (pointer) => {
+        const rel = parsePointer(pointer);
+        // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
+        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
+    };
+    const done = () => ({ file: config.file, results: [r], findings: placer.findings });
+    if (outcome.problem?.code === 'REQUEST_INVALID') {
+        placer.problem(outcome.problem, map);
+        r.passed = false;
+        return done();
+    }
+    if (outcome.response !== undefined) {
+        const unjudged = unjudgedReason(outcome.response, token, profiles);
+        if (unjudged !== undefined) {
+            placer.add(unjudged.finding, ['issuer_profile_id'], unjudged.config);
+            r.not_checked = unjudged.reason;
+            return done();
+        }
+    }
+    // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
+    let valid;
+    let errors;
+    let warnings;
+    if (outcome.problem !== undefined) {
+        valid = false;
+        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: GATE_CODES.MALFORMED_TOKEN.remediation }];
+        warnings = [];
+    }
+    else {
+        const response = outcome.response;
+        valid = response.valid;
+        errors = response.findings.filter((f) => f.severity === 'error');
+        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata.warnings ?? [])];
+    }
+    const verdict = judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
+    r.passed = verdict.passed;
+    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
+    // Outcome findings are about the sample as a whole: they point at the start of its entry.
+    const whole = [];
+    if (!verdict.passed) {
+        if (token.expect === 'valid') {
+            // Expected valid: each error is the reason, in the engine's own words.
+            for (const f of errors) {
+                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+            }
+        }
+        else {
+            placer.add({
+                code: GATE_CODES.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: GATE_CODES.EXPECTATION_FAILED.remediation,
+            }, token.expectPath.slice(token.path.length));
+        }
+    }
+    // A warning the sample expects is part of its expected outcome, not news.
+    for (const w of warnings) {
+        if (!expected.has(w.code))
+            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
+    }
+    return done();
+}
+/**
+ * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
+ * (unless the sample expects exactly that), or the profile's keys are fetched and the run is offline
+ * (as lint reports CHECK_SKIPPED for a JWKS it did not fetch).
+ */
+function unjudgedReason(response, token, profiles) {
+    const id = profileIdOf(token) ?? '';
+    const expected = Array.isArray(token.expect) ? token.expect : [];
+    if (response.findings.some((f) => f.code === 'PROFILE_NOT_FOUND') && !expected.includes('PROFILE_NOT_FOUND')) {
+        const hint = nearest(id, profiles.ids);
+        return {
+            config: true,
+            reason: `no issuer profile has the id "${clip(id)}"`,
+            finding: {
+                code: 'PROFILE_NOT_FOUND',
+                severity: 'error',
+                message: `Sample "${token.name}" names the issuer profile "${clip(id)}", which no profiles: entry or issuer-profiles file defines${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; the sample was not checked.`,
+                remediation: `${hint !== undefined ? `Set issuer_profile_id to "${hint}", or define` : 'Fix the id, or define'} the profile under profiles: in a config file or in the issuer-profiles file (action input issuer-profiles, CLI --issuer-profiles).`,
+            },
+        };
+    }
+    const offline = response.findings.find((f) => f.code === 'JWKS_UNAVAILABLE' && f.evidence?.reason === 'offline');
+    if (offline !== undefined) {
+        const how = offline.evidence?.discovery_uri !== undefined ? 'from its issuer\'s discovery document' : 'from its jwks_uri';
+        return {
+            config: false,
+            reason: 'offline: its issuer profile fetches its keys',
+            finding: {
+                code: 'CHECK_SKIPPED',
+                severity: 'warning',
+                message: `Sample "${token.name}" was not checked: its issuer profile "${clip(id)}" fetches its keys ${how}, and nothing is fetched offline.`,
+                remediation: 'Run with network access to check this sample (drop --offline; in the action, network: true), or give the profile inline keys (public_key or jwks) to check it offline too.',
+            },
+        };
+    }
+    return undefined;
+}
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __webpack_require__(3024);
+;// CONCATENATED MODULE: ./src/gate/config/boundary.ts
+/**
+ * The workspace boundary. The gate runs on a repository that a pull request controls, links
+ * included, so every path it reads is resolved (links followed) and must stay inside the workspace
+ * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ */
+
+
+/** The most the gate reads from any one file: a gate input is a few kilobytes. */
+const MAX_READ_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/**
+ * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
+ * not under .git. Without this a link to .git/config would make the gate read, and quote, the
+ * checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
+    return placeOf(realRoot, real);
+}
+/** Where `real` (already free of links) lies relative to `realRoot`. */
+function placeOf(realRoot, real) {
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        return { ok: false, reason: 'outside' };
+    if (isUnderGit(rel))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
+function isUnderGit(rel) {
+    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
+}
+/** How a place outside the boundary is described in messages. */
+function describePlace(reason) {
+    return reason === 'git' ? 'inside .git' : 'outside the repository root';
+}
+/**
+ * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
+ * the file a worktree or submodule has), else `cwd` itself.
+ */
+function findRepositoryRoot(cwd) {
+    const start = external_node_path_default().resolve(cwd);
+    for (let dir = start;; dir = external_node_path_default().dirname(dir)) {
+        if ((0,external_node_fs_.existsSync)(external_node_path_default().join(dir, '.git')))
+            return dir;
+        if (external_node_path_default().dirname(dir) === dir)
+            return start;
+    }
+}
+/**
+ * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
+ * open file, and the read stops one byte past the cap, so a file that grows in between is refused
+ * rather than read whole. A FIFO or device is refused without blocking on it.
+ */
+async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
+    const place = await resolveInsideRoot(root, abs);
+    if (!place.ok)
+        return place;
+    let handle;
+    try {
+        handle = await external_node_fs_.promises.open(place.real, external_node_fs_.constants.O_RDONLY | (external_node_fs_.constants.O_NOFOLLOW ?? 0) | (external_node_fs_.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            return { ok: false, reason: 'not-file' };
+        if (stat.size > maxBytes)
+            return { ok: false, reason: 'too-large' };
+        // Read to the end rather than trusting the size: the file may change in between.
+        const chunks = [];
+        let length = 0;
+        for (;;) {
+            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
+            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(chunk.subarray(0, bytesRead));
+            length += bytesRead;
+            if (length > maxBytes)
+                return { ok: false, reason: 'too-large' };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
+    }
+    catch (error) {
+        return { ok: false, reason: 'unreadable', error };
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
+function describeIoError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'not a regular file';
+        default: return code ?? 'unknown error';
+    }
+}
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
+function decodeUtf8(bytes) {
+    try {
+        return strictUtf8.decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/token-entry.ts
+/**
+ * A `tokens:` entry: a sample token (inline, or read from `token_file`), a validate request for it, what
+ * it must turn out as (`expect`) and the instant to judge it at (`at`).
+ */
+
+
+
+
+
+
+
+
+
+/** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
+const MAX_TOKEN_FILE_BYTES = 64 * 1024;
+async function parseTokenEntry(raw, index, source, problem) {
+    const at = ['tokens', index];
+    // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
+    if (isRecord(raw) && isNonEmptyString(raw.token))
+        source.onSecret?.(raw.token);
+    for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
+        });
+        ok = false;
+    }
+    const expect = parseExpectation(rawExpect);
+    if (expect === undefined) {
+        problem(GATE_CODES.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
+            remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
+        });
+        ok = false;
+    }
+    else if (Array.isArray(expect)) {
+        expect.forEach((code, i) => {
+            if (isExpectableCode(code))
+                return;
+            const hint = nearestExpectableCode(code);
+            problem(GATE_CODES.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
+                remediation: hint !== undefined
+                    ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
+                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+            });
+            ok = false;
+        });
+    }
+    let atMs;
+    if (rawAt !== undefined) {
+        const instant = parseInstant(rawAt);
+        if (instant.ok)
+            atMs = instant.ms;
+        else {
+            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
+            problem(GATE_CODES.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
+                remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
+            });
+            ok = false;
+        }
+    }
+    const hasToken = entry.token !== undefined;
+    if (hasToken === (tokenFile !== undefined)) {
+        problem(GATE_CODES.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
+            remediation: hasToken
+                ? 'Keep one of token and token_file: remove the other.'
+                : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
+        });
+        ok = false;
+    }
+    if (tokenFile !== undefined) {
+        const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
+        if (token === undefined)
+            ok = false;
+        else
+            request.token = token;
+    }
+    if (!ok)
+        return undefined;
+    const result = {
+        name: name ?? `tokens[${index}]`,
+        path: at,
+        line: positionOf(source.yaml, at).line,
+        request,
+        tokenKey: hasToken ? 'token' : 'token_file',
+        expect: expect,
+        expectPath: rawExpect === undefined ? at : [...at, 'expect'],
+    };
+    if (rawAt !== undefined) {
+        result.at = rawAt;
+        result.atMs = atMs;
+    }
+    return result;
+}
+/**
+ * A pull request edits the config, so `token_file` must not make the gate read a file outside the
+ * repository or inside .git (links followed), nor more than a token's worth of bytes.
+ */
+async function readTokenFile(value, source, at, problem) {
+    if (!isNonEmptyString(value)) {
+        problem(GATE_CODES.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
+            remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
+        });
+        return undefined;
+    }
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at);
+                break;
+            case 'outside':
+            case 'git':
+                problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${describePlace(read.reason)}; refusing to read it.`, at);
+                break;
+            case 'too-large':
+                problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
+                break;
+            case 'not-file':
+                problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: not a regular file.`, at);
+                break;
+            default:
+                problem(GATE_CODES.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: ${describeIoError(read.error)}.`, at);
+        }
+        return undefined;
+    }
+    const token = read.bytes.toString('utf8').trim();
+    if (token === '') {
+        problem(GATE_CODES.TOKEN_FILE_INVALID, `Token file ${clip(value)} is empty.`, at);
+        return undefined;
+    }
+    source.onSecret?.(token);
+    return token;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/tokens.ts
+/** `tokens:`: sample tokens, each validated against a policy or an issuer profile and held to `expect`. */
+
+
+
+
+
+
+
+
+const tokensSection = defineSection({
+    key: 'tokens',
+    what: 'sample token',
+    noun: ['sample', 'samples'],
+    title: 'Tokens',
+    entries: true,
+    uniqueNames: true,
+    kind: 'validate',
+    parse: parseTokenEntry,
+    async run(token, run) {
+        const id = profileIdOf(token);
+        const refused = id !== undefined ? run.profiles.refused.get(id) : undefined;
+        // One mistake, one error: a sample of a refused profile is not checked, not failed again.
+        if (id !== undefined && refused !== undefined)
+            return notCheckedSample(run.config, token, id, refused, run.startedAt);
+        return runToken(run.config, token, run.engine, run.startedAt, run.profiles);
+    },
+    bindFiles(token, raw) {
+        // A finding's fingerprint binds the token a token_file held, not only the file's name.
+        return token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : raw;
+    },
+    schema: {
+        definition: 'Sample',
+        description: 'Sample tokens, each checked against a policy or an issuer profile.',
+        build(embed) {
+            const validate = embed((0,src_engine/* getOperation */.eu)('validate')?.request.schema ?? {});
+            const { required: _required, ...validateRest } = validate;
+            const expectable = findingCatalogue.map((d) => d.code).filter(isExpectableCode);
+            return {
+                ...validateRest,
+                title: 'Sample token',
+                description: 'A sample token and the policy it is checked against: a POST /v1/validate/jwt request, plus name, token_file, expect and at. Give exactly one of token and token_file, and exactly one of policy and issuer_profile_id.',
+                properties: {
+                    ...validate.properties,
+                    name: entryNameSchema('sample (default: tokens[index])'),
+                    token_file: {
+                        type: 'string', minLength: 1,
+                        description: 'A file holding one compact JWT, relative to this config file and inside the repository (at most 64 KiB). Instead of token.',
+                    },
+                    expect: {
+                        description: 'What the sample must turn out as: valid (the default), invalid (a malformed token counts as invalid), or a list of codes that must all appear (others may too).',
+                        default: 'valid',
+                        oneOf: [
+                            { type: 'string', enum: ['valid', 'invalid'] },
+                            { type: 'array', minItems: 1, maxItems: src_engine/* MAX_ARRAY_ITEMS */.C6, items: { type: 'string', enum: expectable } },
+                        ],
+                    },
+                    at: {
+                        type: 'string', format: 'date-time',
+                        description: `The instant the token's time claims are judged at: ${INSTANT_FORMAT}. Default: when the run starts.`,
+                    },
+                },
+                allOf: [
+                    { oneOf: [{ required: ['token'] }, { required: ['token_file'] }] },
+                    { oneOf: [{ required: ['policy'] }, { required: ['issuer_profile_id'] }] },
+                ],
+            };
+        },
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/sections/id-token.ts
+/**
+ * `id_token: true` on a trust policy: request the job's own ID token for the entry's first audience
+ * and check it against the entry as the cloud would see it: signed with RS256 by a key of the
+ * issuer's discovery document, from the entry's issuer, for one of its audiences, with claims that
+ * match its claim patterns, and allowed by its AWS policy's conditions. It is reported as a sample
+ * expected to be valid; the token itself is masked and recorded by its fingerprint only.
+ */
+
+
+
+
+
+
+/** The id under which the check registers the entry as an issuer profile, for this check alone. */
+const PROFILE_ID = 'id_token';
+/** GitHub signs its workflow tokens with RS256, and so must every issuer an entry trusts here. */
+const ALGORITHM = 'RS256';
+/** Every finding of the check is about `id_token: true`. */
+const AT = ['id_token'];
+async function checkIdToken(config, entry, trust, engine, check) {
+    // A sample of its own in the report, beside the entry's trust-policy result.
+    const name = `${entry.name} (job ID token)`;
+    const placer = new Placer(config, entry.path, name, 'validate');
+    const results = [];
+    const done = () => ({ results, findings: placer.findings });
+    const skipped = (why, remediation) => {
+        placer.add({ code: 'CHECK_SKIPPED', severity: 'warning', message: `Trust policy "${entry.name}": the job's ID token was not checked: ${why}.`, remediation }, AT);
+    };
+    if (check.source === undefined) {
+        skipped('only the GitHub Action can request it', 'Nothing to do here: the action checks the ID token (with permissions: id-token: write); the CLI checks the rest of the entry.');
+        return done();
+    }
+    if (!check.online) {
+        skipped('its keys come from the issuer\'s discovery document, and nothing is fetched offline', 'Run the action with network: true to check the job\'s ID token.');
+        return done();
+    }
+    const audiences = audiencesOf(entry, trust);
+    // TRUST_AUDIENCE_MISSING on the entry is a warning: the check the entry asks for must not pass unseen.
+    const audience = audiences[0];
+    if (audience === undefined) {
+        placer.add({
+            code: GATE_CODES.CONFIG_INVALID.code, severity: 'error',
+            message: `Trust policy "${entry.name}" has id_token: true, but names no audience to request the job's ID token for, so it could not be checked.`,
+            remediation: 'Add audiences: [sts.amazonaws.com] (the audience the workflow requests for this role) to the entry, or a StringEquals condition on aud to its policy file; or remove id_token: true.',
+        }, AT, true);
+        return done();
+    }
+    const got = await check.source(audience);
+    if (!got.ok) {
+        placer.add({
+            code: GATE_CODES.ID_TOKEN_UNAVAILABLE.code,
+            severity: 'error',
+            message: got.reason === 'permission'
+                ? `Trust policy "${entry.name}" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow).`
+                : `Trust policy "${entry.name}" has id_token: true, but the runner's token service did not return an ID token for the audience ${clip(audience)}.`,
+            remediation: got.reason === 'permission'
+                ? GATE_CODES.ID_TOKEN_UNAVAILABLE.remediation
+                : 'Re-run the job: the runner\'s token service failed. If it keeps failing, check the GitHub status page.',
+        }, AT, got.reason === 'permission');
+        return done();
+    }
+    const profile = {
+        id: PROFILE_ID, issuer: trust.metadata.issuer, audiences, allowed_algs: [ALGORITHM], discovery: true,
+    };
+    if (isRecord(entry.request.claim_patterns))
+        profile.required_claim_patterns = entry.request.claim_patterns;
+    let checker;
+    try {
+        const { fetcher, keyCache, now } = engine.services;
+        checker = engine.withProfiles((0,src_engine/* compileIssuerProfiles */.Ly)([profile], { env: {}, fetcher, keyCache, now }));
+    }
+    catch (err) {
+        if (!(err instanceof src_engine/* IssuerProfileError */.HC))
+            throw err;
+        const reasons = err.problems.map((p) => `${p.pointer.replace(/^\/0(?=\/|$)/, '') || '/'} ${p.message}`).join('; ');
+        placer.add({
+            code: GATE_CODES.CONFIG_INVALID.code, severity: 'error',
+            message: `Trust policy "${entry.name}": the job's ID token cannot be checked against this entry: ${reasons}.`,
+            remediation: 'Give the entry an https issuer that publishes a discovery document (GitHub\'s is the default), or remove id_token: true.',
+        }, AT, true);
+        return done();
+    }
+    // Judged at the moment it was issued for, not at the start of the run: it did not exist then.
+    const at = Date.now();
+    const request = { token: got.token, issuer_profile_id: PROFILE_ID };
+    const outcome = await checker.run('validate', request, { at });
+    const line = config.yaml !== undefined ? positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
+    const r = recordResult('validate', config.file, { name, line }, request, outcome);
+    r.at = new Date(at).toISOString();
+    r.expect = 'valid';
+    results.push(r);
+    const say = (f) => `Trust policy "${entry.name}": the job's ID token (audience ${clip(audience)}) is expected to be valid: ${f.message}`;
+    if (outcome.problem !== undefined) {
+        r.passed = false;
+        placer.add({ code: outcome.problem.code === 'MALFORMED_TOKEN' ? 'MALFORMED_TOKEN' : GATE_CODES.REQUEST_INVALID.code, severity: 'error', message: say({ message: outcome.problem.detail }) }, AT);
+        return done();
+    }
+    const response = outcome.response;
+    r.passed = response.valid;
+    for (const f of response.findings)
+        placer.add({ ...f, message: say(f) }, AT);
+    for (const w of response.metadata.warnings ?? [])
+        placer.add({ ...w, message: say(w) }, AT);
+    if (response.valid && entry.request.aws_trust_policy !== undefined) {
+        for (const f of await awsPolicyVerdict(engine, entry, got.token))
+            placer.add({ ...f, message: say(f) }, AT);
+    }
+    return done();
+}
+/** The entry's audiences, or those its AWS policy's aud condition names. */
+function audiencesOf(entry, trust) {
+    const own = entry.request.audiences;
+    if (Array.isArray(own))
+        return own.filter((a) => typeof a === 'string');
+    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.effect === 'Allow');
+    return condition?.values ?? [];
+}
+/**
+ * Whether the AWS policy's conditions allow the token's claims: the token's claims as a case that
+ * must be allowed, evaluated by the trust-policy check exactly as AWS evaluates the policy. Only the
+ * policy is sent (with the issuer its keys are named by): the entry's audiences and claim patterns
+ * were judged by the validation already, and would be reported twice.
+ */
+async function awsPolicyVerdict(engine, entry, token) {
+    const claims = payloadOf(token);
+    if (claims === undefined)
+        return [];
+    const body = {
+        aws_trust_policy: entry.request.aws_trust_policy,
+        cases: [{ name: 'the job\'s ID token', claims, expect: 'allow' }],
+    };
+    if (entry.request.issuer !== undefined)
+        body.issuer = entry.request.issuer;
+    const outcome = await engine.run('trust-policy', body);
+    return outcome.response?.findings.filter((f) => f.code === 'TRUST_CASE_FAILED') ?? [];
+}
+/** The claims of a token whose signature was verified. */
+function payloadOf(token) {
+    try {
+        const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+        return isRecord(claims) ? claims : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/run-trust.ts
+
+
+
+
+
+async function runTrust(config, entry, engine, idToken) {
+    const outcome = await engine.run('trust-policy', entry.request);
+    const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
+    const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
+    if (outcome.problem !== undefined) {
+        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer).path);
+        return { file: config.file, results, findings: placer.findings };
+    }
+    const response = outcome.response;
+    for (const f of response.findings)
+        placer.add(inPolicyFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f)).path : []);
+    const findings = [...placer.findings];
+    if (entry.idToken) {
+        const checked = await checkIdToken(config, entry, response, engine, idToken);
+        results.push(...checked.results);
+        findings.push(...checked.findings);
+    }
+    return { file: config.file, results, findings };
+}
+function run_trust_fieldOf(f) {
+    const field = f.evidence?.field;
+    return typeof field === 'string' ? field : undefined;
+}
+/**
+ * Where a request pointer is in the entry. The AWS policy's members are in its own JSON file, not
+ * in the config: they are placed at the `aws_trust_policy:` line that names the file, and `inner` is
+ * the pointer inside the file.
+ */
+function run_trust_placeOf(pointer) {
+    const rel = parsePointer(pointer);
+    if (rel[0] !== 'aws_trust_policy')
+        return { path: rel };
+    return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
+}
+/**
+ * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
+ * the policy is a file name on one line, not an object to point into.
+ */
+function inPolicyFile(f, entry) {
+    if (entry.awsPolicyFile === undefined)
+        return f;
+    const field = run_trust_fieldOf(f);
+    const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
+    if (inner === undefined)
+        return f;
+    return { ...f, message: `${f.message} (${clip(entry.awsPolicyFile)}, at ${inner})` };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-entry.ts
+/**
+ * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
+ * a display `name`, `id_token: true` to check the job's own ID token against it, and
+ * `aws_trust_policy` as the path of an IAM role trust policy JSON file in the repository, which is
+ * read here and sent on inline, as the service takes it.
+ */
+
+
+
+
+
+
+
+
+/**
+ * An IAM role trust policy is at most a few kilobytes (AWS caps it at 2,048 characters unless the
+ * account raised the quota); reading more than this is never needed.
+ */
+const MAX_TRUST_POLICY_FILE_BYTES = 64 * 1024;
+async function parseTrustEntry(raw, index, source, problem) {
+    const at = ['trust_policies', index];
+    // aws_trust_policy is a path here, not the object the request schema describes: not a secret to mask.
+    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, 'aws_trust_policy'], 'trust-policy'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, id_token: idToken, aws_trust_policy: awsFile, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
+        });
+        ok = false;
+    }
+    if (idToken !== undefined && typeof idToken !== 'boolean') {
+        problem(GATE_CODES.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
+            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
+        });
+        ok = false;
+    }
+    if (awsFile !== undefined) {
+        const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
+        if (policy === undefined)
+            ok = false;
+        else
+            request.aws_trust_policy = policy;
+    }
+    if (!ok)
+        return undefined;
+    // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
+    // a policy over the limits, or more work than one entry may cost.
+    for (const refusal of (0,src_engine/* trustRequestRefusals */.Z$)(request)) {
+        const key = refusal.pointer.split('/')[1] ?? '';
+        problem(refusal.limit ? GATE_CODES.CONFIG_TOO_LARGE : GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
+            remediation: refusal.limit
+                ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
+                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
+        });
+        ok = false;
+    }
+    if (!ok)
+        return undefined;
+    const out = {
+        name: name ?? `trust_policies[${index}]`,
+        path: at,
+        line: positionOf(source.yaml, at).line,
+        request,
+        idToken: idToken === true,
+    };
+    if (typeof awsFile === 'string')
+        out.awsPolicyFile = awsFile;
+    return out;
+}
+const PATH_FIX = 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.';
+/**
+ * The policy file is in a repository a pull request controls: it must not lead the gate outside
+ * the workspace or into .git (links followed), nor make it read more than a policy's worth of bytes.
+ * It must be strict JSON (no repeated member names, which AWS and this checker might read
+ * differently) holding one object.
+ */
+async function readTrustPolicyFile(value, source, at, problem) {
+    if (!isNonEmptyString(value)) {
+        problem(GATE_CODES.CONFIG_INVALID, `aws_trust_policy must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: PATH_FIX });
+        return undefined;
+    }
+    const shown = clip(value);
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TRUST_POLICY_FILE_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                problem(GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
+                    remediation: 'Keep the trust policy file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
+                });
+                break;
+            case 'too-large':
+                problem(GATE_CODES.CONFIG_TOO_LARGE, `AWS trust policy file ${shown} is larger than ${MAX_TRUST_POLICY_FILE_BYTES.toLocaleString('en-US')} bytes; refusing to read it.`, at, {
+                    remediation: 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.',
+                });
+                break;
+            case 'not-file':
+                problem(GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} cannot be read: not a regular file.`, at, { remediation: PATH_FIX });
+                break;
+            default:
+                problem(GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: PATH_FIX });
+        }
+        return undefined;
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        problem(GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid UTF-8 text.`, at, {
+            remediation: 'Save the trust policy as UTF-8, as the AWS console and CLI write it.',
+        });
+        return undefined;
+    }
+    let parsed;
+    try {
+        parsed = JSON.parse(text);
+    }
+    catch (err) {
+        problem(GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
+            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
+        });
+        return undefined;
+    }
+    const issue = (0,src_engine/* checkJsonStructure */.Ug)(text, parsed);
+    if (issue !== undefined) {
+        problem(GATE_CODES.CONFIG_INVALID, issue.kind === 'duplicate'
+            ? `AWS trust policy file ${shown} repeats the member "${clip(issue.name)}" in one object; which one counts would be a guess.`
+            : `AWS trust policy file ${shown} nests deeper than ${issue.maxDepth} levels.`, at, {
+            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
+        });
+        return undefined;
+    }
+    if (!isRecord(parsed)) {
+        problem(GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} must hold one JSON object (with Version and Statement), not ${describeType(parsed)}.`, at, {
+            remediation: 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.',
+        });
+        return undefined;
+    }
+    return parsed;
+}
+/**
+ * Where JSON.parse stopped, as " at line L, column C" of the file. The parser's own message is not
+ * shown: it quotes a stretch of the text.
+ */
+function jsonErrorPlace(text, err) {
+    const message = err instanceof Error ? err.message : '';
+    const lineColumn = /line (\d+) column (\d+)/.exec(message);
+    if (lineColumn !== null)
+        return ` at line ${lineColumn[1]}, column ${lineColumn[2]}`;
+    const position = /position (\d+)/.exec(message);
+    if (position === null)
+        return text.trim() === '' ? ' (the file is empty)' : '';
+    const offset = Number(position[1]);
+    const before = text.slice(0, offset).split('\n');
+    return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-policies.ts
+/** `trust_policies:`: cloud role trust policies for CI tokens, with the cases they must allow and deny. */
+
+
+
+
+
+const trustPoliciesSection = defineSection({
+    key: 'trust_policies',
+    what: 'trust policy',
+    noun: ['trust policy', 'trust policies'],
+    title: 'Trust policies',
+    entries: true,
+    uniqueNames: true,
+    kind: 'trust-policy',
+    parse: parseTrustEntry,
+    run: (entry, run) => runTrust(run.config, entry, run.engine, { source: run.idToken, online: run.online }),
+    bindFiles(trust, raw) {
+        // A finding's fingerprint binds the policy document the file held, not only the file's name.
+        return trust.awsPolicyFile !== undefined
+            ? { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } }
+            : raw;
+    },
+    schema: {
+        definition: 'TrustPolicy',
+        description: 'Cloud role trust policies for CI tokens (GitHub Actions OIDC and others), with the cases they must allow and deny.',
+        build(embed) {
+            const trust = embed((0,src_engine/* getOperation */.eu)('trust-policy')?.request.schema ?? {});
+            return {
+                ...trust,
+                title: 'Trust policy',
+                description: 'A cloud role\'s trust in CI tokens, with cases it must allow and deny: a POST /v1/lint/trust-policy request, plus name and id_token, with aws_trust_policy given as the path of the policy\'s JSON file.',
+                properties: {
+                    ...trust.properties,
+                    name: entryNameSchema('trust policy (default: trust_policies[index])'),
+                    aws_trust_policy: {
+                        type: 'string', minLength: 1,
+                        description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB, 100 statements): the role admits what it says, judged as AWS evaluates it. The entry may not also give claim_patterns (state intent as cases); its audiences then only name what id_token requests.',
+                    },
+                    id_token: {
+                        type: 'boolean', default: false,
+                        description: 'true (action only, needs permissions: id-token: write): request the job\'s own ID token for the first audience and check it against this entry, with the issuer\'s discovery document and RS256. The CLI reports CHECK_SKIPPED.',
+                    },
+                },
+                // The policy file alone decides what the role admits: claim_patterns beside it is refused.
+                not: { required: ['aws_trust_policy', 'claim_patterns'] },
+            };
+        },
+    },
+});
+
+;// CONCATENATED MODULE: ./src/gate/sections/table.ts
+/**
+ * The config sections, in the order a config file's keys are listed in messages and the schema, and
+ * its entries are read, run and counted. A new section is one module and one line here.
+ */
+
+
+
+
+
+const CONFIG_SECTIONS = [
+    providersSection,
+    profilesSection,
+    tokensSection,
+    suppressionsSection,
+    trustPoliciesSection,
+];
+/** The top-level keys a config file may hold. */
+const SECTION_KEYS = CONFIG_SECTIONS.map((s) => s.key);
+/** What a run's entries are, as messages list them: "providers, profiles, samples and trust policies". */
+function entryNouns() {
+    const nouns = CONFIG_SECTIONS.filter((s) => s.entries).map((s) => s.noun[1]);
+    return nouns.length > 1 ? `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}` : nouns.join('');
+}
+/** The per-section entry counts of a file's line in the report, in table order. */
+function sectionCounts(status) {
+    return CONFIG_SECTIONS.filter((s) => s.entries).map((s) => {
+        const value = status[s.key];
+        const count = typeof value === 'number' ? value : 0;
+        return { key: s.key, title: s.title, count, text: `${count} ${count === 1 ? s.noun[0] : s.noun[1]}` };
+    });
+}
+
+;// CONCATENATED MODULE: ./src/gate/run/budget.ts
+/**
+ * The run's entry budget: at most MAX_RUN_ENTRIES entries (the items of every config section that
+ * holds entries) across every file, so a repository cannot make one run check (and report) without
+ * bound. Files are read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
+ */
+
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
+    }
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
+        }
+    }
+}
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (${entryNouns()}) one run may check, so none of its entries were checked.`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/entry-names.ts
+/**
+ * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
+ * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
+ * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
+ * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
+ * across all files (PROFILE_DUPLICATE), so they are not counted here.
+ */
+
+
+/** The names seen in one section of one file. */
+class EntryNames {
+    #section;
+    #problem;
+    #first = new Map();
+    constructor(section, problem) {
+        this.#section = section;
+        this.#problem = problem;
+    }
+    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
+    admit(entry, raw) {
+        const first = this.#first.get(entry.name);
+        if (first === undefined) {
+            this.#first.set(entry.name, entry.line);
+            return true;
+        }
+        const what = this.#section.what;
+        const written = isRecord(raw) && raw.name !== undefined;
+        this.#problem(GATE_CODES.CONFIG_INVALID, `The ${what} name "${clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section.key}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
+            remediation: written
+                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
+                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
+        });
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/input-file.ts
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+
+
+
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+async function readYamlInput(root, abs, name) {
+    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+            case 'not-file':
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refused(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        return { ok: false, code: GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
+            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
+    }
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge === 'nodes') {
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+    }
+    if (yaml.tooLarge === 'text') {
+        return refused(GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+    }
+    return { ok: true, yaml };
+}
+function refused(code, message, yaml) {
+    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+/**
+ * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
+ * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
+ */
+async function readJsonInputText(boundary, abs, name) {
+    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                return { ok: false, missing: true };
+            case 'outside':
+            case 'git':
+                return refuse(GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refuse(GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+            case 'not-file':
+                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
+            default:
+                return refuse(GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    return text === undefined ? refuse(GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-comment.ts
 /**
  * Inline suppressions: a YAML comment `# oidc-gate: ignore[CODE, CODE2] reason` after a value covers the
  * findings on that line; on a line of its own it covers the next line that is not a comment (so several
@@ -2036,7 +3020,7 @@ function readInlineSuppressions(file, yaml) {
         const pos = yaml.lines.linePos(comment.offset);
         const at = { line: pos.line, column: pos.col };
         const invalid = (message) => {
-            out.problems.push(configFinding(src_engine/* GATE_CODES */.FD.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
+            out.problems.push(configFinding(GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
         };
         const form = FORM.exec(comment.text);
         if (form === null) {
@@ -2072,433 +3056,7 @@ function readInlineSuppressions(file, yaml) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/suppress-config.ts
-/**
- * A `suppressions:` item of a config file: `{ code, entry?, field?, reason, expires? }`. It covers the
- * findings of its own file only, so a file's suppressions are read beside the findings they hide.
- */
-
-
-
-
-
-const SUPPRESSION_KEYS = ['code', 'entry', 'field', 'reason', 'expires'];
-const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
-/** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
-function parseSuppressionEntry(raw, index, file, yaml, problem) {
-    const at = ['suppressions', index];
-    const invalid = (message, where = at) => {
-        problem(src_engine/* GATE_CODES */.FD.SUPPRESSION_INVALID, message, where, { kind: 'config' });
-    };
-    if (!isRecord(raw)) {
-        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
-        return undefined;
-    }
-    let ok = true;
-    for (const key of Object.keys(raw)) {
-        if (SUPPRESSION_KEYS.includes(key))
-            continue;
-        const hint = nearest(key, SUPPRESSION_KEYS);
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown key "${clip(key)}" in a suppressions item${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; allowed: ${SUPPRESSION_KEYS.join(', ')}.`, [...at, key], { kind: 'config', remediation: hint !== undefined ? `Rename the key to "${hint}".` : src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY.remediation });
-        ok = false;
-    }
-    // An unknown key is the one mistake: "reason is missing" after `reson:` would say it twice.
-    if (!ok)
-        return undefined;
-    const { code, reason, entry, field, expires } = raw;
-    if (typeof code !== 'string' || code.trim() === '') {
-        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code']);
-        ok = false;
-    }
-    else {
-        const why = codeProblem(code.trim());
-        if (why !== undefined) {
-            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
-            ok = false;
-        }
-    }
-    if (typeof reason !== 'string' || reason.trim() === '') {
-        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason']);
-        ok = false;
-    }
-    if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
-        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
-        ok = false;
-    }
-    if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
-        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
-        ok = false;
-    }
-    let until;
-    if (expires !== undefined) {
-        const parsed = parseExpires(expires);
-        if (parsed.ok)
-            until = { text: parsed.text, ms: parsed.ms };
-        else {
-            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
-            ok = false;
-        }
-    }
-    if (!ok)
-        return undefined;
-    const pos = positionOf(yaml, at);
-    const out = {
-        kind: 'config', code: code.trim(), reason: reason.trim(), file, line: pos.line, column: pos.column, pointer: toPointer(at),
-    };
-    if (typeof entry === 'string')
-        out.entry = entry;
-    if (typeof field === 'string')
-        out.field = field;
-    if (until !== undefined)
-        out.expires = until;
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/gate/expect.ts
-/**
- * A sample token's `expect`: what it must turn out as (`valid`, `invalid`, or codes that must
- * appear), and whether an outcome meets it.
- */
-
-
-/** `expect` as written; left out it is `valid`. Undefined when it is none of the accepted forms. */
-function parseExpectation(value) {
-    if (value === undefined)
-        return 'valid';
-    if (value === 'valid' || value === 'invalid')
-        return value;
-    if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' && v !== ''))
-        return value;
-    return undefined;
-}
-/**
- * Whether a sample can ever produce `code`: a validation finding, or MALFORMED_TOKEN for a token that
- * does not parse. A misspelt code could never appear, so the sample would fail for the wrong reason.
- */
-function isExpectableCode(code) {
-    return code === 'MALFORMED_TOKEN' || (0,src_engine/* getFindingDefinition */.dc)(code)?.area === 'validate';
-}
-/** The expectable code a misspelt one most likely meant (AUDIENCE_MISMATHC → AUDIENCE_MISMATCH). */
-function nearestExpectableCode(code) {
-    return nearest(code, [...src_engine/* findingCatalogue */.hD.filter((d) => d.area === 'validate').map((d) => d.code), 'MALFORMED_TOKEN']);
-}
-/** Does the outcome meet `expect`? Codes must all appear (among errors or warnings); others may too. */
-function judge(expect, valid, codes) {
-    const got = codes.length > 0 ? codes.join(', ') : 'no findings';
-    if (expect === 'valid') {
-        return valid ? { passed: true } : { passed: false, message: `The sample is expected to be valid, but it is invalid (${got}).` };
-    }
-    if (expect === 'invalid') {
-        return valid ? { passed: false, message: `The sample is expected to be invalid, but it is valid (${got}).` } : { passed: true };
-    }
-    const missing = expect.filter((c) => !codes.includes(c));
-    return missing.length === 0
-        ? { passed: true }
-        : { passed: false, message: `The sample is expected to produce ${expect.join(', ')}, but ${missing.join(', ')} did not appear (got: ${got}).` };
-}
-
-;// CONCATENATED MODULE: ./src/gate/token-entry.ts
-/**
- * A `tokens:` entry: a sample token (inline, or read from `token_file`), a validate request for it, what
- * it must turn out as (`expect`) and the instant to judge it at (`at`).
- */
-
-
-
-
-
-
-
-
-
-/** The engine refuses tokens over 16 KiB with a 422; reading more than this is pointless. */
-const MAX_TOKEN_FILE_BYTES = 64 * 1024;
-async function parseTokenEntry(raw, index, source, problem) {
-    const at = ['tokens', index];
-    // Masked before any check: an entry refused for a typo (`secrte:`) still holds its token and secret.
-    if (isRecord(raw) && isNonEmptyString(raw.token))
-        source.onSecret?.(raw.token);
-    for (const value of entryValuesToMask(raw, TOKEN_SHAPE.gateKeys, 'validate'))
-        source.onSecret?.(value);
-    const entry = checkEntry(raw, at, TOKEN_SHAPE, problem);
-    if (entry === undefined)
-        return undefined;
-    const { name, token_file: tokenFile, expect: rawExpect, at: rawAt, ...request } = entry;
-    let ok = true;
-    if (name !== undefined && !isNonEmptyString(name)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
-            remediation: 'Give the sample a name (any text, such as orders-service-token), or leave name out.',
-        });
-        ok = false;
-    }
-    const expect = parseExpectation(rawExpect);
-    if (expect === undefined) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'expect must be valid, invalid, or a non-empty list of finding codes.', [...at, 'expect'], {
-            remediation: 'Write expect: valid, expect: invalid, or the codes the sample must produce, such as expect: [AUDIENCE_MISMATCH].',
-        });
-        ok = false;
-    }
-    else if (Array.isArray(expect)) {
-        expect.forEach((code, i) => {
-            if (isExpectableCode(code))
-                return;
-            const hint = nearestExpectableCode(code);
-            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `expect lists "${clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
-                remediation: hint !== undefined
-                    ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
-                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
-            });
-            ok = false;
-        });
-    }
-    let atMs;
-    if (rawAt !== undefined) {
-        const instant = parseInstant(rawAt);
-        if (instant.ok)
-            atMs = instant.ms;
-        else {
-            // The value is not quoted: the line is enough, and the reason names the part that is wrong.
-            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `at must be ${INSTANT_FORMAT}; the value ${instant.reason}.`, [...at, 'at'], {
-                remediation: 'Write at as a date and time with Z or an offset, on a real calendar day, such as at: 2026-01-05T09:15:00Z.',
-            });
-            ok = false;
-        }
-    }
-    const hasToken = entry.token !== undefined;
-    if (hasToken === (tokenFile !== undefined)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, hasToken ? 'Give token or token_file, not both.' : 'A sample needs token_file (or token).', at, {
-            remediation: hasToken
-                ? 'Keep one of token and token_file: remove the other.'
-                : 'Add token_file: with the path of a file holding the JWT (relative to this config file), or token: with the JWT itself.',
-        });
-        ok = false;
-    }
-    if (tokenFile !== undefined) {
-        const token = await readTokenFile(tokenFile, source, [...at, 'token_file'], problem);
-        if (token === undefined)
-            ok = false;
-        else
-            request.token = token;
-    }
-    if (!ok)
-        return undefined;
-    const result = {
-        name: name ?? `tokens[${index}]`,
-        path: at,
-        line: positionOf(source.yaml, at).line,
-        request,
-        tokenKey: hasToken ? 'token' : 'token_file',
-        expect: expect,
-        expectPath: rawExpect === undefined ? at : [...at, 'expect'],
-    };
-    if (rawAt !== undefined) {
-        result.at = rawAt;
-        result.atMs = atMs;
-    }
-    return result;
-}
-/**
- * A pull request edits the config, so `token_file` must not make the gate read a file outside the
- * repository or inside .git (links followed), nor more than a token's worth of bytes.
- */
-async function readTokenFile(value, source, at, problem) {
-    if (!isNonEmptyString(value)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'token_file must be a path relative to the config file.', at, {
-            remediation: 'Write token_file as the path of the file holding the JWT, relative to this config file, such as token_file: tokens/orders.jwt.',
-        });
-        return undefined;
-    }
-    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TOKEN_FILE_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'missing':
-                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at);
-                break;
-            case 'outside':
-            case 'git':
-                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is ${describePlace(read.reason)}; refusing to read it.`, at);
-                break;
-            case 'too-large':
-                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is larger than ${MAX_TOKEN_FILE_BYTES} bytes.`, at);
-                break;
-            case 'not-file':
-                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: not a regular file.`, at);
-                break;
-            default:
-                problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_MISSING, `Token file ${clip(value)} cannot be read: ${describeIoError(read.error)}.`, at);
-        }
-        return undefined;
-    }
-    const token = read.bytes.toString('utf8').trim();
-    if (token === '') {
-        problem(src_engine/* GATE_CODES */.FD.TOKEN_FILE_INVALID, `Token file ${clip(value)} is empty.`, at);
-        return undefined;
-    }
-    source.onSecret?.(token);
-    return token;
-}
-
-;// CONCATENATED MODULE: ./src/gate/trust-entry.ts
-/**
- * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
- * a display `name`, `id_token: true` to check the job's own ID token against it, and
- * `aws_trust_policy` as the path of an IAM role trust policy JSON file in the repository, which is
- * read here and sent on inline, as the service takes it.
- */
-
-
-
-
-
-
-
-/**
- * An IAM role trust policy is at most a few kilobytes (AWS caps it at 2,048 characters unless the
- * account raised the quota); reading more than this is never needed.
- */
-const MAX_TRUST_POLICY_FILE_BYTES = 64 * 1024;
-async function parseTrustEntry(raw, index, source, problem) {
-    const at = ['trust_policies', index];
-    // aws_trust_policy is a path here, not the object the request schema describes: not a secret to mask.
-    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, 'aws_trust_policy'], 'trust-policy'))
-        source.onSecret?.(value);
-    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
-    if (entry === undefined)
-        return undefined;
-    const { name, id_token: idToken, aws_trust_policy: awsFile, ...request } = entry;
-    let ok = true;
-    if (name !== undefined && !isNonEmptyString(name)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
-            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
-        });
-        ok = false;
-    }
-    if (idToken !== undefined && typeof idToken !== 'boolean') {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
-            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
-        });
-        ok = false;
-    }
-    if (awsFile !== undefined) {
-        const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
-        if (policy === undefined)
-            ok = false;
-        else
-            request.aws_trust_policy = policy;
-    }
-    if (!ok)
-        return undefined;
-    // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
-    // a policy over the limits, or more work than one entry may cost.
-    for (const refusal of (0,src_engine/* trustRequestRefusals */.Z$)(request)) {
-        const key = refusal.pointer.split('/')[1] ?? '';
-        problem(refusal.limit ? src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE : src_engine/* GATE_CODES */.FD.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
-            remediation: refusal.limit
-                ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
-                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
-        });
-        ok = false;
-    }
-    if (!ok)
-        return undefined;
-    const out = {
-        name: name ?? `trust_policies[${index}]`,
-        path: at,
-        line: positionOf(source.yaml, at).line,
-        request,
-        idToken: idToken === true,
-    };
-    if (typeof awsFile === 'string')
-        out.awsPolicyFile = awsFile;
-    return out;
-}
-const PATH_FIX = 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.';
-/**
- * The policy file is in a repository a pull request controls: it must not lead the gate outside
- * the workspace or into .git (links followed), nor make it read more than a policy's worth of bytes.
- * It must be strict JSON (no repeated member names, which AWS and this checker might read
- * differently) holding one object.
- */
-async function readTrustPolicyFile(value, source, at, problem) {
-    if (!isNonEmptyString(value)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `aws_trust_policy must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: PATH_FIX });
-        return undefined;
-    }
-    const shown = clip(value);
-    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TRUST_POLICY_FILE_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'outside':
-            case 'git':
-                problem(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `AWS trust policy file ${shown} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
-                    remediation: 'Keep the trust policy file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
-                });
-                break;
-            case 'too-large':
-                problem(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, `AWS trust policy file ${shown} is larger than ${MAX_TRUST_POLICY_FILE_BYTES.toLocaleString('en-US')} bytes; refusing to read it.`, at, {
-                    remediation: 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.',
-                });
-                break;
-            case 'not-file':
-                problem(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `AWS trust policy file ${shown} cannot be read: not a regular file.`, at, { remediation: PATH_FIX });
-                break;
-            default:
-                problem(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `AWS trust policy file ${shown} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: PATH_FIX });
-        }
-        return undefined;
-    }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid UTF-8 text.`, at, {
-            remediation: 'Save the trust policy as UTF-8, as the AWS console and CLI write it.',
-        });
-        return undefined;
-    }
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch (err) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
-            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
-        });
-        return undefined;
-    }
-    const issue = (0,src_engine/* checkJsonStructure */.Ug)(text, parsed);
-    if (issue !== undefined) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, issue.kind === 'duplicate'
-            ? `AWS trust policy file ${shown} repeats the member "${clip(issue.name)}" in one object; which one counts would be a guess.`
-            : `AWS trust policy file ${shown} nests deeper than ${issue.maxDepth} levels.`, at, {
-            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
-        });
-        return undefined;
-    }
-    if (!isRecord(parsed)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `AWS trust policy file ${shown} must hold one JSON object (with Version and Statement), not ${describeType(parsed)}.`, at, {
-            remediation: 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.',
-        });
-        return undefined;
-    }
-    return parsed;
-}
-/**
- * Where JSON.parse stopped, as " at line L, column C" of the file. The parser's own message is not
- * shown: it quotes a stretch of the text.
- */
-function jsonErrorPlace(text, err) {
-    const message = err instanceof Error ? err.message : '';
-    const lineColumn = /line (\d+) column (\d+)/.exec(message);
-    if (lineColumn !== null)
-        return ` at line ${lineColumn[1]}, column ${lineColumn[2]}`;
-    const position = /position (\d+)/.exec(message);
-    if (position === null)
-        return text.trim() === '' ? ' (the file is empty)' : '';
-    const offset = Number(position[1]);
-    const before = text.slice(0, offset).split('\n');
-    return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
+;// CONCATENATED MODULE: ./src/gate/config/config.ts
 /**
  * Config files: read one under the repository's rules, parse it with positions, and hand each entry
  * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
@@ -2516,13 +3074,31 @@ function jsonErrorPlace(text, err) {
 
 
 
-
-
-
+/** The items a section of the file held, as the section's parser made them. */
+function entriesOf(config, section) {
+    return (config.entries.get(section.key) ?? []);
+}
+/** The file's issuer profiles to register, and those refused for a mistake of their own. */
+function profilesOf(config) {
+    const items = entriesOf(config, profilesSection);
+    return { entries: profileEntries(items), refused: refusedProfiles(items) };
+}
+/** Entries of a config file: the items of the lists of its sections that hold entries. */
+function configEntryCount(data, sections = CONFIG_SECTIONS) {
+    if (!isRecord(data))
+        return 0;
+    return sections.reduce((n, s) => {
+        const list = s.entries ? data[s.key] : undefined;
+        return n + (Array.isArray(list) ? list.length : 0);
+    }, 0);
+}
 async function loadConfigFile(abs, ctx) {
     const file = relativeFile(ctx.root, abs);
     const boundary = ctx.boundary ?? ctx.root;
-    const out = { file, abs, providers: [], profiles: [], refusedProfiles: [], tokens: [], trustPolicies: [], suppressions: [], findings: [] };
+    const sections = ctx.sections ?? CONFIG_SECTIONS;
+    const keys = sections.map((s) => s.key);
+    const entries = new Map();
+    const out = { file, abs, entries, suppressions: [], findings: [] };
     const input = await readYamlInput(boundary, abs, file);
     if (!input.ok) {
         out.findings.push(configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
@@ -2533,17 +3109,17 @@ async function loadConfigFile(abs, ctx) {
     const yaml = input.yaml;
     out.yaml = yaml;
     for (const e of yaml.errors) {
-        out.findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
+        out.findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
             kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
         }));
     }
     if (yaml.errors.length > 0)
         return out;
     if (ctx.admitEntries !== undefined) {
-        const count = configEntryCount(yaml.data);
+        const count = configEntryCount(yaml.data, sections);
         const admission = await ctx.admitEntries(count);
         if (!admission.ok) {
-            out.findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            out.findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
             return out;
         }
     }
@@ -2552,14 +3128,14 @@ async function loadConfigFile(abs, ctx) {
     };
     const data = yaml.data;
     if (data === null || data === undefined) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${file} is empty: expected providers, profiles or tokens.`, [], {
-            remediation: 'Add a providers:, profiles: or tokens: list to the file, or delete it: an empty file checks nothing.',
+        problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys(sections)}.`, [], {
+            remediation: `Add a ${entryKeys(sections, ':')} list to the file, or delete it: an empty file checks nothing.`,
         });
         return out;
     }
     if (!isRecord(data)) {
-        problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${file} must be a map with providers, profiles or tokens, not ${describeType(data)}.`, [], {
-            remediation: 'Start the file with providers:, profiles: or tokens: at the left margin, each followed by its list of entries.',
+        problem(GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys(sections)}, not ${describeType(data)}.`, [], {
+            remediation: `Start the file with ${entryKeys(sections, ':')} at the left margin, each followed by its list of entries.`,
         });
         return out;
     }
@@ -2567,8 +3143,8 @@ async function loadConfigFile(abs, ctx) {
     out.suppressions.push(...inline.suppressions);
     out.findings.push(...inline.problems);
     for (const key of Object.keys(data)) {
-        if (!TOP_KEYS.includes(key)) {
-            problem(src_engine/* GATE_CODES */.FD.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${TOP_KEYS.join(', ')}.`, [key]);
+        if (!keys.includes(key)) {
+            problem(GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${clip(key)}"; expected one of ${keys.join(', ')}.`, [key]);
         }
     }
     const list = (key) => {
@@ -2576,48 +3152,33 @@ async function loadConfigFile(abs, ctx) {
         if (value === undefined || value === null)
             return [];
         if (!Array.isArray(value)) {
-            problem(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
+            problem(GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
                 remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
             });
             return [];
         }
         return value;
     };
-    // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
-    const providerNames = new EntryNames('providers', problem);
-    list('providers').forEach((raw, index) => {
-        const provider = parseProviderEntry(raw, index, yaml, problem, ctx.onSecret);
-        if (provider !== undefined && providerNames.admit(provider, raw))
-            out.providers.push(provider);
-    });
-    list('profiles').forEach((raw, index) => {
-        const profile = parseProfileEntry(raw, ['profiles', index], yaml, problem, ctx.onSecret);
-        if (profile.ok)
-            out.profiles.push(profile.entry);
-        else if (profile.refused !== undefined)
-            out.refusedProfiles.push(profile.refused);
-    });
-    list('suppressions').forEach((raw, index) => {
-        const suppression = parseSuppressionEntry(raw, index, file, yaml, problem);
-        if (suppression !== undefined)
-            out.suppressions.push(suppression);
-    });
-    const tokens = list('tokens');
     const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
-    const tokenNames = new EntryNames('tokens', problem);
-    for (let index = 0; index < tokens.length; index++) {
-        const token = await parseTokenEntry(tokens[index], index, source, problem);
-        if (token !== undefined && tokenNames.admit(token, tokens[index]))
-            out.tokens.push(token);
+    for (const section of sections) {
+        // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
+        const names = section.uniqueNames === true ? new EntryNames(section, problem) : undefined;
+        const items = [];
+        const raws = list(section.key);
+        for (let index = 0; index < raws.length; index++) {
+            const item = await section.parse(raws[index], index, source, problem);
+            if (item !== undefined && (names === undefined || names.admit(item, raws[index])))
+                items.push(item);
+        }
+        entries.set(section.key, items);
     }
-    const trustPolicies = list('trust_policies');
-    const trustNames = new EntryNames('trust_policies', problem);
-    for (let index = 0; index < trustPolicies.length; index++) {
-        const trust = await parseTrustEntry(trustPolicies[index], index, source, problem);
-        if (trust !== undefined && trustNames.admit(trust, trustPolicies[index]))
-            out.trustPolicies.push(trust);
-    }
+    out.suppressions.push(...entriesOf(out, suppressionsSection));
     return out;
+}
+/** The keys of the sections that hold entries, as a message lists them: "providers, profiles, tokens or trust_policies". */
+function entryKeys(sections, suffix = '') {
+    const keys = sections.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
+    return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
 }
 /** A path as findings name it: relative to the gate root, with forward slashes. */
 function relativeFile(root, abs) {
@@ -2625,7 +3186,163 @@ function relativeFile(root, abs) {
     return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
 }
 
-;// CONCATENATED MODULE: ./src/gate/baseline.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(7598);
+;// CONCATENATED MODULE: ./src/gate/suppress/fingerprint.ts
+/**
+ * A finding's identity across runs, bound to what it is about (product decisions §18): its code, its
+ * file named from the repository root, the section and entry name it is in, its field inside the entry,
+ * and the offending value there, the value at the field as canonical JSON. A list item is named by its
+ * value rather than its position (`/redirect_uris/1` digests as `/redirect_uris/-`, "an item of
+ * redirect_uris", with the item's value), so inserting or reordering items changes nothing, while
+ * changing the item makes it a new finding. A field naming a file the gate read (`token_file`, `aws_trust_policy`) binds the file's
+ * content with its path: the findings about the policy inside it are placed at that one line.
+ *
+ * This is the SARIF `partialFingerprints["oidcGate/v2"]` value and what the baseline records.
+ */
+
+
+
+
+
+/** The SARIF partialFingerprints key; a new way of fingerprinting gets a new key. */
+const FINGERPRINT_KEY = 'oidcGate/v2';
+const INDEX = /^(?:0|[1-9]\d*)$/;
+/** JSON with object members sorted at every depth; numbers JSON cannot hold (.inf, .nan) as text. */
+function canonical(value, memo) {
+    if (value === null || value === undefined)
+        return 'null';
+    if (typeof value === 'number')
+        return Number.isFinite(value) ? JSON.stringify(value) : JSON.stringify(String(value));
+    if (typeof value === 'bigint')
+        return value.toString();
+    if (typeof value !== 'object')
+        return JSON.stringify(value);
+    const known = memo.get(value);
+    if (known !== undefined)
+        return known;
+    const text = Array.isArray(value)
+        ? `[${value.map((v) => canonical(v, memo)).join(',')}]`
+        : `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k], memo)}`).join(',')}}`;
+    memo.set(value, text);
+    return text;
+}
+/**
+ * The fingerprints of one run's findings: `base` is where the run's file names start, relative to the
+ * repository root (the CLI run in a subdirectory names files from there), and `sources` the config files
+ * it read. A finding in a file that is not among them (the issuer-profiles file) binds its message
+ * instead of a value: it may then change more often than needed, never hide more than was recorded.
+ */
+class fingerprint_Fingerprints {
+    base;
+    #sources = new Map();
+    /** The sections whose items are entries named by `name` (or `id`), so their position never counts. */
+    #entrySections = new Map();
+    #identities = new WeakMap();
+    #canonical = new WeakMap();
+    constructor(base = '', sources = [], sections = CONFIG_SECTIONS) {
+        this.base = base;
+        for (const s of sources)
+            this.#sources.set(s.file, s);
+        for (const s of sections)
+            if (s.entries)
+                this.#entrySections.set(s.key, s);
+    }
+    /** The SARIF partialFingerprints value. */
+    of(f) {
+        return this.identity(f).fingerprint;
+    }
+    /** The finding's file named from the repository root. */
+    fileOf(f) {
+        if (f.file === undefined)
+            return '';
+        return this.base === '' ? f.file : external_node_path_default().posix.join(this.base, f.file);
+    }
+    identity(f) {
+        const known = this.#identities.get(f);
+        if (known !== undefined)
+            return known;
+        const place = this.#place(f);
+        const itemField = toPointer(place.rel.map((s, i) => (place.listPositions[i] === true ? '-' : s)));
+        const evidence = f.evidence !== undefined ? canonical(boundEvidence(f.evidence), this.#canonical) : null;
+        const key = JSON.stringify([FINGERPRINT_KEY, f.code, this.fileOf(f), place.section, place.entry ?? null, itemField, place.bound, evidence]);
+        const identity = {
+            code: f.code,
+            file: this.fileOf(f),
+            section: place.section,
+            ...(place.entry !== undefined ? { entry: place.entry } : {}),
+            field: toPointer(place.rel),
+            itemField,
+            fingerprint: (0,external_node_crypto_.createHash)('sha256').update(key, 'utf8').digest('hex'),
+        };
+        this.#identities.set(f, identity);
+        return identity;
+    }
+    /** Where the finding is (section, entry, field) and what it binds: the value there, or its message. */
+    #place(f) {
+        const source = f.file !== undefined ? this.#sources.get(f.file) : undefined;
+        const data = source?.yaml?.data;
+        if (source !== undefined && data !== undefined && f.pointer !== undefined) {
+            const at = parsePointer(f.pointer);
+            const [section, index] = at;
+            const list = section !== undefined && isRecord(data) ? data[section] : undefined;
+            if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
+                const entry = resolvedEntry(source, this.#entrySections.get(section), Number(index), list[Number(index)]);
+                const rel = at.slice(2);
+                const walked = walk(entry, rel);
+                return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
+            }
+            const walked = walk(data, at);
+            return { section: '', ...(f.name !== undefined ? { entry: f.name } : {}), rel: at, listPositions: walked.listPositions, bound: this.#bind(walked) };
+        }
+        // No document to read the value from: the place as the finding names it, and its message.
+        const stable = f.stablePointer !== undefined ? parsePointer(f.stablePointer) : undefined;
+        const rel = stable !== undefined && f.name !== undefined ? stable.slice(2) : parsePointer(f.pointer ?? f.stablePointer ?? '');
+        const section = stable !== undefined && f.name !== undefined ? stable[0] ?? '' : '';
+        return { section, ...(f.name !== undefined ? { entry: f.name } : {}), rel, listPositions: rel.map(() => false), bound: JSON.stringify(['message', f.message]) };
+    }
+    #bind(walked) {
+        return `[${[...walked.items, walked.value].map((v) => canonical(v, this.#canonical)).join(',')}]`;
+    }
+}
+/**
+ * What the gate found out binds too (the keys a JWKS_KEYS_CHANGED added and removed: another key change is
+ * another finding), except `lock`, the lock file as this run names it, which depends on where it started.
+ */
+function boundEvidence(evidence) {
+    const { lock: _lock, ...rest } = evidence;
+    return rest;
+}
+/** Follows `rel` from `root`, noting the list items on the way. */
+function walk(root, rel) {
+    const items = [];
+    const listPositions = [];
+    let current = root;
+    for (const segment of rel) {
+        if (Array.isArray(current) && INDEX.test(segment)) {
+            listPositions.push(true);
+            current = current[Number(segment)];
+            items.push(current);
+        }
+        else {
+            listPositions.push(false);
+            current = isRecord(current) && Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
+        }
+    }
+    return { items, value: current, listPositions };
+}
+/**
+ * The entry as written, with each field that names a file the gate read bound to what it read: a
+ * sample's token file to its token, a trust policy's file to the policy document.
+ */
+function resolvedEntry(source, section, index, raw) {
+    if (!isRecord(raw) || section?.bindFiles === undefined)
+        return raw;
+    const entry = source.entries?.get(section.key)?.find((e) => e.path[1] === index);
+    return entry !== undefined ? section.bindFiles(entry, raw) : raw;
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/baseline.ts
 /**
  * The baseline: the findings a repository had when it adopted the gate, written by `oidc-gate baseline`,
  * each as its fingerprint (the SARIF partialFingerprints value, bound to the finding's content: see
@@ -2706,7 +3423,7 @@ async function readBaseline(root, boundary, rel) {
     const read = await readJsonInputText(boundary, abs, name);
     if (!read.ok) {
         return read.missing
-            ? fail(src_engine/* GATE_CODES */.FD.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
+            ? fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
             : fail(read.code, read.message);
     }
     const text = read.text;
@@ -2717,13 +3434,13 @@ async function readBaseline(root, boundary, rel) {
     catch (err) {
         // Only the position is taken from the parser: its message quotes the file.
         const where = /line (\d+) column (\d+)/.exec(err instanceof Error ? err.message : '');
-        return fail(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
+        return fail(GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
     }
     // JSON is YAML: the YAML parser says which line a pointer is on (the JSON parse above is the one that decides).
     const lineOf = (pointer) => positionOf(loadYaml(text), parsePointer(pointer));
     if (isRecord(data) && data.version === 1) {
         const at = lineOf('/version');
-        return fail(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is a version 1 baseline, whose fingerprints do not bind a finding's value (a changed value stayed hidden); this oidc-gate reads version ${BASELINE_VERSION} only, so nothing was suppressed. Run oidc-gate baseline again to record today's findings.`, at.line, at.column, REWRITE);
+        return fail(GATE_CODES.CONFIG_INVALID, `${name} is a version 1 baseline, whose fingerprints do not bind a finding's value (a changed value stayed hidden); this oidc-gate reads version ${BASELINE_VERSION} only, so nothing was suppressed. Run oidc-gate baseline again to record today's findings.`, at.line, at.column, REWRITE);
     }
     const problem = shapeProblem(data);
     if (problem === undefined) {
@@ -2736,7 +3453,7 @@ async function readBaseline(root, boundary, rel) {
         return { ok: true, baseline: { file, fingerprints: new Set(lines.keys()), lines } };
     }
     const at = lineOf(problem.pointer);
-    return fail(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `${name} is invalid at ${problem.pointer === '' ? 'its top' : problem.pointer}: ${problem.message}`, at.line, at.column);
+    return fail(GATE_CODES.CONFIG_INVALID, `${name} is invalid at ${problem.pointer === '' ? 'its top' : problem.pointer}: ${problem.message}`, at.line, at.column);
 }
 /** The first thing wrong with the document, by JSON Pointer; one mistake, one error. */
 function shapeProblem(data) {
@@ -2764,7 +3481,7 @@ function shapeProblem(data) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/gate/glob.ts
+;// CONCATENATED MODULE: ./src/gate/config/glob.ts
 
 
 const GLOB_CHARS = /[*?[\]{}]/;
@@ -2944,7 +3661,7 @@ async function readDir(dir) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/files.ts
+;// CONCATENATED MODULE: ./src/gate/config/files.ts
 /**
  * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
  * directories (every .yml/.yaml below them, dot folders such as .github included).
@@ -3018,81 +3735,7 @@ async function isFile(abs) {
     return stat?.isFile() === true;
 }
 
-;// CONCATENATED MODULE: ./src/gate/place.ts
-/**
- * Placing what the engine reports on the config file: each finding of a response, and each error of a
- * refused request, goes to the YAML line of the field it names (`evidence.field`, a problem's pointer),
- * relative to the entry it came from. The runners decide what to report; this module only says where.
- */
-
-
-/** The finding's request field as a pointer (`/redirect_uris/1`), when it names one. */
-function fieldOf(f) {
-    const field = f.evidence?.field;
-    return typeof field === 'string' ? field : undefined;
-}
-/** Collects one entry's gate findings, each at the line of the field it is about. */
-class Placer {
-    findings = [];
-    #config;
-    #entryPath;
-    #name;
-    #kind;
-    constructor(config, entryPath, name, kind) {
-        this.#config = config;
-        this.#entryPath = entryPath;
-        this.#name = name;
-        this.#kind = kind;
-    }
-    /** `rel` is the field's path inside the entry; `config` marks a problem with the input (CLI exit 2). */
-    add(f, rel, config = false) {
-        const path = [...this.#entryPath, ...rel];
-        const yaml = this.#config.yaml;
-        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
-        const out = {
-            code: f.code,
-            severity: f.severity,
-            message: f.message,
-            file: this.#config.file,
-            line: pos.line,
-            column: pos.column,
-            pointer: toPointer(path),
-            // Named by entry name rather than index, so a SARIF fingerprint survives reordering entries.
-            stablePointer: toPointer([String(this.#entryPath[0]), this.#name, ...rel]),
-            kind: this.#kind,
-            name: this.#name,
-        };
-        if (f.remediation !== undefined)
-            out.remediation = f.remediation;
-        if (config)
-            out.config = true;
-        this.findings.push(out);
-    }
-    /**
-     * A response's findings, each at its field (`map` turns a request pointer into a path in the
-     * entry); a finding about no field goes to `fallback`.
-     */
-    addFindings(findings, map, fallback) {
-        for (const f of findings) {
-            const field = fieldOf(f);
-            this.add(f, field !== undefined ? map(field) : fallback);
-        }
-    }
-    /** A refused request (422): one config error per refused field. (A 400 is a sample outcome, judged by the token runner.) */
-    problem(problem, map = parsePointer) {
-        for (const e of problem.errors ?? [{ pointer: '', message: problem.detail }]) {
-            const where = e.pointer === '' ? '' : ` at ${e.pointer}`;
-            this.add({
-                code: src_engine/* GATE_CODES */.FD.REQUEST_INVALID.code,
-                severity: 'error',
-                message: `The ${this.#kind} request for "${this.#name}" is invalid${where}: ${e.message}`,
-                remediation: src_engine/* GATE_CODES */.FD.REQUEST_INVALID.remediation,
-            }, map(e.pointer), true);
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/pool.ts
+;// CONCATENATED MODULE: ./src/gate/run/pool.ts
 /** Run tasks at most `limit` at a time; each result keeps its task's slot, whatever finishes first. */
 async function pool(tasks, limit) {
     const out = new Array(tasks.length);
@@ -3107,7 +3750,7 @@ async function pool(tasks, limit) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock-file.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-file.ts
 /**
  * The key lock file (`oidc-gate lock` writes it, the audit compares with it): for each provider and
  * profile whose keys are fetched, the `kid` and RFC 7638 thumbprint of every key it served when the
@@ -3216,7 +3859,7 @@ function lock_file_escape(name) {
 
 // EXTERNAL MODULE: ./node_modules/jose/dist/webapi/jwk/thumbprint.js + 6 modules
 var jwk_thumbprint = __webpack_require__(4857);
-;// CONCATENATED MODULE: ./src/gate/lock-keys.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-keys.ts
 /**
  * The keys a provider or profile serves now, as the lock records them: `kid` and RFC 7638 thumbprint.
  * Fetched through the run engine's guarded fetcher (and its discovery operation), so the lock obeys
@@ -3279,7 +3922,7 @@ async function lockedKey(jwk) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock-sources.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-sources.ts
 /**
  * Which entries of the config files have keys worth pinning: providers (their `jwks_uri`) and
  * profiles that fetch a JWK Set (`jwks_uri`, or `discovery: true` through the issuer's discovery
@@ -3288,11 +3931,12 @@ async function lockedKey(jwk) {
  */
 
 
+
 function lockSources(configs, repositoryRoot) {
     const sources = [];
     for (const config of configs) {
         const base = { file: config.file, lockFile: relativeFile(repositoryRoot, config.abs), ...(config.yaml !== undefined ? { yaml: config.yaml } : {}) };
-        for (const provider of config.providers) {
+        for (const provider of entriesOf(config, providersSection)) {
             const uri = provider.request.jwks_uri;
             if (!isNonEmptyString(uri))
                 continue;
@@ -3301,7 +3945,7 @@ function lockSources(configs, repositoryRoot) {
                 fetch: { jwksUri: uri }, allowHttp: provider.request.https_required === false,
             });
         }
-        for (const entry of config.profiles) {
+        for (const entry of profilesOf(config).entries) {
             const { jwks_uri: uri, discovery, issuer } = entry.profile;
             if (isNonEmptyString(uri)) {
                 sources.push({ ...base, kind: 'profile', name: entry.id, at: [...entry.path, 'jwks_uri'], fetch: { jwksUri: uri }, allowHttp: false });
@@ -3314,7 +3958,7 @@ function lockSources(configs, repositoryRoot) {
     return sources;
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock-check.ts
+;// CONCATENATED MODULE: ./src/gate/lock/lock-check.ts
 /**
  * The audit's key pinning: read the lock file, fetch the keys each locked provider and profile serves
  * now, and report JWKS_KEYS_CHANGED where they differ, at the entry's `jwks_uri` (or `discovery`)
@@ -3325,6 +3969,10 @@ function lockSources(configs, repositoryRoot) {
  * the keys without a word), and a provider or profile whose keys are fetched but that the lock does not
  * name is LOCK_ENTRY_MISSING (a warning: it is not compared until `oidc-gate lock` adds it).
  */
+
+
+
+
 
 
 
@@ -3356,11 +4004,11 @@ async function checkLock(options) {
     if (sources.length === 0)
         return pairing;
     if (!options.engine.services.fetcher.online) {
-        const checks = [src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.code];
+        const checks = [GATE_CODES.JWKS_KEYS_CHANGED.code];
         return [...pairing, {
                 code: 'CHECK_SKIPPED',
                 severity: 'warning',
-                message: `The keys of ${lock_check_count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
+                message: `The keys of ${count(sources.length, 'provider or profile', 'providers and profiles')} in the lock file were not fetched (offline mode); not run: ${checks.join(', ')}.`,
                 remediation: 'Run again with network access (drop --offline; in the action, network: true) to compare the served keys with the lock file.',
                 file: rel, line: 1, column: 1, pointer: '', kind: 'config',
                 evidence: { lock: rel, checks, entries: sources.length },
@@ -3396,7 +4044,7 @@ function unmatchedEntries(lock, text, sources, options, rel) {
         if (config === undefined) {
             why = `names ${what} of ${clip(entry.file)}, a config file this run does not check (renamed, removed, or outside the config patterns)`;
         }
-        else if (entry.kind === 'provider' ? config.providers.some((p) => p.name === entry.name) : config.profiles.some((p) => p.id === entry.name)) {
+        else if (entry.kind === 'provider' ? entriesOf(config, providersSection).some((p) => p.name === entry.name) : profilesOf(config).entries.some((p) => p.id === entry.name)) {
             why = `names ${what} of ${clip(entry.file)}, which no longer fetches its keys (${entry.kind === 'provider' ? 'no jwks_uri' : 'neither jwks_uri nor discovery: true'})`;
         }
         else {
@@ -3404,10 +4052,10 @@ function unmatchedEntries(lock, text, sources, options, rel) {
         }
         const pointer = `/entries/${i}`;
         out.push({
-            code: src_engine/* GATE_CODES */.FD.LOCK_ENTRY_UNMATCHED.code,
+            code: GATE_CODES.LOCK_ENTRY_UNMATCHED.code,
             severity: 'error',
             message: `The lock file ${rel} ${why}: the keys it pins are compared with nothing.`,
-            remediation: src_engine/* GATE_CODES */.FD.LOCK_ENTRY_UNMATCHED.remediation,
+            remediation: GATE_CODES.LOCK_ENTRY_UNMATCHED.remediation,
             file: rel, ...lineOf(text, pointer), pointer,
             // Named by what the entry pins, not by its index: the lock is sorted, so an index moves.
             stablePointer: toPointer(['entries', `${entry.kind}:${entry.file}`, entry.name]),
@@ -3422,10 +4070,10 @@ function missingEntry(source, lockRel) {
     const what = source.kind === 'provider' ? `Provider "${clip(source.name)}"` : `Profile "${clip(source.name)}"`;
     return {
         ...placeAt(source),
-        code: src_engine/* GATE_CODES */.FD.LOCK_ENTRY_MISSING.code,
+        code: GATE_CODES.LOCK_ENTRY_MISSING.code,
         severity: 'warning',
         message: `${what} fetches its keys, but the lock file ${lockRel} has no entry for it, so its keys are not compared.`,
-        remediation: src_engine/* GATE_CODES */.FD.LOCK_ENTRY_MISSING.remediation,
+        remediation: GATE_CODES.LOCK_ENTRY_MISSING.remediation,
         evidence: { field: toPointer(source.at.slice(2)), lock: lockRel },
     };
 }
@@ -3438,11 +4086,11 @@ async function readLockFile(options, rel) {
     const read = await readJsonInputText(options.boundary, external_node_path_default().resolve(options.root, options.lockFile), name);
     if (!read.ok) {
         if (read.missing) {
-            return refuse(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
+            return refuse(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, undefined, {
                 remediation: 'Run oidc-gate lock to write it (and commit it), or name the lock file you committed.',
             });
         }
-        return refuse(read.code, read.message, undefined, read.code === src_engine/* GATE_CODES */.FD.CONFIG_INVALID ? { remediation: LOCK_FIX } : {});
+        return refuse(read.code, read.message, undefined, read.code === GATE_CODES.CONFIG_INVALID ? { remediation: LOCK_FIX } : {});
     }
     const text = read.text;
     const parsed = parseLock(text);
@@ -3450,7 +4098,7 @@ async function readLockFile(options, rel) {
         return { ...parsed, text };
     const at = parsed.line !== undefined ? { line: parsed.line, column: parsed.column ?? 1 } : lineOf(text, parsed.pointer);
     const message = parsed.pointer === '' ? `${name} ${parsed.message}.` : `${name} is invalid: ${parsed.pointer} ${parsed.message}.`;
-    return refuse(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, message, at, {
+    return refuse(GATE_CODES.CONFIG_INVALID, message, at, {
         pointer: parsed.pointer, remediation: LOCK_FIX,
     });
 }
@@ -3489,8 +4137,8 @@ async function compare(source, engine, lockedKeys, lockRel) {
                 code: 'CHECK_SKIPPED',
                 severity: 'warning',
                 message: `The keys of profile "${clip(source.name)}" were not compared with the lock file ${lockRel}: ${served.why}; not run: JWKS_KEYS_CHANGED.`,
-                remediation: (0,src_engine/* getFindingDefinition */.dc)('CHECK_SKIPPED')?.remediation ?? 'Run again once the keys can be fetched.',
-                evidence: { field: toPointer(source.at.slice(2)), lock: lockRel, checks: [src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.code] },
+                remediation: getFindingDefinition('CHECK_SKIPPED')?.remediation ?? 'Run again once the keys can be fetched.',
+                evidence: { field: toPointer(source.at.slice(2)), lock: lockRel, checks: [GATE_CODES.JWKS_KEYS_CHANGED.code] },
             }];
     }
     const id = (k) => `${k.kid ?? ''}\u0000${k.thumbprint}`;
@@ -3506,10 +4154,10 @@ async function compare(source, engine, lockedKeys, lockRel) {
     ].filter((s) => s !== '');
     return [{
             ...place,
-            code: src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.code,
+            code: GATE_CODES.JWKS_KEYS_CHANGED.code,
             severity: 'warning',
             message: `The keys served at ${clip(served.jwksUri)} differ from the lock file ${lockRel}: ${parts.join('; ')}.`,
-            remediation: src_engine/* GATE_CODES */.FD.JWKS_KEYS_CHANGED.remediation,
+            remediation: GATE_CODES.JWKS_KEYS_CHANGED.remediation,
             evidence: { field: toPointer(source.at.slice(2)), jwks_uri: served.jwksUri, lock: lockRel, added, removed },
         }];
 }
@@ -3525,18 +4173,19 @@ function placeAt(source) {
 function named(keys) {
     const shown = keys.slice(0, NAMED_IN_MESSAGE).map((k) => `${k.kid !== null ? `kid "${clip(k.kid)}"` : 'a key without kid'} (thumbprint ${k.thumbprint})`);
     const more = keys.length - shown.length;
-    return `${lock_check_count(keys.length, 'key', 'keys')}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+    return `${count(keys.length, 'key', 'keys')}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
 }
-function lock_check_count(n, one, many) {
+function count(n, one, many) {
     return `${n} ${n === 1 ? one : many}`;
 }
 
-;// CONCATENATED MODULE: ./src/gate/profiles.ts
+;// CONCATENATED MODULE: ./src/gate/sections/profiles.ts
 /**
  * Issuer profiles from config files (`profiles:`) and the issuer-profiles file, loaded one by one
  * through the engine's loader so that a refused profile is an error at its own line and the other
  * profiles still register.
  */
+
 
 
 
@@ -3573,14 +4222,14 @@ async function loadProfiles(options) {
             };
             const first = seen.get(entry.id);
             if (first !== undefined) {
-                findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
+                findings.push(configFinding(GATE_CODES.PROFILE_DUPLICATE, `Issuer profile "${entry.id}" is already defined in ${first}; ids must be unique.`, undefined, undefined, place(['id'])));
                 continue;
             }
             seen.set(entry.id, `${source.file}:${entry.line}`);
             const secretEnv = entry.profile.secret_env;
             if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
                 const at = place(['secret_env']);
-                findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
+                findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
                 refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
                 continue;
             }
@@ -3603,7 +4252,7 @@ async function loadProfiles(options) {
                     const rel = parsePointer(problem.pointer.replace(/^\/0(?=\/|$)/, ''));
                     const field = problem.pointer.replace(/^\/0(?=\/|$)/, '') || '/';
                     const at = place(rel);
-                    findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
+                    findings.push(configFinding(GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": ${field} ${problem.message}.`, undefined, undefined, at));
                     refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
                 }
             }
@@ -3614,14 +4263,6 @@ async function loadProfiles(options) {
     const ids = [...new Set([...seen.keys(), ...refused.keys()])];
     return { registry: { get: (id) => byId.get(id) }, findings, ids, refused };
 }
-/**
- * Repository profiles (config files and the issuer-profiles file) are written by whoever edits the
- * repository, a pull request included, and secret_env would let them read any variable of the
- * gate's process (the runner's own tokens among them) and learn its length from WEAK_SECRET. So
- * they may only name variables the workflow author set for the gate on purpose. The service's
- * profiles, set by its operator, are loaded elsewhere and have no such rule.
- */
-const SECRET_ENV_PREFIX = 'OIDC_GATE_';
 function repositoryEnv(env) {
     return Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith(SECRET_ENV_PREFIX)));
 }
@@ -3637,7 +4278,7 @@ async function readProfilesFile(options, file, findings) {
     }
     const yaml = input.yaml;
     for (const e of yaml.errors) {
-        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
+        findings.push(configFinding(GATE_CODES.CONFIG_YAML_INVALID, `Syntax error in the issuer-profiles file: ${e.message}`, rel, e.position, {
             kind: 'profile', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
         }));
     }
@@ -3647,7 +4288,7 @@ async function readProfilesFile(options, file, findings) {
     const data = isRecord(yaml.data) && Array.isArray(yaml.data.profiles) ? yaml.data.profiles : yaml.data;
     const base = isRecord(yaml.data) ? ['profiles'] : [];
     if (!Array.isArray(data)) {
-        findings.push(configFinding(src_engine/* GATE_CODES */.FD.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
+        findings.push(configFinding(GATE_CODES.PROFILE_INVALID, 'The issuer-profiles file must hold a list of profiles.', rel, { line: 1, column: 1 }, {
             kind: 'profile', remediation: 'Write the profiles as a YAML or JSON list (each item starting with "- id: …"), or under a profiles: key.',
         }));
         return undefined;
@@ -3655,7 +4296,7 @@ async function readProfilesFile(options, file, findings) {
     if (options.admitEntries !== undefined) {
         const admission = await options.admitEntries(data.length);
         if (!admission.ok) {
-            findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
+            findings.push(configFinding(GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(`The issuer-profiles file ${rel}`, data.length, admission), rel, { line: 1, column: 1 }, { kind: 'profile' }));
             return undefined;
         }
     }
@@ -3674,412 +4315,138 @@ async function readProfilesFile(options, file, findings) {
     return { file: rel, yaml, entries, refused };
 }
 
-;// CONCATENATED MODULE: ./src/gate/entry-result.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-field.ts
 
-/**
- * A report result: the request as recorded (secrets and the token removed) and the engine's answer,
- * or no answer for an entry that was not run.
- */
-function recordResult(kind, file, entry, request, outcome) {
-    const r = { kind, file, name: entry.name, line: entry.line, request: redactRequest(request, kind) };
-    if (outcome?.problem !== undefined)
-        r.problem = outcome.problem;
-    else if (outcome !== undefined)
-        r.response = outcome.response;
-    return r;
+function findingField(f) {
+    // The stable pointer is /<list>/<entry name>/<field…>: the field is what follows the entry.
+    if (f.stablePointer !== undefined && f.name !== undefined)
+        return toPointer(parsePointer(f.stablePointer).slice(2));
+    return f.pointer ?? '';
+}
+/** Whether `field` (as a suppression names it) covers the finding's field: the same place, or one below it. */
+function fieldCovers(field, findingFieldPointer) {
+    if (field === '' || field === findingFieldPointer)
+        return true;
+    return findingFieldPointer.startsWith(`${field.replace(/\/$/, '')}/`);
 }
 
-;// CONCATENATED MODULE: ./src/gate/run-provider.ts
+;// CONCATENATED MODULE: ./src/gate/outputs/report.ts
 /**
- * One `providers:` entry: with `discover: true`, fetch and check the discovery document first and
- * lint with the jwks_uri it names; then lint the provider configuration.
+ * The JSON report the action writes and `oidc-gate check --format json` prints (tool, api_version,
+ * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
  */
 
-
-
-
-async function runProvider(config, provider, engine) {
-    const results = [];
-    const findings = [];
-    // As written in the file: the engine checks its shape and refuses it (422) when it is not a lint request.
-    let request = provider.request;
-    let discovered = false;
-    if (provider.discover) {
-        const body = { issuer: provider.request.issuer };
-        if (Object.hasOwn(provider.request, 'https_required'))
-            body.https_required = provider.request.https_required;
-        const placer = new Placer(config, provider.path, provider.name, 'discover');
-        const outcome = await engine.run('discover', body);
-        results.push(recordResult('discover', config.file, provider, body, outcome));
-        if (outcome.problem !== undefined) {
-            placer.problem(outcome.problem);
-        }
-        else {
-            const discovery = outcome.response;
-            // Discovery findings are about the issuer the entry names; one without a field is about `discover: true`.
-            placer.addFindings(discovery.findings, parsePointer, ['discover']);
-            const filled = (0,src_engine/* withDiscoveredJwksUri */.S0)(request, discovery);
-            discovered = filled !== request;
-            request = filled;
-        }
-        findings.push(...placer.findings);
+const TOOL_VERSION = '0.1.0';
+function report_count(findings) {
+    let errors = 0;
+    let warnings = 0;
+    for (const f of findings) {
+        if (f.severity === 'error')
+            errors++;
+        else
+            warnings++;
     }
-    const placer = new Placer(config, provider.path, provider.name, 'lint');
-    const map = (pointer) => {
-        const rel = parsePointer(pointer);
-        // Filled in from discovery, so the file has no such line: point at `discover: true` instead.
-        if (rel[0] === 'discovered_jwks_uri' && discovered)
-            return ['discover'];
-        return rel;
+    return { errors, warnings };
+}
+function buildReport(results, findings, files, failOn = 'error', hidden = { suppressed: [] }) {
+    const { errors, warnings } = report_count(findings);
+    const configErrors = findings.filter((f) => f.severity === 'error' && f.config === true).length;
+    const suppressed = hidden.suppressed.map(reportSuppressed);
+    const v = verdict({ files: files.length, results: results.length, errors, warnings, configErrors, suppressed: suppressed.length }, failOn);
+    // Beside each result's untouched response: which of its findings are hidden, and why.
+    for (const r of results) {
+        const own = hidden.suppressed.filter((s) => s.finding.file === r.file && s.finding.name === r.name && s.finding.kind === r.kind);
+        if (own.length > 0)
+            r.suppressed = own.map(reportSuppressed);
+    }
+    return {
+        tool: { name: 'oidc-gate', version: TOOL_VERSION },
+        api_version: 'v0.0.1',
+        valid: errors === 0,
+        summary: {
+            text: v.text,
+            fail_on: failOn,
+            failed: v.failed,
+            files: files.length,
+            results: results.length,
+            errors,
+            warnings,
+            file_status: files,
+            findings,
+            suppressed,
+            ...(hidden.baseline !== undefined ? { baseline: hidden.baseline } : {}),
+        },
+        results,
     };
-    const outcome = await engine.run('lint', request);
-    results.push(recordResult('lint', config.file, provider, request, outcome));
-    if (outcome.problem !== undefined)
-        placer.problem(outcome.problem, map);
-    else
-        placer.addFindings(outcome.response.findings, map, []);
-    findings.push(...placer.findings);
-    return { file: config.file, results, findings };
-}
-
-;// CONCATENATED MODULE: ./src/gate/run-token.ts
-/**
- * One `tokens:` entry: validate the sample at its instant, judge the outcome against `expect`, and
- * report what the user must see: an unmet expectation as an error, and the sample's warnings. A
- * sample that cannot be judged (its profile does not exist, or its keys are fetched and the run is
- * offline) is one finding about that, not a verdict.
- */
-
-
-
-
-
-
-
-/** The id a sample names in issuer_profile_id, when it names one. */
-function profileIdOf(token) {
-    const id = token.request.issuer_profile_id;
-    return typeof id === 'string' ? id : undefined;
 }
 /**
- * A sample whose profile was refused: not validated, since every outcome would only repeat the
- * profile's own error (PROFILE_NOT_FOUND, then the expectation it breaks). The report records it as
- * not checked, pointing at the profile's problem; the profile's error is the one error.
+ * Whether the run fails, and its headline. `fail-on` governs findings; a configuration error is not a
+ * finding but a gate that could not check what it was given, so it fails the run even under
+ * fail-on: never (as zizmor and actionlint fail on a config file they cannot read). The headline
+ * says when fail-on decided (a run failed by warnings alone, a run not failed despite errors), so it
+ * never reads "Passed" for a failed run.
  */
-function notCheckedSample(config, token, id, at, startedAt) {
-    const r = recordResult('validate', config.file, token, token.request, undefined);
-    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
-    r.expect = token.expect;
-    const where = at.file === config.file ? `line ${at.line}` : `${at.file}:${at.line}`;
-    r.not_checked = `its issuer profile "${clip(id)}" is invalid (see ${where})`;
-    return { file: config.file, results: [r], findings: [] };
+function verdict(c, failOn) {
+    const v = countedVerdict(c, failOn);
+    const hidden = c.suppressed ?? 0;
+    if (hidden === 0)
+        return v;
+    // Before the final full stop: "Passed: 1 file, 2 checks, no findings; 3 suppressed."
+    return { failed: v.failed, text: `${v.text.replace(/\.$/, '')}; ${hidden} suppressed.` };
 }
-/** `startedAt` is the instant a sample without `at` is judged at: the same for every sample of a run. */
-async function runToken(config, token, engine, startedAt, profiles) {
-    const outcome = await engine.run('validate', token.request, token.atMs !== undefined ? { at: token.atMs } : {});
-    const r = recordResult('validate', config.file, token, token.request, outcome);
-    r.at = token.at ?? new Date(token.atMs ?? startedAt).toISOString();
-    r.expect = token.expect;
-    const placer = new Placer(config, token.path, token.name, 'validate');
-    const map = (pointer) => {
-        const rel = parsePointer(pointer);
-        // The request's token came from `token:` or `token_file:`; point at whichever the entry has.
-        return rel[0] === 'token' ? [token.tokenKey, ...rel.slice(1)] : rel;
+function countedVerdict(c, failOn) {
+    const where = `${plural(c.files, 'file')}, ${plural(c.results, 'check')}`;
+    const found = [c.errors > 0 ? plural(c.errors, 'error') : '', c.warnings > 0 ? plural(c.warnings, 'warning') : ''].filter((s) => s !== '').join(' and ');
+    if (c.errors === 0 && c.warnings === 0)
+        return { failed: false, text: `Passed: ${where}, no findings.` };
+    if (c.errors === 0) {
+        return shouldFail(failOn, 0, c.warnings)
+            ? { failed: true, text: `Failed on warnings (fail-on: ${failOn}): ${found} in ${where}.` }
+            : { failed: false, text: `Passed with ${found}: ${where}.` };
+    }
+    if (shouldFail(failOn, c.errors, c.warnings))
+        return { failed: true, text: `Failed: ${found} in ${where}.` };
+    if (c.configErrors > 0) {
+        const one = c.configErrors === 1;
+        const which = c.configErrors === c.errors ? (one ? 'it is a configuration error' : 'they are configuration errors')
+            : `${c.configErrors} of them ${one ? 'is a configuration error' : 'are configuration errors'}`;
+        return { failed: true, text: `Failed: ${found} in ${where}; ${which}, which ${one ? 'fails' : 'fail'} the run whatever fail-on says.` };
+    }
+    return { failed: false, text: `Not failed (fail-on: ${failOn}): ${found} in ${where}.` };
+}
+/** A suppressed finding as the report lists it: the finding, where it is, and what hid it. */
+function reportSuppressed(s) {
+    const f = s.finding;
+    return {
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        ...(f.file !== undefined ? { file: f.file } : {}),
+        ...(f.line !== undefined ? { line: f.line } : {}),
+        ...(f.column !== undefined ? { column: f.column } : {}),
+        ...(f.name !== undefined ? { entry: f.name } : {}),
+        field: findingField(f),
+        kind: s.kind,
+        reason: s.reason,
+        suppression: s.source,
     };
-    const done = () => ({ file: config.file, results: [r], findings: placer.findings });
-    if (outcome.problem?.code === 'REQUEST_INVALID') {
-        placer.problem(outcome.problem, map);
-        r.passed = false;
-        return done();
-    }
-    if (outcome.response !== undefined) {
-        const unjudged = unjudgedReason(outcome.response, token, profiles);
-        if (unjudged !== undefined) {
-            placer.add(unjudged.finding, ['issuer_profile_id'], unjudged.config);
-            r.not_checked = unjudged.reason;
-            return done();
-        }
-    }
-    // A token that does not parse (the service's 400) is an outcome like any other: it can be expected.
-    let valid;
-    let errors;
-    let warnings;
-    if (outcome.problem !== undefined) {
-        valid = false;
-        errors = [{ code: 'MALFORMED_TOKEN', severity: 'error', message: outcome.problem.detail, remediation: src_engine/* GATE_CODES */.FD.MALFORMED_TOKEN.remediation }];
-        warnings = [];
-    }
-    else {
-        const response = outcome.response;
-        valid = response.valid;
-        errors = response.findings.filter((f) => f.severity === 'error');
-        warnings = [...response.findings.filter((f) => f.severity === 'warning'), ...(response.metadata.warnings ?? [])];
-    }
-    const verdict = judge(token.expect, valid, [...errors, ...warnings].map((f) => f.code));
-    r.passed = verdict.passed;
-    const expected = new Set(Array.isArray(token.expect) ? token.expect : []);
-    // Outcome findings are about the sample as a whole: they point at the start of its entry.
-    const whole = [];
-    if (!verdict.passed) {
-        if (token.expect === 'valid') {
-            // Expected valid: each error is the reason, in the engine's own words.
-            for (const f of errors) {
-                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
-            }
-        }
-        else {
-            placer.add({
-                code: src_engine/* GATE_CODES */.FD.EXPECTATION_FAILED.code, severity: 'error', message: verdict.message, remediation: src_engine/* GATE_CODES */.FD.EXPECTATION_FAILED.remediation,
-            }, token.expectPath.slice(token.path.length));
-        }
-    }
-    // A warning the sample expects is part of its expected outcome, not news.
-    for (const w of warnings) {
-        if (!expected.has(w.code))
-            placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
-    }
-    return done();
 }
-/**
- * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
- * (unless the sample expects exactly that), or the profile's keys are fetched and the run is offline
- * (as lint reports CHECK_SKIPPED for a JWKS it did not fetch).
- */
-function unjudgedReason(response, token, profiles) {
-    const id = profileIdOf(token) ?? '';
-    const expected = Array.isArray(token.expect) ? token.expect : [];
-    if (response.findings.some((f) => f.code === 'PROFILE_NOT_FOUND') && !expected.includes('PROFILE_NOT_FOUND')) {
-        const hint = nearest(id, profiles.ids);
-        return {
-            config: true,
-            reason: `no issuer profile has the id "${clip(id)}"`,
-            finding: {
-                code: 'PROFILE_NOT_FOUND',
-                severity: 'error',
-                message: `Sample "${token.name}" names the issuer profile "${clip(id)}", which no profiles: entry or issuer-profiles file defines${hint !== undefined ? ` (did you mean "${hint}"?)` : ''}; the sample was not checked.`,
-                remediation: `${hint !== undefined ? `Set issuer_profile_id to "${hint}", or define` : 'Fix the id, or define'} the profile under profiles: in a config file or in the issuer-profiles file (action input issuer-profiles, CLI --issuer-profiles).`,
-            },
-        };
-    }
-    const offline = response.findings.find((f) => f.code === 'JWKS_UNAVAILABLE' && f.evidence?.reason === 'offline');
-    if (offline !== undefined) {
-        const how = offline.evidence?.discovery_uri !== undefined ? 'from its issuer\'s discovery document' : 'from its jwks_uri';
-        return {
-            config: false,
-            reason: 'offline: its issuer profile fetches its keys',
-            finding: {
-                code: 'CHECK_SKIPPED',
-                severity: 'warning',
-                message: `Sample "${token.name}" was not checked: its issuer profile "${clip(id)}" fetches its keys ${how}, and nothing is fetched offline.`,
-                remediation: 'Run with network access to check this sample (drop --offline; in the action, network: true), or give the profile inline keys (public_key or jwks) to check it offline too.',
-            },
-        };
-    }
-    return undefined;
+function plural(n, word) {
+    return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+/** Whether findings fail the run under `fail-on` (configuration errors fail it anyway: see verdict). */
+function shouldFail(failOn, errors, warnings) {
+    if (failOn === 'never')
+        return false;
+    if (failOn === 'warning')
+        return errors + warnings > 0;
+    return errors > 0;
+}
+function serializeReport(report) {
+    return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/gate/id-token.ts
-/**
- * `id_token: true` on a trust policy: request the job's own ID token for the entry's first audience
- * and check it against the entry as the cloud would see it: signed with RS256 by a key of the
- * issuer's discovery document, from the entry's issuer, for one of its audiences, with claims that
- * match its claim patterns, and allowed by its AWS policy's conditions. It is reported as a sample
- * expected to be valid; the token itself is masked and recorded by its fingerprint only.
- */
-
-
-
-
-
-/** The id under which the check registers the entry as an issuer profile, for this check alone. */
-const PROFILE_ID = 'id_token';
-/** GitHub signs its workflow tokens with RS256, and so must every issuer an entry trusts here. */
-const ALGORITHM = 'RS256';
-/** Every finding of the check is about `id_token: true`. */
-const AT = ['id_token'];
-async function checkIdToken(config, entry, trust, engine, check) {
-    // A sample of its own in the report, beside the entry's trust-policy result.
-    const name = `${entry.name} (job ID token)`;
-    const placer = new Placer(config, entry.path, name, 'validate');
-    const results = [];
-    const done = () => ({ results, findings: placer.findings });
-    const skipped = (why, remediation) => {
-        placer.add({ code: 'CHECK_SKIPPED', severity: 'warning', message: `Trust policy "${entry.name}": the job's ID token was not checked: ${why}.`, remediation }, AT);
-    };
-    if (check.source === undefined) {
-        skipped('only the GitHub Action can request it', 'Nothing to do here: the action checks the ID token (with permissions: id-token: write); the CLI checks the rest of the entry.');
-        return done();
-    }
-    if (!check.online) {
-        skipped('its keys come from the issuer\'s discovery document, and nothing is fetched offline', 'Run the action with network: true to check the job\'s ID token.');
-        return done();
-    }
-    const audiences = audiencesOf(entry, trust);
-    // TRUST_AUDIENCE_MISSING on the entry is a warning: the check the entry asks for must not pass unseen.
-    const audience = audiences[0];
-    if (audience === undefined) {
-        placer.add({
-            code: src_engine/* GATE_CODES */.FD.CONFIG_INVALID.code, severity: 'error',
-            message: `Trust policy "${entry.name}" has id_token: true, but names no audience to request the job's ID token for, so it could not be checked.`,
-            remediation: 'Add audiences: [sts.amazonaws.com] (the audience the workflow requests for this role) to the entry, or a StringEquals condition on aud to its policy file; or remove id_token: true.',
-        }, AT, true);
-        return done();
-    }
-    const got = await check.source(audience);
-    if (!got.ok) {
-        placer.add({
-            code: src_engine/* GATE_CODES */.FD.ID_TOKEN_UNAVAILABLE.code,
-            severity: 'error',
-            message: got.reason === 'permission'
-                ? `Trust policy "${entry.name}" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow).`
-                : `Trust policy "${entry.name}" has id_token: true, but the runner's token service did not return an ID token for the audience ${clip(audience)}.`,
-            remediation: got.reason === 'permission'
-                ? src_engine/* GATE_CODES */.FD.ID_TOKEN_UNAVAILABLE.remediation
-                : 'Re-run the job: the runner\'s token service failed. If it keeps failing, check the GitHub status page.',
-        }, AT, got.reason === 'permission');
-        return done();
-    }
-    const profile = {
-        id: PROFILE_ID, issuer: trust.metadata.issuer, audiences, allowed_algs: [ALGORITHM], discovery: true,
-    };
-    if (isRecord(entry.request.claim_patterns))
-        profile.required_claim_patterns = entry.request.claim_patterns;
-    let checker;
-    try {
-        const { fetcher, keyCache, now } = engine.services;
-        checker = engine.withProfiles((0,src_engine/* compileIssuerProfiles */.Ly)([profile], { env: {}, fetcher, keyCache, now }));
-    }
-    catch (err) {
-        if (!(err instanceof src_engine/* IssuerProfileError */.HC))
-            throw err;
-        const reasons = err.problems.map((p) => `${p.pointer.replace(/^\/0(?=\/|$)/, '') || '/'} ${p.message}`).join('; ');
-        placer.add({
-            code: src_engine/* GATE_CODES */.FD.CONFIG_INVALID.code, severity: 'error',
-            message: `Trust policy "${entry.name}": the job's ID token cannot be checked against this entry: ${reasons}.`,
-            remediation: 'Give the entry an https issuer that publishes a discovery document (GitHub\'s is the default), or remove id_token: true.',
-        }, AT, true);
-        return done();
-    }
-    // Judged at the moment it was issued for, not at the start of the run: it did not exist then.
-    const at = Date.now();
-    const request = { token: got.token, issuer_profile_id: PROFILE_ID };
-    const outcome = await checker.run('validate', request, { at });
-    const line = config.yaml !== undefined ? positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
-    const r = recordResult('validate', config.file, { name, line }, request, outcome);
-    r.at = new Date(at).toISOString();
-    r.expect = 'valid';
-    results.push(r);
-    const say = (f) => `Trust policy "${entry.name}": the job's ID token (audience ${clip(audience)}) is expected to be valid: ${f.message}`;
-    if (outcome.problem !== undefined) {
-        r.passed = false;
-        placer.add({ code: outcome.problem.code === 'MALFORMED_TOKEN' ? 'MALFORMED_TOKEN' : src_engine/* GATE_CODES */.FD.REQUEST_INVALID.code, severity: 'error', message: say({ message: outcome.problem.detail }) }, AT);
-        return done();
-    }
-    const response = outcome.response;
-    r.passed = response.valid;
-    for (const f of response.findings)
-        placer.add({ ...f, message: say(f) }, AT);
-    for (const w of response.metadata.warnings ?? [])
-        placer.add({ ...w, message: say(w) }, AT);
-    if (response.valid && entry.request.aws_trust_policy !== undefined) {
-        for (const f of await awsPolicyVerdict(engine, entry, got.token))
-            placer.add({ ...f, message: say(f) }, AT);
-    }
-    return done();
-}
-/** The entry's audiences, or those its AWS policy's aud condition names. */
-function audiencesOf(entry, trust) {
-    const own = entry.request.audiences;
-    if (Array.isArray(own))
-        return own.filter((a) => typeof a === 'string');
-    const condition = trust.metadata.conditions?.find((c) => c.claim === 'aud' && c.operator === 'StringEquals' && c.effect === 'Allow');
-    return condition?.values ?? [];
-}
-/**
- * Whether the AWS policy's conditions allow the token's claims: the token's claims as a case that
- * must be allowed, evaluated by the trust-policy check exactly as AWS evaluates the policy. Only the
- * policy is sent (with the issuer its keys are named by): the entry's audiences and claim patterns
- * were judged by the validation already, and would be reported twice.
- */
-async function awsPolicyVerdict(engine, entry, token) {
-    const claims = payloadOf(token);
-    if (claims === undefined)
-        return [];
-    const body = {
-        aws_trust_policy: entry.request.aws_trust_policy,
-        cases: [{ name: 'the job\'s ID token', claims, expect: 'allow' }],
-    };
-    if (entry.request.issuer !== undefined)
-        body.issuer = entry.request.issuer;
-    const outcome = await engine.run('trust-policy', body);
-    return outcome.response?.findings.filter((f) => f.code === 'TRUST_CASE_FAILED') ?? [];
-}
-/** The claims of a token whose signature was verified. */
-function payloadOf(token) {
-    try {
-        const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
-        return isRecord(claims) ? claims : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/run-trust.ts
-
-
-
-
-
-async function runTrust(config, entry, engine, idToken) {
-    const outcome = await engine.run('trust-policy', entry.request);
-    const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
-    const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
-    if (outcome.problem !== undefined) {
-        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer).path);
-        return { file: config.file, results, findings: placer.findings };
-    }
-    const response = outcome.response;
-    for (const f of response.findings)
-        placer.add(inPolicyFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f)).path : []);
-    const findings = [...placer.findings];
-    if (entry.idToken) {
-        const checked = await checkIdToken(config, entry, response, engine, idToken);
-        results.push(...checked.results);
-        findings.push(...checked.findings);
-    }
-    return { file: config.file, results, findings };
-}
-function run_trust_fieldOf(f) {
-    const field = f.evidence?.field;
-    return typeof field === 'string' ? field : undefined;
-}
-/**
- * Where a request pointer is in the entry. The AWS policy's members are in its own JSON file, not
- * in the config: they are placed at the `aws_trust_policy:` line that names the file, and `inner` is
- * the pointer inside the file.
- */
-function run_trust_placeOf(pointer) {
-    const rel = parsePointer(pointer);
-    if (rel[0] !== 'aws_trust_policy')
-        return { path: rel };
-    return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
-}
-/**
- * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
- * the policy is a file name on one line, not an object to point into.
- */
-function inPolicyFile(f, entry) {
-    if (entry.awsPolicyFile === undefined)
-        return f;
-    const field = run_trust_fieldOf(f);
-    const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
-    if (inner === undefined)
-        return f;
-    return { ...f, message: `${f.message} (${clip(entry.awsPolicyFile)}, at ${inner})` };
-}
-
-;// CONCATENATED MODULE: ./src/gate/suppress.ts
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress.ts
 /**
  * Applying suppressions to a run's findings. Per config file: its inline comments and its
  * `suppressions:` items hide the matching findings of that file (an inline comment before a config
@@ -4187,13 +4554,13 @@ class Suppressor {
         }
         for (const s of expired) {
             const back = uncovered.get(s) ?? 0;
-            kept.push(this.#note(src_engine/* GATE_CODES */.FD.SUPPRESSION_EXPIRED, s, `${describe(s, true)} expired on ${s.expires?.text ?? ''} and no longer applies${back > 0 ? `: the ${back === 1 ? 'finding' : `${back} findings`} it covered ${back === 1 ? 'is' : 'are'} reported again` : ''}.`));
+            kept.push(this.#note(GATE_CODES.SUPPRESSION_EXPIRED, s, `${describe(s, true)} expired on ${s.expires?.text ?? ''} and no longer applies${back > 0 ? `: the ${back === 1 ? 'finding' : `${back} findings`} it covered ${back === 1 ? 'is' : 'are'} reported again` : ''}.`));
         }
         for (const s of current) {
             if (used.has(s) || mayNotHaveRun(s, findings))
                 continue;
             const where = s.kind === 'inline' ? `on line ${s.coversLine ?? s.line}` : 'in this file';
-            kept.push(this.#note(src_engine/* GATE_CODES */.FD.SUPPRESSION_UNUSED, s, `${describe(s)} matched no finding ${where}; remove it, or check its code${s.kind === 'inline' ? ' and line' : ', entry and field'}.`));
+            kept.push(this.#note(GATE_CODES.SUPPRESSION_UNUSED, s, `${describe(s)} matched no finding ${where}; remove it, or check its code${s.kind === 'inline' ? ' and line' : ', entry and field'}.`));
         }
         return kept;
     }
@@ -4224,13 +4591,12 @@ class Suppressor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/gate/run.ts
+;// CONCATENATED MODULE: ./src/gate/run/run.ts
 /**
  * The gate: find config files, load their entries and issuer profiles, check every entry with one
  * engine, and gather the outcome per file into the report. Shared by the action and `oidc-gate check`,
  * so both produce the same report from the same files.
  */
-
 
 
 
@@ -4255,16 +4621,17 @@ async function runGate(options, services = {}) {
     const boundary = options.boundary ?? options.root;
     const { files, missing } = await findConfigFiles(options.root, options.patterns, boundary);
     for (const m of missing) {
-        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+        findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
     }
     if (files.length === 0 && missing.length === 0) {
-        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+        findings.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
     }
     // A baseline that cannot be read is one config error, and suppresses nothing.
     const baseline = options.baselineFile !== undefined ? await readBaseline(options.root, boundary, options.baselineFile) : undefined;
     if (baseline?.ok === false)
         findings.push(baseline.finding);
-    const loadCtx = { root: options.root, boundary, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
+    const sections = services.sections ?? CONFIG_SECTIONS;
+    const loadCtx = { root: options.root, boundary, sections, ...(options.onSecret !== undefined ? { onSecret: options.onSecret } : {}) };
     // Files load concurrently; the entry budget answers them in file order (the issuer-profiles file last).
     const budget = new EntryBudget();
     const configs = await Promise.all(files.map((f, i) => loadConfigFile(f, { ...loadCtx, admitEntries: (count) => budget.admit(i, count) }).finally(() => budget.pass(i))));
@@ -4273,7 +4640,7 @@ async function runGate(options, services = {}) {
     // verification cache: a run checks each token about once, and a report must not depend on which
     // sample happened to present a token first (metadata.signature_cache would say hit or miss).
     const engine = (0,src_engine/* createEngine */.P)({ network, clock: () => startedAt, verifyCacheSize: 0 });
-    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, entries: c.profiles, refused: c.refusedProfiles }));
+    const profileSources = configs.map((c) => ({ file: c.file, yaml: c.yaml, ...profilesOf(c) }));
     const profiles = await loadProfiles({
         root: options.root,
         boundary,
@@ -4288,19 +4655,16 @@ async function runGate(options, services = {}) {
     // Tasks keep their slot so the report order is the file order, whatever finishes first.
     const tasks = [];
     for (const config of configs) {
-        for (const provider of config.providers)
-            tasks.push(isolated(config, provider, 'lint', () => runProvider(config, provider, checker)));
-        for (const token of config.tokens) {
-            const id = profileIdOf(token);
-            const refused = id !== undefined ? profiles.refused.get(id) : undefined;
-            // One mistake, one error: a sample of a refused profile is not checked, not failed again.
-            if (id !== undefined && refused !== undefined)
-                tasks.push(async () => notCheckedSample(config, token, id, refused, startedAt));
-            else
-                tasks.push(isolated(config, token, 'validate', () => runToken(config, token, checker, startedAt, profiles)));
-        }
-        for (const trust of config.trustPolicies) {
-            tasks.push(isolated(config, trust, 'trust-policy', () => runTrust(config, trust, checker, { source: services.idToken, online: network.online })));
+        const run = {
+            config, engine: checker, startedAt, profiles: { ids: profiles.ids, refused: profiles.refused }, idToken: services.idToken, online: network.online,
+        };
+        for (const section of sections) {
+            const check = section.run;
+            if (check === undefined)
+                continue;
+            for (const entry of entriesOf(config, section)) {
+                tasks.push(isolated(config, entry, section, () => check(entry, run)));
+            }
         }
     }
     // The key lock is compared while the entries run: it fetches through the same engine.
@@ -4334,28 +4698,35 @@ async function runGate(options, services = {}) {
     // Suppressions hide findings of their own file; the baseline, any finding it recorded.
     const fingerprintBase = fingerprintBaseOf(boundary, options.root);
     // Fingerprints bind each finding's value, read from the config file it is in.
-    const fingerprints = new fingerprint_Fingerprints(fingerprintBase, configs);
+    const fingerprints = new fingerprint_Fingerprints(fingerprintBase, configs, sections);
     const suppressor = new Suppressor(baseline?.ok === true ? baseline.baseline : undefined, startedAt, fingerprints);
     findings.splice(0, findings.length, ...suppressor.other(findings));
     const fileStatus = [];
     for (const c of configs) {
         const list = suppressor.file(c.suppressions, byFile.get(c.file) ?? []);
         findings.push(...list);
-        fileStatus.push({
-            file: c.file,
-            errors: list.filter((f) => f.severity === 'error').length,
-            warnings: list.filter((f) => f.severity === 'warning').length,
-            providers: c.providers.length,
-            profiles: c.profiles.length,
-            tokens: c.tokens.length,
-            trust_policies: c.trustPolicies.length,
-        });
+        fileStatus.push(fileStatusOf(c, list, sections));
     }
     const report = buildReport(results, findings, fileStatus, options.failOn, {
         suppressed: suppressor.suppressed,
         ...(baseline?.ok === true ? { baseline: { file: baseline.baseline.file, entries: baseline.baseline.fingerprints.size, matched: suppressor.baselineMatched } } : {}),
     });
     return { report, findings, suppressed: suppressor.suppressed, files: fileStatus, fingerprintBase, fingerprints };
+}
+/** A file's line in the report: its error and warning counts, and how many entries each section held. */
+function fileStatusOf(config, findings, sections) {
+    const status = {
+        file: config.file,
+        errors: findings.filter((f) => f.severity === 'error').length,
+        warnings: findings.filter((f) => f.severity === 'warning').length,
+    };
+    for (const section of sections) {
+        if (!section.entries)
+            continue;
+        const entries = entriesOf(config, section);
+        status[section.key] = section.count !== undefined ? section.count(entries) : entries.length;
+    }
+    return status;
 }
 /** The run's root relative to the repository root, with forward slashes; '' when it is not inside it. */
 function fingerprintBaseOf(boundary, root) {
@@ -4378,7 +4749,7 @@ function networkFor(options, services, findings) {
     catch (err) {
         if (!(err instanceof src_engine/* OutboundAllowError */.gn))
             throw err;
-        findings.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
+        findings.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, {
             kind: 'config',
             remediation: 'Set OUTBOUND_ALLOW (the step\'s env:) to host names, IP addresses or CIDR ranges separated by commas, such as idp.internal, 10.0.0.0/8.',
         }));
@@ -4391,26 +4762,220 @@ function networkFor(options, services, findings) {
  * reports as a problem) becomes INTERNAL_ERROR on that entry, and the other entries still run.
  * The exception's message is not shown: it may quote the entry's input, secrets included.
  */
-function isolated(config, entry, kind, check) {
+function isolated(config, entry, section, check) {
     return async () => {
         try {
             return await check();
         }
         catch {
-            const placer = new Placer(config, entry.path, entry.name, kind);
-            const what = kind === 'validate' ? 'sample token' : kind === 'trust-policy' ? 'trust policy' : 'provider';
+            const placer = new Placer(config, entry.path, entry.name, section.kind ?? 'lint');
             placer.add({
-                code: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.code,
+                code: GATE_CODES.INTERNAL_ERROR.code,
                 severity: 'error',
-                message: `oidc-gate failed unexpectedly while checking the ${what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
-                remediation: src_engine/* GATE_CODES */.FD.INTERNAL_ERROR.remediation,
+                message: `oidc-gate failed unexpectedly while checking the ${section.what} "${entry.name}", so it was not checked. This is a bug in oidc-gate: please report it.`,
+                remediation: GATE_CODES.INTERNAL_ERROR.remediation,
             }, []);
             return { file: config.file, results: [], findings: placer.findings };
         }
     };
 }
 
-;// CONCATENATED MODULE: ./src/gate/init-config.ts
+;// CONCATENATED MODULE: ./src/gate/outputs/sarif.ts
+/**
+ * SARIF 2.1.0 for GitHub code scanning: one rule per finding code, results at the YAML line, and
+ * partialFingerprints bound to the finding's content (fingerprint.ts: code, file, entry name, field and
+ * the value there), so an alert survives edits that only move lines, reorder entries or insert list
+ * items, and a changed value is a new alert. A run that could not check what it was given says so in
+ * `invocations[0]` (executionSuccessful false, each configuration error a notification): its results
+ * are not the repository's findings, and an upload of them would close alerts that still stand.
+ */
+
+
+
+
+/** The project's home (package.json `repository`): the driver's informationUri, and where the finding pages live. */
+const REPOSITORY_URL = 'https://github.com/oidc-gate/oidc-gate';
+/** A code's page, `docs/findings/<CODE>.md` on the main branch: the rule's helpUri. */
+function findingPageUrl(code) {
+    return `${REPOSITORY_URL}/blob/main/docs/findings/${code}.md`;
+}
+/** How to fix a code, as its page and its SARIF rule say it: `fix` when the definition has one, else `remediation`. */
+function howToFix(definition) {
+    return definition.fix ?? definition.remediation;
+}
+/**
+ * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
+ * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
+ */
+function markdownText(text) {
+    return text.split(/(`[^`]*`)/).map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\*_<>[\]]/g, (c) => `\\${c}`))).join('');
+}
+function sentence(text) {
+    return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+/**
+ * The rule's help: what the code means, why it matters and how to fix it, from the catalogue, so it fits
+ * every finding of the code (a finding's own remediation may speak of one case only), and a link to
+ * the code's page with an example.
+ */
+function ruleHelp(d) {
+    const fix = howToFix(d);
+    const url = findingPageUrl(d.code);
+    const text = [sentence(d.title), d.docs, d.why !== undefined ? `Why it matters: ${d.why}` : undefined, fix !== undefined ? `How to fix: ${fix}` : undefined, `More, with an example: ${url}`];
+    const markdown = [
+        `**${markdownText(sentence(d.title))}**`,
+        d.docs !== undefined ? markdownText(d.docs) : undefined,
+        d.why !== undefined ? `**Why it matters.** ${markdownText(d.why)}` : undefined,
+        fix !== undefined ? `**How to fix.** ${markdownText(fix)}` : undefined,
+        `[${d.code}: more, with an example](${url})`,
+    ];
+    const join = (parts) => parts.filter((p) => p !== undefined).join('\n\n');
+    return { text: join(text), markdown: join(markdown) };
+}
+/**
+ * A finding's fingerprint without the run's documents (`base`: where the run's file names start,
+ * relative to the repository root): bound to the finding's message where a run would bind the value.
+ * A run's own fingerprints are `GateRun.fingerprints`.
+ */
+function fingerprint(f, base = '') {
+    return new Fingerprints(base).of(f);
+}
+/** Whether the run could not check what it was given: a configuration error (CONFIG_NOT_FOUND included) or an entry not checked. */
+function couldNotCheck(f) {
+    return f.config === true && f.severity === 'error';
+}
+/** GitHub code scanning ignores results past 5,000 per run (and rejects a file past 25,000). */
+const MAX_SARIF_RESULTS = 5000;
+/** Configuration errors told as notifications, then one that counts the rest: the report has them all. */
+const MAX_SARIF_NOTIFICATIONS = 100;
+/**
+ * How a suppression is told to code scanning, which then shows the alert as dismissed: an inline comment
+ * is in the source; a `suppressions:` item (a list apart from the finding) and the baseline are external.
+ */
+function sarifSuppression(s) {
+    return { kind: s.kind === 'inline' ? 'inSource' : 'external', justification: s.reason };
+}
+/**
+ * `suppressed`: findings a suppression or the baseline hid; they are still results, with `suppressions`.
+ * With a baseline, every result says whether it is new or was recorded there (`baselineState`).
+ */
+function buildSarif(all, suppressed = [], withBaseline = false, fingerprints = new fingerprint_Fingerprints()) {
+    // Code scanning refuses a result without a location, so run-level problems (no config file
+    // matched) stay in the report, annotations and summary only. Errors first when the cap cuts,
+    // and reported findings before suppressed ones.
+    const hiddenBy = new Map(suppressed.map((s) => [s.finding, s]));
+    const rank = (f) => (hiddenBy.has(f) ? 2 : 0) + (f.severity === 'error' ? 0 : 1);
+    const findings = [...all, ...suppressed.map((s) => s.finding)]
+        .filter((f) => f.file !== undefined)
+        .sort((a, b) => rank(a) - rank(b))
+        .slice(0, MAX_SARIF_RESULTS);
+    const codes = [...new Set(findings.map((f) => f.code))].sort();
+    const index = new Map(codes.map((c, i) => [c, i]));
+    const rules = codes.map((code) => {
+        // Rule text comes from the finding catalogue; a code it lacks still gets a rule, from its first result.
+        const definition = getFindingDefinition(code);
+        const sample = findings.find((f) => f.code === code);
+        const title = definition?.title ?? code;
+        const rule = {
+            id: code,
+            name: toPascal(code),
+            shortDescription: { text: title },
+            fullDescription: { text: title },
+            defaultConfiguration: { level: definition?.severity ?? sample?.severity ?? 'error' },
+            properties: { tags: ['security', 'oidc'] },
+        };
+        if (definition !== undefined) {
+            rule.helpUri = findingPageUrl(code);
+            rule.help = ruleHelp(definition);
+            // Code scanning ranks security alerts by this number, written as a string.
+            if (definition.securitySeverity !== undefined) {
+                rule.properties = { tags: ['security', 'oidc'], 'security-severity': definition.securitySeverity.toFixed(1) };
+            }
+        }
+        else if (sample?.remediation !== undefined) {
+            rule.help = { text: sample.remediation, markdown: sample.remediation };
+        }
+        return rule;
+    });
+    const results = findings.map((f) => {
+        const r = {
+            ruleId: f.code,
+            ruleIndex: index.get(f.code),
+            level: f.severity === 'error' ? 'error' : 'warning',
+            message: { text: f.name !== undefined ? `${f.message} [${f.name}]` : f.message },
+            partialFingerprints: { [FINGERPRINT_KEY]: fingerprints.of(f) },
+        };
+        const hidden = hiddenBy.get(f);
+        if (hidden !== undefined)
+            r.suppressions = [sarifSuppression(hidden)];
+        if (withBaseline)
+            r.baselineState = hidden?.kind === 'baseline' ? 'unchanged' : 'new';
+        r.locations = [{
+                physicalLocation: {
+                    artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                    region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                },
+            }];
+        return r;
+    });
+    return {
+        $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+        version: '2.1.0',
+        runs: [{
+                tool: {
+                    driver: {
+                        name: 'oidc-gate',
+                        version: TOOL_VERSION,
+                        semanticVersion: TOOL_VERSION,
+                        informationUri: REPOSITORY_URL,
+                        rules,
+                    },
+                },
+                invocations: [invocation(all)],
+                results,
+            }],
+    };
+}
+/**
+ * Whether the run checked what it was given. A configuration error (no config file matched, a file it
+ * could not read, an entry it refused, a broken baseline) means the results are not the repository's
+ * findings: executionSuccessful is false and each such error is a notification, with its place when it
+ * has one, so whoever reads the log (the reusable workflow before an upload) can tell.
+ */
+function invocation(all) {
+    const problems = all.filter(couldNotCheck);
+    if (problems.length === 0)
+        return { executionSuccessful: true };
+    const more = problems.length - MAX_SARIF_NOTIFICATIONS;
+    return {
+        executionSuccessful: false,
+        toolExecutionNotifications: [...problems.slice(0, MAX_SARIF_NOTIFICATIONS).map((f) => ({
+                level: 'error',
+                message: { text: f.name !== undefined ? `${f.code}: ${f.message} [${f.name}]` : `${f.code}: ${f.message}` },
+                descriptor: { id: f.code },
+                ...(f.file !== undefined ? {
+                    locations: [{
+                            physicalLocation: {
+                                artifactLocation: { uri: relativeUri(f.file), uriBaseId: '%SRCROOT%' },
+                                region: { startLine: f.line ?? 1, startColumn: f.column ?? 1 },
+                            },
+                        }],
+                } : {}),
+            })), ...(more > 0 ? [{ level: 'error', message: { text: `${more} more configuration ${more === 1 ? 'error' : 'errors'}: see the report.` } }] : [])],
+    };
+}
+/**
+ * A repository path as a relative URI reference, as SARIF requires: each segment percent-encoded,
+ * so a file named "a b#1.yml" is not cut at "#" (a fragment) or refused for its space.
+ */
+function relativeUri(file) {
+    return file.split('/').map(encodeURIComponent).join('/');
+}
+function toPascal(code) {
+    return code.toLowerCase().split('_').map((w) => (w[0] ?? '').toUpperCase() + w.slice(1)).join('');
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/init-config.ts
 /**
  * The starter config `oidc-gate init` writes: one provider and one issuer profile built from a
  * provider's discovery document, and one sample token entry left commented out until the user has a
@@ -4531,8 +5096,284 @@ function buildStarterConfig(starter) {
     return lines.join('\n');
 }
 
-// EXTERNAL MODULE: ./src/cli/usage-error.ts
-var usage_error = __webpack_require__(4226);
+;// CONCATENATED MODULE: ./src/gate/errors.ts
+class GateError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = 'GateError';
+        this.code = code;
+    }
+}
+/** An output path the gate refuses, or could not write; the message names the setting and the path. */
+class OutputPathError extends GateError {
+    constructor(message) {
+        super('OUTPUT_NOT_WRITTEN', message);
+        this.name = 'OutputPathError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/write.ts
+/**
+ * The one way the gate writes a file (the report, SARIF). The output paths live in a repository a
+ * pull request controls: a committed link named oidc-gate-report.json pointing at .git/config, or a
+ * linked directory, must not turn the report into an overwrite of some other file. So the target
+ * must not be a link, its directory must resolve inside the workspace and outside .git, and the
+ * text goes to a fresh temporary file beside it that is then renamed over the path: a rename
+ * replaces the directory entry and never writes through it.
+ */
+
+
+
+
+
+
+/** Check an output path without writing: the action and the CLI refuse a bad path before any work. */
+async function checkOutputPath(target) {
+    await plan(target);
+}
+/** Write `text` to the target as described above; throws OutputPathError and leaves no temporary file. */
+async function writeInsideRoot(target, text) {
+    const { realDir, missing, name } = await plan(target);
+    let dir = realDir;
+    for (const part of missing) {
+        dir = external_node_path_default().join(dir, part);
+        try {
+            await external_node_fs_.promises.mkdir(dir);
+        }
+        catch (error) {
+            if (error.code !== 'EEXIST')
+                throw failure(target, error);
+        }
+    }
+    // Created or not, the directory must still resolve where the plan said.
+    const finalDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(finalDir, name));
+    const temp = external_node_path_default().join(finalDir, `.${name}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`);
+    try {
+        // wx: never reuse an existing file (or follow a link) at the temporary name.
+        await external_node_fs_.promises.writeFile(temp, text, { encoding: 'utf8', flag: 'wx' });
+        await external_node_fs_.promises.rename(temp, external_node_path_default().join(finalDir, name));
+    }
+    catch (error) {
+        await external_node_fs_.promises.unlink(temp).catch(() => undefined);
+        throw failure(target, error);
+    }
+}
+async function plan(target) {
+    const file = external_node_path_default().resolve(target.file);
+    const name = external_node_path_default().basename(file);
+    const existing = await external_node_fs_.promises.lstat(file).catch((error) => {
+        if (isAbsent(error))
+            return undefined;
+        throw failure(target, error);
+    });
+    if (existing?.isSymbolicLink()) {
+        throw new OutputPathError(`${target.label} ${target.shown} is a symbolic link; refusing to write through it. Remove the link from the repository or choose another path.`);
+    }
+    if (existing !== undefined && !existing.isFile()) {
+        throw new OutputPathError(`${target.label} ${target.shown} exists and is not a regular file; choose another path.`);
+    }
+    const missing = [];
+    let dir = external_node_path_default().dirname(file);
+    for (;;) {
+        const stat = await external_node_fs_.promises.stat(dir).catch((error) => {
+            if (isAbsent(error))
+                return undefined;
+            throw failure(target, error);
+        });
+        if (stat?.isDirectory())
+            break;
+        if (stat !== undefined) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is not a directory.`);
+        }
+        if (await external_node_fs_.promises.lstat(dir).then(() => true, () => false)) {
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: ${external_node_path_default().basename(dir)} is a link that leads nowhere.`);
+        }
+        const parent = external_node_path_default().dirname(dir);
+        if (parent === dir)
+            throw new OutputPathError(`${target.label} ${target.shown} cannot be written: no part of its directory exists.`);
+        missing.unshift(external_node_path_default().basename(dir));
+        dir = parent;
+    }
+    const realDir = await external_node_fs_.promises.realpath(dir).catch((error) => {
+        throw failure(target, error);
+    });
+    await ensureInside(target, external_node_path_default().join(realDir, ...missing, name));
+    return { realDir, missing, name };
+}
+async function ensureInside(target, real) {
+    const realRoot = await external_node_fs_.promises.realpath(target.root).catch(() => external_node_path_default().resolve(target.root));
+    const place = placeOf(realRoot, real);
+    if (!place.ok) {
+        throw new OutputPathError(`${target.label} ${target.shown} resolves ${describePlace(place.reason)} (links followed); refusing to write there. Choose a path inside the repository, outside .git.`);
+    }
+}
+/** Nothing there, or a file where a directory should be (reported by the directory walk). */
+function isAbsent(error) {
+    const code = error.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+}
+function failure(target, error) {
+    const code = error.code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code ?? 'unknown error';
+    return new OutputPathError(`Cannot write ${target.label} ${target.shown}: ${why}.`);
+}
+/** An output path as a user set it: `value` relative to `base`, confined to `root`. */
+function outputTarget(root, base, label, value) {
+    const shown = JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+    return { root, file: external_node_path_default().resolve(base, value), label, shown };
+}
+
+;// CONCATENATED MODULE: ./src/gate/lock/lock.ts
+/**
+ * `oidc-gate lock`: fetch the keys every provider and profile of the config files serves now, and
+ * write them (kid and thumbprint) to the lock file the audit compares with. Config problems and keys
+ * that cannot be fetched write nothing: a lock missing an entry would leave that entry unchecked
+ * without anyone noticing.
+ */
+
+
+
+
+
+
+
+
+
+
+const lock_CONCURRENCY = 8;
+async function writeLock(options) {
+    const problems = [];
+    const { files, missing } = await findConfigFiles(options.root, options.patterns, options.boundary);
+    for (const m of missing)
+        problems.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
+    if (files.length === 0 && missing.length === 0) {
+        problems.push(configFinding(GATE_CODES.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
+    }
+    const configs = await Promise.all(files.map((f) => loadConfigFile(f, { root: options.root, boundary: options.boundary })));
+    for (const c of configs)
+        problems.push(...c.findings.filter((f) => f.config === true));
+    let outboundAllow = [];
+    try {
+        outboundAllow = (0,src_engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW);
+    }
+    catch (err) {
+        if (!(err instanceof src_engine/* OutboundAllowError */.gn))
+            throw err;
+        problems.push(configFinding(GATE_CODES.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
+    }
+    if (problems.length > 0)
+        return { ok: false, problems, failures: [] };
+    const engine = (0,src_engine/* createEngine */.P)({ network: { online: true, outboundAllow }, verifyCacheSize: 0 });
+    const sources = lockSources(configs, options.boundary);
+    const failures = [];
+    const entries = [];
+    const served = await pool(sources.map((s) => () => servedKeys(s, engine)), lock_CONCURRENCY);
+    sources.forEach((source, i) => {
+        const keys = served[i];
+        if (keys === undefined)
+            return;
+        if (!keys.ok) {
+            failures.push(`${source.file}: ${source.kind} "${source.name}": ${keys.why}.`);
+            return;
+        }
+        entries.push({ kind: source.kind, file: source.lockFile, name: source.name, jwks_uri: keys.jwksUri, keys: keys.keys });
+    });
+    if (failures.length > 0)
+        return { ok: false, problems: [], failures };
+    await writeInsideRoot(options.target, serializeLock(entries));
+    return { ok: true, entries };
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/formats.ts
+
+
+function sarifOf(run) {
+    return buildSarif(run.findings, run.suppressed, run.report.summary.baseline !== undefined, run.fingerprints);
+}
+/** The report: byte for byte what `oidc-gate check --format json` prints; each response is the service's. */
+const REPORT_FORMAT = {
+    name: 'report',
+    printAs: 'json',
+    extension: '.json',
+    description: 'the JSON report',
+    actionDefault: 'oidc-gate-report.json',
+    render: (run) => serializeReport(run.report),
+};
+const SARIF_FORMAT = {
+    name: 'sarif',
+    extension: '.sarif',
+    description: 'SARIF 2.1.0 for code scanning',
+    render: (run) => `${JSON.stringify(sarifOf(run), null, 2)}\n`,
+};
+const OUTPUT_FORMATS = [REPORT_FORMAT, SARIF_FORMAT];
+/** The value `check --format` prints it for. */
+function printName(format) {
+    return format.printAs ?? format.name;
+}
+const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/**
+ * A formats table a face may read: names that make an option and an input, none twice, and one
+ * `--format` value each. A mistake here is the program's, so it throws a plain Error.
+ */
+function checkFormatTable(formats) {
+    const seen = new Set();
+    for (const format of formats) {
+        for (const name of new Set([format.name, printName(format)])) {
+            if (!NAME.test(name))
+                throw new Error(`output format name "${name}" must be lowercase words joined by dashes`);
+            if (seen.has(name))
+                throw new Error(`output format name "${name}" is used twice`);
+            seen.add(name);
+        }
+        if (!/^\.[a-z0-9]+$/.test(format.extension))
+            throw new Error(`output format ${format.name}: extension "${format.extension}" must be a dot and lowercase letters or digits`);
+    }
+    return formats;
+}
+
+;// CONCATENATED MODULE: ./src/gate/outputs/outputs.ts
+
+
+
+/** Refuse a bad path before any work (see write.ts), in the order given. */
+async function checkOutputs(outputs) {
+    for (const output of outputs)
+        await checkOutputPath(output.target);
+}
+/** Each file, rendered from the run, in the order given. */
+async function writeOutputs(run, outputs) {
+    for (const output of outputs)
+        await writeInsideRoot(output.target, output.format.render(run));
+}
+
+;// CONCATENATED MODULE: ./src/gate/index.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+// EXTERNAL MODULE: ./src/cli/errors.ts
+var cli_errors = __webpack_require__(6675);
 ;// CONCATENATED MODULE: ./src/cli/init-command.ts
 /** `oidc-gate init` on the command line: its help and options, and the command its options make. */
 
@@ -4569,7 +5410,7 @@ const INIT = {
 function initArgs(values) {
     const { issuer, discovery } = values;
     if ((issuer === undefined) === (discovery === undefined)) {
-        throw new usage_error/* UsageError */.eb(issuer === undefined
+        throw new cli_errors/* UsageError */.eb(issuer === undefined
             ? 'needs the provider: --issuer URL (fetch its discovery document) or --discovery FILE (read it offline).'
             : 'takes --issuer or --discovery, not both.', { command: 'init' });
     }
@@ -4592,8 +5433,31 @@ var operations = __webpack_require__(5778);
 
 
 
-
 const offline = { name: 'offline', help: ['skip network checks (JWKS, discovery): they report CHECK_SKIPPED'] };
+/**
+ * `check`, with its --format choices and one --<name> FILE option per output format, from the formats
+ * table (src/gate/outputs/formats.ts): text is the CLI's own, for people.
+ */
+function checkCommand(formats) {
+    const printed = ['text', ...checkFormatTable(formats).map(printName)];
+    const options = [
+        {
+            name: 'format', value: printed.join('|'), choices: printed,
+            help: ['what to print (default text):', 'text: findings by file, in colour on a terminal', ...formats.map((f) => `${printName(f)}: ${f.description}`)],
+        },
+        { name: 'fail-on', value: 'error|warning|never', choices: ['error', 'warning', 'never'], help: ['which findings fail the check (default error)'] },
+        offline,
+        { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
+        ...formats.map((f) => ({ name: f.name, value: 'FILE', help: [`also write ${f.description} to FILE (${f.extension})`] })),
+        { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
+        { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ, LOCK_ENTRY_UNMATCHED and', 'LOCK_ENTRY_MISSING where its entries and the config\'s do not match'] },
+    ];
+    const names = options.map((o) => o.name);
+    const twice = names.find((name, i) => names.indexOf(name) !== i);
+    if (twice !== undefined)
+        throw new Error(`check has the option --${twice} twice: an output format may not take another option's name`);
+    return { ...CHECK, options };
+}
 const CHECK = {
     name: 'check',
     args: '[paths...] [options]',
@@ -4604,16 +5468,6 @@ const CHECK = {
         'paths are files, directories (every .yml/.yaml below) or globs (* ? [abc] {a,b} **), relative to',
         'the working directory; default .github/oidc-gate/**/*.yml and .yaml. Nothing outside the git',
         'repository the working directory is in (or inside its .git) is read or written.',
-    ],
-    options: [
-        { name: 'format', value: 'text|json|sarif', choices: ['text', 'json', 'sarif'], help: ['what to print (default text; json is the report)'] },
-        { name: 'fail-on', value: 'error|warning|never', choices: ['error', 'warning', 'never'], help: ['which findings fail the check (default error)'] },
-        offline,
-        { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
-        { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
-        { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
-        { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
-        { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ, LOCK_ENTRY_UNMATCHED and', 'LOCK_ENTRY_MISSING where its entries and the config\'s do not match'] },
     ],
     positionals: Number.POSITIVE_INFINITY,
     examples: [
@@ -4753,13 +5607,19 @@ const HELP = {
     positionals: 1,
     positionalName: 'command',
 };
-const COMMANDS = [CHECK, BASELINE, INIT, LOCK, ...src_engine/* OPERATIONS */.xb.map(operationCommand), SERVE, VERSION, HELP];
-function getCommand(name) {
-    return COMMANDS.find((c) => c.name === name);
+/** Every command, check's output options from `formats` (a test passes its own table). */
+function commandTable(formats = OUTPUT_FORMATS) {
+    return [checkCommand(formats), BASELINE, INIT, LOCK, ...src_engine/* OPERATIONS */.xb.map(operationCommand), SERVE, VERSION, HELP];
+}
+const COMMANDS = commandTable();
+function getCommand(name, commands = COMMANDS) {
+    return commands.find((c) => c.name === name);
 }
 
 // EXTERNAL MODULE: ./src/cli/token-shape.ts
 var token_shape = __webpack_require__(8643);
+// EXTERNAL MODULE: ./src/cli/usage-error.ts
+var usage_error = __webpack_require__(4226);
 ;// CONCATENATED MODULE: ./src/cli/args.ts
 /**
  * Command-line parsing, from the command table: each mistake is one UsageError whose message names
@@ -4772,26 +5632,27 @@ var token_shape = __webpack_require__(8643);
 
 
 
-
 const HELP_FLAGS = new Set(['--help', '-h']);
 const VERSION_FLAGS = new Set(['--version', '-V', '-v']);
-function parseCommand(argv) {
+/** `formats`: the output formats check writes and prints (a test passes its own table). */
+function parseCommand(argv, formats = OUTPUT_FORMATS) {
+    const commands = commandTable(formats);
     const [first, ...rest] = argv;
     if (first === undefined || HELP_FLAGS.has(first))
         return { name: 'help' };
     if (VERSION_FLAGS.has(first))
         return { name: 'version' };
     if (first.startsWith('-'))
-        throw misplacedOption(first);
-    const spec = getCommand(first);
+        throw misplacedOption(first, commands);
+    const spec = getCommand(first, commands);
     if (spec === undefined)
-        throw unknownCommand(first);
+        throw unknownCommand(first, commands);
     const optionArgs = rest.indexOf('--') === -1 ? rest : rest.slice(0, rest.indexOf('--'));
     if (optionArgs.some((a) => HELP_FLAGS.has(a)))
         return { name: 'help', topic: spec.name };
     const { values, positionals } = parseOptions(spec, rest);
     if (positionals.length > spec.positionals) {
-        throw new usage_error/* UsageError */.eb(spec.positionals === 0
+        throw new cli_errors/* UsageError */.eb(spec.positionals === 0
             ? spec.noArguments ?? 'takes no arguments.'
             : `takes one ${spec.positionalName ?? 'argument'}, not ${positionals.length}.`, { command: spec.name });
     }
@@ -4800,8 +5661,8 @@ function parseCommand(argv) {
             const topic = positionals[0];
             if (topic === undefined)
                 return { name: 'help' };
-            if (getCommand(topic) === undefined)
-                throw unknownCommand(topic);
+            if (getCommand(topic, commands) === undefined)
+                throw unknownCommand(topic, commands);
             return { name: 'help', topic };
         }
         case 'version':
@@ -4811,21 +5672,18 @@ function parseCommand(argv) {
         case 'check': {
             // A token given to check would be echoed back as a path that does not exist.
             if (positionals.some(token_shape/* mayHoldToken */.u)) {
-                throw new usage_error/* UsageError */.eb('takes config paths, and one argument looks like a token: validate one with oidc-gate validate --profile ID.', { command: 'check' });
+                throw new cli_errors/* UsageError */.eb('takes config paths, and one argument looks like a token: validate one with oidc-gate validate --profile ID.', { command: 'check' });
             }
             const command = {
                 name: 'check',
                 paths: positionals,
-                format: (values.format ?? 'text'),
+                format: values.format ?? 'text',
                 failOn: (values['fail-on'] ?? 'error'),
                 offline: values.offline !== undefined,
+                outputs: Object.fromEntries(formats.filter((f) => values[f.name] !== undefined).map((f) => [f.name, values[f.name]])),
             };
             if (values['issuer-profiles'] !== undefined)
                 command.issuerProfiles = values['issuer-profiles'];
-            if (values.report !== undefined)
-                command.report = values.report;
-            if (values.sarif !== undefined)
-                command.sarif = values.sarif;
             if (values.lock !== undefined)
                 command.lock = values.lock;
             if (values.baseline !== undefined)
@@ -4834,7 +5692,7 @@ function parseCommand(argv) {
         }
         case 'baseline': {
             if (positionals.some(token_shape/* mayHoldToken */.u)) {
-                throw new usage_error/* UsageError */.eb('takes config paths, and one argument looks like a token.', { command: 'baseline' });
+                throw new cli_errors/* UsageError */.eb('takes config paths, and one argument looks like a token.', { command: 'baseline' });
             }
             return {
                 name: 'baseline',
@@ -4848,14 +5706,14 @@ function parseCommand(argv) {
             return initArgs(values);
         case 'lock': {
             if (positionals.some(token_shape/* mayHoldToken */.u)) {
-                throw new usage_error/* UsageError */.eb('takes config paths, and one argument looks like a token.', { command: 'lock' });
+                throw new cli_errors/* UsageError */.eb('takes config paths, and one argument looks like a token.', { command: 'lock' });
             }
             return { name: 'lock', paths: positionals, ...(values.output !== undefined ? { output: values.output } : {}) };
         }
         default: {
             const operation = (0,src_engine/* getOperation */.eu)(spec.name);
             if (operation === undefined)
-                throw unknownCommand(spec.name);
+                throw unknownCommand(spec.name, commands);
             const command = { name: operation.name, offline: values.offline !== undefined };
             if (positionals[0] !== undefined)
                 command.input = positionals[0];
@@ -4895,13 +5753,13 @@ function parseOptions(spec, args) {
             throw unknownOption(spec, name);
         if (option.value === undefined) {
             if (eq !== -1)
-                throw new usage_error/* UsageError */.eb(`--${option.name} takes no value.`, { command: spec.name });
+                throw new cli_errors/* UsageError */.eb(`--${option.name} takes no value.`, { command: spec.name });
             values[option.name] = 'true';
             continue;
         }
         // Two values for one setting: which was meant cannot be told.
         if (values[option.name] !== undefined)
-            throw new usage_error/* UsageError */.eb(`--${option.name} is given twice.`, { command: spec.name });
+            throw new cli_errors/* UsageError */.eb(`--${option.name} is given twice.`, { command: spec.name });
         let value;
         if (eq !== -1) {
             value = arg.slice(eq + 1);
@@ -4915,9 +5773,9 @@ function parseOptions(spec, args) {
             }
         }
         if (value === undefined || value === '')
-            throw new usage_error/* UsageError */.eb(`--${option.name} needs a value: --${option.name} ${option.value}.`, { command: spec.name });
+            throw new cli_errors/* UsageError */.eb(`--${option.name} needs a value: --${option.name} ${option.value}.`, { command: spec.name });
         if (option.choices !== undefined && !option.choices.includes(value)) {
-            throw new usage_error/* UsageError */.eb(`--${option.name} must be one of ${option.choices.join(', ')}, not "${(0,usage_error/* shown */.SP)(value)}".`, { command: spec.name });
+            throw new cli_errors/* UsageError */.eb(`--${option.name} must be one of ${option.choices.join(', ')}, not "${(0,usage_error/* shown */.S)(value)}".`, { command: spec.name });
         }
         values[option.name] = value;
     }
@@ -4926,29 +5784,29 @@ function parseOptions(spec, args) {
 function unknownOption(spec, name) {
     const near = nearest(name.replace(/^-+/, ''), spec.options.map((o) => o.name), { prefixes: true });
     const hint = near !== undefined ? ` (did you mean --${near}?)` : '';
-    return new usage_error/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.SP)(name)}${hint}.`, { command: spec.name });
+    return new cli_errors/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.S)(name)}${hint}.`, { command: spec.name });
 }
-function unknownCommand(name) {
+function unknownCommand(name, commands) {
     if ((0,token_shape/* mayHoldToken */.u)(name)) {
-        return new usage_error/* UsageError */.eb('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
+        return new cli_errors/* UsageError */.eb('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
     }
-    const near = nearest(name, COMMANDS.map((c) => c.name), { prefixes: true });
-    return new usage_error/* UsageError */.eb(`unknown command "${(0,usage_error/* shown */.SP)(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
+    const near = nearest(name, commands.map((c) => c.name), { prefixes: true });
+    return new cli_errors/* UsageError */.eb(`unknown command "${(0,usage_error/* shown */.S)(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
 }
 /** An option before any command: say where it goes when a command takes it. */
-function misplacedOption(arg) {
+function misplacedOption(arg, commands) {
     const name = arg.split('=')[0];
-    const owners = COMMANDS.filter((c) => c.options.some((o) => `--${o.name}` === name)).map((c) => c.name);
+    const owners = commands.filter((c) => c.options.some((o) => `--${o.name}` === name)).map((c) => c.name);
     if (owners.length > 0) {
-        return new usage_error/* UsageError */.eb(`${(0,usage_error/* shown */.SP)(name)} goes after the command, as in oidc-gate ${owners[0]} ${(0,usage_error/* shown */.SP)(name)}.`);
+        return new cli_errors/* UsageError */.eb(`${(0,usage_error/* shown */.S)(name)} goes after the command, as in oidc-gate ${owners[0]} ${(0,usage_error/* shown */.S)(name)}.`);
     }
-    return new usage_error/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.SP)(name)}.`);
+    return new cli_errors/* UsageError */.eb(`unknown option ${(0,usage_error/* shown */.S)(name)}.`);
 }
 /** `--at`, checked as an RFC 3339 date-time and handed on in the one form Date.parse reads exactly. */
 function atInstant(value, command) {
     const parsed = parseInstant(value);
     if (!parsed.ok) {
-        throw new usage_error/* UsageError */.eb(`--at must be ${INSTANT_FORMAT} ("${(0,usage_error/* shown */.SP)(value)}" ${parsed.reason}).`, { command, showHelp: false });
+        throw new cli_errors/* UsageError */.eb(`--at must be ${INSTANT_FORMAT} ("${(0,usage_error/* shown */.S)(value)}" ${parsed.reason}).`, { command, showHelp: false });
     }
     return new Date(parsed.ms).toISOString();
 }
@@ -4970,12 +5828,6 @@ function printable(text) {
  * `oidc-gate baseline`: run the gate as `check` does and record the fingerprints of what it reports, so
  * that `check --baseline` and the action's `baseline` input fail on new findings only.
  */
-
-
-
-
-
-
 
 
 async function baselineCommand(command, io) {
@@ -5017,6 +5869,8 @@ async function baselineCommand(command, io) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/format.ts
+/** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
+
 
 const format_wrap = (open, close) => (s) => `\u001b[${open}m${s}\u001b[${close}m`;
 const COLOUR = { red: format_wrap(31, 39), yellow: format_wrap(33, 39), green: format_wrap(32, 39), dim: format_wrap(2, 22), bold: format_wrap(1, 22) };
@@ -5054,11 +5908,7 @@ function formatText(report, style, offline) {
     for (const status of summary.file_status) {
         const findings = [...(byFile.get(status.file) ?? [])].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
         const mark = status.errors > 0 ? style.red('✖') : status.warnings > 0 ? style.yellow('!') : style.green('✔');
-        const counts = [
-            status.providers > 0 ? `${status.providers} provider${status.providers === 1 ? '' : 's'}` : '',
-            status.profiles > 0 ? `${status.profiles} profile${status.profiles === 1 ? '' : 's'}` : '',
-            status.tokens > 0 ? `${status.tokens} sample${status.tokens === 1 ? '' : 's'}` : '',
-        ].filter((s) => s !== '').join(', ');
+        const counts = sectionCounts(status).filter((c) => c.count > 0).map((c) => c.text).join(', ');
         lines.push(`${mark} ${style.bold(clean(status.file))}${counts !== '' ? style.dim(`  (${counts})`) : ''}`);
         for (const f of findings) {
             const where = `${f.line ?? 1}:${f.column ?? 1}`.padEnd(7);
@@ -5106,17 +5956,9 @@ var read_file = __webpack_require__(3123);
 
 
 
+
 /** A discovery document is a few kilobytes; the largest real ones (Entra) are about 2 KB. */
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
-/** The document was read but fails the discovery checks: a config built from it would fail the gate from the start. */
-class DiscoveryRefused extends Error {
-    findings;
-    constructor(findings) {
-        super('the discovery document fails its checks');
-        this.name = 'DiscoveryRefused';
-        this.findings = findings;
-    }
-}
 async function discover(source, io) {
     if ('file' in source) {
         const document = await readDocument(source.file, io);
@@ -5129,7 +5971,7 @@ async function discover(source, io) {
     }
     catch (err) {
         if (err instanceof src_engine/* OutboundAllowError */.gn)
-            throw new usage_error/* UsageError */.eb(`OUTBOUND_ALLOW is invalid: ${err.message}.`, { command: 'init', showHelp: false });
+            throw new cli_errors/* UsageError */.eb(`OUTBOUND_ALLOW is invalid: ${err.message}.`, { command: 'init', showHelp: false });
         throw err;
     }
     return judged(engine, source.issuer, source.issuer);
@@ -5137,15 +5979,15 @@ async function discover(source, io) {
 async function judged(engine, issuer, source) {
     const outcome = await engine.run('discover', { issuer });
     if (outcome.problem !== undefined) {
-        throw new usage_error/* UsageError */.eb(`the issuer is refused: ${outcome.problem.detail ?? outcome.problem.title}`, { command: 'init', showHelp: false });
+        throw new cli_errors/* UsageError */.eb(`the issuer is refused: ${outcome.problem.detail ?? outcome.problem.title}`, { command: 'init', showHelp: false });
     }
     const response = outcome.response;
     const errors = response.findings.filter((f) => f.severity === 'error');
     if (errors.length > 0)
-        throw new DiscoveryRefused(errors);
+        throw new cli_errors/* DiscoveryRefused */.zq(errors);
     // The checks pass only with a jwks_uri; this guards the type, not a case a document can reach.
     if (response.jwks_uri === null)
-        throw new DiscoveryRefused(response.findings);
+        throw new cli_errors/* DiscoveryRefused */.zq(response.findings);
     const algs = response.metadata.id_token_signing_alg_values_supported;
     return {
         issuer,
@@ -5172,11 +6014,11 @@ function servedDocument(document) {
     };
 }
 async function readDocument(file, io) {
-    const name = file === '-' ? 'stdin' : `"${(0,usage_error/* shown */.SP)(file)}"`;
+    const name = file === '-' ? 'stdin' : `"${(0,usage_error/* shown */.S)(file)}"`;
     let text;
     if (file === '-') {
         if (io.stdinIsTTY)
-            throw new usage_error/* UsageError */.eb('--discovery - reads the document from stdin: pipe it in.', { command: 'init' });
+            throw new cli_errors/* UsageError */.eb('--discovery - reads the document from stdin: pipe it in.', { command: 'init' });
         text = await io.readStdin();
     }
     else {
@@ -5213,7 +6055,7 @@ function init_discovery_jsonErrorPlace(message, text) {
     return ` (at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1})`;
 }
 function refusal(message) {
-    return new usage_error/* UsageError */.eb(message, { command: 'init', showHelp: false });
+    return new cli_errors/* UsageError */.eb(message, { command: 'init', showHelp: false });
 }
 
 ;// CONCATENATED MODULE: ./src/cli/init.ts
@@ -5222,9 +6064,6 @@ function refusal(message) {
  * issuer, or read from a file offline), inside the repository, never over an existing file unless
  * --force says so.
  */
-
-
-
 
 
 
@@ -5247,7 +6086,7 @@ async function runInit(command, io) {
         discovered = await discover(command.source, io);
     }
     catch (err) {
-        if (!(err instanceof DiscoveryRefused))
+        if (!(err instanceof cli_errors/* DiscoveryRefused */.zq))
             throw err;
         io.stderr(findingLines(err.findings));
         io.stderr(`oidc-gate init: nothing written: the discovery document fails the checks oidc-gate check would run on it (above).\n`);
@@ -5274,7 +6113,7 @@ async function refuseExisting(target, force) {
         return;
     const existing = await external_node_fs_.promises.lstat(target.file).catch(() => undefined);
     if (existing !== undefined) {
-        throw new usage_error/* UsageError */.eb(`${target.shown} already exists; pass --force to replace it, or --output FILE to write elsewhere.`, { command: 'init', showHelp: false });
+        throw new cli_errors/* UsageError */.eb(`${target.shown} already exists; pass --force to replace it, or --output FILE to write elsewhere.`, { command: 'init', showHelp: false });
     }
 }
 /**
@@ -5331,72 +6170,8 @@ function init_printable(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
 }
 
-;// CONCATENATED MODULE: ./src/gate/lock.ts
-/**
- * `oidc-gate lock`: fetch the keys every provider and profile of the config files serves now, and
- * write them (kid and thumbprint) to the lock file the audit compares with. Config problems and keys
- * that cannot be fetched write nothing: a lock missing an entry would leave that entry unchecked
- * without anyone noticing.
- */
-
-
-
-
-
-
-
-
-
-const lock_CONCURRENCY = 8;
-async function writeLock(options) {
-    const problems = [];
-    const { files, missing } = await findConfigFiles(options.root, options.patterns, options.boundary);
-    for (const m of missing)
-        problems.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `Config path ${m} does not exist.`, undefined, undefined, { kind: 'config' }));
-    if (files.length === 0 && missing.length === 0) {
-        problems.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_NOT_FOUND, `No config file matched ${options.patterns.join(', ')}.`, undefined, undefined, { kind: 'config' }));
-    }
-    const configs = await Promise.all(files.map((f) => loadConfigFile(f, { root: options.root, boundary: options.boundary })));
-    for (const c of configs)
-        problems.push(...c.findings.filter((f) => f.config === true));
-    let outboundAllow = [];
-    try {
-        outboundAllow = (0,src_engine/* parseOutboundAllow */.Db)(options.env.OUTBOUND_ALLOW);
-    }
-    catch (err) {
-        if (!(err instanceof src_engine/* OutboundAllowError */.gn))
-            throw err;
-        problems.push(configFinding(src_engine/* GATE_CODES */.FD.CONFIG_INVALID, `OUTBOUND_ALLOW is invalid: ${err.message}`, undefined, undefined, { kind: 'config' }));
-    }
-    if (problems.length > 0)
-        return { ok: false, problems, failures: [] };
-    const engine = (0,src_engine/* createEngine */.P)({ network: { online: true, outboundAllow }, verifyCacheSize: 0 });
-    const sources = lockSources(configs, options.boundary);
-    const failures = [];
-    const entries = [];
-    const served = await pool(sources.map((s) => () => servedKeys(s, engine)), lock_CONCURRENCY);
-    sources.forEach((source, i) => {
-        const keys = served[i];
-        if (keys === undefined)
-            return;
-        if (!keys.ok) {
-            failures.push(`${source.file}: ${source.kind} "${source.name}": ${keys.why}.`);
-            return;
-        }
-        entries.push({ kind: source.kind, file: source.lockFile, name: source.name, jwks_uri: keys.jwksUri, keys: keys.keys });
-    });
-    if (failures.length > 0)
-        return { ok: false, problems: [], failures };
-    await writeInsideRoot(options.target, serializeLock(entries));
-    return { ok: true, entries };
-}
-
 ;// CONCATENATED MODULE: ./src/cli/lock.ts
 /** `oidc-gate lock`: write the key lock file, and say what was pinned or why nothing was written. */
-
-
-
-
 
 
 async function lockCommand(command, io) {
@@ -5428,7 +6203,6 @@ async function lockCommand(command, io) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/help.ts
-/** The overview (`oidc-gate --help`) and each command's own help, printed from the command table. */
 
 /** Where descriptions start, so they line up under one another. */
 const COLUMN = 28;
@@ -5453,6 +6227,7 @@ function overview() {
         'Run oidc-gate <command> --help for the options of one command.',
         'Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or configuration error.',
         'Colour only on a terminal; NO_COLOR turns it off.',
+        'An unexpected error (a bug in oidc-gate) is one line, exit 2; --debug on any command adds its stack.',
         '',
     ].join('\n');
 }
@@ -5473,6 +6248,10 @@ function commandHelp(command) {
     return `${lines.join('\n')}\n`;
 }
 
+// EXTERNAL MODULE: ./src/cli/fault.ts
+var fault = __webpack_require__(898);
+// EXTERNAL MODULE: ./src/cli/input.ts
+var cli_input = __webpack_require__(8278);
 ;// CONCATENATED MODULE: ./src/cli/profiles.ts
 /**
  * Issuer profiles for a single request: the service's (ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE)
@@ -5483,17 +6262,6 @@ function commandHelp(command) {
 
 
 
-
-
-/** The config file's problems: each is one line at its place, and the request is not run. */
-class ConfigProblems extends Error {
-    findings;
-    constructor(findings) {
-        super(`${findings.length} problem${findings.length === 1 ? '' : 's'} in the config file`);
-        this.name = 'ConfigProblems';
-        this.findings = findings;
-    }
-}
 /** Throws IssuerProfileError for an invalid ISSUER_PROFILES_JSON / _FILE, ConfigProblems for the config file. */
 async function loadCliProfiles(inputs) {
     const service = (0,src_engine/* loadIssuerProfiles */.Mf)({ env: inputs.env, ...inputs.services });
@@ -5504,10 +6272,11 @@ async function loadCliProfiles(inputs) {
     }
     const boundary = findRepositoryRoot(inputs.cwd);
     const config = await loadConfigFile(external_node_path_default().resolve(inputs.cwd, inputs.config), { root: inputs.cwd, boundary });
+    const profiles = profilesOf(config).entries;
     const loaded = await loadProfiles({
         root: inputs.cwd,
         boundary,
-        sources: [{ file: config.file, yaml: config.yaml, entries: config.profiles }],
+        sources: [{ file: config.file, yaml: config.yaml, entries: profiles }],
         env: inputs.env,
         services: inputs.services,
         onSecret: undefined,
@@ -5516,14 +6285,14 @@ async function loadCliProfiles(inputs) {
     // shape (syntax, unknown top-level keys) are.
     const problems = [...config.findings, ...loaded.findings].filter((f) => f.severity === 'error' && !inOtherSection(f.pointer));
     if (problems.length > 0)
-        throw new ConfigProblems(problems);
+        throw new cli_errors/* ConfigProblems */.$(problems);
     places.push(config.file, serviceSource(inputs.env));
     const fromConfig = loaded.registry;
     return {
         // The config file first: it is the one named on this command line.
         registry: { get: (id) => fromConfig.get(id) ?? service.get(id) },
         places,
-        configIds: config.profiles.map((p) => p.id),
+        configIds: profiles.map((p) => p.id),
         configFile: config.file,
     };
 }
@@ -5536,11 +6305,9 @@ function serviceSource(env) {
 }
 function inOtherSection(pointer) {
     const section = pointer?.split('/')[1];
-    return section !== undefined && section !== 'profiles' && TOP_KEYS.includes(section);
+    return section !== undefined && section !== 'profiles' && SECTION_KEYS.includes(section);
 }
 
-// EXTERNAL MODULE: ./src/cli/input.ts
-var cli_input = __webpack_require__(8278);
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
 ;// CONCATENATED MODULE: ./src/cli/response-text.ts
@@ -5686,6 +6453,7 @@ function duration(s) {
 
 
 
+
 const EXIT_VALID = 0;
 const EXIT_INVALID = 1;
 const single_EXIT_REFUSED = 2;
@@ -5702,11 +6470,11 @@ async function runSingle(command, io) {
         // of the --config file; an invalid one is an error before any request is run.
         const profiles = await loadCliProfiles({ env: io.env, cwd: io.cwd, services: engine.services, ...(command.config !== undefined ? { config: command.config } : {}) });
         if (command.profile !== undefined && profiles.registry.get(command.profile) === undefined) {
-            const name = (0,token_shape/* mayHoldToken */.u)(command.profile) ? 'named by --profile' : `"${(0,usage_error/* shown */.SP)(command.profile)}"`;
+            const name = (0,token_shape/* mayHoldToken */.u)(command.profile) ? 'named by --profile' : `"${(0,usage_error/* shown */.S)(command.profile)}"`;
             const where = profiles.configFile !== undefined
-                ? `${profiles.configFile} (${profiles.configIds.length > 0 ? `its profiles: ${profiles.configIds.map(usage_error/* shown */.SP).join(', ')}` : 'it has no profiles:'}) nor in ${profiles.places.at(-1)}`
+                ? `${profiles.configFile} (${profiles.configIds.length > 0 ? `its profiles: ${profiles.configIds.map(usage_error/* shown */.S).join(', ')}` : 'it has no profiles:'}) nor in ${profiles.places.at(-1)}`
                 : `${profiles.places.join(', ')}; name a config file with --config FILE`;
-            throw new usage_error/* UsageError */.eb(`there is no issuer profile ${name} in ${where}.`, { command: command.name, showHelp: false });
+            throw new cli_errors/* UsageError */.eb(`there is no issuer profile ${name} in ${where}.`, { command: command.name, showHelp: false });
         }
         checker = engine.withProfiles(profiles.registry);
     }
@@ -5726,12 +6494,12 @@ async function runSingle(command, io) {
 function requestBody(command, input) {
     if (input.kind === 'body') {
         if (command.profile !== undefined) {
-            throw new usage_error/* UsageError */.eb('--profile goes with a raw token; a request body names its own issuer_profile_id (or policy).', { command: command.name, showHelp: false });
+            throw new cli_errors/* UsageError */.eb('--profile goes with a raw token; a request body names its own issuer_profile_id (or policy).', { command: command.name, showHelp: false });
         }
         return input.body;
     }
     if (command.profile === undefined) {
-        throw new usage_error/* UsageError */.eb('a raw token needs --profile ID, the issuer profile to judge it by (from --config FILE, ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE).', { command: command.name });
+        throw new cli_errors/* UsageError */.eb('a raw token needs --profile ID, the issuer profile to judge it by (from --config FILE, ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE).', { command: command.name });
     }
     return { token: input.token, issuer_profile_id: command.profile };
 }
@@ -5764,27 +6532,25 @@ function exitCode(outcome) {
 
 
 
-
-
-
 const EXIT_PASS = 0;
 const EXIT_FAIL = 1;
 const EXIT_USAGE = 2;
-async function main(argv, io) {
+/** `formats`: the output formats `check` writes and prints (src/gate/outputs/formats.ts; a test passes its own). */
+async function main(argv, io, formats = OUTPUT_FORMATS) {
     let command;
     try {
-        command = parseCommand(argv);
+        command = parseCommand(argv, formats);
     }
     catch (err) {
-        if (!(err instanceof usage_error/* UsageError */.eb))
+        if (!(err instanceof cli_errors/* UsageError */.eb))
             throw err;
-        io.stderr(`${(0,usage_error/* usageLine */.U0)(err)}\n`);
+        io.stderr(`${(0,usage_error/* usageLine */.U)(err)}\n`);
         return EXIT_USAGE;
     }
     try {
         switch (command.name) {
             case 'help': {
-                const topic = command.topic !== undefined ? getCommand(command.topic) : undefined;
+                const topic = command.topic !== undefined ? getCommand(command.topic, commandTable(formats)) : undefined;
                 io.stdout(topic !== undefined ? commandHelp(topic) : overview());
                 return EXIT_PASS;
             }
@@ -5792,7 +6558,7 @@ async function main(argv, io) {
                 io.stdout(`oidc-gate ${TOOL_VERSION}\n`);
                 return EXIT_PASS;
             case 'check':
-                return await check(command, io);
+                return await check(command, io, formats);
             case 'init':
                 return await runInit(command, { ...io, stdinIsTTY: io.stdinIsTTY ?? false });
             case 'lock':
@@ -5812,14 +6578,14 @@ async function main(argv, io) {
     }
     catch (err) {
         // Config-level failures (unreadable request, bad profiles, server start-up) are exit 2, one line each.
-        if (err instanceof usage_error/* UsageError */.eb)
-            io.stderr(`${(0,usage_error/* usageLine */.U0)(err)}\n`);
-        else if (err instanceof ConfigProblems)
+        if (err instanceof cli_errors/* UsageError */.eb)
+            io.stderr(`${(0,usage_error/* usageLine */.U)(err)}\n`);
+        else if (err instanceof cli_errors/* ConfigProblems */.$)
             io.stderr(configProblemLines(err, command.name));
         else if (err instanceof src_engine/* IssuerProfileError */.HC)
             io.stderr(`oidc-gate ${command.name}: ${err.message}\n`);
         else
-            io.stderr(`oidc-gate: ${err instanceof Error ? err.message : String(err)}\n`);
+            io.stderr((0,fault/* faultText */.I)(err, io.debug === true));
         return EXIT_USAGE;
     }
 }
@@ -5832,16 +6598,15 @@ function configProblemLines(err, command) {
     });
     return `${lines.join('\n')}\n`;
 }
-async function check(command, io) {
+async function check(command, io, formats) {
     // Paths on the command line stay relative to the working directory, and findings name files
     // from there; but nothing may be read or written outside the repository it is in, or inside .git.
     const boundary = findRepositoryRoot(io.cwd);
-    const report = command.report !== undefined ? outputTarget(boundary, io.cwd, '--report', command.report) : undefined;
-    const sarif = command.sarif !== undefined ? outputTarget(boundary, io.cwd, '--sarif', command.sarif) : undefined;
-    if (report !== undefined)
-        await checkOutputPath(report);
-    if (sarif !== undefined)
-        await checkOutputPath(sarif);
+    const outputs = formats.flatMap((format) => {
+        const file = command.outputs[format.name];
+        return file !== undefined ? [{ format, target: outputTarget(boundary, io.cwd, `--${format.name}`, file) }] : [];
+    });
+    await checkOutputs(outputs);
     const gate = await runGate({
         root: io.cwd,
         boundary,
@@ -5853,20 +6618,10 @@ async function check(command, io) {
         ...(command.lock !== undefined ? { lockFile: command.lock } : {}),
         ...(command.baseline !== undefined ? { baselineFile: command.baseline } : {}),
     });
-    if (report !== undefined)
-        await writeReport(gate, report);
-    if (sarif !== undefined)
-        await writeSarif(gate, sarif);
-    switch (command.format) {
-        case 'json':
-            io.stdout(serializeReport(gate.report));
-            break;
-        case 'sarif':
-            io.stdout(`${JSON.stringify(sarifOf(gate), null, 2)}\n`);
-            break;
-        default:
-            io.stdout(formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
-    }
+    await writeOutputs(gate, outputs);
+    // --format text is the CLI's own rendering (colour, --offline's note); any other is a table entry's.
+    const printed = formats.find((format) => printName(format) === command.format);
+    io.stdout(printed !== undefined ? printed.render(gate) : formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
     // A configuration error is exit 2 whatever --fail-on says (the action fails its step for it too);
     // --fail-on governs findings, as the report's verdict applies it.
     if (gate.findings.some((f) => f.config === true))
@@ -5913,7 +6668,7 @@ function takesRawToken(operation) {
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4226);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6675);
 /** Reading a file named on the command line: a regular file, capped, never blocking on a FIFO or device. */
 
 
@@ -5927,14 +6682,14 @@ async function readCappedFile(abs, maxBytes, wording) {
     catch (err) {
         const code = err.code;
         const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-        throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`cannot read ${name}: ${why}.`, { command, showHelp: wording.helpWhenMissing && code === 'ENOENT' });
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`cannot read ${name}: ${why}.`, { command, showHelp: wording.helpWhenMissing && code === 'ENOENT' });
     }
     try {
         const stat = await handle.stat();
         if (!stat.isFile())
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`cannot read ${name}: not a regular file.`, { command, showHelp: false });
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`cannot read ${name}: not a regular file.`, { command, showHelp: false });
         if (stat.size > maxBytes)
-            throw new _usage_error_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${name} holds more than 1 MiB; ${holds} is a few kilobytes.`, { command, showHelp: false });
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .UsageError */ .eb(`${name} holds more than 1 MiB; ${holds} is a few kilobytes.`, { command, showHelp: false });
         return (await handle.readFile()).toString('utf8');
     }
     finally {
@@ -5950,11 +6705,31 @@ async function readCappedFile(abs, maxBytes, wording) {
 
 __webpack_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 __webpack_require__.r(__webpack_exports__);
+/* harmony import */ var _fault_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(898);
 /* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8278);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3081);
-/** Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code. */
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(927);
+/**
+ * Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code.
+ * An error that escapes main() (or is thrown from a callback, where no await can catch it) is a bug:
+ * one line and exit 2, never a stack trace and exit 1, which would read as "the gate failed"; with
+ * --debug (on any command) its stack follows the line.
+ */
 
 
+
+/** --debug is the process's, not a command's: it is taken out before the command line is parsed (up to a `--`). */
+function takeDebug(argv) {
+    const end = argv.indexOf('--') === -1 ? argv.length : argv.indexOf('--');
+    const args = [...argv.slice(0, end).filter((a) => a !== '--debug'), ...argv.slice(end)];
+    return { args, debug: args.length !== argv.length };
+}
+const { args, debug } = takeDebug(process.argv.slice(2));
+function fault(err) {
+    process.stderr.write((0,_fault_js__WEBPACK_IMPORTED_MODULE_2__/* .faultText */ .I)(err, debug, true));
+    process.exit(2);
+}
+process.on('uncaughtException', fault);
+process.on('unhandledRejection', fault);
 /** Stops reading one byte past the cap: the caller refuses what is larger, without holding all of it. */
 async function readStdin() {
     const chunks = [];
@@ -5967,7 +6742,7 @@ async function readStdin() {
     }
     return Buffer.concat(chunks).toString('utf8');
 }
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(process.argv.slice(2), {
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(args, {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     readStdin,
@@ -5976,7 +6751,11 @@ process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)
     env: process.env,
     cwd: process.cwd(),
     // Loaded only for `serve`, so `check` does not pay for the server's start-up.
-    startServer: async (env) => (await Promise.all(/* import() */[__webpack_require__.e(222), __webpack_require__.e(953)]).then(__webpack_require__.bind(__webpack_require__, 953))).startServer(env),
+    startServer: async (env) => (await Promise.all(/* import() */[__webpack_require__.e(222), __webpack_require__.e(833)]).then(__webpack_require__.bind(__webpack_require__, 8833))).startServer(env),
+    debug,
+}).catch((err) => {
+    fault(err);
+    return 2;
 });
 
 __webpack_async_result__();
@@ -6018,25 +6797,11 @@ function mayHoldToken(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   SP: () => (/* binding */ shown),
-/* harmony export */   U0: () => (/* binding */ usageLine),
-/* harmony export */   eb: () => (/* binding */ UsageError)
+/* harmony export */   S: () => (/* binding */ shown),
+/* harmony export */   U: () => (/* binding */ usageLine)
 /* harmony export */ });
 /* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8643);
-/** A mistake on the command line: one line that names it, and where to read how to get it right. */
 
-class UsageError extends Error {
-    /** The subcommand the mistake was made in, when there is one: its --help is where to look. */
-    command;
-    /** False when the message already says what to write, so a pointer to --help would only add noise. */
-    showHelp;
-    constructor(message, options = {}) {
-        super(message);
-        this.name = 'UsageError';
-        this.command = options.command;
-        this.showHelp = options.showHelp ?? true;
-    }
-}
 /** The one line a usage error prints. */
 function usageLine(err) {
     const where = err.command !== undefined ? `oidc-gate ${err.command}` : 'oidc-gate';
@@ -6055,28 +6820,28 @@ function shown(value) {
 
 /***/ }),
 
-/***/ 8281:
+/***/ 740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   RW: () => (/* reexport */ DEFAULT_VERIFY_CACHE_SIZE),
-  FD: () => (/* reexport */ GATE_CODES),
   HC: () => (/* reexport */ IssuerProfileError),
   hz: () => (/* reexport */ KeyObjectCache),
   C6: () => (/* reexport */ MAX_ARRAY_ITEMS),
   KX: () => (/* reexport */ MAX_JSON_DEPTH),
   xb: () => (/* reexport */ OPERATIONS),
   gn: () => (/* reexport */ OutboundAllowError),
+  zm: () => (/* reexport */ PROFILE_KEY_SOURCES),
   Ug: () => (/* reexport */ checkJsonStructure),
   Ly: () => (/* reexport */ compileIssuerProfiles),
   P: () => (/* reexport */ createEngine),
   mC: () => (/* reexport */ customClaimValueSchema),
   mv: () => (/* reexport */ customClaimValueUnrolled),
-  hD: () => (/* reexport */ findingCatalogue),
+  LA: () => (/* reexport */ defineFinding),
+  RC: () => (/* reexport */ findingCatalogue),
   $f: () => (/* reexport */ findingSchema),
-  dc: () => (/* reexport */ getFindingDefinition),
   eu: () => (/* reexport */ getOperation),
   qO: () => (/* reexport */ healthSchema),
   OI: () => (/* reexport */ issuerProfileSchema),
@@ -6091,7 +6856,7 @@ __webpack_require__.d(__webpack_exports__, {
   S0: () => (/* reexport */ withDiscoveredJwksUri)
 });
 
-// UNUSED EXPORTS: EngineError, MalformedTokenError, PROBLEM_CODES, PROBLEM_TYPES, RequestInvalidError, isEngineError, isOperationName, problemFromEngineError, problemType, scanJsonStructure, validateRequestSchema
+// UNUSED EXPORTS: scanJsonStructure
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
@@ -6501,8 +7266,37 @@ class RequestInvalidError extends EngineError {
         this.errors = errors;
     }
 }
-function isEngineError(value) {
-    return value instanceof EngineError;
+function isRequestRefusal(value) {
+    return value instanceof MalformedTokenError || value instanceof RequestInvalidError;
+}
+/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
+class OutboundAllowError extends EngineError {
+    constructor(message) {
+        super('OUTBOUND_ALLOW_INVALID', message);
+        this.name = 'OutboundAllowError';
+    }
+}
+/**
+ * The profile configuration is invalid; the service must not start. Messages name the profile and
+ * the field, never a secret, key or any other configured value.
+ */
+class IssuerProfileError extends EngineError {
+    problems;
+    constructor(source, problems) {
+        super('ISSUER_PROFILES_INVALID', `${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
+        this.name = 'IssuerProfileError';
+        this.problems = problems;
+    }
+}
+/**
+ * Raised inside the fetcher's connect path when a target is refused, so the socket is never opened;
+ * the fetcher turns it into a `blocked` result and it never leaves the engine.
+ */
+class TargetRefusedError extends EngineError {
+    constructor(message) {
+        super('TARGET_REFUSED', message);
+        this.name = 'TargetRefusedError';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/jws/deep-freeze.ts
@@ -6864,14 +7658,7 @@ function formatIp(ip) {
 ;// CONCATENATED MODULE: ./src/engine/net/allow.ts
 
 
-/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
-class OutboundAllowError extends Error {
-    code = 'OUTBOUND_ALLOW_INVALID';
-    constructor(message) {
-        super(message);
-        this.name = 'OutboundAllowError';
-    }
-}
+
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 /**
  * Parse OUTBOUND_ALLOW: comma-separated (whitespace also accepted) host names, IPs or CIDRs.
@@ -6927,143 +7714,50 @@ class OutboundAllowList {
 
 // EXTERNAL MODULE: external "node:dns"
 var external_node_dns_ = __webpack_require__(610);
+// EXTERNAL MODULE: external "node:tls"
+var external_node_tls_ = __webpack_require__(1692);
+var external_node_tls_default = /*#__PURE__*/__webpack_require__.n(external_node_tls_);
 // EXTERNAL MODULE: external "node:http"
 var external_node_http_ = __webpack_require__(7067);
 var external_node_http_default = /*#__PURE__*/__webpack_require__.n(external_node_http_);
 // EXTERNAL MODULE: external "node:https"
 var external_node_https_ = __webpack_require__(4708);
 var external_node_https_default = /*#__PURE__*/__webpack_require__.n(external_node_https_);
-// EXTERNAL MODULE: external "node:tls"
-var external_node_tls_ = __webpack_require__(1692);
-var external_node_tls_default = /*#__PURE__*/__webpack_require__.n(external_node_tls_);
-;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
-
-
-
-
-
-
-
-
-function systemResolve(hostname, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
-    });
+;// CONCATENATED MODULE: ./src/engine/net/certificate.ts
+/**
+ * A certificate's notAfter, read the way every Node line the CLI runs on can: X509Certificate.validToDate
+ * is Node 22.10+ only (on Node 20 it is undefined), so the `validTo` string is parsed instead. Node
+ * prints it as OpenSSL does, "Nov 27 12:00:00 2026 GMT" (day padded with a space, seconds possibly with
+ * a fraction), and that form is read here field by field rather than left to Date.parse's
+ * implementation-defined reading of non-ISO text. Undefined when the text is neither that form nor
+ * something Date.parse reads (a future Node printing ISO 8601, say).
+ */
+function certificateNotAfter(certificate) {
+    return certificateTime(certificate.validTo);
 }
-const DEFAULT_TIMEOUT_MS = 5000;
-const DEFAULT_MAX_BYTES = 512 * 1024;
-const DEFAULT_MAX_REDIRECTS = 3;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Raised inside the connect path when a target is refused, so the socket is never opened. */
-class RefusedTarget extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'RefusedTarget';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const OPENSSL_TIME = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(\.\d+)? (\d{4}) GMT$/;
+/** A time as Node prints a certificate's validFrom / validTo. */
+function certificateTime(text) {
+    const m = OPENSSL_TIME.exec(text);
+    if (m === null) {
+        const parsed = Date.parse(text);
+        return Number.isNaN(parsed) ? undefined : new Date(parsed);
     }
-}
-/**
- * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
- * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
- * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
- */
-function createGuardedFetcher(options = {}) {
-    const allow = new OutboundAllowList(options.allow ?? []);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-    const allowHttp = options.allowHttp ?? false;
-    const resolveHost = options.resolve ?? systemResolve;
-    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
-    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
-    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
-    return {
-        online: true,
-        async getJson(url, opts = {}) {
-            const controller = new AbortController();
-            let timedOut = false;
-            const timer = setTimeout(() => {
-                timedOut = true;
-                controller.abort();
-            }, timeoutMs);
-            const onExternalAbort = () => controller.abort();
-            if (opts.signal?.aborted)
-                controller.abort();
-            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
-            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
-            try {
-                let current = url;
-                let previousProtocol;
-                let soonestExpiry;
-                for (let hop = 0;; hop++) {
-                    let target;
-                    try {
-                        target = new URL(current);
-                    }
-                    catch {
-                        return fail(current, 'blocked', 'not an absolute URL');
-                    }
-                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
-                    if (refusal !== undefined)
-                        return fail(redact(target), 'blocked', refusal);
-                    const outcome = await requestOnce(target, {
-                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
-                        timedOut: () => timedOut, timeoutMs,
-                    });
-                    if (outcome.kind === 'done')
-                        return withSoonestExpiry(outcome.result, soonestExpiry);
-                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
-                    if (hop >= maxRedirects)
-                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
-                    previousProtocol = target.protocol;
-                    try {
-                        current = new URL(outcome.location, target).href;
-                    }
-                    catch {
-                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
-                    }
-                }
-            }
-            finally {
-                clearTimeout(timer);
-                opts.signal?.removeEventListener('abort', onExternalAbort);
-            }
-        },
-    };
-}
-function soonerExpiry(a, b) {
-    if (a === undefined)
-        return b;
-    if (b === undefined)
-        return a;
-    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
-}
-/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
-function withSoonestExpiry(result, earlierHops) {
-    if (!result.ok)
-        return result;
-    const soonest = soonerExpiry(earlierHops, result.tls);
-    if (soonest === undefined)
-        return result;
-    return { ...result, tls: soonest };
-}
-/**
- * The leaf certificate of the connection that carried this response, read from the socket itself
- * (the one that was checked and dialled). Undefined over plain http.
- */
-function peerCertificate(res, url) {
-    const socket = res.socket;
-    if (!(socket instanceof external_node_tls_.TLSSocket))
+    const [, month, day, hour, minute, second, fraction, year] = m;
+    const monthIndex = MONTHS.indexOf(month);
+    if (monthIndex === -1)
         return undefined;
-    const leaf = socket.getPeerX509Certificate();
-    if (leaf === undefined)
-        return undefined;
-    const notAfter = leaf.validToDate;
-    return Number.isNaN(notAfter.getTime()) ? undefined : { notAfter: notAfter.toISOString(), url };
+    const ms = Date.UTC(Number(year), monthIndex, Number(day), Number(hour), Number(minute), Number(second), Math.floor(Number(fraction ?? '0') * 1000));
+    const date = new Date(ms);
+    // Date.UTC rolls "Feb 30" over into March: a day the month does not have is no date at all.
+    return date.getUTCDate() === Number(day) && date.getUTCMonth() === monthIndex ? date : undefined;
 }
-function defaultCaCertificates() {
-    const withExtra = (external_node_tls_default()).getCACertificates;
-    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
-}
+
+;// CONCATENATED MODULE: ./src/engine/net/target.ts
+
+
+
 /** The URL without user info, for messages and results. */
 function redact(url) {
     if (url.username === '' && url.password === '')
@@ -7102,6 +7796,10 @@ function checkUrl(url, previousProtocol, allowHttp, allow) {
     }
     return undefined;
 }
+/**
+ * The socket's `lookup`: resolves with `resolveHost` and, unless the URL host is exempt, fails with a
+ * TargetRefusedError when any answer is an address not allowed, so the socket is never opened.
+ */
 function guardedLookup(allow, hostExempt, resolveHost) {
     return (hostname, opts, callback) => {
         const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : typeof opts.family === 'number' ? opts.family : 0;
@@ -7114,7 +7812,7 @@ function guardedLookup(allow, hostExempt, resolveHost) {
                     const ip = parseIp(a.address);
                     const reason = ip === undefined ? 'unparseable' : nonPublicReason(ip);
                     if (reason !== undefined && (ip === undefined || !allow.allowsAddress(ip))) {
-                        return callback(new RefusedTarget(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
+                        return callback(new TargetRefusedError(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
                     }
                 }
             }
@@ -7125,6 +7823,19 @@ function guardedLookup(allow, hostExempt, resolveHost) {
         }, (err) => callback(err, []));
     };
 }
+
+;// CONCATENATED MODULE: ./src/engine/net/request.ts
+/**
+ * One hop of a guarded fetch: one GET on a private agent whose DNS lookup is the guarded one, the
+ * answer read up to the byte cap, and every failure turned into a reason (never thrown).
+ */
+
+
+
+
+
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const TLS_CODES = new Set([
     'EPROTO', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_REVOKED',
@@ -7136,7 +7847,7 @@ function classifyError(err, settings) {
         return { reason: 'timeout', detail: `no complete answer within ${settings.timeoutMs} ms` };
     if (settings.signal.aborted)
         return { reason: 'timeout', detail: 'the request was cancelled' };
-    if (err instanceof RefusedTarget)
+    if (err instanceof TargetRefusedError)
         return { reason: 'blocked', detail: err.message };
     const code = err.code;
     const text = typeof code === 'string' ? code : '';
@@ -7150,6 +7861,20 @@ function classifyError(err, settings) {
     if (text.startsWith('HPE_'))
         return { reason: 'refused', detail: `malformed HTTP response (${text})` };
     return { reason: 'refused', detail: `connection failed (${text || 'unknown error'})` };
+}
+/**
+ * The leaf certificate of the connection that carried this response, read from the socket itself
+ * (the one that was checked and dialled). Undefined over plain http, or when its notAfter cannot be read.
+ */
+function peerCertificate(res, url) {
+    const socket = res.socket;
+    if (!(socket instanceof external_node_tls_.TLSSocket))
+        return undefined;
+    const leaf = socket.getPeerX509Certificate();
+    if (leaf === undefined)
+        return undefined;
+    const notAfter = certificateNotAfter(leaf);
+    return notAfter === undefined ? undefined : { notAfter: notAfter.toISOString(), url };
 }
 function mediaType(header) {
     return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -7270,6 +7995,110 @@ function requestOnce(url, settings) {
         });
         req.end();
     });
+}
+
+;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
+
+
+
+
+
+function systemResolve(hostname, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
+    });
+}
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 512 * 1024;
+const DEFAULT_MAX_REDIRECTS = 3;
+/**
+ * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
+ * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
+ * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
+ */
+function createGuardedFetcher(options = {}) {
+    const allow = new OutboundAllowList(options.allow ?? []);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const allowHttp = options.allowHttp ?? false;
+    const resolveHost = options.resolve ?? systemResolve;
+    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
+    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
+    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
+    return {
+        online: true,
+        async getJson(url, opts = {}) {
+            const controller = new AbortController();
+            let timedOut = false;
+            const timer = setTimeout(() => {
+                timedOut = true;
+                controller.abort();
+            }, timeoutMs);
+            const onExternalAbort = () => controller.abort();
+            if (opts.signal?.aborted)
+                controller.abort();
+            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
+            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
+            try {
+                let current = url;
+                let previousProtocol;
+                let soonestExpiry;
+                for (let hop = 0;; hop++) {
+                    let target;
+                    try {
+                        target = new URL(current);
+                    }
+                    catch {
+                        return fail(current, 'blocked', 'not an absolute URL');
+                    }
+                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
+                    if (refusal !== undefined)
+                        return fail(redact(target), 'blocked', refusal);
+                    const outcome = await requestOnce(target, {
+                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
+                        timedOut: () => timedOut, timeoutMs,
+                    });
+                    if (outcome.kind === 'done')
+                        return withSoonestExpiry(outcome.result, soonestExpiry);
+                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
+                    if (hop >= maxRedirects)
+                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
+                    previousProtocol = target.protocol;
+                    try {
+                        current = new URL(outcome.location, target).href;
+                    }
+                    catch {
+                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
+                    }
+                }
+            }
+            finally {
+                clearTimeout(timer);
+                opts.signal?.removeEventListener('abort', onExternalAbort);
+            }
+        },
+    };
+}
+function soonerExpiry(a, b) {
+    if (a === undefined)
+        return b;
+    if (b === undefined)
+        return a;
+    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
+}
+/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
+function withSoonestExpiry(result, earlierHops) {
+    if (!result.ok)
+        return result;
+    const soonest = soonerExpiry(earlierHops, result.tls);
+    if (soonest === undefined)
+        return result;
+    return { ...result, tls: soonest };
+}
+function defaultCaCertificates() {
+    const withExtra = (external_node_tls_default()).getCACertificates;
+    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
 }
 
 ;// CONCATENATED MODULE: ./src/engine/operation.ts
@@ -7609,316 +8438,6 @@ function defineFinding(definition) {
     const copy = Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined));
     return Object.freeze(copy);
 }
-/** The instant every validation example is judged at, and the same in seconds since the epoch. */
-const EXAMPLE_AT = '2026-01-05T09:15:00Z';
-const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
-/** Where the issuer of the validation examples serves its keys. */
-const EXAMPLE_KEYS = 'https://idp.example.com/keys';
-/**
- * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
- * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
- */
-function profileSample(profile = [], sample = []) {
-    return [
-        'profiles:',
-        '  - id: orders-api',
-        '    issuer: https://idp.example.com',
-        '    audiences: [api://orders]',
-        '    allowed_algs: [RS256]',
-        `    jwks_uri: ${EXAMPLE_KEYS}`,
-        ...profile.map((line) => `    ${line}`),
-        '',
-        'tokens:',
-        '  - name: orders-token',
-        '    token_file: sample.jwt',
-        '    issuer_profile_id: orders-api',
-        `    at: ${EXAMPLE_AT}`,
-        ...sample.map((line) => `    ${line}`),
-        '',
-    ].join('\n');
-}
-/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
-function sampleToken(claims = {}, header = {}) {
-    const all = {
-        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
-    };
-    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
-}
-function defined(members) {
-    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
-}
-/** A validation example: the profile sample above, its token, and the issuer's keys served. */
-function validationExample(scenario, token, profile = [], sample = []) {
-    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
-}
-/**
- * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
- * signature, issuer, audience, time, required claims), then the warnings, which fail none.
- */
-const VALIDATION_FINDINGS = {
-    ALGORITHM_INVALID: defineFinding({
-        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
-        title: 'The token alg is not in allowed_algs, or is none',
-        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
-        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
-        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
-        securitySeverity: 8.1,
-        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
-    }),
-    SIGNATURE_INVALID: defineFinding({
-        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The signature does not verify with the configured key',
-        remediation: 'Check that the policy key is the one the issuer signs with.',
-        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
-        securitySeverity: 7.5,
-        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
-    }),
-    KEY_MISMATCH: defineFinding({
-        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
-        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
-        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
-        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
-        securitySeverity: 8.1,
-        example: {
-            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
-            config: [
-                'tokens:',
-                '  - name: orders-token',
-                '    token_file: sample.jwt',
-                `    at: ${EXAMPLE_AT}`,
-                '    policy:',
-                '      issuer: https://idp.example.com',
-                '      audiences: [api://orders]',
-                '      allowed_algs: [RS256]',
-                '      public_key: |',
-                '        -----BEGIN PUBLIC KEY-----',
-                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
-                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
-                '        -----END PUBLIC KEY-----',
-                '',
-            ].join('\n'),
-            token: sampleToken(),
-        },
-    }),
-    KEY_NOT_FOUND: defineFinding({
-        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
-        title: 'No key in the JWKS fits the token kid and alg',
-        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
-        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
-        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
-            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
-            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
-            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
-        },
-    }),
-    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
-        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The header carries crit entries or b64: false, which this validator does not support',
-        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
-        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
-        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
-        securitySeverity: 5.3,
-        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
-    }),
-    JWKS_UNAVAILABLE: defineFinding({
-        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The JWKS could not be fetched and no keys are cached',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
-        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
-            config: profileSample(),
-            token: sampleToken(),
-        },
-    }),
-    ISSUER_MISMATCH: defineFinding({
-        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
-        title: 'The iss claim does not equal the expected issuer',
-        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
-        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
-        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
-        securitySeverity: 6.5,
-        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
-    }),
-    AUDIENCE_MISMATCH: defineFinding({
-        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
-        title: 'No allowed audience matches the aud claim',
-        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
-        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
-        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
-        securitySeverity: 6.5,
-        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
-    }),
-    TOKEN_EXPIRED: defineFinding({
-        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp is at or before now (less clock skew)',
-        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
-        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
-        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
-        securitySeverity: 5.3,
-        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
-    }),
-    TOKEN_NOT_YET_VALID: defineFinding({
-        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'nbf is after now (plus clock skew)',
-        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
-        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
-        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
-        securitySeverity: 4.3,
-        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
-    }),
-    TOKEN_ISSUED_IN_FUTURE: defineFinding({
-        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
-        title: 'iat is after now (plus clock skew)',
-        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
-        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
-        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
-        securitySeverity: 4.3,
-        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
-    }),
-    TOKEN_LIFETIME_EXCEEDED: defineFinding({
-        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
-        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
-        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
-        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
-        securitySeverity: 5.3,
-        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
-    }),
-    CLAIM_TYPE_INVALID: defineFinding({
-        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp, nbf or iat is not a finite number',
-        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
-        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
-        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
-        securitySeverity: 5.3,
-        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
-    }),
-    REQUIRED_CLAIM_MISSING: defineFinding({
-        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim listed in required_claims is absent',
-        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
-        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
-        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
-        securitySeverity: 5.3,
-        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
-    }),
-    REQUIRED_SCOPE_MISSING: defineFinding({
-        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A scope listed in required_scopes is absent from scope (or scp)',
-        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
-        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
-        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
-        securitySeverity: 6.5,
-        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
-    }),
-    CUSTOM_CLAIM_MISMATCH: defineFinding({
-        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim does not match its required_custom_claims expectation',
-        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
-        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
-        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
-        securitySeverity: 6.5,
-        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
-    }),
-    CLAIM_PATTERN_MISMATCH: defineFinding({
-        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim matches none of its required_claim_patterns',
-        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
-        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
-        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
-        securitySeverity: 7.5,
-        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
-    }),
-    TOKEN_TYPE_MISMATCH: defineFinding({
-        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'The typ header does not match token_type',
-        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
-        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
-        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
-        securitySeverity: 6.5,
-        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
-    }),
-    PROFILE_NOT_FOUND: defineFinding({
-        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
-        title: 'issuer_profile_id names no registered issuer profile',
-        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
-        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
-        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
-        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
-        securitySeverity: 4.3,
-        example: {
-            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
-            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
-            token: sampleToken(),
-            keysAt: EXAMPLE_KEYS,
-        },
-    }),
-    EXPIRATION_MISSING: defineFinding({
-        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
-        title: 'The token has no exp claim and never expires',
-        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
-        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
-        securitySeverity: 6.5,
-        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
-    }),
-    WEAK_SECRET: defineFinding({
-        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
-        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
-        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
-        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
-        securitySeverity: 7.5,
-        example: {
-            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
-            config: [
-                'tokens:',
-                '  - name: internal-token',
-                '    token_file: sample.jwt',
-                `    at: ${EXAMPLE_AT}`,
-                '    policy:',
-                '      issuer: https://idp.example.com',
-                '      audiences: [api://orders]',
-                '      allowed_algs: [HS256]',
-                '      secret: changeme',
-                '',
-            ].join('\n'),
-            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
-        },
-    }),
-    JWKS_STALE: defineFinding({
-        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
-        title: 'Keys were served from a cache whose refresh failed',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
-        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
-        securitySeverity: 3.1,
-        example: {
-            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
-            transcript: [
-                '"metadata": {',
-                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
-                '  "warnings": [{',
-                '    "code": "JWKS_STALE", "severity": "warning",',
-                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
-                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
-                '    "remediation": "Check that the JWKS URI is reachable from this host."',
-                '  }]',
-                '}',
-            ].join('\n'),
-        },
-    }),
-};
-/**
- * Order in which a validation response lists its findings: the order the checks run, from whether the
- * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
- */
-const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 /** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
 function finding(definition, message, evidence, remediation = definition.remediation) {
     const f = { code: definition.code, severity: definition.severity, message };
@@ -7929,13 +8448,20 @@ function finding(definition, message, evidence, remediation = definition.remedia
     return f;
 }
 
+;// CONCATENATED MODULE: ./src/engine/check.ts
+
+/** The check's entry in the finding catalogue, made by the same helper as every other code's. */
+function checkDefinition(check, area) {
+    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example, sources } = check;
+    return defineFinding({ code, severity, area, title, docs, remediation, alsoIn, why, fix, securitySeverity, example, sources });
+}
+/** The findings of every check of a registry on one context, in registry order. */
+function runChecks(checks, ctx) {
+    return checks.flatMap((check) => check.check(ctx));
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/types.ts
 
-/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
-function ruleDefinition(rule) {
-    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
-    return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
-}
 /** A finding of this rule; the same builder as every other finding. */
 const report = finding;
 /** The provider entry every lint example starts from: a sound configuration of the orders web app. */
@@ -8373,56 +8899,11 @@ const DISCOVERY_FINDINGS = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/engine/discovery/metadata-checks.ts
-
-
-/**
- * What a provider's discovery document offers that a relying party should not use: unsigned ID tokens,
- * authorization codes without PKCE, PKCE method names nobody registered, access tokens in the
- * front channel. These judge the provider's published metadata, not the relying party's own settings
- * (which lint checks: `none` in allowed_algs is WEAK_ALGORITHM there), so they are discovery findings.
- */
-/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
-const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
-const METADATA_CHECK_FINDINGS = {
-    DISCOVERY_ALG_NONE: defineFinding({
-        code: 'DISCOVERY_ALG_NONE', severity: 'error', area: 'discover',
-        title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
-        docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
-        remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
-        why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
-        securitySeverity: 8.1,
-        example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
-    }),
-    DISCOVERY_PKCE_MISSING: defineFinding({
-        code: 'DISCOVERY_PKCE_MISSING', severity: 'warning', area: 'discover',
-        title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
-        docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
-        remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
-        why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
-        securitySeverity: 5.3,
-        example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
-    }),
-    DISCOVERY_PKCE_METHOD_INVALID: defineFinding({
-        code: 'DISCOVERY_PKCE_METHOD_INVALID', severity: 'warning', area: 'discover',
-        title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
-        docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
-        remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
-        why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
-        securitySeverity: 2.0,
-        example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
-    }),
-    DISCOVERY_IMPLICIT_FLOW: defineFinding({
-        code: 'DISCOVERY_IMPLICIT_FLOW', severity: 'warning', area: 'discover',
-        title: 'The provider offers response types that return access tokens from the authorization endpoint',
-        docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
-        remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
-        why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
-        securitySeverity: 4.3,
-        example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
-    }),
-};
-const F = METADATA_CHECK_FINDINGS;
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/context.ts
+/** Where every metadata finding points: the request's issuer, and the document that was read. */
+function documentEvidence(ctx) {
+    return { field: '/issuer', discovery_uri: ctx.discoveryUri };
+}
 /** A member that is an array of strings, undefined when absent; a member of another type is DISCOVERY_INVALID's and not read. */
 function stringList(doc, member) {
     const value = doc[member];
@@ -8434,39 +8915,119 @@ function stringList(doc, member) {
 function responseTypeValues(responseType) {
     return responseType.split(' ').filter((v) => v !== '');
 }
-/** The metadata findings of one discovery document, in the order of the codes above. */
-function checkMetadata(doc, discoveryUri) {
-    const findings = [];
-    const where = { field: '/issuer', discovery_uri: discoveryUri };
-    const algs = stringList(doc, 'id_token_signing_alg_values_supported');
-    for (const alg of Array.isArray(algs) ? algs : []) {
-        if (alg.toLowerCase() !== 'none')
-            continue;
-        findings.push(finding(F.DISCOVERY_ALG_NONE, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, {
-            ...where, member: 'id_token_signing_alg_values_supported', alg,
-        }));
-    }
-    const responseTypes = stringList(doc, 'response_types_supported');
-    const methods = stringList(doc, 'code_challenge_methods_supported');
-    const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
-    if (offersCode && methods !== 'wrong_type' && !(methods ?? []).includes('S256')) {
-        findings.push(finding(F.DISCOVERY_PKCE_MISSING, methods === undefined
-            ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
-            : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
-            ...where, member: 'code_challenge_methods_supported', methods: methods ?? null,
-        }));
-    }
-    const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
-    if (unregistered.length > 0) {
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/alg-none.ts
+
+
+
+const discoveryAlgNone = {
+    code: 'DISCOVERY_ALG_NONE',
+    severity: 'error',
+    title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
+    docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
+    remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
+    why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
+    securitySeverity: 8.1,
+    example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
+    check(ctx) {
+        const algs = stringList(ctx.document, 'id_token_signing_alg_values_supported');
+        return (Array.isArray(algs) ? algs : []).filter((alg) => alg.toLowerCase() === 'none').map((alg) => finding(discoveryAlgNone, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, { ...documentEvidence(ctx), member: 'id_token_signing_alg_values_supported', alg }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/implicit-flow.ts
+
+
+
+const discoveryImplicitFlow = {
+    code: 'DISCOVERY_IMPLICIT_FLOW',
+    severity: 'warning',
+    title: 'The provider offers response types that return access tokens from the authorization endpoint',
+    docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
+    remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
+    why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
+    securitySeverity: 4.3,
+    example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
+    check(ctx) {
+        const responseTypes = stringList(ctx.document, 'response_types_supported');
+        const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
+        if (withToken.length === 0)
+            return [];
+        return [finding(discoveryImplicitFlow, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...documentEvidence(ctx), member: 'response_types_supported', response_types: withToken })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/pkce-method-invalid.ts
+
+
+
+/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
+const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
+const discoveryPkceMethodInvalid = {
+    code: 'DISCOVERY_PKCE_METHOD_INVALID',
+    severity: 'warning',
+    title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
+    docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
+    remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
+    why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
+    securitySeverity: 2.0,
+    example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
+    check(ctx) {
+        const methods = stringList(ctx.document, 'code_challenge_methods_supported');
+        const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
+        if (unregistered.length === 0)
+            return [];
         const hints = unregistered.flatMap((m) => REGISTERED_PKCE_METHODS.filter((r) => r.toLowerCase() === m.toLowerCase()).map((r) => `"${m}" should be "${r}"`));
-        findings.push(finding(F.DISCOVERY_PKCE_METHOD_INVALID, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...where, member: 'code_challenge_methods_supported', methods: unregistered }));
-    }
-    const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
-    if (withToken.length > 0) {
-        findings.push(finding(F.DISCOVERY_IMPLICIT_FLOW, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...where, member: 'response_types_supported', response_types: withToken }));
-    }
-    return findings;
-}
+        return [finding(discoveryPkceMethodInvalid, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...documentEvidence(ctx), member: 'code_challenge_methods_supported', methods: unregistered })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/pkce-missing.ts
+
+
+
+const discoveryPkceMissing = {
+    code: 'DISCOVERY_PKCE_MISSING',
+    severity: 'warning',
+    title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
+    docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
+    remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
+    why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
+    securitySeverity: 5.3,
+    example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
+    check(ctx) {
+        const responseTypes = stringList(ctx.document, 'response_types_supported');
+        const methods = stringList(ctx.document, 'code_challenge_methods_supported');
+        const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
+        if (!offersCode || methods === 'wrong_type' || (methods ?? []).includes('S256'))
+            return [];
+        return [finding(discoveryPkceMissing, methods === undefined
+                ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
+                : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
+                ...documentEvidence(ctx), member: 'code_challenge_methods_supported', methods: methods ?? null,
+            })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/registry.ts
+
+
+
+
+
+/**
+ * Every check of a provider's published metadata, in the order a discovery response lists their
+ * findings (after those about fetching and reading the document): unsigned ID tokens, PKCE, the
+ * front-channel flows. Adding a check is one module in this folder plus one line here.
+ */
+const DISCOVERY_METADATA_CHECKS = [
+    discoveryAlgNone,
+    discoveryPkceMissing,
+    discoveryPkceMethodInvalid,
+    discoveryImplicitFlow,
+];
+/** Each check's catalogue entry, in registry order. */
+const DISCOVERY_METADATA_FINDINGS = DISCOVERY_METADATA_CHECKS.map((check) => checkDefinition(check, 'discover'));
 
 ;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
 
@@ -8481,7 +9042,8 @@ function checkMetadata(doc, discoveryUri) {
 
 
 
-const discover_F = DISCOVERY_FINDINGS;
+
+const F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
     'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
@@ -8490,7 +9052,7 @@ const REQUIRED_MEMBERS = [
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
 const NETWORK_CHECKS = [
     'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
-    ...Object.keys(METADATA_CHECK_FINDINGS),
+    ...DISCOVERY_METADATA_CHECKS.map((check) => check.code),
 ];
 function isUrlMember(name) {
     return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
@@ -8559,25 +9121,25 @@ async function discoverProvider(body, ctx) {
     }
     const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
     if (fetched.state === 'not_http') {
-        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
             field: '/issuer', reason: 'blocked', attempts: [],
         }));
         return response(null, null, {});
     }
     if (fetched.state === 'unreachable') {
         const { attempts } = fetched;
-        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
         return response(null, null, {});
     }
     if (fetched.state === 'not_an_object') {
-        findings.push(finding(discover_F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
             field: '/issuer', discovery_uri: fetched.uri,
         }));
         return response(fetched.uri, null, {});
     }
     const metadata = fetched.document;
     checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
-    findings.push(...checkMetadata(metadata, fetched.uri));
+    findings.push(...runChecks(DISCOVERY_METADATA_CHECKS, { document: metadata, discoveryUri: fetched.uri }));
     if (fetched.tls !== undefined)
         findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
     return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
@@ -8589,7 +9151,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
         if (expected === undefined)
             continue;
         wrongType.add(member);
-        findings.push(finding(discover_F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
     // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
@@ -8605,7 +9167,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     for (const member of required) {
         if (doc[member] !== undefined)
             continue;
-        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...discover_F.METADATA_MISSING, severity: 'warning' } : discover_F.METADATA_MISSING;
+        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...F.METADATA_MISSING, severity: 'warning' } : F.METADATA_MISSING;
         const message = definition.severity === 'warning'
             ? `Discovery member ${member} is missing; the issuer offers no code flow (response_types_supported), so no client is sent to it.`
             : `Discovery member ${member} is missing.`;
@@ -8613,7 +9175,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     }
     if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
         const hint = nearMiss(issuer, doc.issuer);
-        findings.push(finding(discover_F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
     if (httpsRequired) {
         for (const [member, value] of Object.entries(doc)) {
@@ -8940,6 +9502,7 @@ function isImplementedAlgorithm(alg) {
 
 ;// CONCATENATED MODULE: ./src/engine/lint/x5c.ts
 
+
 /** At most this many certificates are parsed per key: a chain longer than this is no real chain. */
 const MAX_CERTIFICATES = 10;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -8960,7 +9523,7 @@ function readX5c(value, jwkKey) {
         leaf ??= certificate;
     }
     const first = leaf;
-    const reading = { notAfter: first.validToDate.toISOString(), keyDescription: describePublicKey(first.publicKey) };
+    const reading = { notAfter: certificateNotAfter(first).toISOString(), keyDescription: describePublicKey(first.publicKey) };
     if (jwkKey !== undefined)
         reading.matchesKey = sameKey(first.publicKey, jwkKey);
     return { ok: true, leaf: reading };
@@ -8977,7 +9540,7 @@ function parseCertificate(entry) {
         return 'is not a DER X.509 certificate';
     try {
         const certificate = new external_node_crypto_.X509Certificate(der);
-        return Number.isNaN(certificate.validToDate.getTime()) ? 'has no readable expiry date' : certificate;
+        return certificateNotAfter(certificate) === undefined ? 'has no readable expiry date' : certificate;
     }
     catch {
         return 'is not a DER X.509 certificate';
@@ -9770,7 +10333,7 @@ const LINT_RULES = [
     checkSkipped,
 ];
 /** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
-const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
+const LINT_FINDINGS = LINT_RULES.map((rule) => checkDefinition(rule, 'lint'));
 
 ;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
 
@@ -9851,10 +10414,7 @@ const lintOperation = defineOperation({
     run: lintOidcConfig,
 });
 
-;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
-
-/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
-const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+;// CONCATENATED MODULE: ./src/engine/trust/examples.ts
 /**
  * A config file for a trust-policy example: the deploy role of acme/app, trusting GitHub's tokens for
  * sts.amazonaws.com, with `lines` added to its entry (claim_patterns, cases, …).
@@ -9868,7 +10428,8 @@ function deployRole(lines, audiences = true) {
         '',
     ].join('\n');
 }
-function example(scenario, lines, audiences = true) {
+/** An example checked offline: the deploy role with `lines` added to its entry. */
+function trustExample(scenario, lines, audiences = true) {
     return { scenario, config: deployRole(lines, audiences), offline: true };
 }
 /** The deploy role's IAM trust policy for GitHub's tokens, with this Condition block. */
@@ -9896,300 +10457,6 @@ const SOURCES = {
     awsOidcRole: { title: 'AWS IAM: Create a role for OpenID Connect federation', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/id_roles_create_for-idp_oidc.html' },
     datadog: { title: 'Datadog Security Labs: Exploring GitHub-to-AWS keyless authentication flaws', url: 'https://securitylabs.datadoghq.com/articles/exploring-github-to-aws-keyless-authentication-flaws/' },
 };
-/**
- * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
- * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
- * finding's evidence.field is a JSON Pointer into the request, the trust document included.
- */
-const TRUST_FINDINGS = {
-    TRUST_SUBJECT_UNBOUNDED: defineFinding({
-        code: 'TRUST_SUBJECT_UNBOUNDED', severity: 'error', area: 'trust',
-        title: 'The role admits repositories of more than one owner, or every repository of one owner',
-        docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
-        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
-        remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
-        securitySeverity: 9.1,
-        example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
-        sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
-    }),
-    TRUST_AUDIENCE_MISSING: defineFinding({
-        code: 'TRUST_AUDIENCE_MISSING', severity: 'warning', area: 'trust',
-        title: 'No condition binds aud, or one that any audience satisfies (*)',
-        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
-        why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
-        remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
-        securitySeverity: 4.3,
-        example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
-        sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
-    }),
-    TRUST_ANY_REF: defineFinding({
-        code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
-        title: 'The role admits every branch, tag, environment and pull request of a repository',
-        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
-        why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
-        remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
-        securitySeverity: 6.5,
-        example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_REF_WILDCARD: defineFinding({
-        code: 'TRUST_REF_WILDCARD', severity: 'warning', area: 'trust',
-        title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
-        docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
-        why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
-        remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
-        securitySeverity: 5.3,
-        example: example('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
-        sources: [SOURCES.githubOidc, SOURCES.githubAws],
-    }),
-    TRUST_PULL_REQUEST_ALLOWED: defineFinding({
-        code: 'TRUST_PULL_REQUEST_ALLOWED', severity: 'warning', area: 'trust',
-        title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
-        docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
-        why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
-        remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
-        securitySeverity: 6.5,
-        example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_SUBJECT_MUTABLE: defineFinding({
-        code: 'TRUST_SUBJECT_MUTABLE', severity: 'warning', area: 'trust',
-        title: 'The role binds the repository by name only, not by its immutable ID',
-        docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
-        why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
-        remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
-        securitySeverity: 4.3,
-        example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_CONDITION_NEVER_HOLDS: defineFinding({
-        code: 'TRUST_CONDITION_NEVER_HOLDS', severity: 'warning', area: 'trust',
-        title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
-        docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
-        why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
-        remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
-            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
-            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
-                    StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
-                }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
-            offline: true,
-        },
-        sources: [SOURCES.githubOidc, SOURCES.awsOperators],
-    }),
-    TRUST_CONDITION_UNSUPPORTED: defineFinding({
-        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
-        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
-        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
-        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
-        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
-        securitySeverity: 3.1,
-        example: {
-            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
-            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
-            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
-                    StringEquals: {
-                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
-                        'token.actions.githubusercontent.com:repository_owner': 'acme',
-                    },
-                }), null, 2)}\n` },
-            offline: true,
-        },
-        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
-    }),
-    TRUST_CASE_FAILED: defineFinding({
-        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
-        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
-        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
-        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
-        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
-        securitySeverity: 7.5,
-        example: example('A case states that pull requests must be denied; the role admits them.', [
-            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
-            'cases:',
-            '  - name: pull request',
-            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
-            '    expect: deny',
-        ]),
-        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
-    }),
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
-
-
-/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
-const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
-const anyValueWithShortArrays = {
-    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
-    maxItems: MAX_ARRAY_ITEMS,
-};
-/**
- * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
- * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
- * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
- * document publishes.
- */
-const customClaimValueSchema = {
-    $id: CUSTOM_CLAIM_VALUE_ID,
-    title: 'CustomClaimValue',
-    ...anyValueWithShortArrays,
-    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
-};
-/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
-function unrolled(levels) {
-    if (levels === 0)
-        return { $ref: CUSTOM_CLAIM_VALUE_ID };
-    const inner = unrolled(levels - 1);
-    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
-}
-/**
- * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
- * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
- * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
- */
-const customClaimValueUnrolled = unrolled(2);
-/**
- * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
- * or a list of them.
- */
-const claimPatternsSchema = {
-    type: 'object',
-    maxProperties: MAX_CUSTOM_CLAIMS,
-    additionalProperties: {
-        type: ['string', 'array'],
-        minLength: 1,
-        maxLength: MAX_PATTERN_LENGTH,
-        minItems: 1,
-        maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-    },
-    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
-};
-/**
- * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
- * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
- */
-const verifyPolicyClaimProperties = {
-    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
-    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
-    allowed_algs: {
-        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
-        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
-    },
-    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
-    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: {
-        type: 'object',
-        maxProperties: MAX_CUSTOM_CLAIMS,
-        $defs: { CustomClaimValue: customClaimValueSchema },
-        additionalProperties: customClaimValueUnrolled,
-        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
-    },
-    required_claim_patterns: claimPatternsSchema,
-    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
-    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
-    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
-};
-const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
-const verifyPolicySchema = {
-    type: 'object',
-    additionalProperties: false,
-    required: [...verifyPolicyClaimRequired],
-    properties: {
-        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
-        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
-        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
-        ...verifyPolicyClaimProperties,
-    },
-};
-const validateRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
-    title: 'ValidateRequest',
-    type: 'object',
-    additionalProperties: false,
-    required: ['token'],
-    properties: {
-        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
-        policy: verifyPolicySchema,
-        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
-
-
-
-
-const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
-/**
- * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
- * pattern, and the cost of a match grows with both lengths.
- */
-const caseClaimValue = {
-    type: ANY_JSON,
-    maxLength: MAX_PATTERN_LENGTH,
-    maxItems: MAX_ARRAY_ITEMS,
-    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
-};
-/**
- * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
- * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
- * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
- * reported as a finding. Whether the AWS document is well formed is a finding too
- * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
- * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
- * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
- */
-const trustPolicyRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'TrustPolicyRequest',
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-        issuer: {
-            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
-            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
-        },
-        audiences: {
-            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
-            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
-        },
-        claim_patterns: {
-            ...claimPatternsSchema,
-            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
-        },
-        aws_trust_policy: {
-            type: 'object',
-            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
-        },
-        cases: {
-            type: 'array',
-            maxItems: MAX_ARRAY_ITEMS,
-            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
-            items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['claims', 'expect'],
-                properties: {
-                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
-                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
-                    expect: { type: 'string', enum: ['allow', 'deny'] },
-                },
-            },
-        },
-    },
-};
-const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
 
 ;// CONCATENATED MODULE: ./src/engine/trust/string-like.ts
 /**
@@ -10623,54 +10890,108 @@ function hasRunContext(context) {
     return /(^|:)(ref|environment|job_workflow_ref):|(^|:)pull_request(:|$)/.test(context);
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+;// CONCATENATED MODULE: ./src/engine/trust/runs.ts
 /**
- * What each Allow statement admits, judged over GitHub's whole subject vocabulary: whether a stranger's
- * repository gets in (TRUST_SUBJECT_UNBOUNDED), and for one repository which runs (every ref, a
- * wildcard ref or environment, pull requests), whether it is bound by names a stranger could take over,
- * whether the audience is bound, and whether the statement can hold at all.
- *
- * A statement's conditions all hold together, so its narrowest binding on a claim decides. A Deny
- * statement with one condition narrows every Allow statement by the opposite of that condition (a Deny
- * of `StringNotLike sub repo:acme/app:*` binds the role to acme/app); a Deny with several conditions
- * only denies where all of them hold, which no single binding says, so it is not credited here (the
- * cases still evaluate it exactly). Whatever is not credited makes the verdict stricter, never looser.
+ * Which runs of one repository a statement lets in. Once a statement binds one repository (a sub value
+ * naming it, or the repository or repository_id key), what is left to judge is which of that
+ * repository's runs get a token it accepts: every branch, tag, environment and pull request, or a
+ * wildcard branch or environment that anyone who can push can create.
  */
 
 
+/** The claims that say which run of a repository a token is for. */
+const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
+/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
+const RUNS = [
+    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
+    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
+    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
+    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
+];
+/**
+ * The repository bindings of a statement bound to one repository, in the order of its conditions: each
+ * sub value that names the repository, else the repository key when no sub value binds one.
+ */
+function runContexts(statement) {
+    const subject = statement.subject;
+    if (subject === undefined)
+        return [];
+    const { door, denies } = statement;
+    // Values of one repository probe the same runs: each probe is judged once per statement.
+    const admits = memo((claims) => runAdmitted(door, denies, claims));
+    const out = [];
+    for (const group of subject.repositoryGroups) {
+        for (const value of group) {
+            if (value.binding.level !== 'repository')
+                continue;
+            const { prefix, context } = value.binding;
+            // A template without a run context gives every run of the repository the same sub.
+            const carriesRun = hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
+            const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value.condition.values[value.index]));
+            const admitted = RUNS.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
+            out.push({ statement, admits, binding: { kind: 'sub', value, prefix, context, carriesRun, admitted } });
+        }
+    }
+    if (subject.repositoryGroups.length === 0 && subject.byKey !== undefined)
+        out.push({ statement, admits, binding: { kind: 'key', condition: subject.byKey.condition } });
+    return out;
+}
+/** `judge` asked once per distinct run (its claims, in a fixed order). */
+function memo(judge) {
+    const known = new Map();
+    return (claims) => {
+        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
+        let answer = known.get(key);
+        if (answer === undefined)
+            known.set(key, answer = judge(claims));
+        return answer;
+    };
+}
+/** The one value (not the others listed with it) matches the subject. */
+function valueMatches(v, subject) {
+    const { condition, index } = v;
+    if (condition.match === 'StringLike')
+        return condition.patterns[index]?.matches(subject) === true;
+    const value = condition.values[index];
+    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+}
+/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
+function instance(pattern) {
+    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+}
+/** The claims a run's context names: its ref and environment. */
+function runClaimsOf(context) {
+    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
+    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
+    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+}
+/**
+ * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
+ * conditions on other claims are taken to hold, and a Deny statement with one condition on these
+ * claims keeps the run out.
+ */
+function runAdmitted(door, denies, claims) {
+    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
+    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
+        return false;
+    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+}
 
+;// CONCATENATED MODULE: ./src/engine/trust/statement.ts
 
 /** Claims GitHub puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
 const ALWAYS_PRESENT = new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']);
-/** The claims that say which run of a repository a token is for. */
-const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
-/** Audiences no role means: a pattern matching all of them matches any audience. */
-const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
-/**
- * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
- * known. For another issuer only a statement with no sub binding, or one whose sub values are all
- * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
- */
-function checkBreadth(doors, missing, github) {
-    const denies = doors.filter((d) => d.effect === 'Deny');
-    const findings = [];
-    const denyAll = denies.find((d) => d.conditions.length === 0);
-    for (const door of doors) {
-        if (door.effect !== 'Allow')
-            continue;
-        if (denyAll !== undefined) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field }));
-            continue;
-        }
-        const bindings = bindingsOf(door, denies);
-        const never = neverHolds(door, bindings);
-        if (never !== undefined) {
-            findings.push(never);
-            continue;
-        }
-        findings.push(...judgeAudience(door, bindings, missing), ...(github ? judgeSubject(door, denies, bindings, missing) : judgeOtherSubject(door, bindings, missing)));
-    }
-    return dedupe(findings);
+function statementContext(door, denies, missing, github) {
+    const bindings = bindingsOf(door, denies);
+    let subject;
+    return {
+        door, denies, missing, github, bindings,
+        get subject() {
+            if (github)
+                subject ??= readSubject(bindings);
+            return subject;
+        },
+    };
 }
 /** The door's own positive conditions, and the opposites of the Deny statements that have one condition. */
 function bindingsOf(door, denies) {
@@ -10702,94 +11023,16 @@ function bindsWhenAbsent(c, fromDeny) {
 function positiveOn(bindings, claim) {
     return bindings.filter((b) => b.positive && b.condition.claim === claim).map((b) => b.condition);
 }
-/**
- * TRUST_CONDITION_NEVER_HOLDS: a condition no token of the issuer can meet (a key of another issuer,
- * which AWS never has in the request context; Null true on a claim GitHub always sends), or literal
- * values on one claim that another condition on it rules out.
- */
-function neverHolds(door, bindings) {
-    for (const c of door.conditions) {
-        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
-        if (offContext) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
-        }
-        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
-        }
-    }
-    const byClaim = new Map();
-    for (const b of bindings) {
-        const group = byClaim.get(b.condition.claim);
-        if (group === undefined)
-            byClaim.set(b.condition.claim, [b]);
-        else
-            group.push(b);
-    }
-    for (const [claim, on] of byClaim) {
-        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
-        if (literal === undefined)
-            continue;
-        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
-        if (!fits) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
-        }
-    }
-    return undefined;
-}
-/** TRUST_AUDIENCE_MISSING: no condition binds aud, or every one lets any audience through (`*`). */
-function judgeAudience(door, bindings, missing) {
-    const aud = positiveOn(bindings, 'aud');
-    if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
-        return [];
-    const broad = aud[0];
-    return [finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, broad === undefined
-            ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
-            : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
-}
-function matchesAnyAudience(c, index) {
-    if (c.match !== 'StringLike')
-        return false;
-    const pattern = c.patterns[index];
-    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
-}
-function judgeSubject(door, denies, bindings, missing) {
-    const subGroups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
+function readSubject(bindings) {
+    const groups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
         condition, index, binding: subjectBinding(condition.values[index], condition.match === 'StringLike'),
     })));
     const byKey = repositoryKeyBinding(bindings);
     const workflowKey = positiveOn(bindings, 'job_workflow_ref').find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
     // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
     const levelOf = (group) => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
-    const tightest = Math.min(...subGroups.map(levelOf), byKey === undefined ? 2 : 0);
-    if (tightest > 0)
-        return unbounded(door, subGroups, workflowKey !== undefined, missing);
-    const findings = [];
-    const repositoryGroups = subGroups.filter((g) => levelOf(g) === 0);
-    const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
-    if (!immutable)
-        findings.push(...mutable(repositoryGroups, byKey, workflowKey));
-    // Values of one repository probe the same runs: each probe is judged once per statement.
-    const admits = memo((claims) => runAdmitted(door, denies, claims));
-    for (const group of repositoryGroups) {
-        for (const value of group)
-            findings.push(...judgeRuns(value, admits));
-    }
-    if (repositoryGroups.length === 0 && byKey !== undefined)
-        findings.push(...judgeKeyRuns(door, denies, subGroups, byKey.condition));
-    return findings;
-}
-/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
-function judgeOtherSubject(door, bindings, missing) {
-    const subs = positiveOn(bindings, 'sub');
-    if (subs.length === 0) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
-    }
-    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
-    if (!subs.every((c) => c.values.some((v) => open(c, v))))
-        return [];
-    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
-        ? [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
-        : [])));
+    const tightest = Math.min(...groups.map(levelOf), byKey === undefined ? 2 : 0);
+    return { groups, byKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
 }
 /**
  * 0: one repository, or an owner together with one pinned workflow at one ref; 1: every repository of
@@ -10813,131 +11056,606 @@ function repositoryKeyBinding(bindings) {
     }));
     return byName === undefined ? undefined : { condition: byName, immutable: false };
 }
-function unbounded(door, groups, workflowKey, missing) {
-    if (groups.length === 0) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
-    }
-    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
-        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
-        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, evidence(v)));
+/** Where a finding about one sub value points, and what it names. */
+function valueEvidence(v) {
+    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
 }
-/** TRUST_SUBJECT_MUTABLE on each name-only value, or on the repository key when that is the binding. */
-function mutable(repositoryGroups, byKey, workflowKey) {
-    const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
-    if (named.length > 0) {
-        return named.map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, evidence(v)));
-    }
-    if (byKey !== undefined) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
-    }
-    return [];
-}
-/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
-const RUNS = [
-    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
-    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
-    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
-    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
-];
-/**
- * TRUST_ANY_REF, TRUST_PULL_REQUEST_ALLOWED and TRUST_REF_WILDCARD for one value that binds a
- * repository: which of that repository's runs the whole statement lets in (its other conditions on sub,
- * ref and environment, and the Deny statements with one condition, included).
- */
-function judgeRuns(v, admits) {
-    if (v.binding.level !== 'repository')
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/any-ref.ts
+
+
+
+
+const anyRef = {
+    code: 'TRUST_ANY_REF',
+    severity: 'warning',
+    title: 'The role admits every branch, tag, environment and pull request of a repository',
+    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
+    why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
+    remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+    securitySeverity: 6.5,
+    example: trustExample('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+    sources: [SOURCES.githubOidc],
+    // A binding that admits every run has no run left to single out.
+    final: true,
+    check({ statement, binding }) {
+        return binding.kind === 'sub' ? everyRunOfValue(binding) : everyRunOfKey(statement, binding.condition);
+    },
+};
+function everyRunOfValue({ value: v, carriesRun, admitted }) {
+    if (admitted.filter((run) => run.kind !== 'pull request').length !== RUNS.length - 1)
         return [];
-    const { prefix, context } = v.binding;
-    const value = v.condition.values[v.index];
-    const like = v.condition.match === 'StringLike';
-    // A template without a run context gives every run of the repository the same sub.
-    const carriesRun = hasRunContext(context) || (like && hasWildcard(context));
-    const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value));
-    const admitted = RUNS.filter((run) => valueMatches(v, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
-    const shown = `The sub ${v.condition.operator} value "${value}"`;
-    const pullRequests = admitted.some((run) => run.kind === 'pull request');
-    if (admitted.filter((run) => run.kind !== 'pull request').length === RUNS.length - 1) {
-        const what = pullRequests ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
-        return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `${shown} admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, evidence(v))];
-    }
-    const findings = [];
-    if (pullRequests) {
-        findings.push(finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `${shown} admits pull_request runs (${prefix}:pull_request).`, evidence(v)));
-    }
-    if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
-        // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
-        const example = otherCase(context);
-        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...evidence(v), admits: example }));
-        }
-    }
-    if (like && hasWildcard(context) && hasRunContext(context)) {
-        const example = instance(context);
-        const claims = runClaimsOf(example);
-        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...claims })) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...evidence(v), admits: example }));
-        }
-    }
-    return findings;
+    const what = admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
+    return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, valueEvidence(v))];
 }
 /**
- * TRUST_ANY_REF for a statement bound to one repository by the repository or repository_id key while
- * its sub conditions bind only the owner: whether every kind of run gets a sub they admit.
+ * A statement bound to one repository by the repository or repository_id key while its sub conditions
+ * bind only the owner: whether every kind of run gets a sub they admit.
  */
-function judgeKeyRuns(door, denies, groups, key) {
+function everyRunOfKey({ door, denies, subject }, key) {
+    const groups = subject?.groups ?? [];
     const open = groups.flat().find((v) => v.condition.match === 'StringLike' && v.condition.values[v.index].endsWith('*'));
     if (groups.length > 0 && open === undefined)
         return [];
     const subOf = (context) => (open === undefined ? `repo:any/any:${context}` : `${instance(open.condition.values[open.index].slice(0, -1))}x:${context}`);
     if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims })))
         return [];
-    return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+    return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
 }
-/** `judge` asked once per distinct run (its claims, in a fixed order). */
-function memo(judge) {
-    const known = new Map();
-    return (claims) => {
-        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
-        let answer = known.get(key);
-        if (answer === undefined)
-            known.set(key, answer = judge(claims));
-        return answer;
-    };
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/audience-missing.ts
+
+
+
+/** Audiences no role means: a pattern matching all of them matches any audience. */
+const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
+const audienceMissing = {
+    code: 'TRUST_AUDIENCE_MISSING',
+    severity: 'warning',
+    title: 'No condition binds aud, or one that any audience satisfies (*)',
+    docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
+    why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
+    remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
+    securitySeverity: 4.3,
+    example: trustExample('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
+    sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
+    check({ door, bindings, missing }) {
+        const aud = positiveOn(bindings, 'aud');
+        if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
+            return [];
+        const broad = aud[0];
+        return [finding(audienceMissing, broad === undefined
+                ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
+                : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
+    },
+};
+function matchesAnyAudience(c, index) {
+    if (c.match !== 'StringLike')
+        return false;
+    const pattern = c.patterns[index];
+    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
 }
-/** The one value (not the others listed with it) matches the subject. */
-function valueMatches(v, subject) {
-    const { condition, index } = v;
-    if (condition.match === 'StringLike')
-        return condition.patterns[index]?.matches(subject) === true;
-    const value = condition.values[index];
-    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/condition-never-holds.ts
+
+
+
+
+const conditionNeverHolds = {
+    code: 'TRUST_CONDITION_NEVER_HOLDS',
+    severity: 'warning',
+    title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
+    docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
+    why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
+    remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
+        config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+        files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
+            }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
+        offline: true,
+    },
+    sources: [SOURCES.githubOidc, SOURCES.awsOperators],
+    // A statement no token can use has nothing narrower to be judged on.
+    final: true,
+    check({ door, denies, bindings }) {
+        const denyAll = denies.find((d) => d.conditions.length === 0);
+        if (denyAll !== undefined) {
+            return [finding(conditionNeverHolds, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
+        }
+        const never = neverHolds(door, bindings);
+        return never === undefined ? [] : [never];
+    },
+};
+/**
+ * A condition no token of the issuer can meet (a key of another issuer, which AWS never has in the
+ * request context; Null true on a claim GitHub always sends), or literal values on one claim that
+ * another condition on it rules out.
+ */
+function neverHolds(door, bindings) {
+    for (const c of door.conditions) {
+        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
+        if (offContext) {
+            return finding(conditionNeverHolds, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
+            return finding(conditionNeverHolds, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+    }
+    const byClaim = new Map();
+    for (const b of bindings) {
+        const group = byClaim.get(b.condition.claim);
+        if (group === undefined)
+            byClaim.set(b.condition.claim, [b]);
+        else
+            group.push(b);
+    }
+    for (const [claim, on] of byClaim) {
+        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
+        if (literal === undefined)
+            continue;
+        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
+        if (!fits) {
+            return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
+        }
+    }
+    return undefined;
 }
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/pull-request-allowed.ts
+
+
+
+const pullRequestAllowed = {
+    code: 'TRUST_PULL_REQUEST_ALLOWED',
+    severity: 'warning',
+    title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
+    docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
+    why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
+    remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
+    securitySeverity: 6.5,
+    example: trustExample('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
+    sources: [SOURCES.githubOidc],
+    check({ binding }) {
+        if (binding.kind !== 'sub' || !binding.admitted.some((run) => run.kind === 'pull request'))
+            return [];
+        const v = binding.value;
+        return [finding(pullRequestAllowed, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits pull_request runs (${binding.prefix}:pull_request).`, valueEvidence(v))];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/ref-wildcard.ts
+
+
+
+
+
+const refWildcard = {
+    code: 'TRUST_REF_WILDCARD',
+    severity: 'warning',
+    title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
+    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
+    why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
+    remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
+    securitySeverity: 5.3,
+    example: trustExample('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
+    sources: [SOURCES.githubOidc, SOURCES.githubAws],
+    check({ binding, admits }) {
+        if (binding.kind !== 'sub')
+            return [];
+        const { value: v, prefix, context } = binding;
+        const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index]}"`;
+        const findings = [];
+        if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+            // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
+            const example = otherCase(context);
+            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+                findings.push(finding(refWildcard, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...valueEvidence(v), admits: example }));
+            }
+        }
+        if (v.condition.match === 'StringLike' && hasWildcard(context) && hasRunContext(context)) {
+            const example = instance(context);
+            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+                findings.push(finding(refWildcard, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...valueEvidence(v), admits: example }));
+            }
+        }
+        return findings;
+    },
+};
 /** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
 function otherCase(context) {
     return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind, name) => `${kind}${name.toUpperCase()}`);
 }
-/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
-function instance(pattern) {
-    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-mutable.ts
+
+
+
+const subjectMutable = {
+    code: 'TRUST_SUBJECT_MUTABLE',
+    severity: 'warning',
+    title: 'The role binds the repository by name only, not by its immutable ID',
+    docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
+    why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
+    remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
+    securitySeverity: 4.3,
+    example: trustExample('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
+    sources: [SOURCES.githubOidc],
+    /** Each name-only value that binds the repository, or the repository key when that is the binding. */
+    check({ subject }) {
+        if (subject === undefined)
+            return [];
+        const { byKey, repositoryGroups, workflowKey } = subject;
+        const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
+        if (immutable)
+            return [];
+        const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
+        if (named.length > 0) {
+            return named.map((v) => finding(subjectMutable, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, valueEvidence(v)));
+        }
+        if (byKey !== undefined) {
+            return [finding(subjectMutable, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
+        }
+        return [];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-unbounded.ts
+
+
+
+const subjectUnbounded = {
+    code: 'TRUST_SUBJECT_UNBOUNDED',
+    severity: 'error',
+    title: 'The role admits repositories of more than one owner, or every repository of one owner',
+    docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
+    why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
+    remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
+    securitySeverity: 9.1,
+    example: trustExample('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
+    sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
+    // A statement that binds no one repository has no repository whose naming or runs could be judged.
+    final: true,
+    check(ctx) {
+        const subject = ctx.subject;
+        if (subject === undefined)
+            return otherIssuer(ctx);
+        if (subject.tightest <= 0)
+            return [];
+        return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing);
+    },
+};
+function unbounded(door, groups, workflowKey, missing) {
+    if (groups.length === 0) {
+        return [finding(subjectUnbounded, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(subjectUnbounded, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
+        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
+        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, valueEvidence(v)));
 }
-function runClaimsOf(context) {
-    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
-    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
-    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
+function otherIssuer({ door, bindings, missing }) {
+    const subs = positiveOn(bindings, 'sub');
+    if (subs.length === 0) {
+        return [finding(subjectUnbounded, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
+    if (!subs.every((c) => c.values.some((v) => open(c, v))))
+        return [];
+    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
+        ? [finding(subjectUnbounded, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
+        : [])));
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
+
+
+
+
+
+
+
+
+
+
+/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
+const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+/**
+ * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
+ * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
+ * finding's evidence.field is a JSON Pointer into the request, the trust document included.
+ *
+ * Listed in the order of the catalogue and the docs. What a statement admits is judged by the checks in
+ * checks/ (in the order of checks/registry.ts, which is the order of their findings); the two codes
+ * defined here come from the evaluation itself: reading the document (a part it cannot evaluate) and
+ * deciding the stated cases.
+ */
+const TRUST_FINDINGS = {
+    TRUST_SUBJECT_UNBOUNDED: checkDefinition(subjectUnbounded, 'trust'),
+    TRUST_AUDIENCE_MISSING: checkDefinition(audienceMissing, 'trust'),
+    TRUST_ANY_REF: checkDefinition(anyRef, 'trust'),
+    TRUST_REF_WILDCARD: checkDefinition(refWildcard, 'trust'),
+    TRUST_PULL_REQUEST_ALLOWED: checkDefinition(pullRequestAllowed, 'trust'),
+    TRUST_SUBJECT_MUTABLE: checkDefinition(subjectMutable, 'trust'),
+    TRUST_CONDITION_NEVER_HOLDS: checkDefinition(conditionNeverHolds, 'trust'),
+    TRUST_CONDITION_UNSUPPORTED: defineFinding({
+        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
+        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
+        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
+        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
+        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
+            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                    StringEquals: {
+                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
+                        'token.actions.githubusercontent.com:repository_owner': 'acme',
+                    },
+                }), null, 2)}\n` },
+            offline: true,
+        },
+        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
+    }),
+    TRUST_CASE_FAILED: defineFinding({
+        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
+        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
+        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
+        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
+        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
+        securitySeverity: 7.5,
+        example: trustExample('A case states that pull requests must be denied; the role admits them.', [
+            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
+            'cases:',
+            '  - name: pull request',
+            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
+            '    expect: deny',
+        ]),
+        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
+
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
 }
 /**
- * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
- * conditions on other claims are taken to hold, and a Deny statement with one condition on these
- * claims keeps the run out.
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
  */
-function runAdmitted(door, denies, claims) {
-    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
-    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
-        return false;
-    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+const customClaimValueUnrolled = unrolled(2);
+/**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+const claimPatternsSchema = {
+    type: 'object',
+    maxProperties: MAX_CUSTOM_CLAIMS,
+    additionalProperties: {
+        type: ['string', 'array'],
+        minLength: 1,
+        maxLength: MAX_PATTERN_LENGTH,
+        minItems: 1,
+        maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+    },
+    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+};
+/**
+ * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
+ * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
+ */
+const verifyPolicyClaimProperties = {
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    allowed_algs: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
+        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
+    },
+    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
+    required_claim_patterns: claimPatternsSchema,
+    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
+    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
+    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+};
+const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
+const verifyPolicySchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: [...verifyPolicyClaimRequired],
+    properties: {
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+const validateRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
+    title: 'ValidateRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['token'],
+    properties: {
+        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
+        policy: verifyPolicySchema,
+        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
+
+
+
+
+const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/**
+ * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
+ * pattern, and the cost of a match grows with both lengths.
+ */
+const caseClaimValue = {
+    type: ANY_JSON,
+    maxLength: MAX_PATTERN_LENGTH,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
+};
+/**
+ * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
+ * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
+ * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
+ * reported as a finding. Whether the AWS document is well formed is a finding too
+ * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
+ * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
+ */
+const trustPolicyRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'TrustPolicyRequest',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+        issuer: {
+            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
+        },
+        audiences: {
+            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
+            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
+        },
+        claim_patterns: {
+            ...claimPatternsSchema,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
+        },
+        aws_trust_policy: {
+            type: 'object',
+            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
+        },
+        cases: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['claims', 'expect'],
+                properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
+                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
+                    expect: { type: 'string', enum: ['allow', 'deny'] },
+                },
+            },
+        },
+    },
+};
+const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/registry.ts
+
+
+
+
+
+
+
+/**
+ * The checks of one Allow statement, in the order a response lists their findings for it: whether any
+ * token can use it, whether it binds the audience, whether it binds one repository, and by what name.
+ * A check marked `final` that finds something ends the statement's judgement.
+ */
+const TRUST_STATEMENT_CHECKS = [
+    conditionNeverHolds,
+    audienceMissing,
+    subjectUnbounded,
+    subjectMutable,
+];
+/**
+ * The checks of each repository binding of a statement that binds one repository, run after the
+ * statement checks, binding by binding: every run admitted, pull requests, wildcard branches and
+ * environments. Adding a trust check is one module in this folder plus one line in one of these lists
+ * (and its place in the catalogue, trust/findings.ts).
+ */
+const TRUST_RUN_CHECKS = [
+    anyRef,
+    pullRequestAllowed,
+    refWildcard,
+];
+
+;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+
+
+
+/**
+ * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
+ * known. For another issuer only a statement with no sub binding, or one whose sub values are all
+ * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
+ */
+function checkBreadth(doors, missing, github) {
+    const denies = doors.filter((d) => d.effect === 'Deny');
+    const findings = [];
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        const statement = statementContext(door, denies, missing, github);
+        const judged = judge(TRUST_STATEMENT_CHECKS, statement, findings);
+        if (judged === 'ended')
+            continue;
+        for (const binding of runContexts(statement))
+            judge(TRUST_RUN_CHECKS, binding, findings);
+    }
+    return dedupe(findings);
 }
-function evidence(v) {
-    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
+/** Runs the checks in order into `findings`, until a final one finds something. */
+function judge(checks, ctx, findings) {
+    for (const check of checks) {
+        const found = check.check(ctx);
+        findings.push(...found);
+        if (check.final === true && found.length > 0)
+            return 'ended';
+    }
+    return 'done';
 }
 /** The same finding about the same place is reported once, however many statements lead to it. */
 function dedupe(findings) {
@@ -10963,7 +11681,7 @@ const PROBE_EXTRA = 64;
 const PROBES_PER_VALUE = 5;
 /** Kinds of run probed for a repository: branch, tag, environment, pull request. */
 const RUN_KINDS = 4;
-/** The claims a probe of a repository's runs is judged on (see breadth.ts). */
+/** The claims a probe of a repository's runs is judged on (see runs.ts). */
 const budget_RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
 /** The refusal, when the request needs more than the budget; `at` is the document's member. */
 function workRefusal(doors, cases, at) {
@@ -11033,7 +11751,7 @@ function byClaim(conditions) {
     }
     return groups;
 }
-/** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
+/** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
 function probesOf(onSub) {
     const probes = new Set();
     for (const c of onSub) {
@@ -11740,47 +12458,322 @@ const trustPolicyOperation = defineOperation({
     run: lintTrustPolicy,
 });
 
-;// CONCATENATED MODULE: ./src/engine/validate/response-json.ts
-/** Every status passed, in the order the validator writes the statuses. */
-const ALL_PASSED = JSON.stringify({ signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' });
+;// CONCATENATED MODULE: ./src/engine/validate/findings.ts
 /**
- * Printable ASCII other than `"` and `\`: JSON.stringify writes such a string between quotes as it is.
+ * The validation findings: what each code of POST /v1/validate means, the status it fails, and a worked
+ * example for its page. Defined as every other area's are, with defineFinding (../findings.ts).
  */
-const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-/** A string as JSON text, as JSON.stringify writes it. */
-function stringJson(value) {
-    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+
+/** The instant every validation example is judged at, and the same in seconds since the epoch. */
+const EXAMPLE_AT = '2026-01-05T09:15:00Z';
+const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
+/** Where the issuer of the validation examples serves its keys. */
+const EXAMPLE_KEYS = 'https://idp.example.com/keys';
+/**
+ * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
+ * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
+ */
+function profileSample(profile = [], sample = []) {
+    return [
+        'profiles:',
+        '  - id: orders-api',
+        '    issuer: https://idp.example.com',
+        '    audiences: [api://orders]',
+        '    allowed_algs: [RS256]',
+        `    jwks_uri: ${EXAMPLE_KEYS}`,
+        ...profile.map((line) => `    ${line}`),
+        '',
+        'tokens:',
+        '  - name: orders-token',
+        '    token_file: sample.jwt',
+        '    issuer_profile_id: orders-api',
+        `    at: ${EXAMPLE_AT}`,
+        ...sample.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
+function sampleToken(claims = {}, header = {}) {
+    const all = {
+        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
+    };
+    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
+}
+function defined(members) {
+    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+/** A validation example: the profile sample above, its token, and the issuer's keys served. */
+function validationExample(scenario, token, profile = [], sample = []) {
+    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
 }
 /**
- * The metadata as JSON text, as JSON.stringify writes it: its members in their order, each a string
- * (alg, kid, key_source, the cache states, request_id). Anything else (warnings) goes to JSON.stringify.
+ * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
+ * signature, issuer, audience, time, required claims), then the warnings, which fail none.
  */
-function metadataJson(metadata) {
-    let text = '';
-    for (const name of Object.keys(metadata)) {
-        const value = metadata[name];
-        if (value === undefined)
-            continue;
-        if (typeof value !== 'string')
-            return JSON.stringify(metadata);
-        text += `${text === '' ? '' : ','}${stringJson(name)}:${stringJson(value)}`;
-    }
-    return `{${text}}`;
-}
+const VALIDATION_FINDINGS = {
+    ALGORITHM_INVALID: defineFinding({
+        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
+        title: 'The token alg is not in allowed_algs, or is none',
+        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
+        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
+        securitySeverity: 8.1,
+        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
+    }),
+    SIGNATURE_INVALID: defineFinding({
+        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The signature does not verify with the configured key',
+        remediation: 'Check that the policy key is the one the issuer signs with.',
+        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
+        securitySeverity: 7.5,
+        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
+    }),
+    KEY_MISMATCH: defineFinding({
+        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
+        securitySeverity: 8.1,
+        example: {
+            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
+            config: [
+                'tokens:',
+                '  - name: orders-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [RS256]',
+                '      public_key: |',
+                '        -----BEGIN PUBLIC KEY-----',
+                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
+                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
+                '        -----END PUBLIC KEY-----',
+                '',
+            ].join('\n'),
+            token: sampleToken(),
+        },
+    }),
+    KEY_NOT_FOUND: defineFinding({
+        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
+        title: 'No key in the JWKS fits the token kid and alg',
+        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
+        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
+            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
+            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
+            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+        },
+    }),
+    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
+        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The header carries crit entries or b64: false, which this validator does not support',
+        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
+        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
+        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
+        securitySeverity: 5.3,
+        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
+    }),
+    JWKS_UNAVAILABLE: defineFinding({
+        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The JWKS could not be fetched and no keys are cached',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
+        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
+            config: profileSample(),
+            token: sampleToken(),
+        },
+    }),
+    ISSUER_MISMATCH: defineFinding({
+        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
+        title: 'The iss claim does not equal the expected issuer',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
+        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
+        securitySeverity: 6.5,
+        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
+    }),
+    AUDIENCE_MISMATCH: defineFinding({
+        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
+        title: 'No allowed audience matches the aud claim',
+        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
+        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
+        securitySeverity: 6.5,
+        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
+    }),
+    TOKEN_EXPIRED: defineFinding({
+        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp is at or before now (less clock skew)',
+        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
+        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
+        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
+        securitySeverity: 5.3,
+        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
+    }),
+    TOKEN_NOT_YET_VALID: defineFinding({
+        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'nbf is after now (plus clock skew)',
+        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
+        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
+        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
+        securitySeverity: 4.3,
+        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
+    }),
+    TOKEN_ISSUED_IN_FUTURE: defineFinding({
+        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
+        title: 'iat is after now (plus clock skew)',
+        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
+        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
+        securitySeverity: 4.3,
+        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
+    }),
+    TOKEN_LIFETIME_EXCEEDED: defineFinding({
+        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
+        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
+        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
+        securitySeverity: 5.3,
+        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
+    }),
+    CLAIM_TYPE_INVALID: defineFinding({
+        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp, nbf or iat is not a finite number',
+        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
+        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
+        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
+        securitySeverity: 5.3,
+        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
+    }),
+    REQUIRED_CLAIM_MISSING: defineFinding({
+        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim listed in required_claims is absent',
+        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
+        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
+        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
+        securitySeverity: 5.3,
+        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
+    }),
+    REQUIRED_SCOPE_MISSING: defineFinding({
+        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A scope listed in required_scopes is absent from scope (or scp)',
+        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
+        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
+        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
+        securitySeverity: 6.5,
+        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
+    }),
+    CUSTOM_CLAIM_MISMATCH: defineFinding({
+        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim does not match its required_custom_claims expectation',
+        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
+        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
+        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
+        securitySeverity: 6.5,
+        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
+    }),
+    CLAIM_PATTERN_MISMATCH: defineFinding({
+        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim matches none of its required_claim_patterns',
+        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
+        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
+        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
+        securitySeverity: 7.5,
+        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
+    }),
+    TOKEN_TYPE_MISMATCH: defineFinding({
+        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'The typ header does not match token_type',
+        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
+        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
+        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
+        securitySeverity: 6.5,
+        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
+    }),
+    PROFILE_NOT_FOUND: defineFinding({
+        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
+        title: 'issuer_profile_id names no registered issuer profile',
+        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
+        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
+        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
+        securitySeverity: 4.3,
+        example: {
+            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
+            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
+            token: sampleToken(),
+            keysAt: EXAMPLE_KEYS,
+        },
+    }),
+    EXPIRATION_MISSING: defineFinding({
+        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
+        title: 'The token has no exp claim and never expires',
+        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
+        securitySeverity: 6.5,
+        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
+    }),
+    WEAK_SECRET: defineFinding({
+        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
+        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
+        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
+        securitySeverity: 7.5,
+        example: {
+            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
+            config: [
+                'tokens:',
+                '  - name: internal-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [HS256]',
+                '      secret: changeme',
+                '',
+            ].join('\n'),
+            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
+        },
+    }),
+    JWKS_STALE: defineFinding({
+        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
+        title: 'Keys were served from a cache whose refresh failed',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
+        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
+            transcript: [
+                '"metadata": {',
+                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
+                '  "warnings": [{',
+                '    "code": "JWKS_STALE", "severity": "warning",',
+                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
+                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
+                '    "remediation": "Check that the JWKS URI is reachable from this host."',
+                '  }]',
+                '}',
+            ].join('\n'),
+        },
+    }),
+};
 /**
- * A validation response as JSON text: exactly JSON.stringify(response). The common answer, a token with
- * no findings and every status passed, is written from its parts: the generic serialiser costs more than
- * the rest of the answer's writing. This relies on the key order the validator builds responses in
- * (valid, statuses, findings, summary, metadata); a test holds the two ways to the same bytes.
+ * Order in which a validation response lists its findings: the order the checks run, from whether the
+ * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
  */
-function validateResponseJson(response) {
-    const { statuses: s } = response;
-    if (response.findings.length !== 0 || response.claim_diff !== undefined || response.metadata === undefined
-        || s.signature !== 'pass' || s.issuer !== 'pass' || s.audience !== 'pass' || s.algorithm !== 'pass' || s.time !== 'pass' || s.required_claims !== 'pass') {
-        return JSON.stringify(response);
-    }
-    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${stringJson(response.summary)},"metadata":${metadataJson(response.metadata)}}`;
-}
+const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
@@ -12144,6 +13137,7 @@ function rawEcdsaToDer(signature) {
 
 
 
+
 /**
  * Patterns are compiled once per policy object: a profile's policy lives as long as the process, so its
  * patterns are compiled at its first token, not at every one.
@@ -12215,6 +13209,7 @@ function checkClaimPatterns(claims, patterns, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
 
 
 /**
@@ -12463,7 +13458,7 @@ function inlineTrustSource(policy, keyCache) {
             throw new RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);
         key = { type: 'public', key: parsed.key };
     }
-    const resolution = { keys: [key] };
+    const resolution = Promise.resolve({ keys: [key] });
     return {
         policy,
         keySource: key.type === 'secret' ? 'secret' : 'public_key',
@@ -12485,23 +13480,17 @@ function inlineTrustSource(policy, keyCache) {
 
 
 
+
 const parseValidateRequest = compileSchema(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
  * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
  * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
- * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ * Rejects with RequestInvalidError or MalformedTokenError; every other outcome is a response. With an
+ * inline key or secret nothing is awaited but the key lookup's settled promise.
  */
 async function validateJwt(body, ctx) {
-    return checkJwt(body, ctx);
-}
-/**
- * validateJwt, answered at once when the trust source hands its keys over at once (an inline key or
- * secret); a promise when it answers with one (a JWKS or an issuer profile, even with its keys cached).
- * Throws as validateJwt rejects.
- */
-function checkJwt(body, ctx) {
     const request = parseValidateRequest(body);
     // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
     // token and small enough to bound the work one request can cause.
@@ -12528,10 +13517,7 @@ function checkJwt(body, ctx) {
     const gate = signatureGate(jwt, trust.policy);
     if (gate !== undefined)
         return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
-    // An inline key is at hand; a JWKS or a profile answers with a promise, even from its cache.
-    const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
-    if (keys instanceof Promise)
-        return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+    const keys = await trust.resolveKeys(jwt.header, jwt.header.alg);
     return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 /**
@@ -12719,7 +13705,6 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
 
 
 
-
 const validateOperation = defineOperation({
     name: 'validate',
     method: 'POST',
@@ -12731,8 +13716,7 @@ const validateOperation = defineOperation({
     request: { name: 'ValidateRequest', schema: validateRequestSchema },
     response: { name: 'ValidateResponse', schema: validateResponseSchema },
     malformedToken: true,
-    run: checkJwt,
-    toJson: validateResponseJson,
+    run: validateJwt,
 });
 
 ;// CONCATENATED MODULE: ./src/engine/operations.ts
@@ -12749,17 +13733,12 @@ const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
 function getOperation(name) {
     return byName.get(name);
 }
-function isOperationName(name) {
-    return byName.has(name);
-}
 
 ;// CONCATENATED MODULE: ./src/engine/problem.ts
 /**
  * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
  * report records for the same request. Both faces take them from here, so the two cannot drift.
  */
-
-
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 const PROBLEM_TYPES = {
@@ -12845,9 +13824,9 @@ function fetcherFor(network) {
         : network.outboundAllow;
     return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
-/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
+/** A request refusal is the problem the service answers with; anything else is a fault, thrown on. */
 function refusalOf(error) {
-    if (isEngineError(error))
+    if (isRequestRefusal(error))
         return { problem: problemFromEngineError(error) };
     throw error;
 }
@@ -12856,22 +13835,19 @@ function engineWith(services, profiles) {
     return {
         services,
         operations: OPERATIONS,
-        run(name, body, runOptions = {}) {
+        async run(name, body, runOptions = {}) {
+            // The table holds the operation named `name`, so what it answers is ResponseOf<Name>.
             const operation = getOperation(name);
             if (operation === undefined)
                 throw new Error(`no operation named ${name}`);
             const at = runOptions.at;
             const ctx = at === undefined ? context : { ...context, now: () => at };
-            let response;
             try {
-                response = operation.run(body, ctx);
+                return { response: await operation.run(body, ctx) };
             }
             catch (error) {
                 return refusalOf(error);
             }
-            if (response instanceof Promise)
-                return response.then((r) => ({ response: r }), refusalOf);
-            return { response };
         },
         withProfiles(registry) {
             return engineWith(services, registry);
@@ -12879,315 +13855,16 @@ function engineWith(services, profiles) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/gate-findings.ts
-
-/** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
-function gateFinding(code, title, remediation, docs, config = true) {
-    return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
-}
-/** A gate warning: about a suppression that no longer does what it was written for. Never a config error. */
-function gateWarning(code, title, remediation, docs) {
-    return defineFinding({ code, severity: 'warning', area: 'gate', title, remediation, config: false, ...docs });
-}
-/** A provider with a plain-http redirect URI (INSECURE_URI at /redirect_uris/0), for the suppression examples. */
-const LOCAL_CALLBACK_PROVIDER = [
-    'providers:',
-    '  - name: orders-web',
-    '    issuer: https://idp.example.com',
-    '    client_id: orders-web',
-    '    audiences: [api://orders]',
-    '    jwks_uri: https://idp.example.com/keys',
-    '    redirect_uris:',
-    '      - http://localhost:8080/callback',
-    '    alg_policy: { allowed_algs: [RS256] }',
-    '',
-].join('\n');
-/** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
-const ORDERS_SAMPLE = [
-    'profiles:',
-    '  - id: orders-api',
-    '    issuer: https://idp.example.com',
-    '    audiences: [api://orders]',
-    '    allowed_algs: [RS256]',
-    '    jwks_uri: https://idp.example.com/keys',
-    '',
-    'tokens:',
-    '  - name: orders-token',
-    '    token_file: sample.jwt',
-    '    issuer_profile_id: orders-api',
-    '    at: 2026-01-05T09:15:00Z',
-    '',
-].join('\n');
-/** The orders service's token of the gate examples, valid at 2026-01-05T09:15:00Z. */
-const ORDERS_TOKEN = {
-    header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
-    claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
-};
-/** Where the lock examples' lock file is, as `oidc-gate lock` writes it by default. */
-const EXAMPLE_LOCK = '.github/oidc-gate/jwks.lock.json';
-/** A provider whose keys are fetched (its jwks_uri), for the lock examples. */
-const LOCKED_PROVIDER = [
-    'providers:',
-    '  - name: orders-web',
-    '    issuer: https://idp.example.com',
-    '    client_id: orders-web',
-    '    audiences: [api://orders]',
-    '    jwks_uri: https://idp.example.com/keys',
-    '    redirect_uris: [https://orders.example.com/callback]',
-    '    alg_policy: { allowed_algs: [RS256] }',
-    '',
-].join('\n');
-/** The lock file `oidc-gate lock` wrote while orders-web served one key. */
-const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
-    version: 1,
-    entries: [{
-            kind: 'provider', file: '.github/oidc-gate/identity.yml', name: 'orders-web', jwks_uri: 'https://idp.example.com/keys',
-            keys: [{ kid: 'orders-2025', thumbprint: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs' }],
-        }],
-}, null, 2)}\n`;
-/**
- * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
- * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
- * the input rather than a finding about identity configuration; the CLI exits 2 for those. These are
- * data like every other code's definition, so they live in the engine with the rest of the catalogue.
- */
-const GATE_CODES = {
-    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
-        why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
-        securitySeverity: 4.0,
-        example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
-    }),
-    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.', {
-        docs: 'Config files must be regular files inside the repository and outside .git, links followed. A link that leads elsewhere is refused, never read.',
-        why: 'A pull request controls every file and link in the repository. A config file that is a link to a file outside it (the runner\'s credentials, .git/config with the checkout token) would otherwise be read, and parts of it could be echoed into findings.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'A pull request adds a config file that is a symbolic link to a file outside the repository.',
-            links: { '.github/oidc-gate/shared.yml': '/etc/passwd' },
-        },
-    }),
-    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.', {
-        why: 'A file that does not parse checks nothing; the gate fails rather than pass with the file silently skipped. The other files are still checked.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A merge left the same key twice in one entry.',
-            config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
-        },
-    }),
-    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
-        why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A few lines of nested YAML aliases that would expand to 10,000 sample entries.',
-            config: [
-                'x: &x [a, a, a, a, a, a, a, a, a, a]',
-                'y: &y [*x, *x, *x, *x, *x, *x, *x, *x, *x, *x]',
-                'z: &z [*y, *y, *y, *y, *y, *y, *y, *y, *y, *y]',
-                'tokens: [*z, *z, *z, *z, *z, *z, *z, *z, *z, *z]',
-                '',
-            ].join('\n'),
-        },
-    }),
-    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
-        why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'providers: holds one entry written as a map instead of a list of entries.',
-            config: ['providers:', '  name: orders-web', '  issuer: https://idp.example.com', ''].join('\n'),
-        },
-    }),
-    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.', {
-        why: 'A misspelt key would otherwise be ignored, and the check it was meant to turn on would silently not run: audience: instead of audiences: leaves the audience unchecked while the file looks right.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'audiences is written audience.',
-            config: [
-                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audience: [api://orders]',
-                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
-            ].join('\n'),
-        },
-    }),
-    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.', {
-        why: 'A sample that cannot be read checks nothing; the gate fails rather than pass without it.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'The sample\'s token file was renamed, and the config still names the old file.',
-            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: orders-service.jwt'),
-        },
-    }),
-    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.', {
-        docs: 'token_file is read only from inside the repository and outside .git, links followed, and at most 64 KiB; an empty file is refused too.',
-        why: 'A pull request controls token_file. Without the boundary it could make the gate read any file the runner can (its credentials, .git/config with the checkout token) and leak parts of it through findings.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'A pull request points token_file at a file outside the repository.',
-            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
-        },
-    }),
-    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.', {
-        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
-        why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'audiences is written as a string instead of a list.',
-            config: [
-                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audiences: api://orders',
-                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
-            ].join('\n'),
-        },
-    }),
-    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.', {
-        docs: 'A profile needs an id, the policy fields (issuer, audiences, allowed_algs) and exactly one key source: secret, secret_env, public_key, jwks, jwks_uri or discovery: true. In a repository, secret_env may only name variables that start with OIDC_GATE_.',
-        why: 'A profile that cannot be built checks no token. And secret_env in a repository file is written by whoever opens the pull request: limited to OIDC_GATE_ variables, it cannot read the runner\'s own secrets, nor learn their length from the warning a short secret draws.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'A pull request adds a profile whose secret is read from the runner\'s GITHUB_TOKEN.',
-            config: ['profiles:', '  - id: internal-api', '    issuer: https://idp.example.com', '    audiences: [api://internal]', '    allowed_algs: [HS256]', '    secret_env: GITHUB_TOKEN', ''].join('\n'),
-        },
-    }),
-    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.', {
-        why: 'Samples name profiles by id; with two profiles of one id, which policy a sample is checked against would depend on file order.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'Two profiles share the id orders-api.',
-            config: ORDERS_SAMPLE.replace('\ntokens:', '  - id: orders-api\n    issuer: https://idp.example.com/v2\n    audiences: [api://orders]\n    allowed_algs: [ES256]\n    jwks_uri: https://idp.example.com/v2/keys\n\ntokens:'),
-            token: ORDERS_TOKEN,
-            keysAt: 'https://idp.example.com/keys',
-        },
-    }),
-    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', {
-        docs: 'expect: invalid or a list of codes failed: the sample turned out valid, or without one of the listed codes. (A sample expected to be valid that is not is reported with the validation codes themselves.)',
-        why: 'Negative samples are how a repository proves its policy refuses what it must. When a token that used to fail now passes, the trust policy was loosened, perhaps by accident: an audience added, an algorithm allowed, a check removed.',
-        securitySeverity: 7.0,
-        example: {
-            scenario: 'A token for another API is kept as a negative sample, but the policy now accepts it: someone added its audience.',
-            config: ORDERS_SAMPLE
-                .replace('audiences: [api://orders]', 'audiences: [api://orders, api://billing]')
-                .replace('  - name: orders-token', '  - name: billing-token-refused')
-                .replace('    at: 2026-01-05T09:15:00Z', '    expect: [AUDIENCE_MISMATCH]\n    at: 2026-01-05T09:15:00Z'),
-            token: { ...ORDERS_TOKEN, claims: { ...ORDERS_TOKEN.claims, aud: 'api://billing' } },
-            keysAt: 'https://idp.example.com/keys',
-        },
-    }, false),
-    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', {
-        docs: 'A sample token must be a compact JWS: three segments of strict base64url, a header and payload that are JSON objects without repeated member names, and a string alg. A sample may expect it (expect: invalid or [MALFORMED_TOKEN]).',
-        why: 'A token that does not parse tells nothing about the policy: the sample file is probably not a token at all (a copied response, a base64 PEM, a truncated paste).',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'The sample file holds the whole token response, not the token.',
-            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token: \'{"access_token": "…", "token_type": "Bearer"}\''),
-        },
-    }, false),
-    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', {
-        why: 'oidc-gate fails closed: an entry it could not check is never counted as passing. The message never includes the exception, which could quote the entry\'s secrets.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A bug in oidc-gate stops it while checking one sample; the other entries are still checked. (No configuration draws this code on purpose.)',
-            transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
-        },
-    }, false),
-    ID_TOKEN_UNAVAILABLE: gateFinding('ID_TOKEN_UNAVAILABLE', 'The job\'s own ID token could not be requested for `id_token: true`', 'Add `permissions: id-token: write` to the job (or the workflow) that runs oidc-gate.', {
-        docs: 'A trust policy with `id_token: true` makes the action request the job\'s own ID token for the entry\'s first audience and check it against the entry. The runner hands out ID tokens only to jobs granted `permissions: id-token: write`; without it the check cannot run. (The CLI never requests one: there `id_token: true` is a CHECK_SKIPPED warning.)',
-        why: 'id_token: true is the proof that the tokens this workflow really gets are the ones the cloud role accepts. A check that silently did not run would pass a trust policy no real token satisfies, or one that admits more than it should.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A workflow runs oidc-gate with id_token: true on its deploy role, but the job has no id-token: write permission. (Only a GitHub Actions job can draw this code.)',
-            transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
-        },
-    }),
-    SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed', 'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
-        docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
-        why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A local callback is suppressed inline, but the comment gives no reason.',
-            config: LOCAL_CALLBACK_PROVIDER.replace('      - http://localhost', '      # oidc-gate: ignore[INSECURE_URI]\n      - http://localhost'),
-        },
-    }),
-    SUPPRESSION_EXPIRED: gateWarning('SUPPRESSION_EXPIRED', 'A suppression has expired and no longer applies', 'Fix what the suppression hid, or, if it is still accepted, move its `expires` date on (and say why in its reason).', {
-        docs: 'A `suppressions:` item with an `expires` date in the past no longer hides anything: the findings it covered are reported again, and this warning says so at the suppression.',
-        why: 'An expiry is a promise to look again. When the date passes, the finding comes back rather than staying hidden for good, so an accepted risk is reviewed instead of forgotten.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'A local callback was accepted until the end of 2025.',
-            config: [
-                LOCAL_CALLBACK_PROVIDER.trimEnd(),
-                'suppressions:',
-                '  - code: INSECURE_URI',
-                '    entry: orders-web',
-                '    field: /redirect_uris/0',
-                '    reason: local development callback, removed with the 2025 login rework',
-                '    expires: 2025-12-31',
-                '',
-            ].join('\n'),
-        },
-    }),
-    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'If what it hid has been fixed, remove the suppression. If it was meant to match a finding that is still reported, correct its code, entry and field (or move an inline comment onto the finding\'s line or the line above).', {
-        docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
-        why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'The redirect URI wildcard was fixed, but its suppression was left behind.',
-            config: [
-                LOCAL_CALLBACK_PROVIDER.replace('http://localhost:8080/callback', 'https://orders.example.com/callback').trimEnd(),
-                'suppressions:',
-                '  - code: REDIRECT_URI_WILDCARD',
-                '    entry: orders-web',
-                '    reason: preview deployments use per-branch callback hosts',
-                '',
-            ].join('\n'),
-        },
-    }),
-    // A warning about what a provider serves, not about the gate's input: a key rotation may be planned.
-    JWKS_KEYS_CHANGED: defineFinding({
-        code: 'JWKS_KEYS_CHANGED', severity: 'warning', area: 'gate', config: false,
-        title: 'The keys a provider or profile serves differ from the lock file',
-        remediation: 'If the rotation was planned, run oidc-gate lock and commit the new lock file; if not, find out who changed the keys before trusting tokens they sign.',
-        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), each provider and profile the lock names has its JWK Set fetched and compared by kid and RFC 7638 SHA-256 thumbprint. evidence.added and evidence.removed list the keys that appeared and disappeared; nothing else about a key is shown or stored. Offline, the comparison is one CHECK_SKIPPED.',
-        why: 'A key the provider serves can sign tokens your services accept. A key that appears without a planned rotation may be a compromised or misconfigured provider (or a jwks_uri now answered by someone else); a key that disappears breaks every token it signed. A scheduled audit with a lock file says so before users notice.',
-        securitySeverity: 5.0,
-        example: {
-            scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
-            transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
-        },
-    }),
-    LOCK_ENTRY_UNMATCHED: gateFinding('LOCK_ENTRY_UNMATCHED', 'A lock file entry names no provider or profile of the config', 'Run oidc-gate lock again and commit the new lock file: after a provider or profile is renamed or removed, or its config file moved, the lock must be written again for its keys to be compared.', {
-        docs: 'Each entry of the lock file names a provider or profile by kind, config file (relative to the repository root) and name. An entry that matches none of the providers and profiles whose keys this run fetches is reported at its line of the lock file: the config file is not among those checked, it has no entry of that name, or the entry no longer fetches a JWK Set. It is reported offline too: pairing the lock with the config needs no network. A config file with a configuration error is not paired: that error fails the run already.',
-        why: 'A lock pins keys by entry name. If a renamed provider simply fell out of the comparison, renaming it would unpin its keys without a word, and a swapped key set would pass the next audit. The pinned keys must be compared with something, or the lock must be written again in review.',
-        securitySeverity: 5.0,
-        example: {
-            scenario: 'The provider orders-web was renamed orders-portal, and the lock file still pins the keys of orders-web.',
-            config: LOCKED_PROVIDER.replace('name: orders-web', 'name: orders-portal'),
-            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
-            lock: EXAMPLE_LOCK,
-            offline: true,
-        },
-    }, false),
-    LOCK_ENTRY_MISSING: gateWarning('LOCK_ENTRY_MISSING', 'A provider or profile whose keys are fetched has no entry in the lock file', 'Run oidc-gate lock and commit the new lock file, so its keys are pinned too.', {
-        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), every provider with a jwks_uri and every profile with jwks_uri or discovery: true should have an entry. One without is reported at its jwks_uri (or discovery) line, and its keys are not compared. Reported offline too. Profiles with inline jwks or public_key are not locked: the config file pins those keys itself.',
-        why: 'A provider added after the lock was written is not pinned: its keys could change and no audit would say so. The warning keeps the lock in step with the config.',
-        securitySeverity: 3.0,
-        example: {
-            scenario: 'A second provider, orders-admin, was added after the lock was written.',
-            config: `${LOCKED_PROVIDER}${LOCKED_PROVIDER.replace('providers:\n', '').replaceAll('orders-web', 'orders-admin').replace('/keys', '/admin/keys')}`,
-            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
-            lock: EXAMPLE_LOCK,
-            offline: true,
-        },
-    }),
-};
-
 ;// CONCATENATED MODULE: ./src/engine/catalogue.ts
 
 
 
 
 
-
 /**
- * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
- * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
- * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
+ * Every code the engine reports, exactly once, whichever endpoint reports it. The gate adds its own
+ * codes to make the one catalogue the finding pages and SARIF rules are rendered from
+ * (src/gate/catalogue.ts). Codes shared by two endpoints (INSECURE_URI,
  * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
  * that defines them.
  */
@@ -13195,9 +13872,8 @@ const findingCatalogue = [
     ...Object.values(VALIDATION_FINDINGS),
     ...LINT_FINDINGS,
     ...Object.values(DISCOVERY_FINDINGS),
-    ...Object.values(METADATA_CHECK_FINDINGS),
+    ...DISCOVERY_METADATA_FINDINGS,
     ...Object.values(TRUST_FINDINGS),
-    ...Object.values(GATE_CODES),
 ];
 const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
 /** The definition of a code, or undefined when oidc-gate has no such code. */
@@ -13208,6 +13884,7 @@ function getFindingDefinition(code) {
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
 ;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
+
 
 
 /**
@@ -13395,6 +14072,7 @@ class JwksCache {
 
 
 
+
 /**
  * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
  * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
@@ -13519,6 +14197,7 @@ const issuerProfileSchema = {
 
 
 
+
 // A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
 // problems need the profile named, which only the registry knows.
 const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -13600,7 +14279,7 @@ function compileProfile(entry, options, problems) {
             const keys = inlineJwks(profile.jwks, problems);
             if (keys === undefined)
                 return undefined;
-            return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
+            return { policy, keySource, resolveKeys: async (header, alg) => resolveStatic(keys, header, alg) };
         }
         case 'jwks_uri': {
             if (!isHttpsUri(profile.jwks_uri, { userInfo: false })) {
@@ -13680,21 +14359,6 @@ function resolveStatic(keys, header, alg) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __webpack_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/profiles/errors.ts
-/**
- * The profile configuration is invalid; the service must not start. Messages name the profile and
- * the field, never a secret, key or any other configured value.
- */
-class IssuerProfileError extends Error {
-    code = 'ISSUER_PROFILES_INVALID';
-    problems;
-    constructor(source, problems) {
-        super(`${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
-        this.name = 'IssuerProfileError';
-        this.problems = problems;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/engine/profiles/document.ts
 
 
@@ -13817,6 +14481,7 @@ function tokenFingerprint(token) {
  * (an ESLint rule holds them to it). Faces build an engine with `createEngine` and run operations from the
  * operations table; everything else here is what they need to describe, place or serve the results.
  */
+
 
 
 

@@ -35,7 +35,6 @@ __webpack_async_result__();
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ nodeVersionProblem)
 /* harmony export */ });
-/* unused harmony export MINIMUM_NODE */
 /**
  * The oldest Node.js the CLI runs on. 20.12 is the first Node 20 with crypto.hash, which the key
  * cache and token fingerprints use; everything else the CLI needs is older. Many images still ship

@@ -10281,7 +10281,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6222);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7408);
 
 // Nothing but the process binding: settings come from the environment, and a failed start exits 1.
 const running = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runServer */ .XP)(process.env);
@@ -10293,7 +10293,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6222:
+/***/ 7408:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -10309,6 +10309,8 @@ const external_node_cluster_namespaceObject = __WEBPACK_EXTERNAL_createRequire(i
 var external_node_cluster_default = /*#__PURE__*/__nccwpck_require__.n(external_node_cluster_namespaceObject);
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/engine/jws/base64url.ts
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const VALUE = new Int16Array(128).fill(-1);
@@ -10715,8 +10717,37 @@ class errors_RequestInvalidError extends EngineError {
         this.errors = errors;
     }
 }
-function isEngineError(value) {
-    return value instanceof EngineError;
+function isRequestRefusal(value) {
+    return value instanceof MalformedTokenError || value instanceof errors_RequestInvalidError;
+}
+/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
+class OutboundAllowError extends EngineError {
+    constructor(message) {
+        super('OUTBOUND_ALLOW_INVALID', message);
+        this.name = 'OutboundAllowError';
+    }
+}
+/**
+ * The profile configuration is invalid; the service must not start. Messages name the profile and
+ * the field, never a secret, key or any other configured value.
+ */
+class IssuerProfileError extends EngineError {
+    problems;
+    constructor(source, problems) {
+        super('ISSUER_PROFILES_INVALID', `${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
+        this.name = 'IssuerProfileError';
+        this.problems = problems;
+    }
+}
+/**
+ * Raised inside the fetcher's connect path when a target is refused, so the socket is never opened;
+ * the fetcher turns it into a `blocked` result and it never leaves the engine.
+ */
+class TargetRefusedError extends EngineError {
+    constructor(message) {
+        super('TARGET_REFUSED', message);
+        this.name = 'TargetRefusedError';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/engine/jws/deep-freeze.ts
@@ -11078,14 +11109,7 @@ function formatIp(ip) {
 ;// CONCATENATED MODULE: ./src/engine/net/allow.ts
 
 
-/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
-class OutboundAllowError extends Error {
-    code = 'OUTBOUND_ALLOW_INVALID';
-    constructor(message) {
-        super(message);
-        this.name = 'OutboundAllowError';
-    }
-}
+
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 /**
  * Parse OUTBOUND_ALLOW: comma-separated (whitespace also accepted) host names, IPs or CIDRs.
@@ -11141,143 +11165,50 @@ class OutboundAllowList {
 
 ;// CONCATENATED MODULE: external "node:dns"
 const external_node_dns_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
+;// CONCATENATED MODULE: external "node:tls"
+const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
+var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_namespaceObject);
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 var external_node_http_default = /*#__PURE__*/__nccwpck_require__.n(external_node_http_namespaceObject);
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 var external_node_https_default = /*#__PURE__*/__nccwpck_require__.n(external_node_https_namespaceObject);
-;// CONCATENATED MODULE: external "node:tls"
-const external_node_tls_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
-var external_node_tls_default = /*#__PURE__*/__nccwpck_require__.n(external_node_tls_namespaceObject);
-;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
-
-
-
-
-
-
-
-
-function systemResolve(hostname, family) {
-    return new Promise((resolve, reject) => {
-        (0,external_node_dns_namespaceObject.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
-    });
+;// CONCATENATED MODULE: ./src/engine/net/certificate.ts
+/**
+ * A certificate's notAfter, read the way every Node line the CLI runs on can: X509Certificate.validToDate
+ * is Node 22.10+ only (on Node 20 it is undefined), so the `validTo` string is parsed instead. Node
+ * prints it as OpenSSL does, "Nov 27 12:00:00 2026 GMT" (day padded with a space, seconds possibly with
+ * a fraction), and that form is read here field by field rather than left to Date.parse's
+ * implementation-defined reading of non-ISO text. Undefined when the text is neither that form nor
+ * something Date.parse reads (a future Node printing ISO 8601, say).
+ */
+function certificateNotAfter(certificate) {
+    return certificateTime(certificate.validTo);
 }
-const DEFAULT_TIMEOUT_MS = 5000;
-const DEFAULT_MAX_BYTES = 512 * 1024;
-const DEFAULT_MAX_REDIRECTS = 3;
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Raised inside the connect path when a target is refused, so the socket is never opened. */
-class RefusedTarget extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'RefusedTarget';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const OPENSSL_TIME = /^([A-Z][a-z]{2}) {1,2}(\d{1,2}) (\d{2}):(\d{2}):(\d{2})(\.\d+)? (\d{4}) GMT$/;
+/** A time as Node prints a certificate's validFrom / validTo. */
+function certificateTime(text) {
+    const m = OPENSSL_TIME.exec(text);
+    if (m === null) {
+        const parsed = Date.parse(text);
+        return Number.isNaN(parsed) ? undefined : new Date(parsed);
     }
-}
-/**
- * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
- * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
- * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
- */
-function createGuardedFetcher(options = {}) {
-    const allow = new OutboundAllowList(options.allow ?? []);
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
-    const allowHttp = options.allowHttp ?? false;
-    const resolveHost = options.resolve ?? systemResolve;
-    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
-    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
-    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
-    return {
-        online: true,
-        async getJson(url, opts = {}) {
-            const controller = new AbortController();
-            let timedOut = false;
-            const timer = setTimeout(() => {
-                timedOut = true;
-                controller.abort();
-            }, timeoutMs);
-            const onExternalAbort = () => controller.abort();
-            if (opts.signal?.aborted)
-                controller.abort();
-            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
-            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
-            try {
-                let current = url;
-                let previousProtocol;
-                let soonestExpiry;
-                for (let hop = 0;; hop++) {
-                    let target;
-                    try {
-                        target = new URL(current);
-                    }
-                    catch {
-                        return fail(current, 'blocked', 'not an absolute URL');
-                    }
-                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
-                    if (refusal !== undefined)
-                        return fail(redact(target), 'blocked', refusal);
-                    const outcome = await requestOnce(target, {
-                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
-                        timedOut: () => timedOut, timeoutMs,
-                    });
-                    if (outcome.kind === 'done')
-                        return withSoonestExpiry(outcome.result, soonestExpiry);
-                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
-                    if (hop >= maxRedirects)
-                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
-                    previousProtocol = target.protocol;
-                    try {
-                        current = new URL(outcome.location, target).href;
-                    }
-                    catch {
-                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
-                    }
-                }
-            }
-            finally {
-                clearTimeout(timer);
-                opts.signal?.removeEventListener('abort', onExternalAbort);
-            }
-        },
-    };
-}
-function soonerExpiry(a, b) {
-    if (a === undefined)
-        return b;
-    if (b === undefined)
-        return a;
-    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
-}
-/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
-function withSoonestExpiry(result, earlierHops) {
-    if (!result.ok)
-        return result;
-    const soonest = soonerExpiry(earlierHops, result.tls);
-    if (soonest === undefined)
-        return result;
-    return { ...result, tls: soonest };
-}
-/**
- * The leaf certificate of the connection that carried this response, read from the socket itself
- * (the one that was checked and dialled). Undefined over plain http.
- */
-function peerCertificate(res, url) {
-    const socket = res.socket;
-    if (!(socket instanceof external_node_tls_namespaceObject.TLSSocket))
+    const [, month, day, hour, minute, second, fraction, year] = m;
+    const monthIndex = MONTHS.indexOf(month);
+    if (monthIndex === -1)
         return undefined;
-    const leaf = socket.getPeerX509Certificate();
-    if (leaf === undefined)
-        return undefined;
-    const notAfter = leaf.validToDate;
-    return Number.isNaN(notAfter.getTime()) ? undefined : { notAfter: notAfter.toISOString(), url };
+    const ms = Date.UTC(Number(year), monthIndex, Number(day), Number(hour), Number(minute), Number(second), Math.floor(Number(fraction ?? '0') * 1000));
+    const date = new Date(ms);
+    // Date.UTC rolls "Feb 30" over into March: a day the month does not have is no date at all.
+    return date.getUTCDate() === Number(day) && date.getUTCMonth() === monthIndex ? date : undefined;
 }
-function defaultCaCertificates() {
-    const withExtra = (external_node_tls_default()).getCACertificates;
-    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
-}
+
+;// CONCATENATED MODULE: ./src/engine/net/target.ts
+
+
+
 /** The URL without user info, for messages and results. */
 function redact(url) {
     if (url.username === '' && url.password === '')
@@ -11316,6 +11247,10 @@ function checkUrl(url, previousProtocol, allowHttp, allow) {
     }
     return undefined;
 }
+/**
+ * The socket's `lookup`: resolves with `resolveHost` and, unless the URL host is exempt, fails with a
+ * TargetRefusedError when any answer is an address not allowed, so the socket is never opened.
+ */
 function guardedLookup(allow, hostExempt, resolveHost) {
     return (hostname, opts, callback) => {
         const family = opts.family === 'IPv4' ? 4 : opts.family === 'IPv6' ? 6 : typeof opts.family === 'number' ? opts.family : 0;
@@ -11328,7 +11263,7 @@ function guardedLookup(allow, hostExempt, resolveHost) {
                     const ip = parseIp(a.address);
                     const reason = ip === undefined ? 'unparseable' : nonPublicReason(ip);
                     if (reason !== undefined && (ip === undefined || !allow.allowsAddress(ip))) {
-                        return callback(new RefusedTarget(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
+                        return callback(new TargetRefusedError(`${hostname} resolves to ${a.address}, which is ${reason}; not dialled (add it to OUTBOUND_ALLOW to permit)`), []);
                     }
                 }
             }
@@ -11339,6 +11274,19 @@ function guardedLookup(allow, hostExempt, resolveHost) {
         }, (err) => callback(err, []));
     };
 }
+
+;// CONCATENATED MODULE: ./src/engine/net/request.ts
+/**
+ * One hop of a guarded fetch: one GET on a private agent whose DNS lookup is the guarded one, the
+ * answer read up to the byte cap, and every failure turned into a reason (never thrown).
+ */
+
+
+
+
+
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const TLS_CODES = new Set([
     'EPROTO', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN',
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_REVOKED',
@@ -11350,7 +11298,7 @@ function classifyError(err, settings) {
         return { reason: 'timeout', detail: `no complete answer within ${settings.timeoutMs} ms` };
     if (settings.signal.aborted)
         return { reason: 'timeout', detail: 'the request was cancelled' };
-    if (err instanceof RefusedTarget)
+    if (err instanceof TargetRefusedError)
         return { reason: 'blocked', detail: err.message };
     const code = err.code;
     const text = typeof code === 'string' ? code : '';
@@ -11364,6 +11312,20 @@ function classifyError(err, settings) {
     if (text.startsWith('HPE_'))
         return { reason: 'refused', detail: `malformed HTTP response (${text})` };
     return { reason: 'refused', detail: `connection failed (${text || 'unknown error'})` };
+}
+/**
+ * The leaf certificate of the connection that carried this response, read from the socket itself
+ * (the one that was checked and dialled). Undefined over plain http, or when its notAfter cannot be read.
+ */
+function peerCertificate(res, url) {
+    const socket = res.socket;
+    if (!(socket instanceof external_node_tls_namespaceObject.TLSSocket))
+        return undefined;
+    const leaf = socket.getPeerX509Certificate();
+    if (leaf === undefined)
+        return undefined;
+    const notAfter = certificateNotAfter(leaf);
+    return notAfter === undefined ? undefined : { notAfter: notAfter.toISOString(), url };
 }
 function mediaType(header) {
     return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -11484,6 +11446,110 @@ function requestOnce(url, settings) {
         });
         req.end();
     });
+}
+
+;// CONCATENATED MODULE: ./src/engine/net/fetcher.ts
+
+
+
+
+
+function systemResolve(hostname, family) {
+    return new Promise((resolve, reject) => {
+        (0,external_node_dns_namespaceObject.lookup)(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
+    });
+}
+const DEFAULT_TIMEOUT_MS = 5000;
+const DEFAULT_MAX_BYTES = 512 * 1024;
+const DEFAULT_MAX_REDIRECTS = 3;
+/**
+ * The one outbound fetcher for JWKS and discovery documents. The address check runs in the socket's DNS
+ * lookup, so the address that is actually dialled is the one that was checked: a name that resolves
+ * to a public address for a pre-check and to 127.0.0.1 for the connection (DNS rebinding) is refused.
+ */
+function createGuardedFetcher(options = {}) {
+    const allow = new OutboundAllowList(options.allow ?? []);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+    const allowHttp = options.allowHttp ?? false;
+    const resolveHost = options.resolve ?? systemResolve;
+    // Only when a test CA is given is `ca` set at all: setting it replaces Node's list, so the
+    // default list (bundled roots plus NODE_EXTRA_CA_CERTS) is carried over explicitly.
+    const ca = options.ca === undefined ? undefined : [...defaultCaCertificates(), options.ca.toString()];
+    return {
+        online: true,
+        async getJson(url, opts = {}) {
+            const controller = new AbortController();
+            let timedOut = false;
+            const timer = setTimeout(() => {
+                timedOut = true;
+                controller.abort();
+            }, timeoutMs);
+            const onExternalAbort = () => controller.abort();
+            if (opts.signal?.aborted)
+                controller.abort();
+            opts.signal?.addEventListener('abort', onExternalAbort, { once: true });
+            const fail = (at, reason, detail, status) => status === undefined ? { ok: false, url: at, reason, detail } : { ok: false, url: at, reason, detail, status };
+            try {
+                let current = url;
+                let previousProtocol;
+                let soonestExpiry;
+                for (let hop = 0;; hop++) {
+                    let target;
+                    try {
+                        target = new URL(current);
+                    }
+                    catch {
+                        return fail(current, 'blocked', 'not an absolute URL');
+                    }
+                    const refusal = checkUrl(target, previousProtocol, allowHttp || opts.allowHttp === true, allow);
+                    if (refusal !== undefined)
+                        return fail(redact(target), 'blocked', refusal);
+                    const outcome = await requestOnce(target, {
+                        signal: controller.signal, maxBytes, allow, ca, resolveHost,
+                        timedOut: () => timedOut, timeoutMs,
+                    });
+                    if (outcome.kind === 'done')
+                        return withSoonestExpiry(outcome.result, soonestExpiry);
+                    soonestExpiry = soonerExpiry(soonestExpiry, outcome.tls);
+                    if (hop >= maxRedirects)
+                        return fail(redact(target), 'http_status', `more than ${maxRedirects} redirects`);
+                    previousProtocol = target.protocol;
+                    try {
+                        current = new URL(outcome.location, target).href;
+                    }
+                    catch {
+                        return fail(redact(target), 'http_status', 'redirect with an invalid Location header');
+                    }
+                }
+            }
+            finally {
+                clearTimeout(timer);
+                opts.signal?.removeEventListener('abort', onExternalAbort);
+            }
+        },
+    };
+}
+function soonerExpiry(a, b) {
+    if (a === undefined)
+        return b;
+    if (b === undefined)
+        return a;
+    return Date.parse(b.notAfter) < Date.parse(a.notAfter) ? b : a;
+}
+/** The result with `tls` set to the certificate that expires first across every hop of the fetch. */
+function withSoonestExpiry(result, earlierHops) {
+    if (!result.ok)
+        return result;
+    const soonest = soonerExpiry(earlierHops, result.tls);
+    if (soonest === undefined)
+        return result;
+    return { ...result, tls: soonest };
+}
+function defaultCaCertificates() {
+    const withExtra = (external_node_tls_default()).getCACertificates;
+    return withExtra === undefined ? (external_node_tls_default()).rootCertificates : withExtra('default');
 }
 
 ;// CONCATENATED MODULE: ./src/engine/operation.ts
@@ -11823,316 +11889,6 @@ function defineFinding(definition) {
     const copy = Object.fromEntries(Object.entries(definition).filter(([, value]) => value !== undefined));
     return Object.freeze(copy);
 }
-/** The instant every validation example is judged at, and the same in seconds since the epoch. */
-const EXAMPLE_AT = '2026-01-05T09:15:00Z';
-const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
-/** Where the issuer of the validation examples serves its keys. */
-const EXAMPLE_KEYS = 'https://idp.example.com/keys';
-/**
- * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
- * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
- */
-function profileSample(profile = [], sample = []) {
-    return [
-        'profiles:',
-        '  - id: orders-api',
-        '    issuer: https://idp.example.com',
-        '    audiences: [api://orders]',
-        '    allowed_algs: [RS256]',
-        `    jwks_uri: ${EXAMPLE_KEYS}`,
-        ...profile.map((line) => `    ${line}`),
-        '',
-        'tokens:',
-        '  - name: orders-token',
-        '    token_file: sample.jwt',
-        '    issuer_profile_id: orders-api',
-        `    at: ${EXAMPLE_AT}`,
-        ...sample.map((line) => `    ${line}`),
-        '',
-    ].join('\n');
-}
-/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
-function sampleToken(claims = {}, header = {}) {
-    const all = {
-        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
-    };
-    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
-}
-function defined(members) {
-    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
-}
-/** A validation example: the profile sample above, its token, and the issuer's keys served. */
-function validationExample(scenario, token, profile = [], sample = []) {
-    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
-}
-/**
- * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
- * signature, issuer, audience, time, required claims), then the warnings, which fail none.
- */
-const VALIDATION_FINDINGS = {
-    ALGORITHM_INVALID: defineFinding({
-        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
-        title: 'The token alg is not in allowed_algs, or is none',
-        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
-        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
-        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
-        securitySeverity: 8.1,
-        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
-    }),
-    SIGNATURE_INVALID: defineFinding({
-        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The signature does not verify with the configured key',
-        remediation: 'Check that the policy key is the one the issuer signs with.',
-        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
-        securitySeverity: 7.5,
-        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
-    }),
-    KEY_MISMATCH: defineFinding({
-        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
-        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
-        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
-        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
-        securitySeverity: 8.1,
-        example: {
-            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
-            config: [
-                'tokens:',
-                '  - name: orders-token',
-                '    token_file: sample.jwt',
-                `    at: ${EXAMPLE_AT}`,
-                '    policy:',
-                '      issuer: https://idp.example.com',
-                '      audiences: [api://orders]',
-                '      allowed_algs: [RS256]',
-                '      public_key: |',
-                '        -----BEGIN PUBLIC KEY-----',
-                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
-                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
-                '        -----END PUBLIC KEY-----',
-                '',
-            ].join('\n'),
-            token: sampleToken(),
-        },
-    }),
-    KEY_NOT_FOUND: defineFinding({
-        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
-        title: 'No key in the JWKS fits the token kid and alg',
-        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
-        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
-        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
-            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
-            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
-            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
-        },
-    }),
-    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
-        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The header carries crit entries or b64: false, which this validator does not support',
-        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
-        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
-        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
-        securitySeverity: 5.3,
-        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
-    }),
-    JWKS_UNAVAILABLE: defineFinding({
-        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
-        title: 'The JWKS could not be fetched and no keys are cached',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
-        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
-            config: profileSample(),
-            token: sampleToken(),
-        },
-    }),
-    ISSUER_MISMATCH: defineFinding({
-        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
-        title: 'The iss claim does not equal the expected issuer',
-        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
-        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
-        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
-        securitySeverity: 6.5,
-        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
-    }),
-    AUDIENCE_MISMATCH: defineFinding({
-        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
-        title: 'No allowed audience matches the aud claim',
-        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
-        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
-        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
-        securitySeverity: 6.5,
-        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
-    }),
-    TOKEN_EXPIRED: defineFinding({
-        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp is at or before now (less clock skew)',
-        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
-        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
-        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
-        securitySeverity: 5.3,
-        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
-    }),
-    TOKEN_NOT_YET_VALID: defineFinding({
-        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'nbf is after now (plus clock skew)',
-        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
-        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
-        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
-        securitySeverity: 4.3,
-        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
-    }),
-    TOKEN_ISSUED_IN_FUTURE: defineFinding({
-        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
-        title: 'iat is after now (plus clock skew)',
-        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
-        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
-        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
-        securitySeverity: 4.3,
-        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
-    }),
-    TOKEN_LIFETIME_EXCEEDED: defineFinding({
-        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
-        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
-        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
-        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
-        securitySeverity: 5.3,
-        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
-    }),
-    CLAIM_TYPE_INVALID: defineFinding({
-        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
-        title: 'exp, nbf or iat is not a finite number',
-        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
-        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
-        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
-        securitySeverity: 5.3,
-        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
-    }),
-    REQUIRED_CLAIM_MISSING: defineFinding({
-        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim listed in required_claims is absent',
-        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
-        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
-        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
-        securitySeverity: 5.3,
-        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
-    }),
-    REQUIRED_SCOPE_MISSING: defineFinding({
-        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A scope listed in required_scopes is absent from scope (or scp)',
-        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
-        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
-        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
-        securitySeverity: 6.5,
-        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
-    }),
-    CUSTOM_CLAIM_MISMATCH: defineFinding({
-        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim does not match its required_custom_claims expectation',
-        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
-        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
-        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
-        securitySeverity: 6.5,
-        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
-    }),
-    CLAIM_PATTERN_MISMATCH: defineFinding({
-        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'A claim matches none of its required_claim_patterns',
-        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
-        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
-        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
-        securitySeverity: 7.5,
-        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
-    }),
-    TOKEN_TYPE_MISMATCH: defineFinding({
-        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
-        title: 'The typ header does not match token_type',
-        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
-        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
-        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
-        securitySeverity: 6.5,
-        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
-    }),
-    PROFILE_NOT_FOUND: defineFinding({
-        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
-        title: 'issuer_profile_id names no registered issuer profile',
-        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
-        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
-        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
-        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
-        securitySeverity: 4.3,
-        example: {
-            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
-            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
-            token: sampleToken(),
-            keysAt: EXAMPLE_KEYS,
-        },
-    }),
-    EXPIRATION_MISSING: defineFinding({
-        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
-        title: 'The token has no exp claim and never expires',
-        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
-        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
-        securitySeverity: 6.5,
-        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
-    }),
-    WEAK_SECRET: defineFinding({
-        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
-        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
-        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
-        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
-        securitySeverity: 7.5,
-        example: {
-            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
-            config: [
-                'tokens:',
-                '  - name: internal-token',
-                '    token_file: sample.jwt',
-                `    at: ${EXAMPLE_AT}`,
-                '    policy:',
-                '      issuer: https://idp.example.com',
-                '      audiences: [api://orders]',
-                '      allowed_algs: [HS256]',
-                '      secret: changeme',
-                '',
-            ].join('\n'),
-            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
-        },
-    }),
-    JWKS_STALE: defineFinding({
-        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
-        title: 'Keys were served from a cache whose refresh failed',
-        remediation: 'Check that the JWKS URI is reachable from this host.',
-        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
-        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
-        securitySeverity: 3.1,
-        example: {
-            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
-            transcript: [
-                '"metadata": {',
-                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
-                '  "warnings": [{',
-                '    "code": "JWKS_STALE", "severity": "warning",',
-                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
-                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
-                '    "remediation": "Check that the JWKS URI is reachable from this host."',
-                '  }]',
-                '}',
-            ].join('\n'),
-        },
-    }),
-};
-/**
- * Order in which a validation response lists its findings: the order the checks run, from whether the
- * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
- */
-const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 /** A Finding of the given definition (a catalogue entry or a lint rule: anything with code, severity, remediation). */
 function finding(definition, message, evidence, remediation = definition.remediation) {
     const f = { code: definition.code, severity: definition.severity, message };
@@ -12143,13 +11899,20 @@ function finding(definition, message, evidence, remediation = definition.remedia
     return f;
 }
 
+;// CONCATENATED MODULE: ./src/engine/check.ts
+
+/** The check's entry in the finding catalogue, made by the same helper as every other code's. */
+function checkDefinition(check, area) {
+    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example, sources } = check;
+    return defineFinding({ code, severity, area, title, docs, remediation, alsoIn, why, fix, securitySeverity, example, sources });
+}
+/** The findings of every check of a registry on one context, in registry order. */
+function runChecks(checks, ctx) {
+    return checks.flatMap((check) => check.check(ctx));
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/types.ts
 
-/** The rule's entry in the finding catalogue, made by the same helper as every other code's. */
-function ruleDefinition(rule) {
-    const { code, severity, title, docs, remediation, alsoIn, why, fix, securitySeverity, example } = rule;
-    return defineFinding({ code, severity, area: 'lint', title, docs, remediation, alsoIn, why, fix, securitySeverity, example });
-}
 /** A finding of this rule; the same builder as every other finding. */
 const report = finding;
 /** The provider entry every lint example starts from: a sound configuration of the orders web app. */
@@ -12587,56 +12350,11 @@ const DISCOVERY_FINDINGS = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/engine/discovery/metadata-checks.ts
-
-
-/**
- * What a provider's discovery document offers that a relying party should not use: unsigned ID tokens,
- * authorization codes without PKCE, PKCE method names nobody registered, access tokens in the
- * front channel. These judge the provider's published metadata, not the relying party's own settings
- * (which lint checks: `none` in allowed_algs is WEAK_ALGORITHM there), so they are discovery findings.
- */
-/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
-const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
-const METADATA_CHECK_FINDINGS = {
-    DISCOVERY_ALG_NONE: defineFinding({
-        code: 'DISCOVERY_ALG_NONE', severity: 'error', area: 'discover',
-        title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
-        docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
-        remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
-        why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
-        securitySeverity: 8.1,
-        example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
-    }),
-    DISCOVERY_PKCE_MISSING: defineFinding({
-        code: 'DISCOVERY_PKCE_MISSING', severity: 'warning', area: 'discover',
-        title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
-        docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
-        remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
-        why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
-        securitySeverity: 5.3,
-        example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
-    }),
-    DISCOVERY_PKCE_METHOD_INVALID: defineFinding({
-        code: 'DISCOVERY_PKCE_METHOD_INVALID', severity: 'warning', area: 'discover',
-        title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
-        docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
-        remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
-        why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
-        securitySeverity: 2.0,
-        example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
-    }),
-    DISCOVERY_IMPLICIT_FLOW: defineFinding({
-        code: 'DISCOVERY_IMPLICIT_FLOW', severity: 'warning', area: 'discover',
-        title: 'The provider offers response types that return access tokens from the authorization endpoint',
-        docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
-        remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
-        why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
-        securitySeverity: 4.3,
-        example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
-    }),
-};
-const F = METADATA_CHECK_FINDINGS;
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/context.ts
+/** Where every metadata finding points: the request's issuer, and the document that was read. */
+function documentEvidence(ctx) {
+    return { field: '/issuer', discovery_uri: ctx.discoveryUri };
+}
 /** A member that is an array of strings, undefined when absent; a member of another type is DISCOVERY_INVALID's and not read. */
 function stringList(doc, member) {
     const value = doc[member];
@@ -12648,39 +12366,119 @@ function stringList(doc, member) {
 function responseTypeValues(responseType) {
     return responseType.split(' ').filter((v) => v !== '');
 }
-/** The metadata findings of one discovery document, in the order of the codes above. */
-function checkMetadata(doc, discoveryUri) {
-    const findings = [];
-    const where = { field: '/issuer', discovery_uri: discoveryUri };
-    const algs = stringList(doc, 'id_token_signing_alg_values_supported');
-    for (const alg of Array.isArray(algs) ? algs : []) {
-        if (alg.toLowerCase() !== 'none')
-            continue;
-        findings.push(finding(F.DISCOVERY_ALG_NONE, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, {
-            ...where, member: 'id_token_signing_alg_values_supported', alg,
-        }));
-    }
-    const responseTypes = stringList(doc, 'response_types_supported');
-    const methods = stringList(doc, 'code_challenge_methods_supported');
-    const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
-    if (offersCode && methods !== 'wrong_type' && !(methods ?? []).includes('S256')) {
-        findings.push(finding(F.DISCOVERY_PKCE_MISSING, methods === undefined
-            ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
-            : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
-            ...where, member: 'code_challenge_methods_supported', methods: methods ?? null,
-        }));
-    }
-    const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
-    if (unregistered.length > 0) {
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/alg-none.ts
+
+
+
+const discoveryAlgNone = {
+    code: 'DISCOVERY_ALG_NONE',
+    severity: 'error',
+    title: 'The provider offers unsigned ID tokens (none in id_token_signing_alg_values_supported)',
+    docs: 'id_token_signing_alg_values_supported lists "none" (in any letter case). evidence.alg is the entry as written.',
+    remediation: 'Ask the provider to drop "none" from id_token_signing_alg_values_supported, and never list none in a relying party\'s allowed_algs.',
+    why: 'An unsigned ID token proves nothing: anyone can write one. A client library that configures its accepted algorithms from discovery inherits "none" and accepts forged tokens; OpenID Connect allows it only for tokens that come straight from the token endpoint, which few clients can guarantee.',
+    securitySeverity: 8.1,
+    example: discoveryExample('The provider advertises unsigned ID tokens beside RS256.', discoveryDocument({ id_token_signing_alg_values_supported: ['RS256', 'none'] })),
+    check(ctx) {
+        const algs = stringList(ctx.document, 'id_token_signing_alg_values_supported');
+        return (Array.isArray(algs) ? algs : []).filter((alg) => alg.toLowerCase() === 'none').map((alg) => finding(discoveryAlgNone, `The provider offers unsigned ID tokens: id_token_signing_alg_values_supported lists "${alg}".`, { ...documentEvidence(ctx), member: 'id_token_signing_alg_values_supported', alg }));
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/implicit-flow.ts
+
+
+
+const discoveryImplicitFlow = {
+    code: 'DISCOVERY_IMPLICIT_FLOW',
+    severity: 'warning',
+    title: 'The provider offers response types that return access tokens from the authorization endpoint',
+    docs: 'A response type in response_types_supported includes "token" (token, id_token token, code token, code id_token token, in any order): the implicit or a hybrid flow that puts an access token in the redirect. evidence.response_types lists them.',
+    remediation: 'Use the authorization code flow with PKCE in every client, and ask the provider to turn off response types with "token" for your clients.',
+    why: 'An access token in the front channel leaks through browser history, referrer headers and logs, and can be injected or replayed; RFC 9700 says clients should not use these response types.',
+    securitySeverity: 4.3,
+    example: discoveryExample('The provider offers the implicit flow beside the code flow.', discoveryDocument({ response_types_supported: ['code', 'token', 'id_token token'] })),
+    check(ctx) {
+        const responseTypes = stringList(ctx.document, 'response_types_supported');
+        const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
+        if (withToken.length === 0)
+            return [];
+        return [finding(discoveryImplicitFlow, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...documentEvidence(ctx), member: 'response_types_supported', response_types: withToken })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/pkce-method-invalid.ts
+
+
+
+/** The PKCE methods of the IANA "PKCE Code Challenge Methods" registry (RFC 7636 §6.2). Names are case-sensitive. */
+const REGISTERED_PKCE_METHODS = ['plain', 'S256'];
+const discoveryPkceMethodInvalid = {
+    code: 'DISCOVERY_PKCE_METHOD_INVALID',
+    severity: 'warning',
+    title: 'code_challenge_methods_supported lists a name that is no registered PKCE method',
+    docs: 'The IANA PKCE Code Challenge Methods registry holds "plain" and "S256" only, and the names are case-sensitive. evidence.methods lists the other names, as written.',
+    remediation: 'Ask the provider to list only registered methods (S256, and plain only if it must); signature algorithm names such as RS256 are not PKCE methods.',
+    why: 'A client that picks a method from the list may choose a name the provider does not implement as PKCE, and then either fails or sends no usable challenge. A wrong list also shows that nobody checked the PKCE support it describes.',
+    securitySeverity: 2.0,
+    example: discoveryExample('The provider lists signature algorithm names among its PKCE methods.', discoveryDocument({ code_challenge_methods_supported: ['RS256', 'ES256', 'S256'] })),
+    check(ctx) {
+        const methods = stringList(ctx.document, 'code_challenge_methods_supported');
+        const unregistered = Array.isArray(methods) ? methods.filter((m) => !REGISTERED_PKCE_METHODS.includes(m)) : [];
+        if (unregistered.length === 0)
+            return [];
         const hints = unregistered.flatMap((m) => REGISTERED_PKCE_METHODS.filter((r) => r.toLowerCase() === m.toLowerCase()).map((r) => `"${m}" should be "${r}"`));
-        findings.push(finding(F.DISCOVERY_PKCE_METHOD_INVALID, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...where, member: 'code_challenge_methods_supported', methods: unregistered }));
-    }
-    const withToken = Array.isArray(responseTypes) ? responseTypes.filter((t) => responseTypeValues(t).includes('token')) : [];
-    if (withToken.length > 0) {
-        findings.push(finding(F.DISCOVERY_IMPLICIT_FLOW, `The provider offers response types that return an access token from the authorization endpoint: ${withToken.map((t) => `"${t}"`).join(', ')}.`, { ...where, member: 'response_types_supported', response_types: withToken }));
-    }
-    return findings;
-}
+        return [finding(discoveryPkceMethodInvalid, `code_challenge_methods_supported lists ${unregistered.map((m) => `"${m}"`).join(', ')}, which ${unregistered.length === 1 ? 'is no registered PKCE method' : 'are no registered PKCE methods'} (registered: plain, S256)${hints.length > 0 ? `; ${hints.join(', ')}` : ''}.`, { ...documentEvidence(ctx), member: 'code_challenge_methods_supported', methods: unregistered })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/pkce-missing.ts
+
+
+
+const discoveryPkceMissing = {
+    code: 'DISCOVERY_PKCE_MISSING',
+    severity: 'warning',
+    title: 'The provider offers the authorization code flow but does not advertise PKCE S256',
+    docs: 'When a response type in response_types_supported includes "code", code_challenge_methods_supported must list S256 (RFC 7636). An absent member counts as no PKCE, as RFC 8414 §2 defines it; evidence.methods is then null. Providers with no code response type (such as GitHub Actions\' token-only issuer) are not judged.',
+    remediation: 'Ask the provider to support PKCE with S256 and to list it in code_challenge_methods_supported; use S256 in every client.',
+    why: 'Without PKCE an intercepted or injected authorization code can be redeemed by someone else (RFC 9700 requires PKCE for public clients and recommends it for all). Client libraries that configure themselves from discovery skip PKCE when S256 is not advertised, even if the provider would accept it.',
+    securitySeverity: 5.3,
+    example: discoveryExample('The provider offers the code flow and lists no PKCE method.', discoveryDocument({ code_challenge_methods_supported: undefined })),
+    check(ctx) {
+        const responseTypes = stringList(ctx.document, 'response_types_supported');
+        const methods = stringList(ctx.document, 'code_challenge_methods_supported');
+        const offersCode = Array.isArray(responseTypes) && responseTypes.some((t) => responseTypeValues(t).includes('code'));
+        if (!offersCode || methods === 'wrong_type' || (methods ?? []).includes('S256'))
+            return [];
+        return [finding(discoveryPkceMissing, methods === undefined
+                ? 'The provider offers the authorization code flow but publishes no code_challenge_methods_supported, so it advertises no PKCE.'
+                : `The provider offers the authorization code flow but code_challenge_methods_supported does not list S256${methods.length > 0 ? ` (it lists ${methods.join(', ')})` : ''}.`, {
+                ...documentEvidence(ctx), member: 'code_challenge_methods_supported', methods: methods ?? null,
+            })];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/discovery/checks/registry.ts
+
+
+
+
+
+/**
+ * Every check of a provider's published metadata, in the order a discovery response lists their
+ * findings (after those about fetching and reading the document): unsigned ID tokens, PKCE, the
+ * front-channel flows. Adding a check is one module in this folder plus one line here.
+ */
+const DISCOVERY_METADATA_CHECKS = [
+    discoveryAlgNone,
+    discoveryPkceMissing,
+    discoveryPkceMethodInvalid,
+    discoveryImplicitFlow,
+];
+/** Each check's catalogue entry, in registry order. */
+const DISCOVERY_METADATA_FINDINGS = DISCOVERY_METADATA_CHECKS.map((check) => checkDefinition(check, 'discover'));
 
 ;// CONCATENATED MODULE: ./src/engine/discovery/discover.ts
 
@@ -12695,7 +12493,8 @@ function checkMetadata(doc, discoveryUri) {
 
 
 
-const discover_F = DISCOVERY_FINDINGS;
+
+const F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
     'issuer', 'authorization_endpoint', 'jwks_uri', 'response_types_supported',
@@ -12704,7 +12503,7 @@ const REQUIRED_MEMBERS = [
 /** Checks that need the network, reported by CHECK_SKIPPED in offline mode. */
 const NETWORK_CHECKS = [
     'DISCOVERY_UNREACHABLE', 'DISCOVERY_INVALID', 'DISCOVERY_ISSUER_MISMATCH', 'METADATA_MISSING', 'ENDPOINT_CERT_EXPIRING',
-    ...Object.keys(METADATA_CHECK_FINDINGS),
+    ...DISCOVERY_METADATA_CHECKS.map((check) => check.code),
 ];
 function isUrlMember(name) {
     return name === 'issuer' || name === 'jwks_uri' || name.endsWith('_endpoint');
@@ -12773,25 +12572,25 @@ async function discoverProvider(body, ctx) {
     }
     const fetched = await fetchDiscoveryDocument(ctx.fetcher, issuer, { allowHttp: !httpsRequired });
     if (fetched.state === 'not_http') {
-        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, 'Discovery was not fetched: the issuer is not an http(s) URL.', {
             field: '/issuer', reason: 'blocked', attempts: [],
         }));
         return response(null, null, {});
     }
     if (fetched.state === 'unreachable') {
         const { attempts } = fetched;
-        findings.push(finding(discover_F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
+        findings.push(finding(F.DISCOVERY_UNREACHABLE, `No discovery document: ${attempts.map((a) => `${a.uri} (${a.reason}: ${a.detail})`).join('; ')}.`, { field: '/issuer', reason: attempts[0].reason, attempts: attempts.map(({ uri, reason, status }) => (status === undefined ? { uri, reason } : { uri, reason, status })) }));
         return response(null, null, {});
     }
     if (fetched.state === 'not_an_object') {
-        findings.push(finding(discover_F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
+        findings.push(finding(F.DISCOVERY_INVALID, `The discovery document at ${fetched.uri} is not a JSON object.`, {
             field: '/issuer', discovery_uri: fetched.uri,
         }));
         return response(fetched.uri, null, {});
     }
     const metadata = fetched.document;
     checkDocument(metadata, issuer, httpsRequired, fetched.uri, findings);
-    findings.push(...checkMetadata(metadata, fetched.uri));
+    findings.push(...runChecks(DISCOVERY_METADATA_CHECKS, { document: metadata, discoveryUri: fetched.uri }));
     if (fetched.tls !== undefined)
         findings.push(...certificateExpiring(fetched.tls, ctx.now(), '/issuer'));
     return response(fetched.uri, typeof metadata.jwks_uri === 'string' ? metadata.jwks_uri : null, pickMetadata(metadata));
@@ -12803,7 +12602,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
         if (expected === undefined)
             continue;
         wrongType.add(member);
-        findings.push(finding(discover_F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_INVALID, `Discovery member ${member} is not ${expected}.`, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
     const responseTypes = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : undefined;
     // OpenID Connect Discovery requires token_endpoint "unless only the Implicit Flow is used", which the
@@ -12819,7 +12618,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     for (const member of required) {
         if (doc[member] !== undefined)
             continue;
-        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...discover_F.METADATA_MISSING, severity: 'warning' } : discover_F.METADATA_MISSING;
+        const definition = member === 'authorization_endpoint' && noCodeFlow ? { ...F.METADATA_MISSING, severity: 'warning' } : F.METADATA_MISSING;
         const message = definition.severity === 'warning'
             ? `Discovery member ${member} is missing; the issuer offers no code flow (response_types_supported), so no client is sent to it.`
             : `Discovery member ${member} is missing.`;
@@ -12827,7 +12626,7 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
     }
     if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
         const hint = nearMiss(issuer, doc.issuer);
-        findings.push(finding(discover_F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
     if (httpsRequired) {
         for (const [member, value] of Object.entries(doc)) {
@@ -13154,6 +12953,7 @@ function isImplementedAlgorithm(alg) {
 
 ;// CONCATENATED MODULE: ./src/engine/lint/x5c.ts
 
+
 /** At most this many certificates are parsed per key: a chain longer than this is no real chain. */
 const MAX_CERTIFICATES = 10;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -13174,7 +12974,7 @@ function readX5c(value, jwkKey) {
         leaf ??= certificate;
     }
     const first = leaf;
-    const reading = { notAfter: first.validToDate.toISOString(), keyDescription: describePublicKey(first.publicKey) };
+    const reading = { notAfter: certificateNotAfter(first).toISOString(), keyDescription: describePublicKey(first.publicKey) };
     if (jwkKey !== undefined)
         reading.matchesKey = sameKey(first.publicKey, jwkKey);
     return { ok: true, leaf: reading };
@@ -13191,7 +12991,7 @@ function parseCertificate(entry) {
         return 'is not a DER X.509 certificate';
     try {
         const certificate = new external_node_crypto_namespaceObject.X509Certificate(der);
-        return Number.isNaN(certificate.validToDate.getTime()) ? 'has no readable expiry date' : certificate;
+        return certificateNotAfter(certificate) === undefined ? 'has no readable expiry date' : certificate;
     }
     catch {
         return 'is not a DER X.509 certificate';
@@ -13984,7 +13784,7 @@ const LINT_RULES = [
     checkSkipped,
 ];
 /** Each rule's catalogue entry, in registry order: a rule is defined once, in its module. */
-const LINT_FINDINGS = LINT_RULES.map(ruleDefinition);
+const LINT_FINDINGS = LINT_RULES.map((rule) => checkDefinition(rule, 'lint'));
 
 ;// CONCATENATED MODULE: ./src/engine/lint/lint.ts
 
@@ -14065,10 +13865,7 @@ const lintOperation = defineOperation({
     run: lintOidcConfig,
 });
 
-;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
-
-/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
-const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+;// CONCATENATED MODULE: ./src/engine/trust/examples.ts
 /**
  * A config file for a trust-policy example: the deploy role of acme/app, trusting GitHub's tokens for
  * sts.amazonaws.com, with `lines` added to its entry (claim_patterns, cases, …).
@@ -14082,7 +13879,8 @@ function deployRole(lines, audiences = true) {
         '',
     ].join('\n');
 }
-function example(scenario, lines, audiences = true) {
+/** An example checked offline: the deploy role with `lines` added to its entry. */
+function trustExample(scenario, lines, audiences = true) {
     return { scenario, config: deployRole(lines, audiences), offline: true };
 }
 /** The deploy role's IAM trust policy for GitHub's tokens, with this Condition block. */
@@ -14110,300 +13908,6 @@ const SOURCES = {
     awsOidcRole: { title: 'AWS IAM: Create a role for OpenID Connect federation', url: 'https://docs.aws.amazon.com/IAM/latest/UserGuide/id_roles_create_for-idp_oidc.html' },
     datadog: { title: 'Datadog Security Labs: Exploring GitHub-to-AWS keyless authentication flaws', url: 'https://securitylabs.datadoghq.com/articles/exploring-github-to-aws-keyless-authentication-flaws/' },
 };
-/**
- * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
- * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
- * finding's evidence.field is a JSON Pointer into the request, the trust document included.
- */
-const TRUST_FINDINGS = {
-    TRUST_SUBJECT_UNBOUNDED: defineFinding({
-        code: 'TRUST_SUBJECT_UNBOUNDED', severity: 'error', area: 'trust',
-        title: 'The role admits repositories of more than one owner, or every repository of one owner',
-        docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
-        why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
-        remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
-        securitySeverity: 9.1,
-        example: example('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
-        sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
-    }),
-    TRUST_AUDIENCE_MISSING: defineFinding({
-        code: 'TRUST_AUDIENCE_MISSING', severity: 'warning', area: 'trust',
-        title: 'No condition binds aud, or one that any audience satisfies (*)',
-        docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
-        why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
-        remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
-        securitySeverity: 4.3,
-        example: example('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
-        sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
-    }),
-    TRUST_ANY_REF: defineFinding({
-        code: 'TRUST_ANY_REF', severity: 'warning', area: 'trust',
-        title: 'The role admits every branch, tag, environment and pull request of a repository',
-        docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
-        why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
-        remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
-        securitySeverity: 6.5,
-        example: example('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_REF_WILDCARD: defineFinding({
-        code: 'TRUST_REF_WILDCARD', severity: 'warning', area: 'trust',
-        title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
-        docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
-        why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
-        remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
-        securitySeverity: 5.3,
-        example: example('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
-        sources: [SOURCES.githubOidc, SOURCES.githubAws],
-    }),
-    TRUST_PULL_REQUEST_ALLOWED: defineFinding({
-        code: 'TRUST_PULL_REQUEST_ALLOWED', severity: 'warning', area: 'trust',
-        title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
-        docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
-        why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
-        remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
-        securitySeverity: 6.5,
-        example: example('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_SUBJECT_MUTABLE: defineFinding({
-        code: 'TRUST_SUBJECT_MUTABLE', severity: 'warning', area: 'trust',
-        title: 'The role binds the repository by name only, not by its immutable ID',
-        docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
-        why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
-        remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
-        securitySeverity: 4.3,
-        example: example('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
-        sources: [SOURCES.githubOidc],
-    }),
-    TRUST_CONDITION_NEVER_HOLDS: defineFinding({
-        code: 'TRUST_CONDITION_NEVER_HOLDS', severity: 'warning', area: 'trust',
-        title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
-        docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
-        why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
-        remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
-            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
-            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
-                    StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
-                }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
-            offline: true,
-        },
-        sources: [SOURCES.githubOidc, SOURCES.awsOperators],
-    }),
-    TRUST_CONDITION_UNSUPPORTED: defineFinding({
-        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
-        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
-        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
-        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
-        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
-        securitySeverity: 3.1,
-        example: {
-            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
-            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
-            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
-                    StringEquals: {
-                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
-                        'token.actions.githubusercontent.com:repository_owner': 'acme',
-                    },
-                }), null, 2)}\n` },
-            offline: true,
-        },
-        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
-    }),
-    TRUST_CASE_FAILED: defineFinding({
-        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
-        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
-        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
-        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
-        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
-        securitySeverity: 7.5,
-        example: example('A case states that pull requests must be denied; the role admits them.', [
-            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
-            'cases:',
-            '  - name: pull request',
-            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
-            '    expect: deny',
-        ]),
-        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
-    }),
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
-
-
-/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
-const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
-const anyValueWithShortArrays = {
-    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
-    maxItems: MAX_ARRAY_ITEMS,
-};
-/**
- * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
- * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
- * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
- * document publishes.
- */
-const customClaimValueSchema = {
-    $id: CUSTOM_CLAIM_VALUE_ID,
-    title: 'CustomClaimValue',
-    ...anyValueWithShortArrays,
-    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
-};
-/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
-function unrolled(levels) {
-    if (levels === 0)
-        return { $ref: CUSTOM_CLAIM_VALUE_ID };
-    const inner = unrolled(levels - 1);
-    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
-}
-/**
- * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
- * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
- * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
- */
-const customClaimValueUnrolled = unrolled(2);
-/**
- * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
- * or a list of them.
- */
-const claimPatternsSchema = {
-    type: 'object',
-    maxProperties: MAX_CUSTOM_CLAIMS,
-    additionalProperties: {
-        type: ['string', 'array'],
-        minLength: 1,
-        maxLength: MAX_PATTERN_LENGTH,
-        minItems: 1,
-        maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-    },
-    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
-};
-/**
- * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
- * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
- */
-const verifyPolicyClaimProperties = {
-    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
-    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
-    allowed_algs: {
-        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
-        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
-    },
-    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
-    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: {
-        type: 'object',
-        maxProperties: MAX_CUSTOM_CLAIMS,
-        $defs: { CustomClaimValue: customClaimValueSchema },
-        additionalProperties: customClaimValueUnrolled,
-        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
-    },
-    required_claim_patterns: claimPatternsSchema,
-    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
-    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
-    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
-};
-const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
-const verifyPolicySchema = {
-    type: 'object',
-    additionalProperties: false,
-    required: [...verifyPolicyClaimRequired],
-    properties: {
-        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
-        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
-        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
-        ...verifyPolicyClaimProperties,
-    },
-};
-const validateRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
-    title: 'ValidateRequest',
-    type: 'object',
-    additionalProperties: false,
-    required: ['token'],
-    properties: {
-        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
-        policy: verifyPolicySchema,
-        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
-
-
-
-
-const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
-/**
- * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
- * pattern, and the cost of a match grows with both lengths.
- */
-const caseClaimValue = {
-    type: ANY_JSON,
-    maxLength: MAX_PATTERN_LENGTH,
-    maxItems: MAX_ARRAY_ITEMS,
-    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
-};
-/**
- * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
- * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
- * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
- * reported as a finding. Whether the AWS document is well formed is a finding too
- * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
- * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
- * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
- */
-const trustPolicyRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'TrustPolicyRequest',
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-        issuer: {
-            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
-            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
-        },
-        audiences: {
-            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
-            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
-        },
-        claim_patterns: {
-            ...claimPatternsSchema,
-            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
-        },
-        aws_trust_policy: {
-            type: 'object',
-            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
-        },
-        cases: {
-            type: 'array',
-            maxItems: MAX_ARRAY_ITEMS,
-            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
-            items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['claims', 'expect'],
-                properties: {
-                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
-                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
-                    expect: { type: 'string', enum: ['allow', 'deny'] },
-                },
-            },
-        },
-    },
-};
-const trust_policy_request_parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
 
 ;// CONCATENATED MODULE: ./src/engine/trust/string-like.ts
 /**
@@ -14837,54 +14341,108 @@ function hasRunContext(context) {
     return /(^|:)(ref|environment|job_workflow_ref):|(^|:)pull_request(:|$)/.test(context);
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+;// CONCATENATED MODULE: ./src/engine/trust/runs.ts
 /**
- * What each Allow statement admits, judged over GitHub's whole subject vocabulary: whether a stranger's
- * repository gets in (TRUST_SUBJECT_UNBOUNDED), and for one repository which runs (every ref, a
- * wildcard ref or environment, pull requests), whether it is bound by names a stranger could take over,
- * whether the audience is bound, and whether the statement can hold at all.
- *
- * A statement's conditions all hold together, so its narrowest binding on a claim decides. A Deny
- * statement with one condition narrows every Allow statement by the opposite of that condition (a Deny
- * of `StringNotLike sub repo:acme/app:*` binds the role to acme/app); a Deny with several conditions
- * only denies where all of them hold, which no single binding says, so it is not credited here (the
- * cases still evaluate it exactly). Whatever is not credited makes the verdict stricter, never looser.
+ * Which runs of one repository a statement lets in. Once a statement binds one repository (a sub value
+ * naming it, or the repository or repository_id key), what is left to judge is which of that
+ * repository's runs get a token it accepts: every branch, tag, environment and pull request, or a
+ * wildcard branch or environment that anyone who can push can create.
  */
 
 
+/** The claims that say which run of a repository a token is for. */
+const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
+/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
+const RUNS = [
+    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
+    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
+    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
+    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
+];
+/**
+ * The repository bindings of a statement bound to one repository, in the order of its conditions: each
+ * sub value that names the repository, else the repository key when no sub value binds one.
+ */
+function runContexts(statement) {
+    const subject = statement.subject;
+    if (subject === undefined)
+        return [];
+    const { door, denies } = statement;
+    // Values of one repository probe the same runs: each probe is judged once per statement.
+    const admits = memo((claims) => runAdmitted(door, denies, claims));
+    const out = [];
+    for (const group of subject.repositoryGroups) {
+        for (const value of group) {
+            if (value.binding.level !== 'repository')
+                continue;
+            const { prefix, context } = value.binding;
+            // A template without a run context gives every run of the repository the same sub.
+            const carriesRun = hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
+            const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value.condition.values[value.index]));
+            const admitted = RUNS.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
+            out.push({ statement, admits, binding: { kind: 'sub', value, prefix, context, carriesRun, admitted } });
+        }
+    }
+    if (subject.repositoryGroups.length === 0 && subject.byKey !== undefined)
+        out.push({ statement, admits, binding: { kind: 'key', condition: subject.byKey.condition } });
+    return out;
+}
+/** `judge` asked once per distinct run (its claims, in a fixed order). */
+function memo(judge) {
+    const known = new Map();
+    return (claims) => {
+        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
+        let answer = known.get(key);
+        if (answer === undefined)
+            known.set(key, answer = judge(claims));
+        return answer;
+    };
+}
+/** The one value (not the others listed with it) matches the subject. */
+function valueMatches(v, subject) {
+    const { condition, index } = v;
+    if (condition.match === 'StringLike')
+        return condition.patterns[index]?.matches(subject) === true;
+    const value = condition.values[index];
+    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+}
+/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
+function instance(pattern) {
+    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+}
+/** The claims a run's context names: its ref and environment. */
+function runClaimsOf(context) {
+    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
+    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
+    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+}
+/**
+ * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
+ * conditions on other claims are taken to hold, and a Deny statement with one condition on these
+ * claims keeps the run out.
+ */
+function runAdmitted(door, denies, claims) {
+    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
+    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
+        return false;
+    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+}
 
+;// CONCATENATED MODULE: ./src/engine/trust/statement.ts
 
 /** Claims GitHub puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
 const ALWAYS_PRESENT = new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']);
-/** The claims that say which run of a repository a token is for. */
-const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
-/** Audiences no role means: a pattern matching all of them matches any audience. */
-const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
-/**
- * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
- * known. For another issuer only a statement with no sub binding, or one whose sub values are all
- * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
- */
-function checkBreadth(doors, missing, github) {
-    const denies = doors.filter((d) => d.effect === 'Deny');
-    const findings = [];
-    const denyAll = denies.find((d) => d.conditions.length === 0);
-    for (const door of doors) {
-        if (door.effect !== 'Allow')
-            continue;
-        if (denyAll !== undefined) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field }));
-            continue;
-        }
-        const bindings = bindingsOf(door, denies);
-        const never = neverHolds(door, bindings);
-        if (never !== undefined) {
-            findings.push(never);
-            continue;
-        }
-        findings.push(...judgeAudience(door, bindings, missing), ...(github ? judgeSubject(door, denies, bindings, missing) : judgeOtherSubject(door, bindings, missing)));
-    }
-    return dedupe(findings);
+function statementContext(door, denies, missing, github) {
+    const bindings = bindingsOf(door, denies);
+    let subject;
+    return {
+        door, denies, missing, github, bindings,
+        get subject() {
+            if (github)
+                subject ??= readSubject(bindings);
+            return subject;
+        },
+    };
 }
 /** The door's own positive conditions, and the opposites of the Deny statements that have one condition. */
 function bindingsOf(door, denies) {
@@ -14916,94 +14474,16 @@ function bindsWhenAbsent(c, fromDeny) {
 function positiveOn(bindings, claim) {
     return bindings.filter((b) => b.positive && b.condition.claim === claim).map((b) => b.condition);
 }
-/**
- * TRUST_CONDITION_NEVER_HOLDS: a condition no token of the issuer can meet (a key of another issuer,
- * which AWS never has in the request context; Null true on a claim GitHub always sends), or literal
- * values on one claim that another condition on it rules out.
- */
-function neverHolds(door, bindings) {
-    for (const c of door.conditions) {
-        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
-        if (offContext) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
-        }
-        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
-        }
-    }
-    const byClaim = new Map();
-    for (const b of bindings) {
-        const group = byClaim.get(b.condition.claim);
-        if (group === undefined)
-            byClaim.set(b.condition.claim, [b]);
-        else
-            group.push(b);
-    }
-    for (const [claim, on] of byClaim) {
-        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
-        if (literal === undefined)
-            continue;
-        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
-        if (!fits) {
-            return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
-        }
-    }
-    return undefined;
-}
-/** TRUST_AUDIENCE_MISSING: no condition binds aud, or every one lets any audience through (`*`). */
-function judgeAudience(door, bindings, missing) {
-    const aud = positiveOn(bindings, 'aud');
-    if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
-        return [];
-    const broad = aud[0];
-    return [finding(TRUST_FINDINGS.TRUST_AUDIENCE_MISSING, broad === undefined
-            ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
-            : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
-}
-function matchesAnyAudience(c, index) {
-    if (c.match !== 'StringLike')
-        return false;
-    const pattern = c.patterns[index];
-    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
-}
-function judgeSubject(door, denies, bindings, missing) {
-    const subGroups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
+function readSubject(bindings) {
+    const groups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
         condition, index, binding: subjectBinding(condition.values[index], condition.match === 'StringLike'),
     })));
     const byKey = repositoryKeyBinding(bindings);
     const workflowKey = positiveOn(bindings, 'job_workflow_ref').find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
     // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
     const levelOf = (group) => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
-    const tightest = Math.min(...subGroups.map(levelOf), byKey === undefined ? 2 : 0);
-    if (tightest > 0)
-        return unbounded(door, subGroups, workflowKey !== undefined, missing);
-    const findings = [];
-    const repositoryGroups = subGroups.filter((g) => levelOf(g) === 0);
-    const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
-    if (!immutable)
-        findings.push(...mutable(repositoryGroups, byKey, workflowKey));
-    // Values of one repository probe the same runs: each probe is judged once per statement.
-    const admits = memo((claims) => runAdmitted(door, denies, claims));
-    for (const group of repositoryGroups) {
-        for (const value of group)
-            findings.push(...judgeRuns(value, admits));
-    }
-    if (repositoryGroups.length === 0 && byKey !== undefined)
-        findings.push(...judgeKeyRuns(door, denies, subGroups, byKey.condition));
-    return findings;
-}
-/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
-function judgeOtherSubject(door, bindings, missing) {
-    const subs = positiveOn(bindings, 'sub');
-    if (subs.length === 0) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
-    }
-    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
-    if (!subs.every((c) => c.values.some((v) => open(c, v))))
-        return [];
-    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
-        ? [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
-        : [])));
+    const tightest = Math.min(...groups.map(levelOf), byKey === undefined ? 2 : 0);
+    return { groups, byKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
 }
 /**
  * 0: one repository, or an owner together with one pinned workflow at one ref; 1: every repository of
@@ -15027,131 +14507,606 @@ function repositoryKeyBinding(bindings) {
     }));
     return byName === undefined ? undefined : { condition: byName, immutable: false };
 }
-function unbounded(door, groups, workflowKey, missing) {
-    if (groups.length === 0) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
-    }
-    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_UNBOUNDED, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
-        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
-        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, evidence(v)));
+/** Where a finding about one sub value points, and what it names. */
+function valueEvidence(v) {
+    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
 }
-/** TRUST_SUBJECT_MUTABLE on each name-only value, or on the repository key when that is the binding. */
-function mutable(repositoryGroups, byKey, workflowKey) {
-    const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
-    if (named.length > 0) {
-        return named.map((v) => finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, evidence(v)));
-    }
-    if (byKey !== undefined) {
-        return [finding(TRUST_FINDINGS.TRUST_SUBJECT_MUTABLE, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
-    }
-    return [];
-}
-/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
-const RUNS = [
-    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
-    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
-    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
-    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
-];
-/**
- * TRUST_ANY_REF, TRUST_PULL_REQUEST_ALLOWED and TRUST_REF_WILDCARD for one value that binds a
- * repository: which of that repository's runs the whole statement lets in (its other conditions on sub,
- * ref and environment, and the Deny statements with one condition, included).
- */
-function judgeRuns(v, admits) {
-    if (v.binding.level !== 'repository')
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/any-ref.ts
+
+
+
+
+const anyRef = {
+    code: 'TRUST_ANY_REF',
+    severity: 'warning',
+    title: 'The role admits every branch, tag, environment and pull request of a repository',
+    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
+    why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
+    remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
+    securitySeverity: 6.5,
+    example: trustExample('The deploy role admits any workflow run of acme/app.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:*" }']),
+    sources: [SOURCES.githubOidc],
+    // A binding that admits every run has no run left to single out.
+    final: true,
+    check({ statement, binding }) {
+        return binding.kind === 'sub' ? everyRunOfValue(binding) : everyRunOfKey(statement, binding.condition);
+    },
+};
+function everyRunOfValue({ value: v, carriesRun, admitted }) {
+    if (admitted.filter((run) => run.kind !== 'pull request').length !== RUNS.length - 1)
         return [];
-    const { prefix, context } = v.binding;
-    const value = v.condition.values[v.index];
-    const like = v.condition.match === 'StringLike';
-    // A template without a run context gives every run of the repository the same sub.
-    const carriesRun = hasRunContext(context) || (like && hasWildcard(context));
-    const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value));
-    const admitted = RUNS.filter((run) => valueMatches(v, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
-    const shown = `The sub ${v.condition.operator} value "${value}"`;
-    const pullRequests = admitted.some((run) => run.kind === 'pull request');
-    if (admitted.filter((run) => run.kind !== 'pull request').length === RUNS.length - 1) {
-        const what = pullRequests ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
-        return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `${shown} admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, evidence(v))];
-    }
-    const findings = [];
-    if (pullRequests) {
-        findings.push(finding(TRUST_FINDINGS.TRUST_PULL_REQUEST_ALLOWED, `${shown} admits pull_request runs (${prefix}:pull_request).`, evidence(v)));
-    }
-    if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
-        // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
-        const example = otherCase(context);
-        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...evidence(v), admits: example }));
-        }
-    }
-    if (like && hasWildcard(context) && hasRunContext(context)) {
-        const example = instance(context);
-        const claims = runClaimsOf(example);
-        if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...claims })) {
-            findings.push(finding(TRUST_FINDINGS.TRUST_REF_WILDCARD, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...evidence(v), admits: example }));
-        }
-    }
-    return findings;
+    const what = admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
+    return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, valueEvidence(v))];
 }
 /**
- * TRUST_ANY_REF for a statement bound to one repository by the repository or repository_id key while
- * its sub conditions bind only the owner: whether every kind of run gets a sub they admit.
+ * A statement bound to one repository by the repository or repository_id key while its sub conditions
+ * bind only the owner: whether every kind of run gets a sub they admit.
  */
-function judgeKeyRuns(door, denies, groups, key) {
+function everyRunOfKey({ door, denies, subject }, key) {
+    const groups = subject?.groups ?? [];
     const open = groups.flat().find((v) => v.condition.match === 'StringLike' && v.condition.values[v.index].endsWith('*'));
     if (groups.length > 0 && open === undefined)
         return [];
     const subOf = (context) => (open === undefined ? `repo:any/any:${context}` : `${instance(open.condition.values[open.index].slice(0, -1))}x:${context}`);
     if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims })))
         return [];
-    return [finding(TRUST_FINDINGS.TRUST_ANY_REF, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+    return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
 }
-/** `judge` asked once per distinct run (its claims, in a fixed order). */
-function memo(judge) {
-    const known = new Map();
-    return (claims) => {
-        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
-        let answer = known.get(key);
-        if (answer === undefined)
-            known.set(key, answer = judge(claims));
-        return answer;
-    };
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/audience-missing.ts
+
+
+
+/** Audiences no role means: a pattern matching all of them matches any audience. */
+const OTHER_AUDIENCES = ['x', 'api://another-service', 'https://attacker.example/audience'];
+const audienceMissing = {
+    code: 'TRUST_AUDIENCE_MISSING',
+    severity: 'warning',
+    title: 'No condition binds aud, or one that any audience satisfies (*)',
+    docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
+    why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
+    remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
+    securitySeverity: 4.3,
+    example: trustExample('The deploy role checks the subject but not the audience.', [`claim_patterns: { sub: "${PINNED_SUB}" }`], false),
+    sources: [SOURCES.awsOidcRole, SOURCES.githubAws],
+    check({ door, bindings, missing }) {
+        const aud = positiveOn(bindings, 'aud');
+        if (aud.some((c) => !c.values.some((_, i) => matchesAnyAudience(c, i))))
+            return [];
+        const broad = aud[0];
+        return [finding(audienceMissing, broad === undefined
+                ? 'No condition binds aud: a token the workflow requested for any other audience is accepted too.'
+                : `The ${broad.operator} condition on aud lets any audience through: a token the workflow requested for any other audience is accepted too.`, { field: broad === undefined ? missing.aud(door) : broad.field })];
+    },
+};
+function matchesAnyAudience(c, index) {
+    if (c.match !== 'StringLike')
+        return false;
+    const pattern = c.patterns[index];
+    return pattern !== undefined && OTHER_AUDIENCES.every((a) => pattern.matches(a));
 }
-/** The one value (not the others listed with it) matches the subject. */
-function valueMatches(v, subject) {
-    const { condition, index } = v;
-    if (condition.match === 'StringLike')
-        return condition.patterns[index]?.matches(subject) === true;
-    const value = condition.values[index];
-    return condition.match === 'StringEquals' ? value === subject : value.toLowerCase() === subject.toLowerCase();
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/condition-never-holds.ts
+
+
+
+
+const conditionNeverHolds = {
+    code: 'TRUST_CONDITION_NEVER_HOLDS',
+    severity: 'warning',
+    title: 'A statement no token of the issuer can satisfy: the role cannot be used through it',
+    docs: 'Reported for an Allow statement with a condition on a key of another issuer host (for a GitHub Enterprise Cloud provider, token.actions.githubusercontent.com/ENTERPRISE, keys written with the plain host are never in the request context), a Null condition requiring a claim GitHub always sends to be absent, StringEquals values another condition on the same claim rules out, or a Deny statement without conditions.',
+    why: 'The deploy that relies on the statement fails with AccessDenied, and the usual reaction under pressure is to loosen the condition until it works.',
+    remediation: 'Write the condition keys with the issuer the provider ARN names (token.actions.githubusercontent.com/ENTERPRISE:sub for an enterprise issuer), and make the conditions on one claim agree.',
+    securitySeverity: 2.0,
+    example: {
+        scenario: 'The role trusts the acme enterprise\'s issuer but its conditions name the plain issuer\'s keys.',
+        config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+        files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': PINNED_SUB },
+            }, 'token.actions.githubusercontent.com/acme'), null, 2)}\n` },
+        offline: true,
+    },
+    sources: [SOURCES.githubOidc, SOURCES.awsOperators],
+    // A statement no token can use has nothing narrower to be judged on.
+    final: true,
+    check({ door, denies, bindings }) {
+        const denyAll = denies.find((d) => d.conditions.length === 0);
+        if (denyAll !== undefined) {
+            return [finding(conditionNeverHolds, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
+        }
+        const never = neverHolds(door, bindings);
+        return never === undefined ? [] : [never];
+    },
+};
+/**
+ * A condition no token of the issuer can meet (a key of another issuer, which AWS never has in the
+ * request context; Null true on a claim GitHub always sends), or literal values on one claim that
+ * another condition on it rules out.
+ */
+function neverHolds(door, bindings) {
+    for (const c of door.conditions) {
+        const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
+        if (offContext) {
+            return finding(conditionNeverHolds, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
+            return finding(conditionNeverHolds, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        }
+    }
+    const byClaim = new Map();
+    for (const b of bindings) {
+        const group = byClaim.get(b.condition.claim);
+        if (group === undefined)
+            byClaim.set(b.condition.claim, [b]);
+        else
+            group.push(b);
+    }
+    for (const [claim, on] of byClaim) {
+        const literal = on.find((b) => b.positive && b.condition.match === 'StringEquals' && b.condition.set === undefined);
+        if (literal === undefined)
+            continue;
+        const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
+        if (!fits) {
+            return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
+        }
+    }
+    return undefined;
 }
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/pull-request-allowed.ts
+
+
+
+const pullRequestAllowed = {
+    code: 'TRUST_PULL_REQUEST_ALLOWED',
+    severity: 'warning',
+    title: 'A sub condition admits pull_request runs (repo:OWNER/REPO:pull_request)',
+    docs: 'A workflow triggered by a pull request gets the sub repo:OWNER/REPO:pull_request, whatever branch the pull request comes from.',
+    why: 'The code a pull request runs has not been reviewed yet. A role that trusts pull_request runs lets whoever can open one from a branch of the repository act with the role\'s permissions.',
+    remediation: 'Trust a protected branch or environment for deploys, and give pull request workflows a separate role with read-only permissions if they need one.',
+    securitySeverity: 6.5,
+    example: trustExample('The deploy role admits the main branch and, through a loose pattern, pull requests.', ['claim_patterns: { sub: ["repo:acme@1001/app@2002:ref:refs/heads/main", "repo:acme@1001/app@2002:pull*"] }']),
+    sources: [SOURCES.githubOidc],
+    check({ binding }) {
+        if (binding.kind !== 'sub' || !binding.admitted.some((run) => run.kind === 'pull request'))
+            return [];
+        const v = binding.value;
+        return [finding(pullRequestAllowed, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits pull_request runs (${binding.prefix}:pull_request).`, valueEvidence(v))];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/ref-wildcard.ts
+
+
+
+
+
+const refWildcard = {
+    code: 'TRUST_REF_WILDCARD',
+    severity: 'warning',
+    title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
+    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
+    why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
+    remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
+    securitySeverity: 5.3,
+    example: trustExample('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
+    sources: [SOURCES.githubOidc, SOURCES.githubAws],
+    check({ binding, admits }) {
+        if (binding.kind !== 'sub')
+            return [];
+        const { value: v, prefix, context } = binding;
+        const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index]}"`;
+        const findings = [];
+        if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+            // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
+            const example = otherCase(context);
+            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+                findings.push(finding(refWildcard, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...valueEvidence(v), admits: example }));
+            }
+        }
+        if (v.condition.match === 'StringLike' && hasWildcard(context) && hasRunContext(context)) {
+            const example = instance(context);
+            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+                findings.push(finding(refWildcard, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...valueEvidence(v), admits: example }));
+            }
+        }
+        return findings;
+    },
+};
 /** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
 function otherCase(context) {
     return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind, name) => `${kind}${name.toUpperCase()}`);
 }
-/** The value with each `*` made `-evil` and each `?` made `x`: a string it admits that nobody meant. */
-function instance(pattern) {
-    return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-mutable.ts
+
+
+
+const subjectMutable = {
+    code: 'TRUST_SUBJECT_MUTABLE',
+    severity: 'warning',
+    title: 'The role binds the repository by name only, not by its immutable ID',
+    docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
+    why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
+    remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
+    securitySeverity: 4.3,
+    example: trustExample('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
+    sources: [SOURCES.githubOidc],
+    /** Each name-only value that binds the repository, or the repository key when that is the binding. */
+    check({ subject }) {
+        if (subject === undefined)
+            return [];
+        const { byKey, repositoryGroups, workflowKey } = subject;
+        const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
+        if (immutable)
+            return [];
+        const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
+        if (named.length > 0) {
+            return named.map((v) => finding(subjectMutable, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, valueEvidence(v)));
+        }
+        if (byKey !== undefined) {
+            return [finding(subjectMutable, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
+        }
+        return [];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-unbounded.ts
+
+
+
+const subjectUnbounded = {
+    code: 'TRUST_SUBJECT_UNBOUNDED',
+    severity: 'error',
+    title: 'The role admits repositories of more than one owner, or every repository of one owner',
+    docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
+    why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
+    remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
+    securitySeverity: 9.1,
+    example: trustExample('The deploy role admits every repository of the acme organisation.', ['claim_patterns: { sub: "repo:acme/*" }']),
+    sources: [SOURCES.githubOidc, SOURCES.githubAws, SOURCES.datadog],
+    // A statement that binds no one repository has no repository whose naming or runs could be judged.
+    final: true,
+    check(ctx) {
+        const subject = ctx.subject;
+        if (subject === undefined)
+            return otherIssuer(ctx);
+        if (subject.tightest <= 0)
+            return [];
+        return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing);
+    },
+};
+function unbounded(door, groups, workflowKey, missing) {
+    if (groups.length === 0) {
+        return [finding(subjectUnbounded, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(subjectUnbounded, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
+        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
+        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, valueEvidence(v)));
 }
-function runClaimsOf(context) {
-    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
-    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
-    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+/** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
+function otherIssuer({ door, bindings, missing }) {
+    const subs = positiveOn(bindings, 'sub');
+    if (subs.length === 0) {
+        return [finding(subjectUnbounded, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
+    }
+    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
+    if (!subs.every((c) => c.values.some((v) => open(c, v))))
+        return [];
+    return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
+        ? [finding(subjectUnbounded, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
+        : [])));
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
+
+
+
+
+
+
+
+
+
+
+/** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
+const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+/**
+ * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
+ * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
+ * finding's evidence.field is a JSON Pointer into the request, the trust document included.
+ *
+ * Listed in the order of the catalogue and the docs. What a statement admits is judged by the checks in
+ * checks/ (in the order of checks/registry.ts, which is the order of their findings); the two codes
+ * defined here come from the evaluation itself: reading the document (a part it cannot evaluate) and
+ * deciding the stated cases.
+ */
+const TRUST_FINDINGS = {
+    TRUST_SUBJECT_UNBOUNDED: checkDefinition(subjectUnbounded, 'trust'),
+    TRUST_AUDIENCE_MISSING: checkDefinition(audienceMissing, 'trust'),
+    TRUST_ANY_REF: checkDefinition(anyRef, 'trust'),
+    TRUST_REF_WILDCARD: checkDefinition(refWildcard, 'trust'),
+    TRUST_PULL_REQUEST_ALLOWED: checkDefinition(pullRequestAllowed, 'trust'),
+    TRUST_SUBJECT_MUTABLE: checkDefinition(subjectMutable, 'trust'),
+    TRUST_CONDITION_NEVER_HOLDS: checkDefinition(conditionNeverHolds, 'trust'),
+    TRUST_CONDITION_UNSUPPORTED: defineFinding({
+        code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
+        title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
+        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
+        why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
+        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
+            config: deployRole(['aws_trust_policy: ../../infra/deploy-role-trust.json'], false),
+            files: { 'infra/deploy-role-trust.json': `${JSON.stringify(awsDeployRole({
+                    StringEquals: {
+                        'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+                        'token.actions.githubusercontent.com:sub': PINNED_SUB,
+                        'token.actions.githubusercontent.com:repository_owner': 'acme',
+                    },
+                }), null, 2)}\n` },
+            offline: true,
+        },
+        sources: [SOURCES.awsOidcKeys, SOURCES.awsOperators],
+    }),
+    TRUST_CASE_FAILED: defineFinding({
+        code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
+        title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
+        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
+        why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
+        remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
+        securitySeverity: 7.5,
+        example: trustExample('A case states that pull requests must be denied; the role admits them.', [
+            'claim_patterns: { sub: "repo:acme@1001/app@2002:*" }',
+            'cases:',
+            '  - name: pull request',
+            '    claims: { sub: "repo:acme@1001/app@2002:pull_request", aud: sts.amazonaws.com }',
+            '    expect: deny',
+        ]),
+        sources: [SOURCES.awsEvaluation, SOURCES.awsOperators, SOURCES.awsMultiValued],
+    }),
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
+
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
 }
 /**
- * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
- * conditions on other claims are taken to hold, and a Deny statement with one condition on these
- * claims keeps the run out.
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
  */
-function runAdmitted(door, denies, claims) {
-    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
-    if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
-        return false;
-    return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
+const customClaimValueUnrolled = unrolled(2);
+/**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+const claimPatternsSchema = {
+    type: 'object',
+    maxProperties: MAX_CUSTOM_CLAIMS,
+    additionalProperties: {
+        type: ['string', 'array'],
+        minLength: 1,
+        maxLength: MAX_PATTERN_LENGTH,
+        minItems: 1,
+        maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+    },
+    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+};
+/**
+ * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
+ * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
+ */
+const verifyPolicyClaimProperties = {
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    allowed_algs: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
+        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
+    },
+    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
+    required_claim_patterns: claimPatternsSchema,
+    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
+    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
+    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+};
+const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
+const verifyPolicySchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: [...verifyPolicyClaimRequired],
+    properties: {
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+const validateRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
+    title: 'ValidateRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['token'],
+    properties: {
+        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
+        policy: verifyPolicySchema,
+        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
+
+
+
+
+const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/**
+ * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
+ * pattern, and the cost of a match grows with both lengths.
+ */
+const caseClaimValue = {
+    type: ANY_JSON,
+    maxLength: MAX_PATTERN_LENGTH,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
+};
+/**
+ * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
+ * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
+ * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
+ * reported as a finding. Whether the AWS document is well formed is a finding too
+ * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
+ * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
+ */
+const trustPolicyRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'TrustPolicyRequest',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+        issuer: {
+            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
+        },
+        audiences: {
+            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
+            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
+        },
+        claim_patterns: {
+            ...claimPatternsSchema,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
+        },
+        aws_trust_policy: {
+            type: 'object',
+            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
+        },
+        cases: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['claims', 'expect'],
+                properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
+                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
+                    expect: { type: 'string', enum: ['allow', 'deny'] },
+                },
+            },
+        },
+    },
+};
+const trust_policy_request_parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/registry.ts
+
+
+
+
+
+
+
+/**
+ * The checks of one Allow statement, in the order a response lists their findings for it: whether any
+ * token can use it, whether it binds the audience, whether it binds one repository, and by what name.
+ * A check marked `final` that finds something ends the statement's judgement.
+ */
+const TRUST_STATEMENT_CHECKS = [
+    conditionNeverHolds,
+    audienceMissing,
+    subjectUnbounded,
+    subjectMutable,
+];
+/**
+ * The checks of each repository binding of a statement that binds one repository, run after the
+ * statement checks, binding by binding: every run admitted, pull requests, wildcard branches and
+ * environments. Adding a trust check is one module in this folder plus one line in one of these lists
+ * (and its place in the catalogue, trust/findings.ts).
+ */
+const TRUST_RUN_CHECKS = [
+    anyRef,
+    pullRequestAllowed,
+    refWildcard,
+];
+
+;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+
+
+
+/**
+ * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
+ * known. For another issuer only a statement with no sub binding, or one whose sub values are all
+ * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
+ */
+function checkBreadth(doors, missing, github) {
+    const denies = doors.filter((d) => d.effect === 'Deny');
+    const findings = [];
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        const statement = statementContext(door, denies, missing, github);
+        const judged = judge(TRUST_STATEMENT_CHECKS, statement, findings);
+        if (judged === 'ended')
+            continue;
+        for (const binding of runContexts(statement))
+            judge(TRUST_RUN_CHECKS, binding, findings);
+    }
+    return dedupe(findings);
 }
-function evidence(v) {
-    return { field: v.condition.valueFields[v.index], operator: v.condition.operator, value: v.condition.values[v.index] };
+/** Runs the checks in order into `findings`, until a final one finds something. */
+function judge(checks, ctx, findings) {
+    for (const check of checks) {
+        const found = check.check(ctx);
+        findings.push(...found);
+        if (check.final === true && found.length > 0)
+            return 'ended';
+    }
+    return 'done';
 }
 /** The same finding about the same place is reported once, however many statements lead to it. */
 function dedupe(findings) {
@@ -15177,7 +15132,7 @@ const PROBE_EXTRA = 64;
 const PROBES_PER_VALUE = 5;
 /** Kinds of run probed for a repository: branch, tag, environment, pull request. */
 const RUN_KINDS = 4;
-/** The claims a probe of a repository's runs is judged on (see breadth.ts). */
+/** The claims a probe of a repository's runs is judged on (see runs.ts). */
 const budget_RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
 /** The refusal, when the request needs more than the budget; `at` is the document's member. */
 function workRefusal(doors, cases, at) {
@@ -15247,7 +15202,7 @@ function byClaim(conditions) {
     }
     return groups;
 }
-/** The sub subjects breadth.ts probes for these conditions, sorted: each repository's runs, and an instance of each value. */
+/** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
 function probesOf(onSub) {
     const probes = new Set();
     for (const c of onSub) {
@@ -15954,47 +15909,322 @@ const trustPolicyOperation = defineOperation({
     run: lintTrustPolicy,
 });
 
-;// CONCATENATED MODULE: ./src/engine/validate/response-json.ts
-/** Every status passed, in the order the validator writes the statuses. */
-const ALL_PASSED = JSON.stringify({ signature: 'pass', issuer: 'pass', audience: 'pass', algorithm: 'pass', time: 'pass', required_claims: 'pass' });
+;// CONCATENATED MODULE: ./src/engine/validate/findings.ts
 /**
- * Printable ASCII other than `"` and `\`: JSON.stringify writes such a string between quotes as it is.
+ * The validation findings: what each code of POST /v1/validate means, the status it fails, and a worked
+ * example for its page. Defined as every other area's are, with defineFinding (../findings.ts).
  */
-const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-/** A string as JSON text, as JSON.stringify writes it. */
-function stringJson(value) {
-    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+
+/** The instant every validation example is judged at, and the same in seconds since the epoch. */
+const EXAMPLE_AT = '2026-01-05T09:15:00Z';
+const EXAMPLE_NOW = Date.parse(EXAMPLE_AT) / 1000;
+/** Where the issuer of the validation examples serves its keys. */
+const EXAMPLE_KEYS = 'https://idp.example.com/keys';
+/**
+ * A config file for a validation example: the orders API's issuer profile (RS256 keys fetched from
+ * EXAMPLE_KEYS) plus `profile` lines, and one sample checked against it plus `sample` lines.
+ */
+function profileSample(profile = [], sample = []) {
+    return [
+        'profiles:',
+        '  - id: orders-api',
+        '    issuer: https://idp.example.com',
+        '    audiences: [api://orders]',
+        '    allowed_algs: [RS256]',
+        `    jwks_uri: ${EXAMPLE_KEYS}`,
+        ...profile.map((line) => `    ${line}`),
+        '',
+        'tokens:',
+        '  - name: orders-token',
+        '    token_file: sample.jwt',
+        '    issuer_profile_id: orders-api',
+        `    at: ${EXAMPLE_AT}`,
+        ...sample.map((line) => `    ${line}`),
+        '',
+    ].join('\n');
+}
+/** The orders service's token, issued 5 minutes before EXAMPLE_AT for an hour, with `claims` changed (undefined drops one). */
+function sampleToken(claims = {}, header = {}) {
+    const all = {
+        iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: EXAMPLE_NOW - 300, exp: EXAMPLE_NOW + 3300, scope: 'orders:read', ...claims,
+    };
+    return { header: defined({ alg: 'RS256', kid: 'orders-2026', typ: 'JWT', ...header }), claims: defined(all) };
+}
+function defined(members) {
+    return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+/** A validation example: the profile sample above, its token, and the issuer's keys served. */
+function validationExample(scenario, token, profile = [], sample = []) {
+    return { scenario, config: profileSample(profile, sample), token, keysAt: EXAMPLE_KEYS };
 }
 /**
- * The metadata as JSON text, as JSON.stringify writes it: its members in their order, each a string
- * (alg, kid, key_source, the cache states, request_id). Anything else (warnings) goes to JSON.stringify.
+ * Validation findings, in the order a response lists them: by the status each one fails (algorithm,
+ * signature, issuer, audience, time, required claims), then the warnings, which fail none.
  */
-function metadataJson(metadata) {
-    let text = '';
-    for (const name of Object.keys(metadata)) {
-        const value = metadata[name];
-        if (value === undefined)
-            continue;
-        if (typeof value !== 'string')
-            return JSON.stringify(metadata);
-        text += `${text === '' ? '' : ','}${stringJson(name)}:${stringJson(value)}`;
-    }
-    return `{${text}}`;
-}
+const VALIDATION_FINDINGS = {
+    ALGORITHM_INVALID: defineFinding({
+        code: 'ALGORITHM_INVALID', severity: 'error', status: 'algorithm', area: 'validate',
+        title: 'The token alg is not in allowed_algs, or is none',
+        remediation: 'Sign the token with an algorithm listed in allowed_algs; alg "none" is never accepted.',
+        docs: 'The header alg must be an exact, case-sensitive member of allowed_algs, and "none" fails in any letter case even when listed. This is checked before any key is looked up or any signature is verified, so the signature status fails too.',
+        why: 'The token, not the verifier, names its algorithm. A verifier that follows it accepts unsigned tokens (alg "none") or lets an attacker pick an algorithm the key was never meant for, such as HS256 with the RSA public key as the HMAC secret: both forge any token.',
+        securitySeverity: 8.1,
+        example: validationExample('An unsigned token (alg "none") is presented to an API that accepts RS256 only.', sampleToken({}, { alg: 'none' })),
+    }),
+    SIGNATURE_INVALID: defineFinding({
+        code: 'SIGNATURE_INVALID', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The signature does not verify with the configured key',
+        remediation: 'Check that the policy key is the one the issuer signs with.',
+        why: 'Nothing in a token whose signature fails can be trusted: its claims may have been edited, or it was signed by someone other than the issuer. For a sample expected to be valid, the usual cause is a policy pinned to a key the issuer has rotated away from.',
+        securitySeverity: 7.5,
+        example: validationExample('The token names the issuer\'s key, but was signed by another one.', { ...sampleToken(), signedByAnotherKey: true }),
+    }),
+    KEY_MISMATCH: defineFinding({
+        code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
+        remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
+        securitySeverity: 8.1,
+        example: {
+            scenario: 'A policy pins an EC P-256 public key, but allows and receives RS256 tokens.',
+            config: [
+                'tokens:',
+                '  - name: orders-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [RS256]',
+                '      public_key: |',
+                '        -----BEGIN PUBLIC KEY-----',
+                '        MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEw98K4qrAQs2Of4rXQN+ClzEqyTfm',
+                '        VrXv7g7M7OqCj8/zaQBPsqKWiB2kAKt8eLJDhcHrU7+TLwpNUf90oHs42g==',
+                '        -----END PUBLIC KEY-----',
+                '',
+            ].join('\n'),
+            token: sampleToken(),
+        },
+    }),
+    KEY_NOT_FOUND: defineFinding({
+        code: 'KEY_NOT_FOUND', severity: 'error', status: 'signature', area: 'validate',
+        title: 'No key in the JWKS fits the token kid and alg',
+        remediation: 'Check that the issuer publishes the signing key in its JWKS with a matching kid, kty and alg.',
+        docs: 'Keys are chosen by kid, then by a key type and curve that fit alg; a key whose use is not sig, whose key_ops lacks verify, or whose alg differs from the token\'s is never chosen. An unknown kid refetches the JWKS at most once every 30 seconds.',
+        why: 'The token cannot be verified, so it is refused. For a real token this usually means the issuer rotated its keys and the JWKS (or the jwks_uri) the policy uses is not the issuer\'s current one.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The issuer rotated to a new key (kid "orders-2026"), but the sample was signed with the retired one.',
+            config: profileSample().replace('allowed_algs: [RS256]', 'allowed_algs: [ES256]'),
+            token: sampleToken({}, { alg: 'ES256', kid: 'orders-2025' }),
+            served: { [EXAMPLE_KEYS]: { keys: [{ kty: 'EC', crv: 'P-256', kid: 'orders-2026', use: 'sig', alg: 'ES256', x: 'XnrxM-lf8nP5N_Tp6peSHzZYN99S-2Sb7gET2xbhgYY', y: 'okNxd0gSehiWPNBym_wvyt1UXCB3xJU5I_ljiXXJVRg' }] } },
+        },
+    }),
+    UNSUPPORTED_CRITICAL_HEADER: defineFinding({
+        code: 'UNSUPPORTED_CRITICAL_HEADER', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The header carries crit entries or b64: false, which this validator does not support',
+        docs: 'RFC 7515 §4.1.11: a recipient that does not understand every header parameter listed in crit must reject the token. oidc-gate understands none, and b64: false (RFC 7797, an unencoded payload) is refused too.',
+        why: 'A crit parameter tells the verifier that the token means something it must enforce. Accepting it without understanding it would ignore a condition the issuer made part of the token\'s meaning.',
+        fix: 'Issue the token without crit and b64 header parameters, or validate it with software that implements the extension it names.',
+        securitySeverity: 5.3,
+        example: validationExample('The token carries a critical header parameter this validator does not know.', sampleToken({}, { crit: ['https://idp.example.com/step-up'], 'https://idp.example.com/step-up': true })),
+    }),
+    JWKS_UNAVAILABLE: defineFinding({
+        code: 'JWKS_UNAVAILABLE', severity: 'error', status: 'signature', area: 'validate',
+        title: 'The JWKS could not be fetched and no keys are cached',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'The profile\'s jwks_uri (or the one its discovery document names) is fetched through the guarded fetcher: https only, public addresses only unless OUTBOUND_ALLOW names the host, 5 s, 512 KiB. With no key cached, the token cannot be verified.',
+        why: 'A validator that cannot get the issuer\'s keys must refuse every token, so an unreachable JWKS is an outage for every client of the API.',
+        securitySeverity: 5.3,
+        example: {
+            scenario: 'The profile\'s jwks_uri answers HTTP 404.',
+            config: profileSample(),
+            token: sampleToken(),
+        },
+    }),
+    ISSUER_MISMATCH: defineFinding({
+        code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
+        title: 'The iss claim does not equal the expected issuer',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
+        fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
+        securitySeverity: 6.5,
+        example: validationExample('The provider writes its issuer with a trailing slash; the profile does not.', sampleToken({ iss: 'https://idp.example.com/' })),
+    }),
+    AUDIENCE_MISMATCH: defineFinding({
+        code: 'AUDIENCE_MISMATCH', severity: 'error', status: 'audience', area: 'validate',
+        title: 'No allowed audience matches the aud claim',
+        remediation: 'Request the token for one of the allowed audiences, or add its audience to the policy.',
+        docs: 'aud may be a string or an array of strings; one of them must equal one of the policy\'s audiences. A missing aud, or one of another type, fails.',
+        why: 'The audience says which API a token is for. Without the check, a token issued to one API (or to any client of the same provider) is accepted by another: a compromised or malicious service could replay the tokens it receives against yours.',
+        securitySeverity: 6.5,
+        example: validationExample('A token issued for the billing API is presented to the orders API.', sampleToken({ aud: 'api://billing' })),
+    }),
+    TOKEN_EXPIRED: defineFinding({
+        code: 'TOKEN_EXPIRED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp is at or before now (less clock skew)',
+        docs: 'A token is expired when exp ≤ now − clock_skew_seconds (RFC 7519 §4.1.4). Samples are judged at their at: instant, so a committed sample stays checkable after its token expires.',
+        why: 'Expiry bounds how long a stolen token is useful. A token past its exp must be refused even when everything else about it is right.',
+        fix: 'Get a fresh token. For a sample in a config file, set at: to an instant inside the token\'s lifetime, or expect: [TOKEN_EXPIRED] if the sample is meant to be expired.',
+        securitySeverity: 5.3,
+        example: validationExample('The sample token expired an hour before the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW - 7200, exp: EXAMPLE_NOW - 3600 })),
+    }),
+    TOKEN_NOT_YET_VALID: defineFinding({
+        code: 'TOKEN_NOT_YET_VALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'nbf is after now (plus clock skew)',
+        docs: 'A token with nbf > now + clock_skew_seconds is not valid yet (RFC 7519 §4.1.5).',
+        why: 'A token that is not valid yet was issued for later use; accepting it early defeats the issuer\'s scheduling, and a large gap usually means a wrong clock on one side.',
+        fix: 'Check the issuer\'s and the validator\'s clocks; allow for small drift with clock_skew_seconds. For a sample, set at: to an instant after nbf.',
+        securitySeverity: 4.3,
+        example: validationExample('The token becomes valid ten minutes after the instant it is judged at.', sampleToken({ nbf: EXAMPLE_NOW + 600 })),
+    }),
+    TOKEN_ISSUED_IN_FUTURE: defineFinding({
+        code: 'TOKEN_ISSUED_IN_FUTURE', severity: 'error', status: 'time', area: 'validate',
+        title: 'iat is after now (plus clock skew)',
+        remediation: 'Check the issuer clock, or allow for drift with clock_skew_seconds.',
+        docs: 'A token with iat > now + clock_skew_seconds claims to have been issued in the future.',
+        why: 'A future iat means the issuer\'s clock or the validator\'s is wrong, or the token was minted with a forged time. Either way its lifetime checks cannot be trusted.',
+        securitySeverity: 4.3,
+        example: validationExample('The token says it was issued an hour after the instant it is judged at.', sampleToken({ iat: EXAMPLE_NOW + 3600, exp: EXAMPLE_NOW + 7200 })),
+    }),
+    TOKEN_LIFETIME_EXCEEDED: defineFinding({
+        code: 'TOKEN_LIFETIME_EXCEEDED', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp - iat exceeds max_ttl_seconds, or exp or iat is missing while max_ttl_seconds is set',
+        docs: 'With max_ttl_seconds set, a token must carry both iat and exp, and exp − iat must not exceed it.',
+        why: 'max_ttl_seconds caps how long a stolen token stays useful, whatever the issuer is configured to hand out. A token that lives longer than the API accepts is usually an issuer misconfiguration that widens that window.',
+        fix: 'Shorten the access token lifetime at the issuer to at most max_ttl_seconds, or raise max_ttl_seconds if the longer lifetime is intended.',
+        securitySeverity: 5.3,
+        example: validationExample('The API accepts tokens that live at most an hour; the issuer hands out tokens valid for 30 days.', sampleToken({ exp: EXAMPLE_NOW - 300 + 30 * 86400 }), ['max_ttl_seconds: 3600']),
+    }),
+    CLAIM_TYPE_INVALID: defineFinding({
+        code: 'CLAIM_TYPE_INVALID', severity: 'error', status: 'time', area: 'validate',
+        title: 'exp, nbf or iat is not a finite number',
+        docs: 'exp, nbf and iat are NumericDate values (RFC 7519 §2): seconds since the epoch as a JSON number. A string, null or a number too large to be finite (1e309) fails.',
+        why: 'Validators disagree on how to read a time claim of the wrong type: some skip the check altogether, which turns an expiry into no expiry. Refusing it is the only reading every party shares.',
+        fix: 'Have the issuer write exp, nbf and iat as numbers of seconds since 1970-01-01T00:00:00Z, not as strings or dates.',
+        securitySeverity: 5.3,
+        example: validationExample('The issuer writes exp as a date string instead of a number of seconds.', sampleToken({ exp: '2026-01-05T10:10:00Z' })),
+    }),
+    REQUIRED_CLAIM_MISSING: defineFinding({
+        code: 'REQUIRED_CLAIM_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim listed in required_claims is absent',
+        docs: 'Every claim named in required_claims must be present, whatever its value; one finding per missing claim.',
+        why: 'An API that reads a claim it did not require acts on whatever the token leaves out: a missing sub or azp can make requests anonymous or attribute them to the wrong client.',
+        fix: 'Have the issuer include the claim (a claim mapping or scope at the provider), or drop it from required_claims if the API does not use it.',
+        securitySeverity: 5.3,
+        example: validationExample('The API needs to know which client asked for the token, but the token has no azp claim.', sampleToken(), ['required_claims: [sub, azp]']),
+    }),
+    REQUIRED_SCOPE_MISSING: defineFinding({
+        code: 'REQUIRED_SCOPE_MISSING', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A scope listed in required_scopes is absent from scope (or scp)',
+        docs: 'Scopes are read from scope (space-delimited), else from scp (a string or an array). One finding lists every missing scope.',
+        why: 'Scopes are what the user or client was granted. Accepting a token without the scope an operation needs lets a client do more than it was allowed to.',
+        fix: 'Request the token with the missing scopes (and have the client allowed them at the provider), or check the operation against the scopes it really needs.',
+        securitySeverity: 6.5,
+        example: validationExample('The API requires orders:write, but the token was granted orders:read only.', sampleToken(), ['required_scopes: [orders:write]']),
+    }),
+    CUSTOM_CLAIM_MISMATCH: defineFinding({
+        code: 'CUSTOM_CLAIM_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim does not match its required_custom_claims expectation',
+        docs: 'A scalar expectation matches an equal value or an array holding it; an array expectation matches when every item is in the claim\'s array; an object expectation matches on its own keys, recursively. One finding per claim.',
+        why: 'Custom claims carry tenancy, roles and environments. A token of the wrong tenant that passes because nobody checked the claim is a cross-tenant access.',
+        fix: 'Request the token from the right tenant or environment, or correct the expected value in required_custom_claims.',
+        securitySeverity: 6.5,
+        example: validationExample('The API serves the EU tenant; the token belongs to the US one.', sampleToken({ tenant: 'acme-us' }), ['required_custom_claims: { tenant: acme-eu }']),
+    }),
+    CLAIM_PATTERN_MISMATCH: defineFinding({
+        code: 'CLAIM_PATTERN_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'A claim matches none of its required_claim_patterns',
+        docs: 'Patterns use AWS StringLike syntax: * matches any run of characters (none included), ? exactly one, everything else only itself, case-sensitively. A claim given a list of patterns must match one of them. Only a string claim can match: a missing claim, a number or an array fails. One finding per claim.',
+        why: 'Workload identity tokens name the workload in their claims (GitHub\'s sub is repo:OWNER/REPO:ref:refs/heads/BRANCH). Without the check, a token of another repository, branch or pull request of the same issuer is accepted as if it were the deploy job\'s.',
+        fix: 'Run the workload from a repository, branch or environment the patterns admit, or correct the pattern (remember that * also matches / and :).',
+        securitySeverity: 7.5,
+        example: validationExample('The API accepts tokens of the orders service account only; the token names another one.', sampleToken({ sub: 'svc-billing' }), ['required_claim_patterns: { sub: "svc-orders*" }']),
+    }),
+    TOKEN_TYPE_MISMATCH: defineFinding({
+        code: 'TOKEN_TYPE_MISMATCH', severity: 'error', status: 'required_claims', area: 'validate',
+        title: 'The typ header does not match token_type',
+        docs: 'typ and token_type are compared in lower case without an application/ prefix, so at+jwt matches application/at+JWT. A missing typ fails.',
+        why: 'An ID token and an access token from the same issuer can carry the same iss and aud. Checking typ (at+jwt for RFC 9068 access tokens) stops an ID token, which any client may hold, from being used as an access token.',
+        fix: 'Have the issuer set the typ header (at+jwt for access tokens), or set token_type to the type it really issues.',
+        securitySeverity: 6.5,
+        example: validationExample('The API accepts access tokens only (typ at+jwt); the token has typ JWT.', sampleToken(), ['token_type: at+jwt']),
+    }),
+    PROFILE_NOT_FOUND: defineFinding({
+        code: 'PROFILE_NOT_FOUND', severity: 'error', area: 'validate',
+        title: 'issuer_profile_id names no registered issuer profile',
+        remediation: 'Register the profile in ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE, or fix the id.',
+        docs: 'In the service, profiles come from ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE; in the action and the CLI, from the profiles: lists of the config files and the issuer-profiles file. Every status fails.',
+        why: 'Without its profile there is no trust policy to check the token against, so it is refused; a misspelt id in a client means every one of its tokens fails.',
+        fix: 'Fix the id, or register the profile: a profiles: entry in a config file or the issuer-profiles file for the action and the CLI, ISSUER_PROFILES_JSON / ISSUER_PROFILES_FILE for the service.',
+        securitySeverity: 4.3,
+        example: {
+            scenario: 'The sample names a profile id that no config file defines (orders-apy for orders-api).',
+            config: profileSample().replace('issuer_profile_id: orders-api', 'issuer_profile_id: orders-apy'),
+            token: sampleToken(),
+            keysAt: EXAMPLE_KEYS,
+        },
+    }),
+    EXPIRATION_MISSING: defineFinding({
+        code: 'EXPIRATION_MISSING', severity: 'warning', area: 'validate',
+        title: 'The token has no exp claim and never expires',
+        remediation: 'Issue tokens with an exp claim, or set max_ttl_seconds to require one.',
+        why: 'A token without exp is valid forever: once it leaks (a log, a browser history, a support ticket) it works until the key is rotated.',
+        securitySeverity: 6.5,
+        example: validationExample('The issuer hands out tokens without an expiry.', sampleToken({ exp: undefined })),
+    }),
+    WEAK_SECRET: defineFinding({
+        code: 'WEAK_SECRET', severity: 'warning', area: 'validate',
+        title: 'The HMAC secret is shorter than the hash output (32/48/64 bytes)',
+        remediation: 'Use a random secret at least as long as the hash output (RFC 7518 §3.2).',
+        why: 'Anyone holding a token can try secrets offline, as fast as they can compute HMACs, with no rate limit. A short or guessable secret is found that way, and with it every token can be forged.',
+        securitySeverity: 7.5,
+        example: {
+            scenario: 'An internal API verifies HS256 tokens with a short, guessable secret.',
+            config: [
+                'tokens:',
+                '  - name: internal-token',
+                '    token_file: sample.jwt',
+                `    at: ${EXAMPLE_AT}`,
+                '    policy:',
+                '      issuer: https://idp.example.com',
+                '      audiences: [api://orders]',
+                '      allowed_algs: [HS256]',
+                '      secret: changeme',
+                '',
+            ].join('\n'),
+            token: sampleToken({}, { alg: 'HS256', kid: undefined }),
+        },
+    }),
+    JWKS_STALE: defineFinding({
+        code: 'JWKS_STALE', severity: 'warning', area: 'validate',
+        title: 'Keys were served from a cache whose refresh failed',
+        remediation: 'Check that the JWKS URI is reachable from this host.',
+        docs: 'A JWKS is cached for its Cache-Control max-age (1 minute to 24 hours, default 10 minutes). When a refresh fails, the last good set keeps serving for up to 24 hours, and each validation that uses it carries this warning in metadata.warnings.',
+        why: 'The validator keeps working through a short outage of the issuer, but it cannot see a rotation or a revoked key until the JWKS answers again; after 24 hours the set is dropped and every token fails with JWKS_UNAVAILABLE.',
+        securitySeverity: 3.1,
+        example: {
+            scenario: 'The service fetched the profile\'s JWKS an hour ago; since then its jwks_uri has been failing. Each validation still succeeds with the cached keys and carries the warning (a single gate run fetches each JWKS once, so only the service reports this code).',
+            transcript: [
+                '"metadata": {',
+                '  "alg": "RS256", "kid": "orders-2026", "key_source": "jwks", "jwks_cache": "stale",',
+                '  "warnings": [{',
+                '    "code": "JWKS_STALE", "severity": "warning",',
+                '    "message": "The JWKS at https://idp.example.com/keys could not be refreshed (http_status); keys fetched 3600 s ago were used.",',
+                '    "evidence": { "jwks_uri": "https://idp.example.com/keys", "reason": "http_status", "age_seconds": 3600 },',
+                '    "remediation": "Check that the JWKS URI is reachable from this host."',
+                '  }]',
+                '}',
+            ].join('\n'),
+        },
+    }),
+};
 /**
- * A validation response as JSON text: exactly JSON.stringify(response). The common answer, a token with
- * no findings and every status passed, is written from its parts: the generic serialiser costs more than
- * the rest of the answer's writing. This relies on the key order the validator builds responses in
- * (valid, statuses, findings, summary, metadata); a test holds the two ways to the same bytes.
+ * Order in which a validation response lists its findings: the order the checks run, from whether the
+ * token can be trusted at all (algorithm, signature) to what it claims (issuer, audience, time, claims).
  */
-function validateResponseJson(response) {
-    const { statuses: s } = response;
-    if (response.findings.length !== 0 || response.claim_diff !== undefined || response.metadata === undefined
-        || s.signature !== 'pass' || s.issuer !== 'pass' || s.audience !== 'pass' || s.algorithm !== 'pass' || s.time !== 'pass' || s.required_claims !== 'pass') {
-        return JSON.stringify(response);
-    }
-    return `{"valid":${response.valid},"statuses":${ALL_PASSED},"findings":[],"summary":${stringJson(response.summary)},"metadata":${metadataJson(response.metadata)}}`;
-}
+const STATUS_ORDER = ['algorithm', 'signature', 'issuer', 'audience', 'time', 'required_claims'];
 
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
@@ -16358,6 +16588,7 @@ function rawEcdsaToDer(signature) {
 
 
 
+
 /**
  * Patterns are compiled once per policy object: a profile's policy lives as long as the process, so its
  * patterns are compiled at its first token, not at every one.
@@ -16429,6 +16660,7 @@ function checkClaimPatterns(claims, patterns, report) {
 }
 
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
 
 
 /**
@@ -16677,7 +16909,7 @@ function inlineTrustSource(policy, keyCache) {
             throw new errors_RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);
         key = { type: 'public', key: parsed.key };
     }
-    const resolution = { keys: [key] };
+    const resolution = Promise.resolve({ keys: [key] });
     return {
         policy,
         keySource: key.type === 'secret' ? 'secret' : 'public_key',
@@ -16699,23 +16931,17 @@ function inlineTrustSource(policy, keyCache) {
 
 
 
+
 const parseValidateRequest = compileSchema(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
 /**
  * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
  * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
  * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
- * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ * Rejects with RequestInvalidError or MalformedTokenError; every other outcome is a response. With an
+ * inline key or secret nothing is awaited but the key lookup's settled promise.
  */
 async function validateJwt(body, ctx) {
-    return checkJwt(body, ctx);
-}
-/**
- * validateJwt, answered at once when the trust source hands its keys over at once (an inline key or
- * secret); a promise when it answers with one (a JWKS or an issuer profile, even with its keys cached).
- * Throws as validateJwt rejects.
- */
-function checkJwt(body, ctx) {
     const request = parseValidateRequest(body);
     // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
     // token and small enough to bound the work one request can cause.
@@ -16742,10 +16968,7 @@ function checkJwt(body, ctx) {
     const gate = signatureGate(jwt, trust.policy);
     if (gate !== undefined)
         return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
-    // An inline key is at hand; a JWKS or a profile answers with a promise, even from its cache.
-    const keys = trust.resolveKeys(jwt.header, jwt.header.alg);
-    if (keys instanceof Promise)
-        return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+    const keys = await trust.resolveKeys(jwt.header, jwt.header.alg);
     return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 /**
@@ -16933,7 +17156,6 @@ function evaluate(jwt, trust, gate, resolution, nowSeconds, memory) {
 
 
 
-
 const validateOperation = defineOperation({
     name: 'validate',
     method: 'POST',
@@ -16945,8 +17167,7 @@ const validateOperation = defineOperation({
     request: { name: 'ValidateRequest', schema: validateRequestSchema },
     response: { name: 'ValidateResponse', schema: validateResponseSchema },
     malformedToken: true,
-    run: checkJwt,
-    toJson: validateResponseJson,
+    run: validateJwt,
 });
 
 ;// CONCATENATED MODULE: ./src/engine/operations.ts
@@ -16963,17 +17184,12 @@ const byName = new Map(OPERATIONS.map((o) => [o.name, o]));
 function getOperation(name) {
     return byName.get(name);
 }
-function isOperationName(name) {
-    return byName.has(name);
-}
 
 ;// CONCATENATED MODULE: ./src/engine/problem.ts
 /**
  * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
  * report records for the same request. Both faces take them from here, so the two cannot drift.
  */
-
-
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
 const PROBLEM_TYPES = {
@@ -17059,9 +17275,9 @@ function fetcherFor(network) {
         : network.outboundAllow;
     return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
-/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
+/** A request refusal is the problem the service answers with; anything else is a fault, thrown on. */
 function refusalOf(error) {
-    if (isEngineError(error))
+    if (isRequestRefusal(error))
         return { problem: problemFromEngineError(error) };
     throw error;
 }
@@ -17070,22 +17286,19 @@ function engineWith(services, profiles) {
     return {
         services,
         operations: OPERATIONS,
-        run(name, body, runOptions = {}) {
+        async run(name, body, runOptions = {}) {
+            // The table holds the operation named `name`, so what it answers is ResponseOf<Name>.
             const operation = getOperation(name);
             if (operation === undefined)
                 throw new Error(`no operation named ${name}`);
             const at = runOptions.at;
             const ctx = at === undefined ? context : { ...context, now: () => at };
-            let response;
             try {
-                response = operation.run(body, ctx);
+                return { response: await operation.run(body, ctx) };
             }
             catch (error) {
                 return refusalOf(error);
             }
-            if (response instanceof Promise)
-                return response.then((r) => ({ response: r }), refusalOf);
-            return { response };
         },
         withProfiles(registry) {
             return engineWith(services, registry);
@@ -17093,315 +17306,16 @@ function engineWith(services, profiles) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/engine/gate-findings.ts
-
-/** Every gate code is an error: a gate that cannot read its input, or whose sample failed, must not pass. */
-function gateFinding(code, title, remediation, docs, config = true) {
-    return defineFinding({ code, severity: 'error', area: 'gate', title, remediation, config, ...docs });
-}
-/** A gate warning: about a suppression that no longer does what it was written for. Never a config error. */
-function gateWarning(code, title, remediation, docs) {
-    return defineFinding({ code, severity: 'warning', area: 'gate', title, remediation, config: false, ...docs });
-}
-/** A provider with a plain-http redirect URI (INSECURE_URI at /redirect_uris/0), for the suppression examples. */
-const LOCAL_CALLBACK_PROVIDER = [
-    'providers:',
-    '  - name: orders-web',
-    '    issuer: https://idp.example.com',
-    '    client_id: orders-web',
-    '    audiences: [api://orders]',
-    '    jwks_uri: https://idp.example.com/keys',
-    '    redirect_uris:',
-    '      - http://localhost:8080/callback',
-    '    alg_policy: { allowed_algs: [RS256] }',
-    '',
-].join('\n');
-/** A config file for a gate example: one sample token of the orders API, checked against its issuer profile. */
-const ORDERS_SAMPLE = [
-    'profiles:',
-    '  - id: orders-api',
-    '    issuer: https://idp.example.com',
-    '    audiences: [api://orders]',
-    '    allowed_algs: [RS256]',
-    '    jwks_uri: https://idp.example.com/keys',
-    '',
-    'tokens:',
-    '  - name: orders-token',
-    '    token_file: sample.jwt',
-    '    issuer_profile_id: orders-api',
-    '    at: 2026-01-05T09:15:00Z',
-    '',
-].join('\n');
-/** The orders service's token of the gate examples, valid at 2026-01-05T09:15:00Z. */
-const ORDERS_TOKEN = {
-    header: { alg: 'RS256', kid: 'orders-2026', typ: 'JWT' },
-    claims: { iss: 'https://idp.example.com', sub: 'svc-orders', aud: 'api://orders', iat: 1767604200, exp: 1767607800, scope: 'orders:read' },
-};
-/** Where the lock examples' lock file is, as `oidc-gate lock` writes it by default. */
-const EXAMPLE_LOCK = '.github/oidc-gate/jwks.lock.json';
-/** A provider whose keys are fetched (its jwks_uri), for the lock examples. */
-const LOCKED_PROVIDER = [
-    'providers:',
-    '  - name: orders-web',
-    '    issuer: https://idp.example.com',
-    '    client_id: orders-web',
-    '    audiences: [api://orders]',
-    '    jwks_uri: https://idp.example.com/keys',
-    '    redirect_uris: [https://orders.example.com/callback]',
-    '    alg_policy: { allowed_algs: [RS256] }',
-    '',
-].join('\n');
-/** The lock file `oidc-gate lock` wrote while orders-web served one key. */
-const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
-    version: 1,
-    entries: [{
-            kind: 'provider', file: '.github/oidc-gate/identity.yml', name: 'orders-web', jwks_uri: 'https://idp.example.com/keys',
-            keys: [{ kid: 'orders-2025', thumbprint: 'NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs' }],
-        }],
-}, null, 2)}\n`;
-/**
- * Codes the gate (the action and the CLI) reports next to the engine's findings: problems with its
- * own input, and sample tokens that did not turn out as expected. `config: true` marks a problem with
- * the input rather than a finding about identity configuration; the CLI exits 2 for those. These are
- * data like every other code's definition, so they live in the engine with the rest of the catalogue.
- */
-const GATE_CODES = {
-    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
-        why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
-        securitySeverity: 4.0,
-        example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
-    }),
-    CONFIG_UNREADABLE: gateFinding('CONFIG_UNREADABLE', 'A config file could not be read', 'Check that the file exists, is a regular file and is readable.', {
-        docs: 'Config files must be regular files inside the repository and outside .git, links followed. A link that leads elsewhere is refused, never read.',
-        why: 'A pull request controls every file and link in the repository. A config file that is a link to a file outside it (the runner\'s credentials, .git/config with the checkout token) would otherwise be read, and parts of it could be echoed into findings.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'A pull request adds a config file that is a symbolic link to a file outside the repository.',
-            links: { '.github/oidc-gate/shared.yml': '/etc/passwd' },
-        },
-    }),
-    CONFIG_YAML_INVALID: gateFinding('CONFIG_YAML_INVALID', 'A config file is not valid YAML', 'Fix the YAML syntax at the reported line.', {
-        why: 'A file that does not parse checks nothing; the gate fails rather than pass with the file silently skipped. The other files are still checked.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A merge left the same key twice in one entry.',
-            config: ['providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    issuer: https://idp.example.com/v2', ''].join('\n'),
-        },
-    }),
-    CONFIG_TOO_LARGE: gateFinding('CONFIG_TOO_LARGE', 'A config file is over a size limit', 'Keep each file under 1 MiB and 10,000 YAML nodes once aliases are expanded (an alias counts as a copy of what it names at every use), and a run under 1,000 entries (providers, profiles and samples): split large files, use fewer aliases, or check fewer files per run.', {
-        why: 'YAML aliases let a few hundred bytes expand to millions of nodes (a "billion laughs"), and a pull request can commit such a file. Limits keep one file from exhausting the runner, and the gate fails rather than skip it.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A few lines of nested YAML aliases that would expand to 10,000 sample entries.',
-            config: [
-                'x: &x [a, a, a, a, a, a, a, a, a, a]',
-                'y: &y [*x, *x, *x, *x, *x, *x, *x, *x, *x, *x]',
-                'z: &z [*y, *y, *y, *y, *y, *y, *y, *y, *y, *y]',
-                'tokens: [*z, *z, *z, *z, *z, *z, *z, *z, *z, *z]',
-                '',
-            ].join('\n'),
-        },
-    }),
-    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
-        why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'providers: holds one entry written as a map instead of a list of entries.',
-            config: ['providers:', '  name: orders-web', '  issuer: https://idp.example.com', ''].join('\n'),
-        },
-    }),
-    CONFIG_UNKNOWN_KEY: gateFinding('CONFIG_UNKNOWN_KEY', 'A config entry has a key oidc-gate does not know', 'Remove the key or fix its spelling; unknown keys are refused so that a typo never passes silently.', {
-        why: 'A misspelt key would otherwise be ignored, and the check it was meant to turn on would silently not run: audience: instead of audiences: leaves the audience unchecked while the file looks right.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'audiences is written audience.',
-            config: [
-                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audience: [api://orders]',
-                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
-            ].join('\n'),
-        },
-    }),
-    TOKEN_FILE_MISSING: gateFinding('TOKEN_FILE_MISSING', 'A sample token file does not exist or cannot be read', 'token_file is relative to the config file; check the path.', {
-        why: 'A sample that cannot be read checks nothing; the gate fails rather than pass without it.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'The sample\'s token file was renamed, and the config still names the old file.',
-            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: orders-service.jwt'),
-        },
-    }),
-    TOKEN_FILE_INVALID: gateFinding('TOKEN_FILE_INVALID', 'A sample token file is outside the repository, empty or too large', 'Keep sample tokens inside the repository, one compact JWT per file.', {
-        docs: 'token_file is read only from inside the repository and outside .git, links followed, and at most 64 KiB; an empty file is refused too.',
-        why: 'A pull request controls token_file. Without the boundary it could make the gate read any file the runner can (its credentials, .git/config with the checkout token) and leak parts of it through findings.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'A pull request points token_file at a file outside the repository.',
-            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
-        },
-    }),
-    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.', {
-        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
-        why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'audiences is written as a string instead of a list.',
-            config: [
-                'providers:', '  - name: orders-web', '    issuer: https://idp.example.com', '    client_id: orders-web', '    audiences: api://orders',
-                '    jwks_uri: https://idp.example.com/keys', '    redirect_uris: [https://orders.example.com/callback]', '    alg_policy: { allowed_algs: [RS256] }', '',
-            ].join('\n'),
-        },
-    }),
-    PROFILE_INVALID: gateFinding('PROFILE_INVALID', 'An issuer profile is invalid', 'Fix the profile field named in the message; a profile needs an id, the policy fields and exactly one key source.', {
-        docs: 'A profile needs an id, the policy fields (issuer, audiences, allowed_algs) and exactly one key source: secret, secret_env, public_key, jwks, jwks_uri or discovery: true. In a repository, secret_env may only name variables that start with OIDC_GATE_.',
-        why: 'A profile that cannot be built checks no token. And secret_env in a repository file is written by whoever opens the pull request: limited to OIDC_GATE_ variables, it cannot read the runner\'s own secrets, nor learn their length from the warning a short secret draws.',
-        securitySeverity: 5.3,
-        example: {
-            scenario: 'A pull request adds a profile whose secret is read from the runner\'s GITHUB_TOKEN.',
-            config: ['profiles:', '  - id: internal-api', '    issuer: https://idp.example.com', '    audiences: [api://internal]', '    allowed_algs: [HS256]', '    secret_env: GITHUB_TOKEN', ''].join('\n'),
-        },
-    }),
-    PROFILE_DUPLICATE: gateFinding('PROFILE_DUPLICATE', 'Two issuer profiles share an id', 'Give every profile a unique id across all config files and the issuer-profiles file.', {
-        why: 'Samples name profiles by id; with two profiles of one id, which policy a sample is checked against would depend on file order.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'Two profiles share the id orders-api.',
-            config: ORDERS_SAMPLE.replace('\ntokens:', '  - id: orders-api\n    issuer: https://idp.example.com/v2\n    audiences: [api://orders]\n    allowed_algs: [ES256]\n    jwks_uri: https://idp.example.com/v2/keys\n\ntokens:'),
-            token: ORDERS_TOKEN,
-            keysAt: 'https://idp.example.com/keys',
-        },
-    }),
-    EXPECTATION_FAILED: gateFinding('EXPECTATION_FAILED', 'A sample token did not turn out as its `expect` says', 'Either the trust policy changed in a way that breaks this sample, or the sample is out of date; see the findings.', {
-        docs: 'expect: invalid or a list of codes failed: the sample turned out valid, or without one of the listed codes. (A sample expected to be valid that is not is reported with the validation codes themselves.)',
-        why: 'Negative samples are how a repository proves its policy refuses what it must. When a token that used to fail now passes, the trust policy was loosened, perhaps by accident: an audience added, an algorithm allowed, a check removed.',
-        securitySeverity: 7.0,
-        example: {
-            scenario: 'A token for another API is kept as a negative sample, but the policy now accepts it: someone added its audience.',
-            config: ORDERS_SAMPLE
-                .replace('audiences: [api://orders]', 'audiences: [api://orders, api://billing]')
-                .replace('  - name: orders-token', '  - name: billing-token-refused')
-                .replace('    at: 2026-01-05T09:15:00Z', '    expect: [AUDIENCE_MISMATCH]\n    at: 2026-01-05T09:15:00Z'),
-            token: { ...ORDERS_TOKEN, claims: { ...ORDERS_TOKEN.claims, aud: 'api://billing' } },
-            keysAt: 'https://idp.example.com/keys',
-        },
-    }, false),
-    MALFORMED_TOKEN: gateFinding('MALFORMED_TOKEN', 'A sample token is not a parseable compact JWS (HTTP 400 from the service)', 'Check the sample token file: one compact JWT, three base64url segments.', {
-        docs: 'A sample token must be a compact JWS: three segments of strict base64url, a header and payload that are JSON objects without repeated member names, and a string alg. A sample may expect it (expect: invalid or [MALFORMED_TOKEN]).',
-        why: 'A token that does not parse tells nothing about the policy: the sample file is probably not a token at all (a copied response, a base64 PEM, a truncated paste).',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'The sample file holds the whole token response, not the token.',
-            config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token: \'{"access_token": "…", "token_type": "Bearer"}\''),
-        },
-    }, false),
-    INTERNAL_ERROR: gateFinding('INTERNAL_ERROR', 'oidc-gate failed unexpectedly while checking an entry', 'This is a bug in oidc-gate, not in your configuration: please report it with the oidc-gate version and the entry kind. The other entries were still checked.', {
-        why: 'oidc-gate fails closed: an entry it could not check is never counted as passing. The message never includes the exception, which could quote the entry\'s secrets.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A bug in oidc-gate stops it while checking one sample; the other entries are still checked. (No configuration draws this code on purpose.)',
-            transcript: '.github/oidc-gate/identity.yml:8:5  error  INTERNAL_ERROR  oidc-gate failed unexpectedly while checking the sample token "orders-token", so it was not checked. This is a bug in oidc-gate: please report it. [sample orders-token]',
-        },
-    }, false),
-    ID_TOKEN_UNAVAILABLE: gateFinding('ID_TOKEN_UNAVAILABLE', 'The job\'s own ID token could not be requested for `id_token: true`', 'Add `permissions: id-token: write` to the job (or the workflow) that runs oidc-gate.', {
-        docs: 'A trust policy with `id_token: true` makes the action request the job\'s own ID token for the entry\'s first audience and check it against the entry. The runner hands out ID tokens only to jobs granted `permissions: id-token: write`; without it the check cannot run. (The CLI never requests one: there `id_token: true` is a CHECK_SKIPPED warning.)',
-        why: 'id_token: true is the proof that the tokens this workflow really gets are the ones the cloud role accepts. A check that silently did not run would pass a trust policy no real token satisfies, or one that admits more than it should.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A workflow runs oidc-gate with id_token: true on its deploy role, but the job has no id-token: write permission. (Only a GitHub Actions job can draw this code.)',
-            transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
-        },
-    }),
-    SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed', 'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
-        docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
-        why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
-        securitySeverity: 4.0,
-        example: {
-            scenario: 'A local callback is suppressed inline, but the comment gives no reason.',
-            config: LOCAL_CALLBACK_PROVIDER.replace('      - http://localhost', '      # oidc-gate: ignore[INSECURE_URI]\n      - http://localhost'),
-        },
-    }),
-    SUPPRESSION_EXPIRED: gateWarning('SUPPRESSION_EXPIRED', 'A suppression has expired and no longer applies', 'Fix what the suppression hid, or, if it is still accepted, move its `expires` date on (and say why in its reason).', {
-        docs: 'A `suppressions:` item with an `expires` date in the past no longer hides anything: the findings it covered are reported again, and this warning says so at the suppression.',
-        why: 'An expiry is a promise to look again. When the date passes, the finding comes back rather than staying hidden for good, so an accepted risk is reviewed instead of forgotten.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'A local callback was accepted until the end of 2025.',
-            config: [
-                LOCAL_CALLBACK_PROVIDER.trimEnd(),
-                'suppressions:',
-                '  - code: INSECURE_URI',
-                '    entry: orders-web',
-                '    field: /redirect_uris/0',
-                '    reason: local development callback, removed with the 2025 login rework',
-                '    expires: 2025-12-31',
-                '',
-            ].join('\n'),
-        },
-    }),
-    SUPPRESSION_UNUSED: gateWarning('SUPPRESSION_UNUSED', 'A suppression matched no finding', 'If what it hid has been fixed, remove the suppression. If it was meant to match a finding that is still reported, correct its code, entry and field (or move an inline comment onto the finding\'s line or the line above).', {
-        docs: 'An inline suppression covers the findings on its own line (a comment after a value) or on the next line (a comment on a line of its own); a `suppressions:` item covers the findings of its own file with its code, and its entry and field when given. One that covers nothing is reported, except where the check it names may not have run: a fetch skipped offline (CHECK_SKIPPED lists the check) or an entry refused for a configuration error. Each code of an inline comment counts on its own; the baseline\'s entries that match nothing are counted in the report (summary.baseline), not warned about.',
-        why: 'A suppression that hides nothing today will hide the next finding that happens to match it, unseen. Removing it when the finding is fixed keeps every suppression a decision someone made.',
-        securitySeverity: 2.0,
-        example: {
-            scenario: 'The redirect URI wildcard was fixed, but its suppression was left behind.',
-            config: [
-                LOCAL_CALLBACK_PROVIDER.replace('http://localhost:8080/callback', 'https://orders.example.com/callback').trimEnd(),
-                'suppressions:',
-                '  - code: REDIRECT_URI_WILDCARD',
-                '    entry: orders-web',
-                '    reason: preview deployments use per-branch callback hosts',
-                '',
-            ].join('\n'),
-        },
-    }),
-    // A warning about what a provider serves, not about the gate's input: a key rotation may be planned.
-    JWKS_KEYS_CHANGED: defineFinding({
-        code: 'JWKS_KEYS_CHANGED', severity: 'warning', area: 'gate', config: false,
-        title: 'The keys a provider or profile serves differ from the lock file',
-        remediation: 'If the rotation was planned, run oidc-gate lock and commit the new lock file; if not, find out who changed the keys before trusting tokens they sign.',
-        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), each provider and profile the lock names has its JWK Set fetched and compared by kid and RFC 7638 SHA-256 thumbprint. evidence.added and evidence.removed list the keys that appeared and disappeared; nothing else about a key is shown or stored. Offline, the comparison is one CHECK_SKIPPED.',
-        why: 'A key the provider serves can sign tokens your services accept. A key that appears without a planned rotation may be a compromised or misconfigured provider (or a jwks_uri now answered by someone else); a key that disappears breaks every token it signed. A scheduled audit with a lock file says so before users notice.',
-        securitySeverity: 5.0,
-        example: {
-            scenario: 'The lock file was written while the provider served one key (orders-2025); the provider now serves a second key, orders-2026, as well.',
-            transcript: '.github/oidc-gate/identity.yml:6:5  warning  JWKS_KEYS_CHANGED  The keys served at https://idp.example.com/keys differ from the lock file .github/oidc-gate/jwks.lock.json: added 1 key: kid "orders-2026" (thumbprint NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs). [provider orders-web]',
-        },
-    }),
-    LOCK_ENTRY_UNMATCHED: gateFinding('LOCK_ENTRY_UNMATCHED', 'A lock file entry names no provider or profile of the config', 'Run oidc-gate lock again and commit the new lock file: after a provider or profile is renamed or removed, or its config file moved, the lock must be written again for its keys to be compared.', {
-        docs: 'Each entry of the lock file names a provider or profile by kind, config file (relative to the repository root) and name. An entry that matches none of the providers and profiles whose keys this run fetches is reported at its line of the lock file: the config file is not among those checked, it has no entry of that name, or the entry no longer fetches a JWK Set. It is reported offline too: pairing the lock with the config needs no network. A config file with a configuration error is not paired: that error fails the run already.',
-        why: 'A lock pins keys by entry name. If a renamed provider simply fell out of the comparison, renaming it would unpin its keys without a word, and a swapped key set would pass the next audit. The pinned keys must be compared with something, or the lock must be written again in review.',
-        securitySeverity: 5.0,
-        example: {
-            scenario: 'The provider orders-web was renamed orders-portal, and the lock file still pins the keys of orders-web.',
-            config: LOCKED_PROVIDER.replace('name: orders-web', 'name: orders-portal'),
-            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
-            lock: EXAMPLE_LOCK,
-            offline: true,
-        },
-    }, false),
-    LOCK_ENTRY_MISSING: gateWarning('LOCK_ENTRY_MISSING', 'A provider or profile whose keys are fetched has no entry in the lock file', 'Run oidc-gate lock and commit the new lock file, so its keys are pinned too.', {
-        docs: 'With a lock file (action input lock, oidc-gate check --lock FILE), every provider with a jwks_uri and every profile with jwks_uri or discovery: true should have an entry. One without is reported at its jwks_uri (or discovery) line, and its keys are not compared. Reported offline too. Profiles with inline jwks or public_key are not locked: the config file pins those keys itself.',
-        why: 'A provider added after the lock was written is not pinned: its keys could change and no audit would say so. The warning keeps the lock in step with the config.',
-        securitySeverity: 3.0,
-        example: {
-            scenario: 'A second provider, orders-admin, was added after the lock was written.',
-            config: `${LOCKED_PROVIDER}${LOCKED_PROVIDER.replace('providers:\n', '').replaceAll('orders-web', 'orders-admin').replace('/keys', '/admin/keys')}`,
-            files: { [EXAMPLE_LOCK]: LOCK_OF_ORDERS_WEB },
-            lock: EXAMPLE_LOCK,
-            offline: true,
-        },
-    }),
-};
-
 ;// CONCATENATED MODULE: ./src/engine/catalogue.ts
 
 
 
 
 
-
 /**
- * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or
- * face reports it. The README table and the SARIF rules are rendered from this list, and the gate
- * checks a sample's `expect` codes against it. Codes shared by two endpoints (INSECURE_URI,
+ * Every code the engine reports, exactly once, whichever endpoint reports it. The gate adds its own
+ * codes to make the one catalogue the finding pages and SARIF rules are rendered from
+ * (src/gate/catalogue.ts). Codes shared by two endpoints (INSECURE_URI,
  * ISSUER_INVALID, CHECK_SKIPPED and ENDPOINT_CERT_EXPIRING are also discovery findings) are listed once, under the lint rule
  * that defines them.
  */
@@ -17409,9 +17323,8 @@ const findingCatalogue = [
     ...Object.values(VALIDATION_FINDINGS),
     ...LINT_FINDINGS,
     ...Object.values(DISCOVERY_FINDINGS),
-    ...Object.values(METADATA_CHECK_FINDINGS),
+    ...DISCOVERY_METADATA_FINDINGS,
     ...Object.values(TRUST_FINDINGS),
-    ...Object.values(GATE_CODES),
 ];
 const byCode = new Map(findingCatalogue.map((d) => [d.code, d]));
 /** The definition of a code, or undefined when oidc-gate has no such code. */
@@ -17419,9 +17332,8 @@ function getFindingDefinition(code) {
     return byCode.get(code);
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/engine/jwks/cache.ts
+
 
 
 /**
@@ -17609,6 +17521,7 @@ class JwksCache {
 
 
 
+
 /**
  * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
  * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
@@ -17733,6 +17646,7 @@ const issuerProfileSchema = {
 
 
 
+
 // A dedicated instance: the shared one in schema/ajv.ts throws RequestInvalidError, and profile
 // problems need the profile named, which only the registry knows.
 const compile_ajv = new _2020.Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
@@ -17814,7 +17728,7 @@ function compileProfile(entry, options, problems) {
             const keys = inlineJwks(profile.jwks, problems);
             if (keys === undefined)
                 return undefined;
-            return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
+            return { policy, keySource, resolveKeys: async (header, alg) => resolveStatic(keys, header, alg) };
         }
         case 'jwks_uri': {
             if (!isHttpsUri(profile.jwks_uri, { userInfo: false })) {
@@ -17894,21 +17808,6 @@ function resolveStatic(keys, header, alg) {
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/engine/profiles/errors.ts
-/**
- * The profile configuration is invalid; the service must not start. Messages name the profile and
- * the field, never a secret, key or any other configured value.
- */
-class IssuerProfileError extends Error {
-    code = 'ISSUER_PROFILES_INVALID';
-    problems;
-    constructor(source, problems) {
-        super(`${source}: ${problems.map((p) => `${p.profile === '' ? '' : `profile ${p.profile}: `}${p.pointer || '/'} ${p.message}`).join('; ')}`);
-        this.name = 'IssuerProfileError';
-        this.problems = problems;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/engine/profiles/document.ts
 
 
@@ -18050,7 +17949,84 @@ function tokenFingerprint(token) {
 
 
 
-;// CONCATENATED MODULE: ./src/server/log.ts
+
+;// CONCATENATED MODULE: ./src/server/errors.ts
+class ServerError extends Error {
+    code;
+    constructor(code, message) {
+        super(message);
+        this.name = 'ServerError';
+        this.code = code;
+    }
+}
+/** A setting that stops the start. The message is the one line printed to the operator. */
+class StartupError extends ServerError {
+    constructor(message) {
+        super('STARTUP_FAILED', message);
+        this.name = 'StartupError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/server/log/json-text.ts
+/**
+ * JSON text written by hand for the lines every request logs, each exactly what JSON.stringify writes for
+ * the same value: a string, a duration in milliseconds, a time. The access line (access-line.ts) is made
+ * of these only, so nothing a client sends can reach a log line unescaped.
+ */
+/** Printable ASCII other than `"` and `\`: JSON.stringify writes such a string between quotes as it is. */
+const PLAIN_TEXT = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+/** A string as JSON text, exactly as JSON.stringify(value) writes it: the one escaping helper of the access line. */
+function jsonString(value) {
+    return PLAIN_TEXT.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+/**
+ * Whole microseconds as milliseconds in JSON number text, as JSON.stringify(micros / 1000) writes
+ * them ("12", "1.5", "0.003"): from integers, which print without the general number formatting
+ * every access line would otherwise pay for.
+ */
+function millisecondsText(micros) {
+    if (!Number.isSafeInteger(micros) || micros < 0 || micros >= 1e15)
+        return JSON.stringify(micros / 1000);
+    const whole = Math.floor(micros / 1000);
+    const rest = micros - whole * 1000;
+    if (rest === 0)
+        return `${whole}`;
+    if (rest % 100 === 0)
+        return `${whole}.${rest / 100}`;
+    if (rest % 10 === 0)
+        return `${whole}.${rest < 100 ? '0' : ''}${rest / 10}`;
+    return `${whole}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
+}
+/**
+ * The time of a log line, as toISOString() writes it. Under load many lines share a millisecond, and so
+ * one string; and every line of a second shares its text up to the milliseconds, made once a second.
+ */
+let lastMs = Number.NaN;
+let lastIso = '';
+let secondStart = Number.NaN;
+let secondPrefix = '';
+function isoTime(time) {
+    // Whole milliseconds, as toISOString counts them.
+    const ms = Math.trunc(time);
+    if (ms === lastMs)
+        return lastIso;
+    lastMs = ms;
+    const withinSecond = ms - secondStart;
+    if (withinSecond >= 0 && withinSecond < 1000) {
+        lastIso = `${secondPrefix}${withinSecond < 10 ? '00' : withinSecond < 100 ? '0' : ''}${withinSecond}Z`;
+    }
+    else {
+        lastIso = new Date(ms).toISOString();
+        // The prefix is only reused for the years toISOString writes with four digits.
+        secondStart = ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
+        secondPrefix = lastIso.slice(0, 20);
+    }
+    return lastIso;
+}
+
+;// CONCATENATED MODULE: ./src/server/log/log.ts
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
 const RANK = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 // Long base64/base64url/hex runs are what tokens, secrets, keys and PEM bodies look like; an
 // unexpected error message may quote one, so it is cut before it reaches a log line.
@@ -18138,50 +18114,6 @@ function createLogger(sink, level, base = {}) {
     };
     return logger;
 }
-/**
- * Whole microseconds as milliseconds in JSON number text, as JSON.stringify(micros / 1000) writes
- * them ("12", "1.5", "0.003"): from integers, which print without the general number formatting
- * every access line would otherwise pay for.
- */
-function millisecondsText(micros) {
-    if (!Number.isSafeInteger(micros) || micros < 0 || micros >= 1e15)
-        return JSON.stringify(micros / 1000);
-    const whole = Math.floor(micros / 1000);
-    const rest = micros - whole * 1000;
-    if (rest === 0)
-        return `${whole}`;
-    if (rest % 100 === 0)
-        return `${whole}.${rest / 100}`;
-    if (rest % 10 === 0)
-        return `${whole}.${rest < 100 ? '0' : ''}${rest / 10}`;
-    return `${whole}.${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}`;
-}
-/**
- * The time of a log line, as toISOString() writes it. Under load many lines share a millisecond, and so
- * one string; and every line of a second shares its text up to the milliseconds, made once a second.
- */
-let lastMs = Number.NaN;
-let lastIso = '';
-let secondStart = Number.NaN;
-let secondPrefix = '';
-function isoTime(time) {
-    // Whole milliseconds, as toISOString counts them.
-    const ms = Math.trunc(time);
-    if (ms === lastMs)
-        return lastIso;
-    lastMs = ms;
-    const withinSecond = ms - secondStart;
-    if (withinSecond >= 0 && withinSecond < 1000) {
-        lastIso = `${secondPrefix}${withinSecond < 10 ? '00' : withinSecond < 100 ? '0' : ''}${withinSecond}Z`;
-    }
-    else {
-        lastIso = new Date(ms).toISOString();
-        // The prefix is only reused for the years toISOString writes with four digits.
-        secondStart = ms >= 0 && ms < 253402300800000 ? ms - (ms % 1000) : Number.NaN;
-        secondPrefix = lastIso.slice(0, 20);
-    }
-    return lastIso;
-}
 function isoNow() {
     return isoTime(Date.now());
 }
@@ -18217,17 +18149,12 @@ function describeFault(error) {
     return { error: error.name, message: log_redact(error.message), stack: frames };
 }
 
-;// CONCATENATED MODULE: ./src/server/settings.ts
+;// CONCATENATED MODULE: ./src/server/config/settings.ts
 
 
-/** A setting that stops the start. The message is the one line printed to the operator. */
-class StartupError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'StartupError';
-    }
-}
-const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'];
+
+
+
 /** Shorter keys are guessable; 16 characters is the floor, generated keys are 43. */
 const MIN_API_KEY_LENGTH = 16;
 /**
@@ -18374,95 +18301,7 @@ function parseSettings(env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/server/build-engine.ts
-
-
-
-/**
- * The service's engine: online, with the outbound allow-list and CA of the settings, and the issuer
- * profiles registered when any are configured. Throws StartupError when a profile is invalid.
- */
-function buildEngine(settings, env, options) {
-    const engine = createEngine({
-        network: { online: true, outboundAllow: settings.outboundAllow, ca: options.outboundCa },
-        clock: options.now,
-        verifyCacheSize: settings.verifyCacheSize,
-    });
-    if (settings.profiles.json === undefined && settings.profiles.file === undefined)
-        return engine;
-    try {
-        return engine.withProfiles(loadIssuerProfiles({ ...engine.services, env, ...settings.profiles }));
-    }
-    catch (error) {
-        // The loader's messages name profile and field and never a configured value; anything else is redacted.
-        if (error instanceof IssuerProfileError)
-            throw new StartupError(error.message);
-        throw new StartupError(`issuer profiles: ${log_redact(error instanceof Error ? error.message : String(error))}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/server/address.ts
-/** http://host:port of a listening address, with an IPv6 host in brackets. */
-function urlOf(address) {
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    return `http://${host}:${address.port}`;
-}
-
-// EXTERNAL MODULE: ./node_modules/prom-client/index.js
-var prom_client = __nccwpck_require__(5222);
-;// CONCATENATED MODULE: ./src/server/cluster-metrics.ts
-
-
-/**
- * With WORKERS > 1 a scrape reaches whichever worker accepts the connection. That worker asks the
- * primary, which collects every worker's registry (prom-client's cluster protocol) and answers with
- * all their series, each labelled with its worker. A scrape then sees the whole process tree, not one
- * worker at a time.
- */
-const ASK = 'oidc-gate:cluster-metrics';
-const ANSWER = 'oidc-gate:cluster-metrics-answer';
-/** prom-client gives up on a silent worker after 5 s; the asking worker waits a little longer. */
-const ASK_TIMEOUT_MS = 6_000;
-/** In the primary: answer each worker's request for the whole cluster's metrics. */
-function serveClusterMetrics() {
-    const aggregator = new prom_client.AggregatorRegistry();
-    external_node_cluster_default().on('message', (worker, message) => {
-        if (message?.kind !== ASK)
-            return;
-        aggregator.clusterMetrics().then((text) => worker.send({ kind: ANSWER, id: message.id, text }), () => worker.send({ kind: ANSWER, id: message.id }));
-    });
-}
-/**
- * In a worker: lend the registry to the primary's collection, and render a scrape from the primary's
- * answer. When the primary does not answer in time, the worker's own metrics are served.
- */
-function clusterRenderer(registry) {
-    // Constructing one installs prom-client's worker side of the protocol; setRegistries points it here.
-    new prom_client.AggregatorRegistry();
-    prom_client.AggregatorRegistry.setRegistries([registry]);
-    const waiting = new Map();
-    let next = 0;
-    process.on('message', (message) => {
-        if (message?.kind !== ANSWER || typeof message.id !== 'number')
-            return;
-        waiting.get(message.id)?.(typeof message.text === 'string' ? message.text : undefined);
-    });
-    return async () => {
-        const id = next++;
-        const text = await new Promise((resolve) => {
-            const timer = setTimeout(() => resolve(undefined), ASK_TIMEOUT_MS);
-            waiting.set(id, (answer) => {
-                clearTimeout(timer);
-                resolve(answer);
-            });
-            process.send?.({ kind: ASK, id });
-        });
-        waiting.delete(id);
-        return text ?? registry.metrics();
-    };
-}
-
-;// CONCATENATED MODULE: ./src/server/auth.ts
+;// CONCATENATED MODULE: ./src/server/auth/auth.ts
 
 
 function comparableKey(key) {
@@ -18534,7 +18373,7 @@ class ApiKeyAuthenticator {
     }
 }
 
-;// CONCATENATED MODULE: ./src/server/keys.ts
+;// CONCATENATED MODULE: ./src/server/auth/keys.ts
 
 
 /** Set by the primary for its workers, so a generated key is one key for the whole cluster. */
@@ -18561,7 +18400,95 @@ function resolveApiKeys(configured, env, stderr) {
     return { keys: [key], generated: true };
 }
 
-;// CONCATENATED MODULE: ./src/server/signals.ts
+;// CONCATENATED MODULE: ./src/server/process/build-engine.ts
+
+
+
+/**
+ * The service's engine: online, with the outbound allow-list and CA of the settings, and the issuer
+ * profiles registered when any are configured. Throws StartupError when a profile is invalid.
+ */
+function buildEngine(settings, env, options) {
+    const engine = createEngine({
+        network: { online: true, outboundAllow: settings.outboundAllow, ca: options.outboundCa },
+        clock: options.now,
+        verifyCacheSize: settings.verifyCacheSize,
+    });
+    if (settings.profiles.json === undefined && settings.profiles.file === undefined)
+        return engine;
+    try {
+        return engine.withProfiles(loadIssuerProfiles({ ...engine.services, env, ...settings.profiles }));
+    }
+    catch (error) {
+        // The loader's messages name profile and field and never a configured value; anything else is redacted.
+        if (error instanceof IssuerProfileError)
+            throw new StartupError(error.message);
+        throw new StartupError(`issuer profiles: ${log_redact(error instanceof Error ? error.message : String(error))}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/server/http/address.ts
+/** http://host:port of a listening address, with an IPv6 host in brackets. */
+function urlOf(address) {
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+}
+
+// EXTERNAL MODULE: ./node_modules/prom-client/index.js
+var prom_client = __nccwpck_require__(5222);
+;// CONCATENATED MODULE: ./src/server/metrics/cluster-metrics.ts
+
+
+/**
+ * With WORKERS > 1 a scrape reaches whichever worker accepts the connection. That worker asks the
+ * primary, which collects every worker's registry (prom-client's cluster protocol) and answers with
+ * all their series, each labelled with its worker. A scrape then sees the whole process tree, not one
+ * worker at a time.
+ */
+const ASK = 'oidc-gate:cluster-metrics';
+const ANSWER = 'oidc-gate:cluster-metrics-answer';
+/** prom-client gives up on a silent worker after 5 s; the asking worker waits a little longer. */
+const ASK_TIMEOUT_MS = 6_000;
+/** In the primary: answer each worker's request for the whole cluster's metrics. */
+function serveClusterMetrics() {
+    const aggregator = new prom_client.AggregatorRegistry();
+    external_node_cluster_default().on('message', (worker, message) => {
+        if (message?.kind !== ASK)
+            return;
+        aggregator.clusterMetrics().then((text) => worker.send({ kind: ANSWER, id: message.id, text }), () => worker.send({ kind: ANSWER, id: message.id }));
+    });
+}
+/**
+ * In a worker: lend the registry to the primary's collection, and render a scrape from the primary's
+ * answer. When the primary does not answer in time, the worker's own metrics are served.
+ */
+function clusterRenderer(registry) {
+    // Constructing one installs prom-client's worker side of the protocol; setRegistries points it here.
+    new prom_client.AggregatorRegistry();
+    prom_client.AggregatorRegistry.setRegistries([registry]);
+    const waiting = new Map();
+    let next = 0;
+    process.on('message', (message) => {
+        if (message?.kind !== ANSWER || typeof message.id !== 'number')
+            return;
+        waiting.get(message.id)?.(typeof message.text === 'string' ? message.text : undefined);
+    });
+    return async () => {
+        const id = next++;
+        const text = await new Promise((resolve) => {
+            const timer = setTimeout(() => resolve(undefined), ASK_TIMEOUT_MS);
+            waiting.set(id, (answer) => {
+                clearTimeout(timer);
+                resolve(answer);
+            });
+            process.send?.({ kind: ASK, id });
+        });
+        waiting.delete(id);
+        return text ?? registry.metrics();
+    };
+}
+
+;// CONCATENATED MODULE: ./src/server/process/signals.ts
 /**
  * SIGTERM and SIGINT (an orchestrator stopping the instance, or Ctrl-C): announce, close, then exit 0,
  * or 1 when closing failed. Returns the function that stops listening for them, for a close that
@@ -18580,7 +18507,7 @@ function exitOnSignals(announce, close) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/server/cluster.ts
+;// CONCATENATED MODULE: ./src/server/process/cluster.ts
 
 
 
@@ -18659,7 +18586,7 @@ function startPrimary(settings, firstKey, generated, log, options) {
 
 ;// CONCATENATED MODULE: external "node:events"
 const external_node_events_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
-;// CONCATENATED MODULE: ./src/server/audit.ts
+;// CONCATENATED MODULE: ./src/server/audit/audit.ts
 
 
 
@@ -18701,7 +18628,7 @@ async function openAudit(target, stdout, onError) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/server/reply.ts
+;// CONCATENATED MODULE: ./src/server/http/reply.ts
 
 const GONE = { kind: 'gone' };
 function jsonReply(status, body, headers) {
@@ -18758,7 +18685,7 @@ function writeAnswer(res, answer, requestId, closing) {
     res.end(answer.body);
 }
 
-;// CONCATENATED MODULE: ./src/server/deadline.ts
+;// CONCATENATED MODULE: ./src/server/http/deadline.ts
 
 
 /**
@@ -18773,60 +18700,7 @@ function overdueAnswer(state, budgetMs) {
         : problemReply(problem('TIMEOUT', `The request was not answered within ${seconds} s.`));
 }
 
-;// CONCATENATED MODULE: ./src/server/open-requests.ts
-/**
- * The requests received and not yet answered, oldest first, as a list linked through the request
- * states themselves. A Set grows and shrinks its table as the load rises and falls, and every request
- * paid for the rehashing; adding and removing here touches two neighbours.
- */
-class OpenRequests {
-    #oldest;
-    #newest;
-    #size = 0;
-    get size() {
-        return this.#size;
-    }
-    add(item) {
-        if (item.openListed)
-            return;
-        item.openListed = true;
-        item.openOlder = this.#newest;
-        item.openNewer = undefined;
-        if (this.#newest !== undefined)
-            this.#newest.openNewer = item;
-        else
-            this.#oldest = item;
-        this.#newest = item;
-        this.#size++;
-    }
-    delete(item) {
-        if (!item.openListed)
-            return;
-        item.openListed = false;
-        if (item.openOlder !== undefined)
-            item.openOlder.openNewer = item.openNewer;
-        else
-            this.#oldest = item.openNewer;
-        if (item.openNewer !== undefined)
-            item.openNewer.openOlder = item.openOlder;
-        else
-            this.#newest = item.openOlder;
-        item.openOlder = undefined;
-        item.openNewer = undefined;
-        this.#size--;
-    }
-    /** Oldest first. The item being visited may be deleted during the visit; no other may. */
-    *[Symbol.iterator]() {
-        let item = this.#oldest;
-        while (item !== undefined) {
-            const next = item.openNewer;
-            yield item;
-            item = next;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/server/request.ts
+;// CONCATENATED MODULE: ./src/server/http/request.ts
 
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -18865,9 +18739,6 @@ function openRequest(req, res, route) {
         findingCodes: [],
         outcome: 'ok',
         res,
-        openNewer: undefined,
-        openOlder: undefined,
-        openListed: false,
     };
 }
 /** A caller's id is logged and echoed, so it must be short and plain, and must not be a token sent by mistake. */
@@ -18886,7 +18757,53 @@ function declaresBody(req) {
     return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-;// CONCATENATED MODULE: ./src/server/body.ts
+;// CONCATENATED MODULE: ./src/server/log/access-line.ts
+
+/**
+ * The access line's members (Logger.infoMembers), every string through jsonString: whatever a request id
+ * holds, the line stays one JSON object. Exactly JSON.stringify's members for the same fields.
+ */
+function accessMembers(line) {
+    const members = `"request_id":${jsonString(line.requestId)},"endpoint":${jsonString(line.endpoint)},"status":${line.status},"outcome":${jsonString(line.outcome)}`;
+    return line.durationMicros === undefined ? members : `${members},"duration_ms":${millisecondsText(line.durationMicros)}`;
+}
+
+;// CONCATENATED MODULE: ./src/server/audit/operation-audit.ts
+
+function auditTraitsOf(operation) {
+    const request = operation.request.schema;
+    const metadata = operation.response.schema.properties?.metadata?.properties ?? {};
+    return {
+        token: request.properties?.token !== undefined,
+        warnings: metadata.warnings !== undefined,
+        requestId: metadata.request_id !== undefined,
+    };
+}
+/** Before the engine runs: the token's fingerprint, so a request the engine refuses is still traceable. */
+function auditRequest(state, traits, body) {
+    if (!traits.token)
+        return;
+    const token = body?.token;
+    if (typeof token === 'string')
+        state.tokenFingerprint = tokenFingerprint(token);
+}
+/** After: the finding codes, warnings included. */
+function auditResponse(state, traits, response) {
+    const warnings = traits.warnings ? response.metadata?.warnings ?? [] : [];
+    state.findingCodes = [...response.findings, ...warnings].map((f) => f.code);
+}
+/** The request id in the response (always, audit log or not), so a client can quote it. */
+function stampRequestId(state, traits, response) {
+    if (!traits.requestId)
+        return;
+    const withMetadata = response;
+    if (withMetadata.metadata === undefined)
+        withMetadata.metadata = { request_id: state.id };
+    else
+        withMetadata.metadata.request_id = state.id;
+}
+
+;// CONCATENATED MODULE: ./src/server/http/body.ts
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -18917,8 +18834,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 /**
  * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
  * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
- * limit, and reading stops. A callback, not a promise: the answer is then written in the same turn as
- * the body's last byte.
+ * limit, and reading stops. `done` runs in the handler of the event that decided the outcome, so an
+ * answer can still be written in the same turn of the event loop as the body's last byte.
  */
 function readBody(req, done) {
     const declared = req.headers['content-length'];
@@ -18997,42 +18914,7 @@ function describeStructureIssue(issue) {
     return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
 }
 
-;// CONCATENATED MODULE: ./src/server/operation-audit.ts
-
-function auditTraitsOf(operation) {
-    const request = operation.request.schema;
-    const metadata = operation.response.schema.properties?.metadata?.properties ?? {};
-    return {
-        token: request.properties?.token !== undefined,
-        warnings: metadata.warnings !== undefined,
-        requestId: metadata.request_id !== undefined,
-    };
-}
-/** Before the engine runs: the token's fingerprint, so a request the engine refuses is still traceable. */
-function auditRequest(state, traits, body) {
-    if (!traits.token)
-        return;
-    const token = body?.token;
-    if (typeof token === 'string')
-        state.tokenFingerprint = tokenFingerprint(token);
-}
-/** After: the finding codes, warnings included. */
-function auditResponse(state, traits, response) {
-    const warnings = traits.warnings ? response.metadata?.warnings ?? [] : [];
-    state.findingCodes = [...response.findings, ...warnings].map((f) => f.code);
-}
-/** The request id in the response (always, audit log or not), so a client can quote it. */
-function stampRequestId(state, traits, response) {
-    if (!traits.requestId)
-        return;
-    const withMetadata = response;
-    if (withMetadata.metadata === undefined)
-        withMetadata.metadata = { request_id: state.id };
-    else
-        withMetadata.metadata.request_id = state.id;
-}
-
-;// CONCATENATED MODULE: ./src/server/operation-route.ts
+;// CONCATENATED MODULE: ./src/server/app/operation-route.ts
 
 
 
@@ -19046,7 +18928,7 @@ function stampRequestId(state, traits, response) {
 function operationHandler(operation, engine, auditing, metrics) {
     const traits = auditTraitsOf(operation);
     /** The answer to a body that arrived. */
-    const answerBody = (read, state) => {
+    const answerBody = async (read, state) => {
         // The request budget ran out while the body was arriving, and the 408 is already sent.
         if (state.phase === 'done')
             return GONE;
@@ -19066,8 +18948,7 @@ function operationHandler(operation, engine, auditing, metrics) {
         // Fingerprints and code lists exist only for the audit line: not computed when it is off.
         if (auditing)
             auditRequest(state, traits, parsed.value);
-        const outcome = engine.run(operation.name, parsed.value);
-        return outcome instanceof Promise ? outcome.then((o) => answerOutcome(o, state)) : answerOutcome(outcome, state);
+        return answerOutcome(await engine.run(operation.name, parsed.value), state);
     };
     const answerOutcome = (outcome, state) => {
         if (outcome.problem !== undefined)
@@ -19078,28 +18959,20 @@ function operationHandler(operation, engine, auditing, metrics) {
             auditResponse(state, traits, response);
         metrics.observeResponse(response, traits.warnings);
         stampRequestId(state, traits, response);
-        return jsonReply(200, operation.toJson === undefined ? JSON.stringify(response) : operation.toJson(response));
+        return jsonReply(200, JSON.stringify(response));
     };
     return (req, state) => {
         if (!isJsonContentType(req.headers['content-type'])) {
-            return refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".');
+            return Promise.resolve(refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".'));
         }
-        // One promise per request: the body arrives in a callback, and an operation that answers at once
-        // (a validation with an inline key) is answered in that same callback.
-        return new Promise((resolve, reject) => {
-            readBody(req, (read) => {
-                try {
-                    resolve(answerBody(read, state));
-                }
-                catch (error) {
-                    reject(error);
-                }
-            });
-        });
+        // The body arrives in a callback; an operation that needs nothing from the network (a validation
+        // with an inline key) settles its promise at once, so the answer is written before the event loop
+        // turns, right after the body's last byte.
+        return new Promise((resolve) => readBody(req, resolve)).then((read) => answerBody(read, state));
     };
 }
 
-;// CONCATENATED MODULE: ./src/server/routes.ts
+;// CONCATENATED MODULE: ./src/server/app/routes.ts
 
 
 
@@ -19120,12 +18993,12 @@ function buildRoutes(deps) {
         url: '/v1/openapi.json',
         methods: ['GET', 'HEAD'],
         auth: false,
-        handler: (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }),
+        handler: async (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }),
     }, {
         url: '/healthz',
         methods: ['GET', 'HEAD'],
         auth: false,
-        handler: (req) => (deps.draining()
+        handler: async (req) => (deps.draining()
             ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
             : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
     }, {
@@ -19146,7 +19019,7 @@ function closeIfUnread(req) {
     return declaresBody(req) ? CLOSE : NO_HEADERS;
 }
 
-;// CONCATENATED MODULE: ./src/server/app.ts
+;// CONCATENATED MODULE: ./src/server/app/app.ts
 
 
 
@@ -19154,21 +19027,6 @@ function closeIfUnread(req) {
 
 
 
-/**
- * An endpoint or outcome as JSON text. They come from short fixed lists, so each is serialised once
- * and looked up after; the cache stops growing at MAX_KNOWN_TEXTS all the same.
- */
-const knownTexts = new Map();
-const MAX_KNOWN_TEXTS = 256;
-function knownText(value) {
-    let text = knownTexts.get(value);
-    if (text === undefined) {
-        text = JSON.stringify(value);
-        if (knownTexts.size < MAX_KNOWN_TEXTS)
-            knownTexts.set(value, text);
-    }
-    return text;
-}
 /**
  * The request lifecycle around the route handlers: find the route (404, 405), check the API key
  * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
@@ -19178,7 +19036,7 @@ function knownText(value) {
 function createApp(deps) {
     const { auth, audit, log } = deps;
     const accessLog = log.enabled('info');
-    const open = new OpenRequests();
+    const open = new Set();
     let draining = false;
     const { metrics } = deps;
     const routes = buildRoutes({
@@ -19216,10 +19074,10 @@ function createApp(deps) {
         metrics.observeRequest(state.endpoint, status, seconds);
         if (audit.enabled)
             audit.write(auditRecordOf(state, status, Date.now()));
-        // The access line: identifiers and outcome only, never a body, a header value or a query string.
-        // A request id is a UUID or a caller's id of letters, digits and `._:-` (see request.ts): JSON text as it is.
         if (accessLog) {
-            log.infoMembers('request', `"request_id":"${state.id}","endpoint":${knownText(state.endpoint)},"status":${status},"outcome":${knownText(state.outcome)},"duration_ms":${millisecondsText(Math.round(seconds * 1e6))}`);
+            log.infoMembers('request', accessMembers({
+                requestId: state.id, endpoint: state.endpoint, status, outcome: state.outcome, durationMicros: Math.round(seconds * 1e6),
+            }));
         }
     }
     function fault(state, error) {
@@ -19261,10 +19119,7 @@ function createApp(deps) {
             fault(state, error);
             return;
         }
-        if (reply instanceof Promise)
-            reply.then((r) => settle(state, r), (error) => fault(state, error));
-        else
-            settle(state, reply);
+        reply.then((r) => settle(state, r), (error) => fault(state, error));
     }
     function sweep(now) {
         // The overdue requests are listed first and answered after, so answering one can never change
@@ -19293,100 +19148,7 @@ function createApp(deps) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/server/client-error.ts
-
-
-/**
- * How long a refused connection may stay half-open after the answer, so the client can read it
- * before the socket is destroyed (destroying at once can reset the connection and lose the answer).
- */
-const LINGER_MS = 1000;
-/**
- * The problem for a request Node's parser could not read, or did not receive in time. The parser's
- * message is never used: it may quote the bytes received, which can hold a token or an API key.
- */
-function clientErrorProblem(code, limits, headersReceived = false) {
-    switch (code) {
-        case 'ERR_HTTP_REQUEST_TIMEOUT':
-            return problem('TIMEOUT', headersReceived
-                ? 'The request body was not received in time.'
-                : `The request headers were not received within ${limits.headersTimeoutMs / 1000} s.`, { status: 408 });
-        case 'HPE_HEADER_OVERFLOW':
-            return problem('HEADERS_TOO_LARGE', `The request line and headers exceed ${limits.maxHeaderBytes} bytes; send fewer or shorter headers.`);
-        case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-            return problem('PAYLOAD_TOO_LARGE', 'The chunk extensions of the request body are too large.');
-        default:
-            return problem('BAD_REQUEST', 'The request is not valid HTTP/1.1 (request line, header or message framing); nothing was processed.');
-    }
-}
-/** The response of a request on this socket that has started but not finished, if any. */
-function pendingResponse(socket) {
-    const message = socket._httpMessage;
-    return message !== undefined && message !== null && !message.writableEnded ? message : undefined;
-}
-/**
- * Node's 'clientError': answer with a problem+json and close. There is no request or response object
- * here, so the response is written to the socket as bytes. Returns the status answered, or undefined
- * when the connection was only closed.
- */
-function answerClientError(error, socket, limits, requestId) {
-    const pending = pendingResponse(socket);
-    // Once a status line is out, another one would corrupt the answer: just close.
-    if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent === true) {
-        socket.destroy();
-        return undefined;
-    }
-    const p = clientErrorProblem(error.code, limits, pending !== undefined);
-    const body = JSON.stringify(p);
-    const bytes = [
-        `HTTP/1.1 ${p.status} ${external_node_http_namespaceObject.STATUS_CODES[p.status] ?? ''}`,
-        'content-type: application/problem+json',
-        `content-length: ${Buffer.byteLength(body)}`,
-        'cache-control: no-store',
-        'x-content-type-options: nosniff',
-        `x-request-id: ${requestId}`,
-        'connection: close',
-        '',
-        body,
-    ].join('\r\n');
-    if (pending !== undefined) {
-        // A request handler still holds this socket (its body was cut off or mis-framed): close at
-        // once, as Node does, so the handler cannot write a second answer after this one.
-        socket.write(bytes);
-        socket.destroy();
-        return p.status;
-    }
-    socket.end(bytes);
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
-    return p.status;
-}
-
-;// CONCATENATED MODULE: ./src/server/connection-cap.ts
-/**
- * Hold at most `max` open connections in this process: one more is closed as soon as it is accepted,
- * before a byte of it is read. Answering it instead (503) would mean waiting for its headers, holding
- * the very sockets the cap is there to bound.
- *
- * Node's own server.maxConnections is not used: under node:cluster a worker at its cap hands the
- * connection back to the primary, which offers it to the next worker, and so on in a busy loop
- * (measured: each process spinning while the client waits) instead of refusing it.
- */
-function capConnections(server, max, onRefused) {
-    let open = 0;
-    server.on('connection', (socket) => {
-        if (open >= max) {
-            socket.destroy();
-            onRefused();
-            return;
-        }
-        open++;
-        socket.once('close', () => {
-            open--;
-        });
-    });
-}
-
-;// CONCATENATED MODULE: ./src/server/http-limits.ts
+;// CONCATENATED MODULE: ./src/server/http/http-limits.ts
 /**
  * The request line and headers must arrive within 10 s of the connection (or of the first byte of
  * the next request on a kept-alive one), and may take at most 16 KiB: a client that trickles headers
@@ -19394,186 +19156,7 @@ function capConnections(server, max, onRefused) {
  */
 const HTTP_LIMITS = { headersTimeoutMs: 10_000, maxHeaderBytes: 16 * 1024 };
 
-;// CONCATENATED MODULE: ./src/server/latency-histogram.ts
-class LatencyHistogram {
-    name;
-    help;
-    type = 'histogram';
-    aggregator = 'sum';
-    #bounds;
-    #series = new Map();
-    constructor(name, help, bounds) {
-        this.name = name;
-        this.help = help;
-        this.#bounds = [...bounds].sort((a, b) => a - b);
-    }
-    observe(endpoint, seconds) {
-        let series = this.#series.get(endpoint);
-        if (series === undefined) {
-            series = { endpoint: { endpoint }, counts: this.#bounds.map(() => 0), sum: 0, count: 0 };
-            this.#series.set(endpoint, series);
-        }
-        const bounds = this.#bounds;
-        let i = 0;
-        while (i < bounds.length && seconds > bounds[i])
-            i++;
-        if (i < bounds.length)
-            series.counts[i] = series.counts[i] + 1;
-        series.sum += seconds;
-        series.count++;
-    }
-    /** prom-client's Registry.resetMetrics(). */
-    reset() {
-        this.#series.clear();
-    }
-    /** What a text scrape renders: the endpoint as a shared label, as prom-client's Histogram gives it. */
-    getForPromString() {
-        const values = [];
-        const bucket = `${this.name}_bucket`;
-        for (const series of this.#series.values()) {
-            let cumulative = 0;
-            for (let i = 0; i < this.#bounds.length; i++) {
-                cumulative += series.counts[i];
-                values.push({ labels: { le: this.#bounds[i] }, sharedLabels: series.endpoint, value: cumulative, metricName: bucket });
-            }
-            values.push({ labels: { le: '+Inf' }, sharedLabels: series.endpoint, value: series.count, metricName: bucket });
-            values.push({ labels: {}, sharedLabels: series.endpoint, value: series.sum, metricName: `${this.name}_sum` });
-            values.push({ labels: {}, sharedLabels: series.endpoint, value: series.count, metricName: `${this.name}_count` });
-        }
-        return Promise.resolve({ name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator });
-    }
-    /** What a cluster collection reads: every label in `labels`, as prom-client's Histogram gives it. */
-    async get() {
-        const data = await this.getForPromString();
-        data.values = data.values.map(({ labels, sharedLabels, value, metricName }) => ({ labels: { ...labels, ...sharedLabels }, value, metricName }));
-        return data;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/server/metrics.ts
-
-
-
-/** The label values the cache counters take: any other value is not counted. */
-const JWKS_CACHE_STATES = ['hit', 'miss', 'refreshed', 'stale'];
-const SIGNATURE_CACHE_RESULTS = ['hit', 'miss'];
-/** Request latency buckets (seconds): most answers take about a millisecond; the budget is 10 s. */
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/**
- * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so every
- * server in a process counts only its own requests. Label values come from bounded sets only: the
- * route or "(unknown path)" (never a path as sent, which may hold a token), status codes, finding codes
- * and cache states.
- */
-function createMetrics(services, options = {}) {
-    const registry = new prom_client.Registry();
-    if (options.worker !== undefined)
-        registry.setDefaultLabels({ worker: String(options.worker) });
-    (0,prom_client.collectDefaultMetrics)({ register: registry });
-    // Requests are counted here, one number per endpoint and status, and handed to prom-client when scraped.
-    const requestCounts = new Map();
-    new prom_client.Counter({
-        name: 'oidc_gate_http_requests_total',
-        help: 'HTTP requests answered, by endpoint ("METHOD /path", or "(unknown path)") and status (0: the client left before its body arrived).',
-        labelNames: ['endpoint', 'status'],
-        registers: [registry],
-        collect() {
-            this.reset();
-            for (const [endpoint, byStatus] of requestCounts) {
-                for (const [status, count] of byStatus)
-                    this.inc({ endpoint, status: String(status) }, count);
-            }
-        },
-    });
-    const latency = new LatencyHistogram('oidc_gate_http_request_duration_seconds', 'Time from the request headers to the answer, by endpoint.', LATENCY_BUCKETS);
-    registry.registerMetric(latency);
-    const findings = new prom_client.Counter({
-        name: 'oidc_gate_findings_total',
-        help: 'Findings in operation responses (errors and warnings), by code.',
-        labelNames: ['code'],
-        registers: [registry],
-    });
-    const jwksCache = new prom_client.Counter({
-        name: 'oidc_gate_jwks_cache_total',
-        help: 'Validations whose keys came from a JWKS, by how its cache served them (hit, miss, refreshed, stale).',
-        labelNames: ['state'],
-        registers: [registry],
-    });
-    // Counted here on every validation and handed to prom-client when scraped, like the request counts.
-    const signatureCounts = new Map();
-    new prom_client.Counter({
-        name: 'oidc_gate_signature_cache_total',
-        help: 'Signature checks by the verification cache: hit (a check that passed before was reused) or miss (verified).',
-        labelNames: ['result'],
-        registers: [registry],
-        collect() {
-            this.reset();
-            for (const [result, count] of signatureCounts)
-                this.inc({ result }, count);
-        },
-    });
-    const cache = services.verifyCache;
-    new prom_client.Gauge({
-        name: 'oidc_gate_signature_cache_entries',
-        help: 'Passed signature checks held by the verification cache.',
-        registers: [registry],
-        collect() {
-            this.set(cache?.size ?? 0);
-        },
-    });
-    new prom_client.Counter({
-        name: 'oidc_gate_signature_cache_evictions_total',
-        help: 'Entries pushed out of the full verification cache; a steady rise means VERIFY_CACHE_SIZE is small for the traffic.',
-        registers: [registry],
-        collect() {
-            this.reset();
-            this.inc(cache?.evictions ?? 0);
-        },
-    });
-    // prom-client hashes the label values on every call, and labels() builds a new child each time: the
-    // few series in use are kept (endpoints are the same few strings every request).
-    const codeSeries = new Map();
-    const countFinding = (f) => {
-        let series = codeSeries.get(f.code);
-        if (series === undefined) {
-            series = findings.labels(f.code);
-            codeSeries.set(f.code, series);
-        }
-        series.inc();
-    };
-    const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
-    return {
-        contentType: registry.contentType,
-        observeRequest(endpoint, status, seconds) {
-            let byStatus = requestCounts.get(endpoint);
-            if (byStatus === undefined) {
-                byStatus = new Map();
-                requestCounts.set(endpoint, byStatus);
-            }
-            byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-            latency.observe(endpoint, seconds);
-        },
-        observeResponse(response, validation) {
-            for (const f of response.findings)
-                countFinding(f);
-            // Only a validation's metadata is read: discovery's is the provider's document, which names nothing here.
-            const metadata = validation ? response.metadata : undefined;
-            if (metadata === undefined)
-                return;
-            if (metadata.warnings !== undefined)
-                for (const f of metadata.warnings)
-                    countFinding(f);
-            if (metadata.jwks_cache !== undefined)
-                jwksSeries.get(metadata.jwks_cache)?.inc();
-            const result = metadata.signature_cache;
-            if (result !== undefined && SIGNATURE_CACHE_RESULTS.includes(result))
-                signatureCounts.set(result, (signatureCounts.get(result) ?? 0) + 1);
-        },
-        render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/server/openapi.ts
+;// CONCATENATED MODULE: ./src/server/app/openapi.ts
 
 
 
@@ -19825,7 +19408,280 @@ function renderOpenApiDocument() {
     return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/server/listen.ts
+;// CONCATENATED MODULE: ./src/server/http/client-error.ts
+
+
+/**
+ * How long a refused connection may stay half-open after the answer, so the client can read it
+ * before the socket is destroyed (destroying at once can reset the connection and lose the answer).
+ */
+const LINGER_MS = 1000;
+/**
+ * The problem for a request Node's parser could not read, or did not receive in time. The parser's
+ * message is never used: it may quote the bytes received, which can hold a token or an API key.
+ */
+function clientErrorProblem(code, limits, headersReceived = false) {
+    switch (code) {
+        case 'ERR_HTTP_REQUEST_TIMEOUT':
+            return problem('TIMEOUT', headersReceived
+                ? 'The request body was not received in time.'
+                : `The request headers were not received within ${limits.headersTimeoutMs / 1000} s.`, { status: 408 });
+        case 'HPE_HEADER_OVERFLOW':
+            return problem('HEADERS_TOO_LARGE', `The request line and headers exceed ${limits.maxHeaderBytes} bytes; send fewer or shorter headers.`);
+        case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+            return problem('PAYLOAD_TOO_LARGE', 'The chunk extensions of the request body are too large.');
+        default:
+            return problem('BAD_REQUEST', 'The request is not valid HTTP/1.1 (request line, header or message framing); nothing was processed.');
+    }
+}
+/** The response of a request on this socket that has started but not finished, if any. */
+function pendingResponse(socket) {
+    const message = socket._httpMessage;
+    return message !== undefined && message !== null && !message.writableEnded ? message : undefined;
+}
+/**
+ * Node's 'clientError': answer with a problem+json and close. There is no request or response object
+ * here, so the response is written to the socket as bytes. Returns the status answered, or undefined
+ * when the connection was only closed.
+ */
+function answerClientError(error, socket, limits, requestId) {
+    const pending = pendingResponse(socket);
+    // Once a status line is out, another one would corrupt the answer: just close.
+    if (error.code === 'ECONNRESET' || !socket.writable || pending?.headersSent === true) {
+        socket.destroy();
+        return undefined;
+    }
+    const p = clientErrorProblem(error.code, limits, pending !== undefined);
+    const body = JSON.stringify(p);
+    const bytes = [
+        `HTTP/1.1 ${p.status} ${external_node_http_namespaceObject.STATUS_CODES[p.status] ?? ''}`,
+        'content-type: application/problem+json',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'cache-control: no-store',
+        'x-content-type-options: nosniff',
+        `x-request-id: ${requestId}`,
+        'connection: close',
+        '',
+        body,
+    ].join('\r\n');
+    if (pending !== undefined) {
+        // A request handler still holds this socket (its body was cut off or mis-framed): close at
+        // once, as Node does, so the handler cannot write a second answer after this one.
+        socket.write(bytes);
+        socket.destroy();
+        return p.status;
+    }
+    socket.end(bytes);
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    return p.status;
+}
+
+;// CONCATENATED MODULE: ./src/server/http/connection-cap.ts
+/**
+ * Hold at most `max` open connections in this process: one more is closed as soon as it is accepted,
+ * before a byte of it is read. Answering it instead (503) would mean waiting for its headers, holding
+ * the very sockets the cap is there to bound.
+ *
+ * Node's own server.maxConnections is not used: under node:cluster a worker at its cap hands the
+ * connection back to the primary, which offers it to the next worker, and so on in a busy loop
+ * (measured: each process spinning while the client waits) instead of refusing it.
+ */
+function capConnections(server, max, onRefused) {
+    let open = 0;
+    server.on('connection', (socket) => {
+        if (open >= max) {
+            socket.destroy();
+            onRefused();
+            return;
+        }
+        open++;
+        socket.once('close', () => {
+            open--;
+        });
+    });
+}
+
+;// CONCATENATED MODULE: ./src/server/metrics/latency-histogram.ts
+class LatencyHistogram {
+    name;
+    help;
+    type = 'histogram';
+    aggregator = 'sum';
+    #bounds;
+    #series = new Map();
+    constructor(name, help, bounds) {
+        this.name = name;
+        this.help = help;
+        this.#bounds = [...bounds].sort((a, b) => a - b);
+    }
+    observe(endpoint, seconds) {
+        let series = this.#series.get(endpoint);
+        if (series === undefined) {
+            series = { endpoint: { endpoint }, counts: this.#bounds.map(() => 0), sum: 0, count: 0 };
+            this.#series.set(endpoint, series);
+        }
+        const bounds = this.#bounds;
+        let i = 0;
+        while (i < bounds.length && seconds > bounds[i])
+            i++;
+        if (i < bounds.length)
+            series.counts[i] = series.counts[i] + 1;
+        series.sum += seconds;
+        series.count++;
+    }
+    /** prom-client's Registry.resetMetrics(). */
+    reset() {
+        this.#series.clear();
+    }
+    /** What a text scrape renders: the endpoint as a shared label, as prom-client's Histogram gives it. */
+    getForPromString() {
+        const values = [];
+        const bucket = `${this.name}_bucket`;
+        for (const series of this.#series.values()) {
+            let cumulative = 0;
+            for (let i = 0; i < this.#bounds.length; i++) {
+                cumulative += series.counts[i];
+                values.push({ labels: { le: this.#bounds[i] }, sharedLabels: series.endpoint, value: cumulative, metricName: bucket });
+            }
+            values.push({ labels: { le: '+Inf' }, sharedLabels: series.endpoint, value: series.count, metricName: bucket });
+            values.push({ labels: {}, sharedLabels: series.endpoint, value: series.sum, metricName: `${this.name}_sum` });
+            values.push({ labels: {}, sharedLabels: series.endpoint, value: series.count, metricName: `${this.name}_count` });
+        }
+        return Promise.resolve({ name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator });
+    }
+    /** What a cluster collection reads: every label in `labels`, as prom-client's Histogram gives it. */
+    async get() {
+        const data = await this.getForPromString();
+        data.values = data.values.map(({ labels, sharedLabels, value, metricName }) => ({ labels: { ...labels, ...sharedLabels }, value, metricName }));
+        return data;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/server/metrics/metrics.ts
+
+
+
+/** The label values the cache counters take: any other value is not counted. */
+const JWKS_CACHE_STATES = ['hit', 'miss', 'refreshed', 'stale'];
+const SIGNATURE_CACHE_RESULTS = ['hit', 'miss'];
+/** Request latency buckets (seconds): most answers take about a millisecond; the budget is 10 s. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/**
+ * The service's Prometheus metrics, in a registry of its own (not prom-client's global one), so every
+ * server in a process counts only its own requests. Label values come from bounded sets only: the
+ * route or "(unknown path)" (never a path as sent, which may hold a token), status codes, finding codes
+ * and cache states.
+ */
+function createMetrics(services, options = {}) {
+    const registry = new prom_client.Registry();
+    if (options.worker !== undefined)
+        registry.setDefaultLabels({ worker: String(options.worker) });
+    (0,prom_client.collectDefaultMetrics)({ register: registry });
+    // Requests are counted here, one number per endpoint and status, and handed to prom-client when scraped.
+    const requestCounts = new Map();
+    new prom_client.Counter({
+        name: 'oidc_gate_http_requests_total',
+        help: 'HTTP requests answered, by endpoint ("METHOD /path", or "(unknown path)") and status (0: the client left before its body arrived).',
+        labelNames: ['endpoint', 'status'],
+        registers: [registry],
+        collect() {
+            this.reset();
+            for (const [endpoint, byStatus] of requestCounts) {
+                for (const [status, count] of byStatus)
+                    this.inc({ endpoint, status: String(status) }, count);
+            }
+        },
+    });
+    const latency = new LatencyHistogram('oidc_gate_http_request_duration_seconds', 'Time from the request headers to the answer, by endpoint.', LATENCY_BUCKETS);
+    registry.registerMetric(latency);
+    const findings = new prom_client.Counter({
+        name: 'oidc_gate_findings_total',
+        help: 'Findings in operation responses (errors and warnings), by code.',
+        labelNames: ['code'],
+        registers: [registry],
+    });
+    const jwksCache = new prom_client.Counter({
+        name: 'oidc_gate_jwks_cache_total',
+        help: 'Validations whose keys came from a JWKS, by how its cache served them (hit, miss, refreshed, stale).',
+        labelNames: ['state'],
+        registers: [registry],
+    });
+    // Counted here on every validation and handed to prom-client when scraped, like the request counts.
+    const signatureCounts = new Map();
+    new prom_client.Counter({
+        name: 'oidc_gate_signature_cache_total',
+        help: 'Signature checks by the verification cache: hit (a check that passed before was reused) or miss (verified).',
+        labelNames: ['result'],
+        registers: [registry],
+        collect() {
+            this.reset();
+            for (const [result, count] of signatureCounts)
+                this.inc({ result }, count);
+        },
+    });
+    const cache = services.verifyCache;
+    new prom_client.Gauge({
+        name: 'oidc_gate_signature_cache_entries',
+        help: 'Passed signature checks held by the verification cache.',
+        registers: [registry],
+        collect() {
+            this.set(cache?.size ?? 0);
+        },
+    });
+    new prom_client.Counter({
+        name: 'oidc_gate_signature_cache_evictions_total',
+        help: 'Entries pushed out of the full verification cache; a steady rise means VERIFY_CACHE_SIZE is small for the traffic.',
+        registers: [registry],
+        collect() {
+            this.reset();
+            this.inc(cache?.evictions ?? 0);
+        },
+    });
+    // prom-client hashes the label values on every call, and labels() builds a new child each time: the
+    // few series in use are kept (endpoints are the same few strings every request).
+    const codeSeries = new Map();
+    const countFinding = (f) => {
+        let series = codeSeries.get(f.code);
+        if (series === undefined) {
+            series = findings.labels(f.code);
+            codeSeries.set(f.code, series);
+        }
+        series.inc();
+    };
+    const jwksSeries = new Map(JWKS_CACHE_STATES.map((state) => [state, jwksCache.labels(state)]));
+    return {
+        contentType: registry.contentType,
+        observeRequest(endpoint, status, seconds) {
+            let byStatus = requestCounts.get(endpoint);
+            if (byStatus === undefined) {
+                byStatus = new Map();
+                requestCounts.set(endpoint, byStatus);
+            }
+            byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+            latency.observe(endpoint, seconds);
+        },
+        observeResponse(response, validation) {
+            for (const f of response.findings)
+                countFinding(f);
+            // Only a validation's metadata is read: discovery's is the provider's document, which names nothing here.
+            const metadata = validation ? response.metadata : undefined;
+            if (metadata === undefined)
+                return;
+            if (metadata.warnings !== undefined)
+                for (const f of metadata.warnings)
+                    countFinding(f);
+            if (metadata.jwks_cache !== undefined)
+                jwksSeries.get(metadata.jwks_cache)?.inc();
+            const result = metadata.signature_cache;
+            if (result !== undefined && SIGNATURE_CACHE_RESULTS.includes(result))
+                signatureCounts.set(result, (signatureCounts.get(result) ?? 0) + 1);
+        },
+        render: options.worker !== undefined ? clusterRenderer(registry) : () => registry.metrics(),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/server/process/listen.ts
+
 
 
 
@@ -19907,7 +19763,7 @@ async function listen(settings, engine, keys, log, options) {
             return;
         // Bytes that never became a request: nothing of them is logged, not even the path.
         metrics.observeRequest(UNPARSED_ENDPOINT, status, 0);
-        log.info('request', { request_id: requestId, endpoint: UNPARSED_ENDPOINT, status, outcome: 'rejected' });
+        log.infoMembers('request', accessMembers({ requestId, endpoint: UNPARSED_ENDPOINT, status, outcome: 'rejected' }));
     });
     await new Promise((resolve, reject) => {
         const onError = (error) => {
@@ -19961,6 +19817,13 @@ async function listen(settings, engine, keys, log, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/server/main.ts
+/**
+ * The service's public surface: the one module of src/server that others import (the CLI's `serve`, tests
+ * that start the service in process). The folders beside it are its inside, one job each: http/ (the
+ * exchange: body, request, reply, limits, deadline, connection cap), app/ (the request lifecycle and the
+ * routes), auth/, audit/, metrics/, log/, config/ (settings) and process/ (one process serving, or a
+ * cluster primary, and signals). src/server/index.ts is the process entry the bundle is built from.
+ */
 
 
 

@@ -3,7 +3,7 @@
  * step, so the gate picks them itself (errors first) and says how many it left out and where they are.
  * A failing step's own failure message is an error annotation too, so it takes one of the 10.
  */
-import { type GateFinding, plural } from '../gate/index.ts';
+import { findingFix, findingPage, type GateFinding, plural } from '../gate/index.ts';
 
 export const MAX_PER_LEVEL = 10;
 
@@ -13,10 +13,12 @@ export interface Annotation {
   properties: { title?: string; file?: string; startLine?: number; startColumn?: number };
 }
 
+/** The finding, then its fix (its own, else its code's) and its code's page, each on a line of its own. */
 export function annotationMessage(f: GateFinding): string {
   const who = f.name !== undefined && f.kind !== undefined && f.kind !== 'config' ? ` (${f.kind} "${f.name}")` : '';
-  const fix = f.remediation !== undefined ? `\nFix: ${f.remediation}` : '';
-  return `${f.message}${who}${fix}`;
+  const fix = findingFix(f);
+  const page = findingPage(f.code);
+  return `${f.message}${who}${fix !== undefined ? `\nFix: ${fix}` : ''}${page !== undefined ? `\nMore: ${page}` : ''}`;
 }
 
 /** `failing`: the step will fail, and its failure message will be the last error annotation. */

@@ -6,13 +6,14 @@
  * gives them to the gate as variables of its environment. Nothing is exported: a later step of the job
  * never sees them, as it would had they gone to $GITHUB_ENV.
  */
-import { SECRET_ENV_PREFIX } from '../gate/index.ts';
-import { InputError } from './inputs.ts';
+import { SECRET_ENV_PATTERN, SECRET_ENV_RESERVED } from '../gate/index.ts';
+import { InputError } from './errors.ts';
 
 /** The variable the reusable workflow sets on the gate step. */
-export const SECRET_ENV_LINES = 'OIDC_GATE_ENV';
+export const SECRET_ENV_LINES = SECRET_ENV_RESERVED;
 
-const NAME = new RegExp(`^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`);
+/** The names a profile's secret_env may give in a repository: one rule for both. */
+const NAME = new RegExp(SECRET_ENV_PATTERN);
 
 /**
  * The gate's environment: the step's own, without OIDC_GATE_ENV (whose name a profile's `secret_env`

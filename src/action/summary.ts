@@ -1,12 +1,13 @@
 /**
- * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
- * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
- * the only links are the summary's own, from each location to its line at the run's commit
- * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
+ * The job summary: Markdown tables of files, findings (each with its fix, its code linked to its page)
+ * and samples. Every piece of user text is escaped so that no Markdown, HTML or link comes out of a
+ * config file (markdown.ts); the only links are the summary's own: from each location to its line at
+ * the run's commit (source-link.ts), and from each code oidc-gate defines to its page. The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
  */
-import { getFindingDefinition } from '../engine/index.ts';
-import { type GateFinding, type GateReport, type GateResult, howToFix, plural } from '../gate/index.ts';
-import { cellText, escapeCell } from './markdown.ts';
+import {
+  findingFix, findingPage, type GateFinding, type GateReport, type GateResult, plural, sectionCounts,
+} from '../gate/index.ts';
+import { cellText, escapeCell, markdownLink, type Markdown } from './markdown.ts';
 import { sourceCell, sourceLinks } from './source-link.ts';
 
 export const SUMMARY_LIMIT_BYTES = 900 * 1000;
@@ -47,17 +48,17 @@ export function buildSummary(report: GateReport, reportPath?: string, env: NodeJ
   if (hidden !== '') head += `${hidden}\n\n`;
 
   const fileRows = summary.file_status.map((f) => row([
-    sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', f.providers, f.profiles, f.tokens, f.errors, f.warnings,
+    sourceCell(links, f.file), f.errors > 0 ? '❌ failed' : f.warnings > 0 ? '⚠️ warnings' : '✅ passed', ...sectionCounts(f).map((c) => c.count), f.errors, f.warnings,
   ]));
   const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
   const findingRows = findings.map((f) => row([
-    f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
+    f.severity, codeCell(f.code), f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
   ]));
   const samples = report.results.filter((r) => r.kind === 'validate');
   const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
 
   const sections: Section[] = [
-    { title: 'Files', columns: ['File', 'Status', 'Providers', 'Profiles', 'Tokens', 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
+    { title: 'Files', columns: ['File', 'Status', ...sectionCounts({}).map((c) => c.title), 'Errors', 'Warnings'], rows: fileRows, noun: 'file' },
     { title: 'Findings', columns: ['Severity', 'Code', 'Location', 'Entry', 'Message', 'Fix'], rows: findingRows, noun: 'finding' },
     { title: 'Sample tokens', columns: ['Sample', 'Location', 'Expect', 'Outcome', 'Evaluated at', 'Gate'], rows: sampleRows, noun: 'sample' },
   ];
@@ -93,10 +94,15 @@ function suppressedLine(report: GateReport): string {
   return `🔕 ${plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
 }
 
+/** A code oidc-gate defines, linked to its page (built from the catalogue's code, never from a file); any other code as text. */
+function codeCell(code: string): Markdown | string {
+  const page = findingPage(code);
+  return page !== undefined ? markdownLink(code, page) : code;
+}
+
 /** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
 function fixOf(f: GateFinding): string {
-  const definition = getFindingDefinition(f.code);
-  const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
+  const fix = findingFix(f) ?? '';
   if (fix.length <= FIX_CELL_CHARS) return fix;
   const cut = fix.slice(0, FIX_CELL_CHARS - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), FIX_CELL_CHARS / 2))}…`;

@@ -3,13 +3,13 @@
  * what was wrong in the user's words (never a parser's own message, and never an option's value).
  */
 import { getOperation, type OperationName } from '../engine/index.ts';
-import { type FailOn, INSTANT_FORMAT, nearest, parseInstant } from '../gate/index.ts';
-import { COMMANDS, getCommand, type CommandSpec, type OptionSpec } from './commands.ts';
+import { type FailOn, INSTANT_FORMAT, nearest, OUTPUT_FORMATS, type OutputFormat, parseInstant } from '../gate/index.ts';
+import type { CommandSpec, OptionSpec } from './command-spec.ts';
+import { commandTable, getCommand } from './commands.ts';
+import { UsageError } from './errors.ts';
 import { initArgs, type InitArgs } from './init-command.ts';
 import { mayHoldToken } from './token-shape.ts';
-import { shown, UsageError } from './usage-error.ts';
-
-export { UsageError } from './usage-error.ts';
+import { shown } from './usage-error.ts';
 
 export type Command =
   /** `topic`: the command whose help to show; absent for the overview. */
@@ -18,17 +18,18 @@ export type Command =
   | {
     name: 'check';
     paths: string[];
-    format: 'text' | 'json' | 'sarif';
+    /** What to print: text, or an output format's --format value (printName). */
+    format: string;
     failOn: FailOn;
     offline: boolean;
     issuerProfiles?: string;
-    report?: string;
-    sarif?: string;
+    /** The files to write, by output format name (`--report FILE`: report), in the table's order. */
+    outputs: Record<string, string>;
     lock?: string;
     baseline?: string;
   }
   | { name: 'baseline'; paths: string[]; offline: boolean; output?: string; issuerProfiles?: string }
-  | { name: 'lock'; paths: string[]; output?: string }
+  | { name: 'lock'; paths: string[]; output?: string; offline: boolean }
   | InitArgs
   /** One request to one engine operation, named as the operation. */
   | {
@@ -47,13 +48,15 @@ export type Command =
 const HELP_FLAGS = new Set(['--help', '-h']);
 const VERSION_FLAGS = new Set(['--version', '-V', '-v']);
 
-export function parseCommand(argv: readonly string[]): Command {
+/** `formats`: the output formats check writes and prints (a test passes its own table). */
+export function parseCommand(argv: readonly string[], formats: readonly OutputFormat[] = OUTPUT_FORMATS): Command {
+  const commands = commandTable(formats);
   const [first, ...rest] = argv;
   if (first === undefined || HELP_FLAGS.has(first)) return { name: 'help' };
   if (VERSION_FLAGS.has(first)) return { name: 'version' };
-  if (first.startsWith('-')) throw misplacedOption(first);
-  const spec = getCommand(first);
-  if (spec === undefined) throw unknownCommand(first);
+  if (first.startsWith('-')) throw misplacedOption(first, commands);
+  const spec = getCommand(first, commands);
+  if (spec === undefined) throw unknownCommand(first, commands);
   const optionArgs = rest.indexOf('--') === -1 ? rest : rest.slice(0, rest.indexOf('--'));
   if (optionArgs.some((a) => HELP_FLAGS.has(a))) return { name: 'help', topic: spec.name };
   const { values, positionals } = parseOptions(spec, rest);
@@ -66,7 +69,7 @@ export function parseCommand(argv: readonly string[]): Command {
     case 'help': {
       const topic = positionals[0];
       if (topic === undefined) return { name: 'help' };
-      if (getCommand(topic) === undefined) throw unknownCommand(topic);
+      if (getCommand(topic, commands) === undefined) throw unknownCommand(topic, commands);
       return { name: 'help', topic };
     }
     case 'version':
@@ -81,13 +84,12 @@ export function parseCommand(argv: readonly string[]): Command {
       const command: Command = {
         name: 'check',
         paths: positionals,
-        format: (values.format ?? 'text') as 'text' | 'json' | 'sarif',
+        format: values.format ?? 'text',
         failOn: (values['fail-on'] ?? 'error') as FailOn,
         offline: values.offline !== undefined,
+        outputs: Object.fromEntries(formats.filter((f) => values[f.name] !== undefined).map((f) => [f.name, values[f.name] as string])),
       };
       if (values['issuer-profiles'] !== undefined) command.issuerProfiles = values['issuer-profiles'];
-      if (values.report !== undefined) command.report = values.report;
-      if (values.sarif !== undefined) command.sarif = values.sarif;
       if (values.lock !== undefined) command.lock = values.lock;
       if (values.baseline !== undefined) command.baseline = values.baseline;
       return command;
@@ -110,11 +112,11 @@ export function parseCommand(argv: readonly string[]): Command {
       if (positionals.some(mayHoldToken)) {
         throw new UsageError('takes config paths, and one argument looks like a token.', { command: 'lock' });
       }
-      return { name: 'lock', paths: positionals, ...(values.output !== undefined ? { output: values.output } : {}) };
+      return { name: 'lock', paths: positionals, offline: values.offline !== undefined, ...(values.output !== undefined ? { output: values.output } : {}) };
     }
     default: {
       const operation = getOperation(spec.name);
-      if (operation === undefined) throw unknownCommand(spec.name);
+      if (operation === undefined) throw unknownCommand(spec.name, commands);
       const command: Command = { name: operation.name as OperationName, offline: values.offline !== undefined };
       if (positionals[0] !== undefined) command.input = positionals[0];
       if (values.at !== undefined) command.at = atInstant(values.at, spec.name);
@@ -180,18 +182,18 @@ function unknownOption(spec: CommandSpec, name: string): UsageError {
   return new UsageError(`unknown option ${shown(name)}${hint}.`, { command: spec.name });
 }
 
-function unknownCommand(name: string): UsageError {
+function unknownCommand(name: string, commands: readonly CommandSpec[]): UsageError {
   if (mayHoldToken(name)) {
     return new UsageError('the first argument looks like a token, not a command: validate one with oidc-gate validate --profile ID (better on stdin, so the token stays out of the process list).', { showHelp: false });
   }
-  const near = nearest(name, COMMANDS.map((c) => c.name), { prefixes: true });
+  const near = nearest(name, commands.map((c) => c.name), { prefixes: true });
   return new UsageError(`unknown command "${shown(name)}"${near !== undefined ? ` (did you mean ${near}?)` : ''}.`);
 }
 
 /** An option before any command: say where it goes when a command takes it. */
-function misplacedOption(arg: string): UsageError {
+function misplacedOption(arg: string, commands: readonly CommandSpec[]): UsageError {
   const name = arg.split('=')[0] as string;
-  const owners = COMMANDS.filter((c) => c.options.some((o: OptionSpec) => `--${o.name}` === name)).map((c) => c.name);
+  const owners = commands.filter((c) => c.options.some((o: OptionSpec) => `--${o.name}` === name)).map((c) => c.name);
   if (owners.length > 0) {
     return new UsageError(`${shown(name)} goes after the command, as in oidc-gate ${owners[0]} ${shown(name)}.`);
   }

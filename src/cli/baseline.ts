@@ -6,7 +6,8 @@ import {
   checkOutputPath, DEFAULT_BASELINE_FILE, DEFAULT_PATTERNS, findRepositoryRoot, isBaselineCandidate, outputTarget, plural, renderBaseline, runGate, writeInsideRoot,
 } from '../gate/index.ts';
 import type { Command } from './args.ts';
-import type { CliIo } from './main.ts';
+import type { CliIo } from './io.ts';
+import { helpSuffix } from './format.ts';
 import { printable } from './printable.ts';
 
 export async function baselineCommand(command: Extract<Command, { name: 'baseline' }>, io: CliIo): Promise<number> {
@@ -29,8 +30,7 @@ export async function baselineCommand(command: Extract<Command, { name: 'baselin
   if (problems.length > 0) {
     for (const f of problems) {
       const where = f.file !== undefined ? `${printable(f.file)}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
-      const fix = f.remediation !== undefined ? ` Fix: ${printable(f.remediation)}` : '';
-      io.stderr(`oidc-gate baseline: ${where}${f.code} ${printable(f.message)}${fix}\n`);
+      io.stderr(`oidc-gate baseline: ${where}${f.code} ${printable(f.message)}${helpSuffix(f)}\n`);
     }
     io.stderr(`oidc-gate baseline: ${shown} was not written: fix the configuration ${problems.length === 1 ? 'error' : 'errors'} first.\n`);
     return 2;

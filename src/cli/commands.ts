@@ -3,42 +3,38 @@
  * command's --help are printed from it, so what help promises is what the parser takes.
  */
 import { OPERATIONS, type Operation } from '../engine/index.ts';
-import { DEFAULT_BASELINE_FILE, DEFAULT_LOCK_PATH } from '../gate/index.ts';
+import { checkFormatTable, DEFAULT_BASELINE_FILE, DEFAULT_LOCK_PATH, OUTPUT_FORMATS, type OutputFormat, printName } from '../gate/index.ts';
+import type { CommandSpec, OptionSpec } from './command-spec.ts';
 import { INIT } from './init-command.ts';
 import { takesRawToken, takesToken } from './operations.ts';
 
-export interface OptionSpec {
-  /** Without the leading dashes. */
-  readonly name: string;
-  /** The value's placeholder in help (FILE, ID); absent for a flag. */
-  readonly value?: string;
-  /** The values it accepts, when it is a choice. */
-  readonly choices?: readonly string[];
-  readonly help: readonly string[];
-}
-
-export interface CommandSpec {
-  readonly name: string;
-  /** What follows `oidc-gate <name>` in its usage line. */
-  readonly args: string;
-  /** Its line in the overview. */
-  readonly summary: string;
-  /** The paragraph of its own --help: what it does and what it reads. */
-  readonly about: readonly string[];
-  readonly options: readonly OptionSpec[];
-  /** How many positional arguments it takes. */
-  readonly positionals: number;
-  /** What each positional is, for the message when there are too many. */
-  readonly positionalName?: string;
-  /** The message when a command that takes none is given arguments. */
-  readonly noArguments?: string;
-  readonly examples?: readonly string[];
-  readonly exit?: string;
-}
-
 const offline: OptionSpec = { name: 'offline', help: ['skip network checks (JWKS, discovery): they report CHECK_SKIPPED'] };
 
-const CHECK: CommandSpec = {
+/**
+ * `check`, with its --format choices and one --<name> FILE option per output format, from the formats
+ * table (src/gate/outputs/formats.ts): text is the CLI's own, for people.
+ */
+function checkCommand(formats: readonly OutputFormat[]): CommandSpec {
+  const printed = ['text', ...checkFormatTable(formats).map(printName)];
+  const options: OptionSpec[] = [
+    {
+      name: 'format', value: printed.join('|'), choices: printed,
+      help: ['what to print (default text):', 'text: findings by file, in colour on a terminal', ...formats.map((f) => `${printName(f)}: ${f.description}`)],
+    },
+    { name: 'fail-on', value: 'error|warning|never', choices: ['error', 'warning', 'never'], help: ['which findings fail the check (default error)'] },
+    offline,
+    { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
+    ...formats.map((f): OptionSpec => ({ name: f.name, value: 'FILE', help: [`also write ${f.description} to FILE (${f.extension})`] })),
+    { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
+    { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ, LOCK_ENTRY_UNMATCHED and', 'LOCK_ENTRY_MISSING where its entries and the config\'s do not match'] },
+  ];
+  const names = options.map((o) => o.name);
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined) throw new Error(`check has the option --${twice} twice: an output format may not take another option's name`);
+  return { ...CHECK, options };
+}
+
+const CHECK: Omit<CommandSpec, 'options'> = {
   name: 'check',
   args: '[paths...] [options]',
   summary: 'check config files (the same checks and report as the action)',
@@ -48,16 +44,6 @@ const CHECK: CommandSpec = {
     'paths are files, directories (every .yml/.yaml below) or globs (* ? [abc] {a,b} **), relative to',
     'the working directory; default .github/oidc-gate/**/*.yml and .yaml. Nothing outside the git',
     'repository the working directory is in (or inside its .git) is read or written.',
-  ],
-  options: [
-    { name: 'format', value: 'text|json|sarif', choices: ['text', 'json', 'sarif'], help: ['what to print (default text; json is the report)'] },
-    { name: 'fail-on', value: 'error|warning|never', choices: ['error', 'warning', 'never'], help: ['which findings fail the check (default error)'] },
-    offline,
-    { name: 'issuer-profiles', value: 'FILE', help: ['issuer profiles (JSON or YAML list) for issuer_profile_id samples'] },
-    { name: 'report', value: 'FILE', help: ['also write the JSON report to FILE'] },
-    { name: 'sarif', value: 'FILE', help: ['also write SARIF 2.1.0 to FILE'] },
-    { name: 'baseline', value: 'FILE', help: ['suppress the findings this baseline records (oidc-gate baseline writes it),', 'so only new ones fail'] },
-    { name: 'lock', value: 'FILE', help: ['compare the served keys with this lock file (oidc-gate lock writes it):', 'JWKS_KEYS_CHANGED where they differ, LOCK_ENTRY_UNMATCHED and', 'LOCK_ENTRY_MISSING where its entries and the config\'s do not match'] },
   ],
   positionals: Number.POSITIVE_INFINITY,
   examples: [
@@ -148,14 +134,17 @@ const LOCK: CommandSpec = {
     "action's lock input then report JWKS_KEYS_CHANGED when the served keys differ. Run it again after",
     'renaming, adding or removing a provider or profile: they report a lock entry that names none',
     '(LOCK_ENTRY_UNMATCHED, an error) and one that has no entry (LOCK_ENTRY_MISSING). paths are read as',
-    'check reads them. Nothing is written when a config file has errors or a key set cannot be fetched.',
+    'check reads them. Nothing is written when a config file has errors or a key set cannot be fetched',
+    '(each named at the line of its jwks_uri). Keys cannot be pinned without fetching them: --offline',
+    'fetches and writes nothing, checks the config files and lists what lock would pin, each at its line.',
   ],
   options: [
     { name: 'output', value: 'FILE', help: [`where to write the lock file (default ${DEFAULT_LOCK_PATH})`] },
+    { name: 'offline', help: ['fetch and write nothing: check the config files and list the providers and', 'profiles whose keys lock would pin (check --lock FILE --offline compares a lock file)'] },
   ],
   positionals: Number.POSITIVE_INFINITY,
-  examples: ['oidc-gate lock', 'oidc-gate lock .github/oidc-gate/okta.yml --output okta.lock.json'],
-  exit: 'Exit status: 0 written, 1 a key set could not be fetched, 2 usage or configuration error.',
+  examples: ['oidc-gate lock', 'oidc-gate lock .github/oidc-gate/okta.yml --output okta.lock.json', 'oidc-gate lock --offline'],
+  exit: 'Exit status: 0 written (or, with --offline, the config files are fine), 1 a key set could not be fetched, 2 usage or configuration error.',
 };
 
 const BASELINE: CommandSpec = {
@@ -215,8 +204,13 @@ const HELP: CommandSpec = {
   positionalName: 'command',
 };
 
-export const COMMANDS: readonly CommandSpec[] = [CHECK, BASELINE, INIT, LOCK, ...OPERATIONS.map(operationCommand), SERVE, VERSION, HELP];
+/** Every command, check's output options from `formats` (a test passes its own table). */
+export function commandTable(formats: readonly OutputFormat[] = OUTPUT_FORMATS): readonly CommandSpec[] {
+  return [checkCommand(formats), BASELINE, INIT, LOCK, ...OPERATIONS.map(operationCommand), SERVE, VERSION, HELP];
+}
 
-export function getCommand(name: string): CommandSpec | undefined {
-  return COMMANDS.find((c) => c.name === name);
+export const COMMANDS: readonly CommandSpec[] = commandTable();
+
+export function getCommand(name: string, commands: readonly CommandSpec[] = COMMANDS): CommandSpec | undefined {
+  return commands.find((c) => c.name === name);
 }

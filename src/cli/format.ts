@@ -1,5 +1,5 @@
 /** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
-import type { GateReport, GateResult } from '../gate/index.ts';
+import { findingFix, findingPage, type GateReport, isIdTokenSkip, type GateResult, sectionCounts } from '../gate/index.ts';
 import { printable } from './printable.ts';
 
 export interface Style {
@@ -22,6 +22,29 @@ export function pickStyle(isTTY: boolean, env: NodeJS.ProcessEnv): Style {
 /** Control characters from a config file must not drive the terminal, nor start a line (printable.ts). */
 const clean = printable;
 
+/** A finding as the CLI shows its help: its fix (its own, else its code's) and its code's page. */
+interface Helped {
+  code: string;
+  remediation?: string;
+}
+
+/** The fix line and the page line under a finding, indented to `indent`; none for a code without either. */
+export function helpLines(f: Helped, style: Style, indent: string): string[] {
+  const fix = findingFix(f);
+  const page = findingPage(f.code);
+  return [
+    ...(fix !== undefined ? [`${indent}${style.dim(`fix: ${clean(fix)}`)}`] : []),
+    ...(page !== undefined ? [`${indent}${style.dim(`see: ${page}`)}`] : []),
+  ];
+}
+
+/** The same help on the line of a one-line problem (`oidc-gate lock: file:1:1: CODE message Fix: … See …`). */
+export function helpSuffix(f: Helped): string {
+  const fix = findingFix(f);
+  const page = findingPage(f.code);
+  return `${fix !== undefined ? ` Fix: ${clean(fix)}` : ''}${page !== undefined ? ` See ${page}` : ''}`;
+}
+
 export function formatText(report: GateReport, style: Style, offline: boolean): string {
   const { summary } = report;
   const lines: string[] = [];
@@ -40,24 +63,21 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
     const where = f.file !== undefined ? `${clean(f.file)}:${f.line ?? 1}:${f.column ?? 1}  ` : '';
     const level = f.severity === 'error' ? style.red('error') : style.yellow('warning');
     lines.push(`${where}${level}  ${style.bold(f.code)}  ${clean(f.message)}`);
+    lines.push(...helpLines(f, style, '  '));
   }
   if (general.length > 0) lines.push('');
 
   for (const status of summary.file_status) {
     const findings = [...(byFile.get(status.file) ?? [])].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
     const mark = status.errors > 0 ? style.red('✖') : status.warnings > 0 ? style.yellow('!') : style.green('✔');
-    const counts = [
-      status.providers > 0 ? `${status.providers} provider${status.providers === 1 ? '' : 's'}` : '',
-      status.profiles > 0 ? `${status.profiles} profile${status.profiles === 1 ? '' : 's'}` : '',
-      status.tokens > 0 ? `${status.tokens} sample${status.tokens === 1 ? '' : 's'}` : '',
-    ].filter((s) => s !== '').join(', ');
+    const counts = sectionCounts(status).filter((c) => c.count > 0).map((c) => c.text).join(', ');
     lines.push(`${mark} ${style.bold(clean(status.file))}${counts !== '' ? style.dim(`  (${counts})`) : ''}`);
     for (const f of findings) {
       const where = `${f.line ?? 1}:${f.column ?? 1}`.padEnd(7);
       const level = f.severity === 'error' ? style.red('error  ') : style.yellow('warning');
       const who = f.name !== undefined ? style.dim(` [${f.kind === 'validate' ? 'sample' : f.kind === 'lint' || f.kind === 'discover' ? 'provider' : f.kind ?? 'entry'} ${clean(f.name)}]`) : '';
       lines.push(`  ${where} ${level}  ${style.bold(f.code)}  ${clean(f.message)}${who}`);
-      if (f.remediation !== undefined) lines.push(`  ${' '.repeat(7)} ${style.dim(`fix: ${clean(f.remediation)}`)}`);
+      lines.push(...helpLines(f, style, `  ${' '.repeat(7)} `));
     }
     for (const r of samples.get(status.file) ?? []) {
       // A sample not checked for its profile's sake has no finding of its own: one line says so, and where to look.
@@ -76,9 +96,14 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
   const verdict = summary.failed ? style.red(`✖ ${summary.text}`)
     : summary.errors + summary.warnings > 0 ? style.yellow(`! ${summary.text}`) : style.green(`✔ ${summary.text}`);
   lines.push(verdict);
-  // Only when a fetch was skipped: a run whose entries all stopped earlier skipped nothing.
-  if (offline && summary.findings.some((f) => f.code === 'CHECK_SKIPPED')) {
+  // Only when a fetch was skipped: a run whose entries all stopped earlier skipped nothing. The job's
+  // ID token (id_token: true) is skipped online too: only the action can request one.
+  const skipped = summary.findings.filter((f) => f.code === 'CHECK_SKIPPED');
+  if (offline && skipped.some((f) => !isIdTokenSkip(f))) {
     lines.push(style.dim('Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.'));
+  }
+  if (skipped.some(isIdTokenSkip)) {
+    lines.push(style.dim('The job\'s ID token (id_token: true) was not checked (CHECK_SKIPPED): only the GitHub Action can request it, with permissions: id-token: write.'));
   }
   return `${lines.join('\n')}\n`;
 }

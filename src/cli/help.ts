@@ -1,5 +1,6 @@
 /** The overview (`oidc-gate --help`) and each command's own help, printed from the command table. */
-import { COMMANDS, type CommandSpec, type OptionSpec } from './commands.ts';
+import type { CommandSpec, OptionSpec } from './command-spec.ts';
+import { COMMANDS } from './commands.ts';
 
 /** Where descriptions start, so they line up under one another. */
 const COLUMN = 28;
@@ -27,6 +28,7 @@ export function overview(): string {
     'Run oidc-gate <command> --help for the options of one command.',
     'Exit status: 0 passed (or valid), 1 the gate failed (or invalid), 2 usage or configuration error.',
     'Colour only on a terminal; NO_COLOR turns it off.',
+    'An unexpected error (a bug in oidc-gate) is one line, exit 2; --debug on any command adds its stack.',
     '',
   ].join('\n');
 }

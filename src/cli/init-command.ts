@@ -1,8 +1,8 @@
 /** `oidc-gate init` on the command line: its help and options, and the command its options make. */
 import { DEFAULT_INIT_OUTPUT } from '../gate/index.ts';
-import type { CommandSpec } from './commands.ts';
+import type { CommandSpec } from './command-spec.ts';
+import { UsageError } from './errors.ts';
 import type { DiscoverySource } from './init-discovery.ts';
-import { UsageError } from './usage-error.ts';
 
 export interface InitArgs {
   name: 'init';

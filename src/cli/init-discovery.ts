@@ -5,9 +5,10 @@
  * a URL are checked alike.
  */
 import path from 'node:path';
-import { createEngine, OutboundAllowError, type DiscoverResponse, type Engine, type Fetcher, type Finding } from '../engine/index.ts';
+import { createEngine, OutboundAllowError, type Engine, type Fetcher, type Finding } from '../engine/index.ts';
+import { DiscoveryRefused, UsageError } from './errors.ts';
 import { readCappedFile } from './read-file.ts';
-import { shown, UsageError } from './usage-error.ts';
+import { shown } from './usage-error.ts';
 
 /** A discovery document is a few kilobytes; the largest real ones (Entra) are about 2 KB. */
 const MAX_DOCUMENT_BYTES = 1024 * 1024;
@@ -23,16 +24,6 @@ export interface Discovered {
   warnings: Finding[];
   /** How the file's header comment names the source. */
   source: string;
-}
-
-/** The document was read but fails the discovery checks: a config built from it would fail the gate from the start. */
-export class DiscoveryRefused extends Error {
-  readonly findings: readonly Finding[];
-  constructor(findings: readonly Finding[]) {
-    super('the discovery document fails its checks');
-    this.name = 'DiscoveryRefused';
-    this.findings = findings;
-  }
 }
 
 export interface DiscoveryIo {
@@ -63,7 +54,7 @@ async function judged(engine: Engine, issuer: string, source: string): Promise<D
   if (outcome.problem !== undefined) {
     throw new UsageError(`the issuer is refused: ${outcome.problem.detail ?? outcome.problem.title}`, { command: 'init', showHelp: false });
   }
-  const response = outcome.response as DiscoverResponse;
+  const response = outcome.response;
   const errors = response.findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) throw new DiscoveryRefused(errors);
   // The checks pass only with a jwks_uri; this guards the type, not a case a document can reach.

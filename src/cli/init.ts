@@ -10,8 +10,9 @@ import {
   buildStarterConfig, checkOutputPath, DEFAULT_INIT_OUTPUT, droppedNote, findRepositoryRoot, outputTarget, type OutputTarget, type Starter, writeInsideRoot,
 } from '../gate/index.ts';
 import type { Command } from './args.ts';
-import { discover, DiscoveryRefused, type Discovered, type DiscoveryIo } from './init-discovery.ts';
-import { UsageError } from './usage-error.ts';
+import { helpSuffix } from './format.ts';
+import { DiscoveryRefused, UsageError } from './errors.ts';
+import { discover, type Discovered, type DiscoveryIo } from './init-discovery.ts';
 
 export type InitCommand = Extract<Command, { name: 'init' }>;
 
@@ -110,8 +111,7 @@ function unnamedLine(dropped: Starter['dropped']): string | undefined {
 /** Findings as check prints a config problem: one line each, with its fix. */
 function findingLines(findings: readonly Finding[]): string {
   return findings.map((f) => {
-    const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
-    return `oidc-gate init: ${f.severity} ${f.code} ${printable(f.message)}${printable(fix)}\n`;
+    return `oidc-gate init: ${f.severity} ${f.code} ${printable(f.message)}${helpSuffix(f)}\n`;
   }).join('');
 }
 

@@ -5,41 +5,30 @@
  */
 import { IssuerProfileError } from '../engine/index.ts';
 import {
-  checkOutputPath, DEFAULT_PATTERNS, findRepositoryRoot, outputTarget, runGate, sarifOf, serializeReport, TOOL_VERSION, writeReport, writeSarif,
+  checkOutputs, DEFAULT_PATTERNS, findRepositoryRoot, OUTPUT_FORMATS, type OutputFormat, outputTarget, printName, runGate, TOOL_VERSION, writeOutputs,
 } from '../gate/index.ts';
 import { parseCommand, type Command } from './args.ts';
-import { getCommand } from './commands.ts';
+import { commandTable, getCommand } from './commands.ts';
 import { baselineCommand } from './baseline.ts';
-import { formatText, pickStyle } from './format.ts';
+import { formatText, helpSuffix, pickStyle } from './format.ts';
 import { runInit } from './init.ts';
 import { lockCommand } from './lock.ts';
 import { commandHelp, overview } from './help.ts';
-import { ConfigProblems } from './profiles.ts';
+import { ConfigProblems, UsageError } from './errors.ts';
+import { faultText } from './fault.ts';
+import type { CliIo } from './io.ts';
 import { runSingle } from './single.ts';
-import { UsageError, usageLine } from './usage-error.ts';
+import { usageLine } from './usage-error.ts';
 
 const EXIT_PASS = 0;
 const EXIT_FAIL = 1;
 const EXIT_USAGE = 2;
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  readStdin: () => Promise<string>;
-  /** stdout is a terminal: text instead of JSON for single requests, and colour. */
-  isTTY: boolean;
-  /** Nothing is piped in: a single request without a file would wait for typing. */
-  stdinIsTTY?: boolean;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** `serve` only: started here, and the process stays up while it listens. */
-  startServer?: (env: NodeJS.ProcessEnv) => Promise<{ url: string; close(): Promise<void> }>;
-}
-
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+/** `formats`: the output formats `check` writes and prints (src/gate/outputs/formats.ts; a test passes its own). */
+export async function main(argv: readonly string[], io: CliIo, formats: readonly OutputFormat[] = OUTPUT_FORMATS): Promise<number> {
   let command: Command;
   try {
-    command = parseCommand(argv);
+    command = parseCommand(argv, formats);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     io.stderr(`${usageLine(err)}\n`);
@@ -48,7 +37,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   try {
     switch (command.name) {
       case 'help': {
-        const topic = command.topic !== undefined ? getCommand(command.topic) : undefined;
+        const topic = command.topic !== undefined ? getCommand(command.topic, commandTable(formats)) : undefined;
         io.stdout(topic !== undefined ? commandHelp(topic) : overview());
         return EXIT_PASS;
       }
@@ -56,7 +45,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.stdout(`oidc-gate ${TOOL_VERSION}\n`);
         return EXIT_PASS;
       case 'check':
-        return await check(command, io);
+        return await check(command, io, formats);
       case 'init':
         return await runInit(command, { ...io, stdinIsTTY: io.stdinIsTTY ?? false });
       case 'lock':
@@ -77,7 +66,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (err instanceof UsageError) io.stderr(`${usageLine(err)}\n`);
     else if (err instanceof ConfigProblems) io.stderr(configProblemLines(err, command.name));
     else if (err instanceof IssuerProfileError) io.stderr(`oidc-gate ${command.name}: ${err.message}\n`);
-    else io.stderr(`oidc-gate: ${err instanceof Error ? err.message : String(err)}\n`);
+    else io.stderr(faultText(err, io.debug === true));
     return EXIT_USAGE;
   }
 }
@@ -86,20 +75,20 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 function configProblemLines(err: ConfigProblems, command: string): string {
   const lines = err.findings.map((f) => {
     const where = f.file !== undefined ? `${f.file}:${f.line ?? 1}:${f.column ?? 1}: ` : '';
-    const fix = f.remediation !== undefined ? ` Fix: ${f.remediation}` : '';
-    return `oidc-gate ${command}: ${where}${f.code} ${f.message}${fix}`;
+    return `oidc-gate ${command}: ${where}${f.code} ${f.message}${helpSuffix(f)}`;
   });
   return `${lines.join('\n')}\n`;
 }
 
-async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): Promise<number> {
+async function check(command: Extract<Command, { name: 'check' }>, io: CliIo, formats: readonly OutputFormat[]): Promise<number> {
   // Paths on the command line stay relative to the working directory, and findings name files
   // from there; but nothing may be read or written outside the repository it is in, or inside .git.
   const boundary = findRepositoryRoot(io.cwd);
-  const report = command.report !== undefined ? outputTarget(boundary, io.cwd, '--report', command.report) : undefined;
-  const sarif = command.sarif !== undefined ? outputTarget(boundary, io.cwd, '--sarif', command.sarif) : undefined;
-  if (report !== undefined) await checkOutputPath(report);
-  if (sarif !== undefined) await checkOutputPath(sarif);
+  const outputs = formats.flatMap((format) => {
+    const file = command.outputs[format.name];
+    return file !== undefined ? [{ format, target: outputTarget(boundary, io.cwd, `--${format.name}`, file) }] : [];
+  });
+  await checkOutputs(outputs);
   const gate = await runGate({
     root: io.cwd,
     boundary,
@@ -111,18 +100,10 @@ async function check(command: Extract<Command, { name: 'check' }>, io: CliIo): P
     ...(command.lock !== undefined ? { lockFile: command.lock } : {}),
     ...(command.baseline !== undefined ? { baselineFile: command.baseline } : {}),
   });
-  if (report !== undefined) await writeReport(gate, report);
-  if (sarif !== undefined) await writeSarif(gate, sarif);
-  switch (command.format) {
-    case 'json':
-      io.stdout(serializeReport(gate.report));
-      break;
-    case 'sarif':
-      io.stdout(`${JSON.stringify(sarifOf(gate), null, 2)}\n`);
-      break;
-    default:
-      io.stdout(formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
-  }
+  await writeOutputs(gate, outputs);
+  // --format text is the CLI's own rendering (colour, --offline's note); any other is a table entry's.
+  const printed = formats.find((format) => printName(format) === command.format);
+  io.stdout(printed !== undefined ? printed.render(gate) : formatText(gate.report, pickStyle(io.isTTY, io.env), command.offline));
   // A configuration error is exit 2 whatever --fail-on says (the action fails its step for it too);
   // --fail-on governs findings, as the report's verdict applies it.
   if (gate.findings.some((f) => f.config === true)) return EXIT_USAGE;

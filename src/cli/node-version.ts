@@ -3,7 +3,7 @@
  * cache and token fingerprints use; everything else the CLI needs is older. Many images still ship
  * Node 20, so an older one gets one line saying what to install, never a stack trace from deep inside.
  */
-export const MINIMUM_NODE = { major: 20, minor: 12 } as const;
+const MINIMUM_NODE = { major: 20, minor: 12 } as const;
 
 /** The line to print when `version` (process.versions.node, such as "18.19.1") is too old; undefined when it will do. */
 export function nodeVersionProblem(version: string): string | undefined {

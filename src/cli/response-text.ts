@@ -5,7 +5,7 @@
  */
 import { Buffer } from 'node:buffer';
 import type { Finding, OperationOutcome, Problem } from '../engine/index.ts';
-import type { Style } from './format.ts';
+import { helpLines, type Style } from './format.ts';
 
 export interface TextContext {
   style: Style;
@@ -35,13 +35,16 @@ function problemLines(problem: Problem, style: Style): string[] {
   const head = errors.length > 1 ? `${problem.title}: ${errors.length} problems.` : problem.detail;
   const lines = [`${style.red('✖')} ${style.bold(problem.code)}  ${clean(head, 300)}`];
   if (errors.length > 1) for (const e of errors) lines.push(`  ${style.dim(e.pointer === '' ? '(body)' : clean(e.pointer))}  ${clean(e.message, 300)}`);
+  // Its code's fix and page (REQUEST_INVALID, MALFORMED_TOKEN), as a finding's.
+  lines.push(...helpLines({ code: problem.code }, style, '  '));
   return lines;
 }
 
 function findingLines(finding: Finding, style: Style): string[] {
   const level = finding.severity === 'error' ? style.red('error  ') : style.yellow('warning');
   const lines = [`  ${level}  ${style.bold(finding.code)}  ${clean(finding.message, 500)}`];
-  if (finding.remediation !== undefined) lines.push(`           ${style.dim(`fix: ${clean(finding.remediation, 500)}`)}`);
+  // Its fix (its own, else its code's) and its page, as check prints them.
+  lines.push(...helpLines(finding, style, '           '));
   return lines;
 }
 

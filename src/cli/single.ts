@@ -4,13 +4,14 @@
  */
 import { createEngine, getOperation, type OperationName, type OperationOutcome } from '../engine/index.ts';
 import type { Command } from './args.ts';
+import { UsageError } from './errors.ts';
 import { pickStyle } from './format.ts';
 import { readRequestInput, type InputIo, type RequestInput } from './input.ts';
 import { loadCliProfiles } from './profiles.ts';
 import { readsProfiles } from './operations.ts';
 import { formatOutcomeText } from './response-text.ts';
 import { mayHoldToken } from './token-shape.ts';
-import { shown, UsageError } from './usage-error.ts';
+import { shown } from './usage-error.ts';
 
 export type SingleCommand = Extract<Command, { name: OperationName }>;
 

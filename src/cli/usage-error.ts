@@ -1,19 +1,6 @@
-/** A mistake on the command line: one line that names it, and where to read how to get it right. */
+/** How a usage error prints, and what of the user's input it may echo (the error itself is in errors.ts). */
+import type { UsageError } from './errors.ts';
 import { mayHoldToken } from './token-shape.ts';
-
-export class UsageError extends Error {
-  /** The subcommand the mistake was made in, when there is one: its --help is where to look. */
-  readonly command: string | undefined;
-  /** False when the message already says what to write, so a pointer to --help would only add noise. */
-  readonly showHelp: boolean;
-
-  constructor(message: string, options: { command?: string; showHelp?: boolean } = {}) {
-    super(message);
-    this.name = 'UsageError';
-    this.command = options.command;
-    this.showHelp = options.showHelp ?? true;
-  }
-}
 
 /** The one line a usage error prints. */
 export function usageLine(err: UsageError): string {

@@ -4,14 +4,14 @@
  * with offline checks, or give issuer profiles a different key cache than validation uses.
  */
 import { createEngineContext, type EngineContext } from './context.ts';
-import { isEngineError } from './errors.ts';
+import { isRequestRefusal } from './errors.ts';
 import { KeyObjectCache } from './jws/keys.ts';
 import { DEFAULT_VERIFY_CACHE_SIZE, VerifyCache } from './jws/verify-cache.ts';
 import { parseOutboundAllow } from './net/allow.ts';
 import { createGuardedFetcher } from './net/fetcher.ts';
 import { createOfflineFetcher, type Fetcher } from './net/types.ts';
-import type { OperationResponse } from './operation.ts';
-import { getOperation, OPERATIONS, type OperationName } from './operations.ts';
+import type { Operation, OperationResponse } from './operation.ts';
+import { getOperation, OPERATIONS, type OperationName, type ResponseOf } from './operations.ts';
 import { problemFromEngineError, type Problem } from './problem.ts';
 import type { ProfileRegistry } from './validate/trust-source.ts';
 
@@ -48,9 +48,12 @@ export interface EngineServices {
   readonly verifyCache?: VerifyCache;
 }
 
-/** A response, or the problem body the service would answer with (400 MALFORMED_TOKEN, 422 REQUEST_INVALID). */
-export type OperationOutcome =
-  | { response: OperationResponse; problem?: undefined }
+/**
+ * A response, or the problem body the service would answer with (400 MALFORMED_TOKEN, 422 REQUEST_INVALID).
+ * Engine.run gives the response type of the operation it ran (OperationOutcome<ValidateResponse> for 'validate').
+ */
+export type OperationOutcome<Response extends OperationResponse = OperationResponse> =
+  | { response: Response; problem?: undefined }
   | { response?: undefined; problem: Problem };
 
 export interface Engine {
@@ -58,11 +61,10 @@ export interface Engine {
   readonly operations: typeof OPERATIONS;
   /**
    * Run one operation on a request body. A refusal of the request is a problem, as the service answers;
-   * any other exception is a fault and is thrown (or rejected). `at` evaluates time claims at that instant
-   * (ms). An operation may answer at once, without a promise (a validation with an inline key or secret
-   * does): the service then answers in the same turn as the request's last byte; other callers await it.
+   * any other exception is a fault, and the promise rejects with it. `at` evaluates time claims at that
+   * instant (ms). The response is typed by the operation's name, so no caller casts it.
    */
-  run(name: OperationName, body: unknown, options?: { at?: number }): OperationOutcome | Promise<OperationOutcome>;
+  run<Name extends OperationName>(name: Name, body: unknown, options?: { at?: number }): Promise<OperationOutcome<ResponseOf<Name>>>;
   /** The same engine with these issuer profiles registered (the services are shared, nothing is copied). */
   withProfiles(profiles: ProfileRegistry): Engine;
 }
@@ -89,9 +91,9 @@ function fetcherFor(network: NetworkOptions): Fetcher {
   return createGuardedFetcher(network.ca === undefined ? { allow } : { allow, ca: network.ca });
 }
 
-/** An engine error is the problem the service answers with; anything else is a fault, thrown on. */
-function refusalOf(error: unknown): OperationOutcome {
-  if (isEngineError(error)) return { problem: problemFromEngineError(error) };
+/** A request refusal is the problem the service answers with; anything else is a fault, thrown on. */
+function refusalOf(error: unknown): { problem: Problem } {
+  if (isRequestRefusal(error)) return { problem: problemFromEngineError(error) };
   throw error;
 }
 
@@ -100,19 +102,17 @@ function engineWith(services: EngineServices, profiles: ProfileRegistry | undefi
   return {
     services,
     operations: OPERATIONS,
-    run(name, body, runOptions = {}) {
-      const operation = getOperation(name);
+    async run<Name extends OperationName>(name: Name, body: unknown, runOptions: { at?: number } = {}): Promise<OperationOutcome<ResponseOf<Name>>> {
+      // The table holds the operation named `name`, so what it answers is ResponseOf<Name>.
+      const operation = getOperation(name) as Operation<Name, ResponseOf<Name>> | undefined;
       if (operation === undefined) throw new Error(`no operation named ${name}`);
       const at = runOptions.at;
       const ctx = at === undefined ? context : { ...context, now: () => at };
-      let response: OperationResponse | Promise<OperationResponse>;
       try {
-        response = operation.run(body, ctx);
+        return { response: await operation.run(body, ctx) };
       } catch (error) {
         return refusalOf(error);
       }
-      if (response instanceof Promise) return response.then((r): OperationOutcome => ({ response: r }), refusalOf);
-      return { response };
     },
     withProfiles(registry) {
       return engineWith(services, registry);

@@ -36,15 +36,11 @@ export interface Operation<Name extends string = string, Response extends Operat
   /** The operation can refuse a request with 400 MALFORMED_TOKEN (not only 422). */
   readonly malformedToken?: boolean;
   /**
-   * Throws RequestInvalidError (422) or MalformedTokenError (400), or rejects with them; any other outcome
-   * is a response. An operation that needs nothing from the network may answer at once, without a promise.
+   * Rejects with RequestInvalidError (422) or MalformedTokenError (400); any other outcome is a response.
+   * An operation that needs nothing from the network settles in the microtasks of the turn it was called
+   * in, so its caller still answers in that turn: there is no other path for it.
    */
-  run(body: unknown, ctx: EngineContext): Response | Promise<Response>;
-  /**
-   * The response as JSON text, byte for byte what JSON.stringify(response) gives, when the operation
-   * has a quicker way to write its common answer. The service sends this text.
-   */
-  toJson?(response: Response): string;
+  run(body: unknown, ctx: EngineContext): Promise<Response>;
 }
 
 /** Keeps the literal name in the type, so the table's names form a union. */

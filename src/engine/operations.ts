@@ -12,12 +12,17 @@ export const OPERATIONS = [validateOperation, lintOperation, discoverOperation, 
 
 export type OperationName = (typeof OPERATIONS)[number]['name'];
 
+/** The operation of the table with this name. */
+export type OperationNamed<Name extends OperationName> = Extract<(typeof OPERATIONS)[number], { readonly name: Name }>;
+
+/**
+ * What the operation with this name answers (ValidateResponse for 'validate', …); for a union of names,
+ * the union of their responses.
+ */
+export type ResponseOf<Name extends OperationName> = Awaited<ReturnType<OperationNamed<Name>['run']>>;
+
 const byName = new Map<string, Operation>(OPERATIONS.map((o) => [o.name, o]));
 
 export function getOperation(name: string): Operation | undefined {
   return byName.get(name);
-}
-
-export function isOperationName(name: string): name is OperationName {
-  return byName.has(name);
 }

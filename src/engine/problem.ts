@@ -2,14 +2,13 @@
  * RFC 9457 problem bodies: what the service answers for a request it refuses, and what the action's
  * report records for the same request. Both faces take them from here, so the two cannot drift.
  */
-import { RequestInvalidError, type EngineError, type RequestProblem } from './errors.ts';
-import { PROBLEM_CODES } from './schema/responses.ts';
+import { RequestInvalidError, type RequestProblem, type RequestRefusal } from './errors.ts';
+import type { PROBLEM_CODES } from './schema/responses.ts';
 
-export { PROBLEM_CODES };
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** The fixed part of each problem: the status it travels with, its type URI and its title. */
-export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
+const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string }> = {
   BAD_REQUEST: { status: 400, title: 'The request is not valid HTTP' },
   HEADERS_TOO_LARGE: { status: 431, title: 'The request headers are too large' },
   MALFORMED_TOKEN: { status: 400, title: 'The token is not a parseable JWT' },
@@ -24,7 +23,7 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string 
 };
 
 /** A stable, non-dereferenceable type URI per code: clients match on it (or on code), never on title. */
-export function problemType(code: ProblemCode): string {
+function problemType(code: ProblemCode): string {
   return `urn:oidc-gate:problem:${code.toLowerCase().replace(/_/g, '-')}`;
 }
 
@@ -57,7 +56,7 @@ function detailFor(errors: readonly RequestProblem[]): string {
  * The problem body for an engine refusal: 422 REQUEST_INVALID with errors[], or 400 MALFORMED_TOKEN.
  * The service answers with it and the action's report records it, so both must come from here.
  */
-export function problemFromEngineError(error: EngineError): Problem {
+export function problemFromEngineError(error: RequestRefusal): Problem {
   if (error instanceof RequestInvalidError) {
     const errors = error.errors.map((e) => ({ pointer: e.pointer, message: e.message }));
     return problem('REQUEST_INVALID', detailFor(errors), { errors });

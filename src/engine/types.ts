@@ -52,6 +52,11 @@ export interface VerifyPolicy {
   max_ttl_seconds?: number;
   clock_skew_seconds?: number;
   token_type?: string;
+  /**
+   * With Microsoft Entra ID's multi-tenant template issuer only: the tenant IDs (lower-case GUIDs) whose
+   * tokens are accepted; the token's tid must be one of them. Absent: any tenant the template admits.
+   */
+  tenants?: string[];
 }
 
 export interface ValidateRequest {

@@ -34,7 +34,7 @@ export function parseAbsoluteUri(raw: string): UriParse {
 }
 
 /** Characters RFC 3986 does not allow anywhere in a URI, each listed once, in order of appearance. */
-export function illegalUriChars(raw: string): string[] {
+function illegalUriChars(raw: string): string[] {
   const found: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] as string;

@@ -83,7 +83,7 @@ const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
  */
 export const GATE_CODES = {
   CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns',
-    'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
+    'Write a first config file with `oidc-gate init --issuer URL` (it writes .github/oidc-gate/oidc.yml), or make the `config` globs (default .github/oidc-gate/**/*.yml and .yaml) or the paths given to `oidc-gate check` match where your config files are.', {
       why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
       securitySeverity: 4.0,
       example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },

@@ -1,14 +1,21 @@
+/**
+ * The service's public surface: the one module of src/server that others import (the CLI's `serve`, tests
+ * that start the service in process). The folders beside it are its inside, one job each: http/ (the
+ * exchange: body, request, reply, limits, deadline, connection cap), app/ (the request lifecycle and the
+ * routes), auth/, audit/, metrics/, log/, config/ (settings) and process/ (one process serving, or a
+ * cluster primary, and signals). src/server/index.ts is the process entry the bundle is built from.
+ */
 import cluster from 'node:cluster';
-import { buildEngine } from './build-engine.ts';
-import { startPrimary } from './cluster.ts';
-import { resolveApiKeys } from './keys.ts';
-import { listen } from './listen.ts';
-import { createLogger, redact } from './log.ts';
-import { parseSettings, StartupError } from './settings.ts';
-import type { Env, RunningServer, StartOptions } from './start-options.ts';
+import { resolveApiKeys } from './auth/keys.ts';
+import { parseSettings, StartupError } from './config/settings.ts';
+import type { Env, RunningServer, StartOptions } from './config/start-options.ts';
+import { createLogger, redact } from './log/log.ts';
+import { buildEngine } from './process/build-engine.ts';
+import { startPrimary } from './process/cluster.ts';
+import { listen } from './process/listen.ts';
 
-export { StartupError } from './settings.ts';
-export type { RunningServer, StartOptions } from './start-options.ts';
+export { StartupError } from './config/settings.ts';
+export type { Env, RunningServer, StartOptions } from './config/start-options.ts';
 
 /**
  * Start the /v1 service from environment settings. Throws StartupError (one line, safe to print)

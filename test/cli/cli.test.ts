@@ -2,7 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../src/cli/args.ts';
+import { parseCommand } from '../../src/cli/args.ts';
+import { UsageError } from '../../src/cli/errors.ts';
 import { OPERATIONS } from '../../src/engine/index.ts';
 import { startServer } from '../../src/server/main.ts';
 import { main } from '../../src/cli/main.ts';
@@ -21,10 +22,10 @@ function cli(argv: string[], options: Partial<CliOptions> = {}) {
 describe('argument parsing', () => {
   it('parses check with every option', () => {
     expect(parseCommand(['check', 'a', 'b/', '--format', 'sarif', '--fail-on', 'warning', '--offline', '--report', 'r.json', '--sarif', 's.sarif', '--issuer-profiles', 'p.yml'])).toEqual({
-      name: 'check', paths: ['a', 'b/'], format: 'sarif', failOn: 'warning', offline: true, report: 'r.json', sarif: 's.sarif', issuerProfiles: 'p.yml',
+      name: 'check', paths: ['a', 'b/'], format: 'sarif', failOn: 'warning', offline: true, outputs: { report: 'r.json', sarif: 's.sarif' }, issuerProfiles: 'p.yml',
     });
-    expect(parseCommand(['check'])).toEqual({ name: 'check', paths: [], format: 'text', failOn: 'error', offline: false });
-    expect(parseCommand(['check', '--format=json', '--', '--odd-name.yml'])).toEqual({ name: 'check', paths: ['--odd-name.yml'], format: 'json', failOn: 'error', offline: false });
+    expect(parseCommand(['check'])).toEqual({ name: 'check', paths: [], format: 'text', failOn: 'error', offline: false, outputs: {} });
+    expect(parseCommand(['check', '--format=json', '--', '--odd-name.yml'])).toEqual({ name: 'check', paths: ['--odd-name.yml'], format: 'json', failOn: 'error', offline: false, outputs: {} });
   });
 
   it.each([

@@ -1,5 +1,7 @@
 /** The CLI run in process, as its entry runs it, with stdout and stderr captured: one runner for every CLI test. */
-import { main, type CliIo } from '../../src/cli/main.ts';
+import type { CliIo } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
+import type { OutputFormat } from '../../src/gate/index.ts';
 
 export interface CliRun {
   code: number;
@@ -14,6 +16,8 @@ export interface CliOptions {
   isTTY?: boolean;
   stdinIsTTY?: boolean;
   env?: NodeJS.ProcessEnv;
+  /** The output formats table, when not the gate's own (a test adds a format). */
+  formats?: readonly OutputFormat[];
 }
 
 export async function runCli(argv: string[], options: CliOptions): Promise<CliRun> {
@@ -32,6 +36,6 @@ export async function runCli(argv: string[], options: CliOptions): Promise<CliRu
     cwd: options.cwd,
   };
   if (options.stdinIsTTY !== undefined) io.stdinIsTTY = options.stdinIsTTY;
-  const code = await main(argv, io);
+  const code = await main(argv, io, options.formats);
   return { code, stdout, stderr };
 }

@@ -106,10 +106,10 @@ describe('telling a token from a path', () => {
   });
 });
 
-describe("the README's CLI synopsis", () => {
+describe("the CLI synopsis (docs/cli.md)", () => {
   it('names, for each command, exactly the options that command takes', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## The CLI'));
+    const readme = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('# The CLI'));
     const block = section.slice(section.indexOf('```\n') + 4, section.indexOf('\n```', section.indexOf('```\n') + 4));
     const entries: { names: string[]; options: Set<string> }[] = [];
     for (const line of block.split('\n')) {

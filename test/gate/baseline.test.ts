@@ -91,10 +91,20 @@ describe('readBaseline', () => {
     write('huge.json', `{"version":2,"findings":[],"pad":"${'x'.repeat(1024 * 1024)}"}`);
     const outcomes = await Promise.all(['missing.json', 'linked.json', '.git/b.json', 'huge.json'].map((n) => readBaseline(repo, repo, n)));
     expect(outcomes.map((o) => (o.ok ? 'ok' : [o.finding.code, o.finding.message]))).toEqual([
-      ['CONFIG_UNREADABLE', 'The baseline file missing.json does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.'],
+      ['CONFIG_NOT_FOUND', 'The baseline file missing.json does not exist.'],
       ['CONFIG_UNREADABLE', 'The baseline file linked.json resolves outside the repository root (links followed); refusing to read it.'],
       ['CONFIG_UNREADABLE', 'The baseline file .git/b.json resolves inside .git (links followed); refusing to read it.'],
       ['CONFIG_TOO_LARGE', 'The baseline file huge.json is larger than 1 MiB; refusing to read it.'],
+    ]);
+  });
+
+  it('calls a missing baseline CONFIG_NOT_FOUND, as a missing lock file, with a fix that writes it', async () => {
+    const read = await readBaseline(repo, repo, 'not-written-yet.json');
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect([read.finding.code, read.finding.config, read.finding.remediation]).toEqual([
+      'CONFIG_NOT_FOUND', true,
+      'Run oidc-gate baseline to write it (then commit it), name the baseline file you committed, or leave the baseline setting empty (action input baseline, CLI --baseline).',
     ]);
   });
 });

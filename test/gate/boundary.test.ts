@@ -8,7 +8,8 @@ import { decodeUtf8, findRepositoryRoot, readInsideRoot } from '../../src/gate/c
 import { EntryBudget } from '../../src/gate/run/budget.ts';
 import { findConfigFiles } from '../../src/gate/config/files.ts';
 import { runGate } from '../../src/gate/run/run.ts';
-import { OutputPathError, outputTarget, writeInsideRoot } from '../../src/gate/outputs/write.ts';
+import { OutputPathError } from '../../src/gate/errors.ts';
+import { outputTarget, writeInsideRoot } from '../../src/gate/outputs/write.ts';
 import { loadYaml, MAX_YAML_NODES, MAX_YAML_TEXT } from '../../src/gate/config/yaml.ts';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'oidc-gate-boundary-'));

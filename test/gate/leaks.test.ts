@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../../src/cli/main.ts';
+import type { CliIo } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
 import { IssuerProfileError, parseProfileDocument } from '../../src/engine/profiles/index.ts';
 import { DEFAULT_PATTERNS } from '../../src/gate/config/files.ts';
 import { redactRequest } from '../../src/gate/outputs/redact.ts';

@@ -2,9 +2,9 @@
  * The README's release gate (issue 24 item 10, product decisions §18): its caller's settings
  * (`fail-on: warning`, network on) pass on a correct config of each of the 19 real providers in the
  * shared conformance data, where what the provider offers that the user cannot change is accepted with
- * config suppressions (reason, expiry) as the README's "Accepted provider warnings" shows; and the same
- * config without them fails. Everything the test builds comes from the README: the caller's inputs,
- * the example config's shape and the table of accepted findings per provider.
+ * config suppressions (reason, expiry) as docs/action.md's "Accepted provider warnings" shows; and the same
+ * config without them fails. Everything the test builds comes from the docs: the README's caller inputs,
+ * and docs/action.md's example config shape and table of accepted findings per provider.
  *
  * The providers' documents are read from the shared folder at run time and served on 127.0.0.1 (the
  * conformance README asks that they are not copied in), as scripts/conformance-providers.ts does; the
@@ -24,6 +24,8 @@ import { ROOT } from '../fixtures/harness.ts';
 import { startServer, testPki, type TestServer } from '../net/servers.ts';
 
 const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The action's reference: the accepted provider warnings, its example and table (moved from the README, issue 26). */
+const ACTION_DOC = readFileSync(path.join(ROOT, 'docs/action.md'), 'utf8');
 const CONFORMANCE = path.resolve(ROOT, '../shared/conformance/providers');
 /** The day this test was written: the README's expiry dates must lie after it. */
 const TODAY = '2026-11-27T00:00:00Z';
@@ -49,9 +51,9 @@ afterAll(async () => {
 
 // ---- What the README says -------------------------------------------------------------------------
 
-/** The fenced blocks of the README, with their info string. */
-function blocks(): { info: string; body: string; at: number }[] {
-  return [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ info: m[1] ?? '', body: m[2] ?? '', at: m.index }));
+/** The fenced blocks of a page (the README by default), with their info string. */
+function blocks(markdown = README): { info: string; body: string; at: number }[] {
+  return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ info: m[1] ?? '', body: m[2] ?? '', at: m.index }));
 }
 
 /** The release-gate caller's inputs. */
@@ -79,13 +81,13 @@ function releaseGateSettings(): { patterns: string[]; failOn: FailOn; network: b
   };
 }
 
-const ACCEPTED_HEADING = '**Accepted provider warnings.**';
+const ACCEPTED_HEADING = '## Accepted provider warnings';
 
-/** The README's example config, accepted finding and all. */
+/** docs/action.md's example config, accepted finding and all. */
 function exampleConfig(): { text: string; config: ExampleConfig } {
-  const start = README.indexOf(ACCEPTED_HEADING);
-  expect(start, 'the README has the accepted provider warnings paragraph').toBeGreaterThan(0);
-  const block = blocks().find((b) => b.at > start && b.info === 'yaml');
+  const start = ACTION_DOC.indexOf(ACCEPTED_HEADING);
+  expect(start, 'docs/action.md has the accepted provider warnings section').toBeGreaterThan(0);
+  const block = blocks(ACTION_DOC).find((b) => b.at > start && b.info === 'yaml');
   return { text: block?.body ?? '', config: parse(block?.body ?? '') as ExampleConfig };
 }
 
@@ -104,10 +106,10 @@ interface AcceptedRow {
 
 /** The table after the paragraph: what each provider's correct config accepts. */
 function acceptedTable(): AcceptedRow[] {
-  const start = README.indexOf(ACCEPTED_HEADING);
-  const lines = README.slice(start).split('\n');
+  const start = ACTION_DOC.indexOf(ACCEPTED_HEADING);
+  const lines = ACTION_DOC.slice(start).split('\n');
   const header = lines.findIndex((l) => l.startsWith('| what the provider does |'));
-  expect(header, 'the README has the table of accepted findings').toBeGreaterThan(0);
+  expect(header, 'docs/action.md has the table of accepted findings').toBeGreaterThan(0);
   const rows: AcceptedRow[] = [];
   for (const line of lines.slice(header + 2)) {
     if (!line.startsWith('|')) break;

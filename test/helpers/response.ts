@@ -1,6 +1,6 @@
 /** Assertions on validation responses shared by the validation tests. */
 import { MalformedTokenError, RequestInvalidError } from '../../src/engine/errors.ts';
-import { STATUS_ORDER } from '../../src/engine/findings.ts';
+import { STATUS_ORDER } from '../../src/engine/validate/findings.ts';
 import type { ValidateResponse } from '../../src/engine/types.ts';
 
 export const STATUS_NAMES = ['signature', 'issuer', 'audience', 'algorithm', 'time', 'required_claims'] as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nonPublicReason, parseCidr, parseIp, inCidr, formatIp } from '../../src/engine/net/address.ts';
-import { OutboundAllowError, parseOutboundAllow } from '../../src/engine/net/fetcher.ts';
-import { OutboundAllowList } from '../../src/engine/net/allow.ts';
+import { OutboundAllowList, parseOutboundAllow } from '../../src/engine/net/allow.ts';
+import { OutboundAllowError } from '../../src/engine/errors.ts';
 
 describe('parseOutboundAllow', () => {
   it('splits on commas and whitespace, lower-cases, strips brackets and trailing dots', () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discoverRequestSchema } from '../../src/engine/schema/discover-request.ts';
 import { lintRequestSchema } from '../../src/engine/schema/lint-request.ts';
 import { validateRequestSchema } from '../../src/engine/schema/validate-request.ts';
-import { renderOpenApiDocument } from '../../src/server/openapi.ts';
+import { renderOpenApiDocument } from '../../src/server/app/openapi.ts';
 import { claims, goodToken, policyFor } from '../helpers/tokens.ts';
 import { API_KEY, call, Contract, raw, spawnServer, type Spawned } from '../server/harness.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodToken, policyFor } from '../helpers/tokens.ts';
-import { ApiKeyAuthenticator, comparableKey, keysEqual } from '../../src/server/auth.ts';
+import { ApiKeyAuthenticator, comparableKey, keysEqual } from '../../src/server/auth/auth.ts';
 import { API_KEY, call, Contract, OTHER_KEY, start, type Harness } from './harness.ts';
 
 const body = (): Record<string, unknown> => ({ token: goodToken('RS256'), policy: policyFor('RS256') });

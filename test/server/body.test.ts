@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isJsonContentType, MAX_JSON_DEPTH, parseJsonBody, scanJson } from '../../src/server/body.ts';
+import { isJsonContentType, MAX_JSON_DEPTH, parseJsonBody, scanJson } from '../../src/server/http/body.ts';
 
 describe('scanJson', () => {
   it.each([

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Histogram, Registry, type Metric } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import { LatencyHistogram } from '../../src/server/latency-histogram.ts';
+import { LatencyHistogram } from '../../src/server/metrics/latency-histogram.ts';
 
 const BOUNDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const ENDPOINTS = ['POST /v1/validate/jwt', 'GET /healthz', 'POST /v1/lint/oidc-config', 'GET (unknown path)'];

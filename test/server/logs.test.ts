@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BUNDLE, SERVER_BUNDLE } from '../fixtures/harness.ts';
 import { claims, goodToken, policyFor, testKeys } from '../helpers/tokens.ts';
-import { createLogger, isoTime, millisecondsText } from '../../src/server/log.ts';
+import { isoTime, millisecondsText } from '../../src/server/log/json-text.ts';
+import { createLogger } from '../../src/server/log/log.ts';
 import { API_KEY, call, raw, spawnServer, start, type Harness } from './harness.ts';
 
 interface LogLine { time: string; level: string; msg: string; [field: string]: unknown }

@@ -7,12 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, OPERATIONS, type Engine, type Operation } from '../../src/engine/index.ts';
-import { createApp } from '../../src/server/app.ts';
-import type { AuditLog, AuditRecord } from '../../src/server/audit.ts';
-import { ApiKeyAuthenticator } from '../../src/server/auth.ts';
-import { createLogger } from '../../src/server/log.ts';
-import { createMetrics } from '../../src/server/metrics.ts';
-import { auditTraitsOf } from '../../src/server/operation-audit.ts';
+import { createApp } from '../../src/server/app/app.ts';
+import type { AuditLog, AuditRecord } from '../../src/server/audit/audit.ts';
+import { ApiKeyAuthenticator } from '../../src/server/auth/auth.ts';
+import { createLogger } from '../../src/server/log/log.ts';
+import { createMetrics } from '../../src/server/metrics/metrics.ts';
+import { auditTraitsOf } from '../../src/server/audit/operation-audit.ts';
 import { claims, goodToken, policyFor } from '../helpers/tokens.ts';
 import { API_KEY, call, capture, start, type Harness } from './harness.ts';
 

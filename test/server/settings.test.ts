@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { goodToken } from '../helpers/tokens.ts';
-import { parseSettings, StartupError } from '../../src/server/settings.ts';
+import { parseSettings, StartupError } from '../../src/server/config/settings.ts';
 import { API_KEY } from './harness.ts';
 
 const ENTRY = fileURLToPath(new URL('../../src/server/index.ts', import.meta.url));

@@ -4,7 +4,7 @@
  * shrink. (How much CPU an accepted request costs is measured by npm run bench, not here.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/server/body.ts';
+import { MAX_BODY_BYTES } from '../../src/server/http/body.ts';
 import { largestWithin, SHAPES, smallestRefused } from '../helpers/trust-worst.ts';
 import { call, start, type Harness } from './harness.ts';
 

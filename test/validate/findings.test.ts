@@ -329,7 +329,7 @@ describe('PROFILE_NOT_FOUND', () => {
     const source: TrustSource = {
       policy,
       keySource: 'jwks',
-      resolveKeys: () => ({ keys: [{ type: 'public', key: keys.rsa.publicKey, kid: 'k1' }] }),
+      resolveKeys: async () => ({ keys: [{ type: 'public', key: keys.rsa.publicKey, kid: 'k1' }] }),
     };
     const res = await validateJwt({ token: goodToken('RS256'), issuer_profile_id: 'corp-sso' }, fixedContext(NOW, { profiles: { get: (id) => (id === 'corp-sso' ? source : undefined) } }));
     expect(res.valid).toBe(true);
@@ -341,7 +341,7 @@ describe('PROFILE_NOT_FOUND', () => {
 });
 
 it('the test covers the whole validation catalogue except the JWKS codes', async () => {
-  const { VALIDATION_FINDINGS } = await import('../../src/engine/findings.ts');
+  const { VALIDATION_FINDINGS } = await import('../../src/engine/validate/findings.ts');
   const covered = ['ALGORITHM_INVALID', 'SIGNATURE_INVALID', 'KEY_MISMATCH', 'UNSUPPORTED_CRITICAL_HEADER', 'ISSUER_MISMATCH', 'AUDIENCE_MISMATCH',
     'TOKEN_EXPIRED', 'TOKEN_NOT_YET_VALID', 'TOKEN_ISSUED_IN_FUTURE', 'TOKEN_LIFETIME_EXCEEDED', 'CLAIM_TYPE_INVALID', 'REQUIRED_CLAIM_MISSING',
     'REQUIRED_SCOPE_MISSING', 'CUSTOM_CLAIM_MISMATCH', 'TOKEN_TYPE_MISMATCH', 'PROFILE_NOT_FOUND', 'EXPIRATION_MISSING', 'WEAK_SECRET',

@@ -162,7 +162,7 @@ describe('allowed_algs', () => {
     const header = Buffer.from(JSON.stringify({ alg: 'ES256K', typ: 'JWT' })).toString('base64url');
     const [, payload, signature] = token.split('.');
     let lookups = 0;
-    const profiles = { get: () => ({ policy: policyFor('RS256', { allowed_algs: ['ES256K'] }), keySource: 'jwks' as const, resolveKeys: () => { lookups++; return { keys: [] }; } }) };
+    const profiles = { get: () => ({ policy: policyFor('RS256', { allowed_algs: ['ES256K'] }), keySource: 'jwks' as const, resolveKeys: async () => { lookups++; return { keys: [] }; } }) };
     const res = await validateJwt({ token: `${header}.${payload}.${signature}`, issuer_profile_id: 'p' }, fixedContext(undefined, { profiles }));
     expect(res.findings.map((f) => f.code)).toEqual(['KEY_MISMATCH']);
     expect(res.statuses.signature).toBe('fail');

@@ -8,6 +8,7 @@ import { checkSkipped } from '../lint/rules/check-skipped.ts';
 import { certificateExpiring } from '../lint/rules/endpoint-cert-expiring.ts';
 import { insecureUri } from '../lint/rules/insecure-uri.ts';
 import { issuerInvalid, issuerProblems } from '../lint/rules/issuer-invalid.ts';
+import { documentSpeaksFor } from '../issuer-template.ts';
 import { report } from '../lint/types.ts';
 import { summarise } from '../summary.ts';
 import { isHttpsUri, nearMiss, redactUri } from '../uri.ts';
@@ -156,7 +157,9 @@ function checkDocument(doc: Record<string, unknown>, issuer: string, httpsRequir
     findings.push(finding(definition, message, { field: '/issuer', member, discovery_uri: discoveryUri }));
   }
 
-  if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+  // Exact (Discovery §4.3), except the pairing Microsoft documents for Entra ID: its tenant-independent
+  // documents (/common/v2.0, /organizations/v2.0) publish https://login.microsoftonline.com/{tenantid}/v2.0.
+  if (typeof doc.issuer === 'string' && !documentSpeaksFor(issuer, doc.issuer)) {
     const hint = nearMiss(issuer, doc.issuer);
     findings.push(finding(
       F.DISCOVERY_ISSUER_MISMATCH,

@@ -1,3 +1,4 @@
+import { templateDiscoveryBase } from '../issuer-template.ts';
 import type { Fetcher, FetchFailureReason, TlsCertificateSeen } from '../net/types.ts';
 import { parseAbsoluteUri } from '../uri.ts';
 
@@ -11,9 +12,11 @@ import { parseAbsoluteUri } from '../uri.ts';
  * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
  * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
  * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ * Microsoft Entra ID's multi-tenant template (https://login.microsoftonline.com/{tenantid}/v2.0) is no
+ * location: its document is the tenant-independent one that publishes it, under /common/v2.0.
  */
 export function discoveryUris(issuer: string): { openid: string; oauth: string } | undefined {
-  const p = parseAbsoluteUri(issuer);
+  const p = parseAbsoluteUri(templateDiscoveryBase(issuer) ?? issuer);
   if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http')) return undefined;
   // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
   const path = p.url.pathname.replace(/\/$/, '');

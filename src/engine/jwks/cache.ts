@@ -1,4 +1,5 @@
-import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
+import { finding } from '../findings.ts';
+import { VALIDATION_FINDINGS as F } from '../validate/findings.ts';
 import type { Fetcher, FetchFailureReason } from '../net/types.ts';
 import type { Finding, JwksCacheState, JwsAlgorithm } from '../types.ts';
 import type { JoseHeader, KeyResolution } from '../validate/trust-source.ts';
@@ -19,7 +20,7 @@ export const UNKNOWN_KID_COOLDOWN_MS = 30_000;
  * A failed refresh serves the last good set for at most this long after it expired, so a provider outage
  * does not stop every validation, yet a key the provider withdrew is not trusted forever.
  */
-export const MAX_STALE_MS = 24 * 3600_000;
+const MAX_STALE_MS = 24 * 3600_000;
 /**
  * After a failed fetch, how long before the next attempt. Without it every validation during an
  * outage would wait for a fetch to fail. Shorter when nothing is cached, since then nothing verifies.

@@ -8,7 +8,7 @@ import type { JoseHeader, VerificationKey } from '../validate/trust-source.ts';
 export const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
 /** A JWKS never holds more keys than this for validation; the rest are ignored (bounded memory). */
-export const MAX_JWKS_KEYS = 100;
+const MAX_JWKS_KEYS = 100;
 
 /** A public JWK imported once, when the set was fetched, so validations never parse keys. */
 export interface ParsedJwk {

@@ -12,13 +12,13 @@ import type { KeyObject } from 'node:crypto';
  */
 export const RSA_MIN_MODULUS_BITS = 2048;
 export const RSA_MAX_MODULUS_BITS = 8192;
-export const RSA_MIN_EXPONENT = 65537n;
-export const RSA_EXPONENT_LIMIT_BITS = 256;
+const RSA_MIN_EXPONENT = 65537n;
+const RSA_EXPONENT_LIMIT_BITS = 256;
 const RSA_EXPONENT_LIMIT = 1n << BigInt(RSA_EXPONENT_LIMIT_BITS);
 
 /** JOSE curve names (RFC 7518 §6.2.1.1, RFC 8037 §2) of the curves keys may be on. */
-export const SIGNING_EC_CURVES: readonly string[] = ['P-256', 'P-384', 'P-521'];
-export const SIGNING_OKP_CURVES: readonly string[] = ['Ed25519', 'Ed448'];
+const SIGNING_EC_CURVES: readonly string[] = ['P-256', 'P-384', 'P-521'];
+const SIGNING_OKP_CURVES: readonly string[] = ['Ed25519', 'Ed448'];
 
 /**
  * Why a key is refused: a stable short code, shown in `evidence.reason` and at the end of messages.

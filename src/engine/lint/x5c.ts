@@ -1,4 +1,5 @@
 import { X509Certificate, type KeyObject } from 'node:crypto';
+import { certificateNotAfter } from '../net/certificate.ts';
 
 /**
  * Reading a JWK's x5c member (RFC 7517 §4.7): an array of standard-base64 DER certificates, the first
@@ -36,7 +37,7 @@ export function readX5c(value: unknown, jwkKey: KeyObject | undefined): X5cReadi
     leaf ??= certificate;
   }
   const first = leaf as X509Certificate;
-  const reading: X5cLeaf = { notAfter: first.validToDate.toISOString(), keyDescription: describePublicKey(first.publicKey) };
+  const reading: X5cLeaf = { notAfter: (certificateNotAfter(first) as Date).toISOString(), keyDescription: describePublicKey(first.publicKey) };
   if (jwkKey !== undefined) reading.matchesKey = sameKey(first.publicKey, jwkKey);
   return { ok: true, leaf: reading };
 }
@@ -50,7 +51,7 @@ function parseCertificate(entry: unknown): X509Certificate | string {
   if (der[0] !== 0x30) return 'is not a DER X.509 certificate';
   try {
     const certificate = new X509Certificate(der);
-    return Number.isNaN(certificate.validToDate.getTime()) ? 'has no readable expiry date' : certificate;
+    return certificateNotAfter(certificate) === undefined ? 'has no readable expiry date' : certificate;
   } catch {
     return 'is not a DER X.509 certificate';
   }

@@ -1,14 +1,6 @@
 import { isIP } from 'node:net';
+import { OutboundAllowError } from '../errors.ts';
 import { inCidr, parseCidr, type Cidr, type Ip } from './address.ts';
-
-/** OUTBOUND_ALLOW holds an entry that is neither a host name, an IP nor a CIDR. */
-export class OutboundAllowError extends Error {
-  readonly code = 'OUTBOUND_ALLOW_INVALID';
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutboundAllowError';
-  }
-}
 
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
 

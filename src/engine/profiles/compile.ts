@@ -1,6 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { RequestInvalidError, type RequestProblem } from '../errors.ts';
-import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
+import { finding } from '../findings.ts';
+import { VALIDATION_FINDINGS as F } from '../validate/findings.ts';
 import { JwksCache } from '../jwks/cache.ts';
 import { parseJwks, selectKeys, type ParsedJwk } from '../jwks/jwk.ts';
 import type { KeyObjectCache } from '../jws/keys.ts';
@@ -10,7 +11,7 @@ import { MAX_TOKEN_LENGTH } from '../schema/limits.ts';
 import type { JwsAlgorithm, KeySource, VerifyPolicy } from '../types.ts';
 import { isHttpsUri } from '../uri.ts';
 import { patternBudgetProblem } from '../validate/claim-patterns.ts';
-import { inlineTrustSource } from '../validate/inline.ts';
+import { inlineTrustSource, tenantsWithoutTemplate } from '../validate/inline.ts';
 import type { JoseHeader, KeyResolution, TrustSource } from '../validate/trust-source.ts';
 import { DiscoveredJwks } from './discovery.ts';
 import { issuerProfileSchema, PROFILE_KEY_SOURCES, type IssuerProfile, type ProfileKeySourceField } from './schema.ts';
@@ -62,6 +63,11 @@ export function compileProfile(entry: unknown, options: ProfileCompileOptions, p
     problems.push({ pointer: '/allowed_algs', message: algProblem });
     return undefined;
   }
+  const tenantsProblem = tenantsWithoutTemplate(profile);
+  if (tenantsProblem !== undefined) {
+    problems.push({ pointer: '/tenants', message: tenantsProblem });
+    return undefined;
+  }
   // A profile serves every token, so its patterns must be affordable for the longest one accepted.
   if (profile.required_claim_patterns !== undefined) {
     const tooCostly = patternBudgetProblem(profile.required_claim_patterns, MAX_TOKEN_LENGTH);
@@ -104,7 +110,7 @@ export function compileProfile(entry: unknown, options: ProfileCompileOptions, p
     case 'jwks': {
       const keys = inlineJwks(profile.jwks, problems);
       if (keys === undefined) return undefined;
-      return { policy, keySource, resolveKeys: (header, alg) => resolveStatic(keys, header, alg) };
+      return { policy, keySource, resolveKeys: async (header, alg) => resolveStatic(keys, header, alg) };
     }
     case 'jwks_uri': {
       if (!isHttpsUri(profile.jwks_uri as string, { userInfo: false })) {
@@ -134,6 +140,7 @@ function claimPolicy(profile: IssuerProfile): VerifyPolicy {
   if (profile.max_ttl_seconds !== undefined) policy.max_ttl_seconds = profile.max_ttl_seconds;
   if (profile.clock_skew_seconds !== undefined) policy.clock_skew_seconds = profile.clock_skew_seconds;
   if (profile.token_type !== undefined) policy.token_type = profile.token_type;
+  if (profile.tenants !== undefined) policy.tenants = profile.tenants;
   return policy;
 }
 

@@ -1,5 +1,7 @@
-import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
+import { finding } from '../findings.ts';
+import { VALIDATION_FINDINGS as F } from '../validate/findings.ts';
 import { discoveryUris, fetchDiscoveryDocument } from '../discovery/fetch.ts';
+import { documentSpeaksFor } from '../issuer-template.ts';
 import { JwksCache, RETRY_AFTER_COLD_FAILURE_MS } from '../jwks/cache.ts';
 import type { Fetcher } from '../net/types.ts';
 import type { Finding, JwsAlgorithm } from '../types.ts';
@@ -69,8 +71,9 @@ export class DiscoveredJwks {
     }
     if (fetched.state === 'not_an_object') return fail('invalid_discovery', 'the discovery document is not a JSON object');
     const { issuer, jwks_uri: jwksUri } = fetched.document;
-    // Discovery §4.3: the document must name exactly the issuer it was fetched for.
-    if (issuer !== this.issuer) return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
+    // Discovery §4.3: the document must name exactly the issuer it was fetched for. A profile with Entra's
+    // template issuer fetched the tenant-independent document, which publishes exactly that template.
+    if (typeof issuer !== 'string' || !documentSpeaksFor(this.issuer, issuer)) return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
     if (typeof jwksUri !== 'string' || jwksUri === '') return fail('invalid_discovery', 'the document has no jwks_uri');
     // Read as strictly as everywhere else (see uri.ts): what POST /v1/providers/discover reports as
     // INSECURE_URI is never fetched here.

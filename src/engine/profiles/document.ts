@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import { IssuerProfileError } from './errors.ts';
+import { IssuerProfileError } from '../errors.ts';
 
 /**
  * JSON or YAML text -> the profile list: a list, or an object with a "profiles" list (the shape the

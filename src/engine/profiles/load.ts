@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { RequestProblem } from '../errors.ts';
+import { IssuerProfileError, type ProfileProblem, type RequestProblem } from '../errors.ts';
 import type { ProfileRegistry, TrustSource } from '../validate/trust-source.ts';
 import { compileProfile, type ProfileCompileOptions } from './compile.ts';
 import { parseProfileDocument } from './document.ts';
-import { IssuerProfileError, type ProfileProblem } from './errors.ts';
 import type { IssuerProfile } from './schema.ts';
 
 /**

@@ -43,7 +43,7 @@ function escapePointerToken(token: string): string {
  * At most this many problems are listed in one answer. A body of thousands of unknown members would
  * otherwise be answered with one entry each, an answer many times the size of the request.
  */
-export const MAX_LISTED_PROBLEMS = 100;
+const MAX_LISTED_PROBLEMS = 100;
 
 const SIZE_KEYWORDS = new Set(['maxItems', 'maxProperties']);
 

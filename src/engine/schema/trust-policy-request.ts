@@ -1,5 +1,5 @@
 import { GITHUB_ACTIONS_ISSUER } from '../trust/findings.ts';
-import type { TrustPolicyRequest } from '../trust/lint.ts';
+import type { TrustPolicyRequest } from '../trust/request.ts';
 import { compileSchema } from './ajv.ts';
 import { MAX_ARRAY_ITEMS, MAX_CUSTOM_CLAIMS, MAX_PATTERN_LENGTH } from './limits.ts';
 import { claimPatternsSchema } from './validate-request.ts';

@@ -1,8 +1,9 @@
+import { TENANT_ID_PATTERN } from '../issuer-template.ts';
 import { REGISTERED_JWS_ALGORITHMS } from '../types.ts';
 import { MAX_ARRAY_ITEMS, MAX_CUSTOM_CLAIMS, MAX_PATTERN_LENGTH } from './limits.ts';
 
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
-export const ALLOWED_ALG_NAMES: readonly string[] = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const ALLOWED_ALG_NAMES: readonly string[] = [...REGISTERED_JWS_ALGORITHMS, 'none'];
 
 const stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } } as const;
 
@@ -64,7 +65,7 @@ export const claimPatternsSchema = {
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
  */
 export const verifyPolicyClaimProperties = {
-  issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+  issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter). Microsoft Entra ID\'s multi-tenant template https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/) accepts iss equal to it with the token\'s tid (a GUID) in place of {tenantid}.' },
   audiences: { ...stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
   allowed_algs: {
     type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
@@ -84,6 +85,11 @@ export const verifyPolicyClaimProperties = {
   max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
   clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
   token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+  tenants: {
+    type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, uniqueItems: true,
+    items: { type: 'string', pattern: TENANT_ID_PATTERN },
+    description: 'Only with Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/): the tenant IDs (lower-case GUIDs) whose tokens are accepted; the token\'s tid must be one of them.',
+  },
 } as const;
 
 export const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'] as const;

@@ -6,11 +6,12 @@
  */
 import type { RequestProblem } from '../errors.ts';
 import { finding } from '../findings.ts';
-import { MAX_ARRAY_ITEMS, MAX_PATTERN_LENGTH } from '../schema/limits.ts';
+import { MAX_ARRAY_ITEMS } from '../schema/limits.ts';
 import type { Finding } from '../types.ts';
-import { makeCondition, pointer, type Condition, type Door, type MatchKind, type SetOperator } from './conditions.ts';
+import type { Door } from './conditions.ts';
 import { TRUST_FINDINGS as F, GITHUB_ACTIONS_ISSUER } from './findings.ts';
 import type { TrustFormat, TrustReading } from './format.ts';
+import { clip, escape, isRecord, readConditionBlock, strings, type Unsupported } from './aws-conditions.ts';
 import { compileStringLike } from './string-like.ts';
 
 /** Statements read from one document at the most; a longer one is refused, never judged in part. */
@@ -25,28 +26,9 @@ export const MAX_CONDITION_READINGS = 3_000;
 const MAX_UNSUPPORTED = 50;
 
 const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
-const GITHUB_HOST = 'token.actions.githubusercontent.com';
 const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
 const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
 
-/**
- * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
- * standard aud, sub and amr, and the claims AWS added for GitHub's issuer in January 2026. For any
- * other issuer, only aud, sub and amr.
- */
-const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
-const STANDARD_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr']);
-
-const MATCH_OPERATORS: Readonly<Record<string, { match: MatchKind; negated: boolean }>> = {
-  StringEquals: { match: 'StringEquals', negated: false },
-  StringNotEquals: { match: 'StringEquals', negated: true },
-  StringEqualsIgnoreCase: { match: 'StringEqualsIgnoreCase', negated: false },
-  StringNotEqualsIgnoreCase: { match: 'StringEqualsIgnoreCase', negated: true },
-  StringLike: { match: 'StringLike', negated: false },
-  StringNotLike: { match: 'StringLike', negated: true },
-};
-const SET_OPERATORS = new Set<string>(['ForAnyValue', 'ForAllValues']);
-const SUPPORTED = 'StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null';
 
 /**
  * The prefix of the issuer's condition keys: its URL without https:// (token.actions.githubusercontent.com,
@@ -182,7 +164,6 @@ function anyFederated(principal: unknown): boolean {
   return isRecord(principal) && (strings(principal.Federated).includes('*') || strings(principal.AWS).includes('*'));
 }
 
-type Unsupported = (field: string, message: string, evidence?: Record<string, unknown>) => void;
 
 function readStatement(statement: unknown, field: string, prefix: string, allowArns: ReadonlySet<string>, unsupported: Unsupported, findings: Finding[]): Door | undefined {
   if (!isRecord(statement)) {
@@ -276,114 +257,4 @@ function grantsWebIdentity(action: unknown): boolean {
 function namesProvider(principal: unknown, prefix: string): boolean {
   if (!isRecord(principal)) return false;
   return strings(principal.Federated).some((arn) => providerOf(arn) === prefix.toLowerCase());
-}
-
-function readConditionBlock(block: unknown, field: string, prefix: string, unsupported: Unsupported, deny: boolean): Condition[] {
-  if (block === undefined) return [];
-  if (!isRecord(block)) {
-    unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
-    return [{ kind: 'unknown', field, claim: '', operator: '' }];
-  }
-  const conditions: Condition[] = [];
-  for (const [name, keys] of Object.entries(block)) {
-    const operatorField = `${field}/${escape(name)}`;
-    const operator = parseOperator(name);
-    if (operator === undefined || !isRecord(keys)) {
-      const why = operator === undefined ? `the operator is not evaluated (only ${SUPPORTED})` : 'it is not a JSON object of keys';
-      unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
-      conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
-      continue;
-    }
-    if (deny && Object.keys(keys).length === 0) {
-      // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
-      unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
-      conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
-    }
-    for (const [key, values] of Object.entries(keys)) {
-      conditions.push(readCondition(name, operator, key, values, `${operatorField}/${escape(key)}`, prefix, unsupported));
-    }
-  }
-  return conditions;
-}
-
-type ParsedOperator =
-  | { kind: 'match'; match: MatchKind; negated: boolean; ifExists: boolean; set?: SetOperator }
-  | { kind: 'null' };
-
-function parseOperator(name: string): ParsedOperator | undefined {
-  if (name === 'Null') return { kind: 'null' };
-  const colon = name.indexOf(':');
-  const set = colon < 0 ? undefined : name.slice(0, colon);
-  if (set !== undefined && !SET_OPERATORS.has(set)) return undefined;
-  let base = colon < 0 ? name : name.slice(colon + 1);
-  const ifExists = base.endsWith('IfExists');
-  if (ifExists) base = base.slice(0, -'IfExists'.length);
-  const known = Object.hasOwn(MATCH_OPERATORS, base) ? MATCH_OPERATORS[base] : undefined;
-  if (known === undefined) return undefined;
-  return { kind: 'match', ...known, ifExists, ...(set === undefined ? {} : { set: set as SetOperator }) };
-}
-
-function readCondition(name: string, operator: ParsedOperator, key: string, values: unknown, field: string, prefix: string, unsupported: Unsupported): Condition {
-  const unknown = (why: string): Condition => {
-    unsupported(field, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name), key: clip(key) });
-    return { kind: 'unknown', field, claim: '', operator: name };
-  };
-  const colon = key.lastIndexOf(':');
-  const keyPrefix = colon < 0 ? '' : key.slice(0, colon);
-  const claim = key.slice(colon + 1);
-  let offContext: true | undefined;
-  if (keyPrefix.toLowerCase() !== prefix.toLowerCase()) {
-    // A key of another OIDC provider (a host name, with or without a path) is not in the request
-    // context of this issuer's tokens: AWS evaluates it as absent. Global and service keys (aws:…,
-    // sts:…) are not judged.
-    if (!keyPrefix.includes('.')) return unknown(`the key is not one of ${prefix}'s claims (${prefix}:<claim>)`);
-    offContext = true;
-  } else if (!contextClaims(prefix).has(claim.toLowerCase())) {
-    return unknown(`AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context`);
-  }
-  if (operator.kind === 'null') {
-    const flag = typeof values === 'boolean' ? values : typeof values === 'string' && /^(true|false)$/i.test(values) ? values.toLowerCase() === 'true' : undefined;
-    if (flag === undefined) return unknown('Null takes "true" or "false"');
-    return { kind: 'null', field, claim: claim.toLowerCase(), operator: name, absent: flag, ...(offContext === undefined ? {} : { offContext }) };
-  }
-  const problem = valuesProblem(values);
-  if (problem !== undefined) return unknown(problem);
-  return makeCondition({
-    field, claim: claim.toLowerCase(), operator: name, match: operator.match, negated: operator.negated, ifExists: operator.ifExists,
-    ...(operator.set === undefined ? {} : { set: operator.set }), ...(offContext === undefined ? {} : { offContext }),
-  }, values as string | string[]);
-}
-
-function contextClaims(prefix: string): ReadonlySet<string> {
-  const host = prefix.toLowerCase();
-  return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
-}
-
-function valuesProblem(values: unknown): string | undefined {
-  const list = Array.isArray(values) ? values : [values];
-  if (list.length === 0) return 'it lists no value';
-  if (list.length > MAX_ARRAY_ITEMS) return `it lists more than ${MAX_ARRAY_ITEMS} values`;
-  if (!list.every((v) => typeof v === 'string')) return 'its values are not all strings';
-  if (list.some((v) => (v as string).length > MAX_PATTERN_LENGTH)) return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
-  // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
-  if (list.some((v) => (v as string).includes('${'))) return 'a value uses a policy variable (${…})';
-  return undefined;
-}
-
-function strings(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function escape(token: string): string {
-  return pointer(token).slice(1);
-}
-
-/** Names from the document in a message: short, whatever the document holds. */
-function clip(text: string): string {
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }

@@ -10,14 +10,7 @@ import { makeCondition, pointer, type Condition, type Door } from './conditions.
 import { GITHUB_ACTIONS_ISSUER } from './findings.ts';
 import type { TrustFormat } from './format.ts';
 import { TRUST_FORMATS } from './formats.ts';
-
-export interface TrustPolicyRequest {
-  issuer?: string;
-  audiences?: string[];
-  claim_patterns?: Record<string, string | string[]>;
-  aws_trust_policy?: Record<string, unknown>;
-  cases?: TrustCase[];
-}
+import type { TrustPolicyRequest } from './request.ts';
 
 /** A condition as the response lists it. */
 export interface ConditionSummary {

@@ -1,5 +1,6 @@
 import { RequestInvalidError } from '../errors.ts';
-import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
+import { finding } from '../findings.ts';
+import { VALIDATION_FINDINGS as F } from './findings.ts';
 import { MATCH_WORK_BUDGET } from '../schema/limits.ts';
 import { compileStringLike, INDEXOF_MAX_SEGMENT, matchCost, type StringLikePattern } from '../trust/string-like.ts';
 import type { ClaimDiffEntry, Finding } from '../types.ts';

@@ -1,6 +1,9 @@
-import { VALIDATION_FINDINGS as F, finding } from '../findings.ts';
+import { finding } from '../findings.ts';
+import { VALIDATION_FINDINGS as F } from './findings.ts';
 import type { ClaimDiffEntry, Finding, VerifyPolicy } from '../types.ts';
 import { checkClaimPatterns } from './claim-patterns.ts';
+import { isTenantTemplate } from '../issuer-template.ts';
+import { checkTenantIssuer, tenantIndependentHint } from './tenant-issuer.ts';
 
 type Claims = Record<string, unknown>;
 
@@ -33,10 +36,21 @@ function actual(claims: Claims, name: string): unknown {
 
 export function checkIssuer(claims: Claims, policy: VerifyPolicy): ClaimCheck {
   const check = newCheck();
+  if (isTenantTemplate(policy.issuer)) {
+    const tenant = checkTenantIssuer(claims, policy);
+    check.errors.push(...tenant.errors);
+    for (const [claim, entry] of tenant.diff) setDiff(check.diff, claim, entry);
+    return check;
+  }
   const iss = claims.iss;
-  if (iss === policy.issuer) return check;
-  let remediation: string | undefined;
-  if (typeof iss === 'string') {
+  // A placeholder outside Microsoft's published templates is never filled in, so nothing matches it,
+  // not even a token that carries the same unfilled placeholder.
+  const unfilled = /\{tenantid\}/i.test(policy.issuer);
+  if (iss === policy.issuer && !unfilled) return check;
+  let remediation: string | undefined = unfilled
+    ? 'The policy issuer holds a {tenantid} placeholder, which is filled in only in Microsoft Entra ID\'s published templates (https://login.microsoftonline.com/{tenantid}/v2.0, https://sts.windows.net/{tenantid}/); set the exact iss value instead.'
+    : tenantIndependentHint(policy.issuer);
+  if (remediation === undefined && typeof iss === 'string') {
     const trim = (s: string) => s.replace(/\/+$/, '');
     if (trim(iss) === trim(policy.issuer)) {
       remediation = 'The issuers differ only by a trailing slash; issuer comparison is exact, so set the policy issuer to the exact iss value.';
@@ -44,7 +58,9 @@ export function checkIssuer(claims: Claims, policy: VerifyPolicy): ClaimCheck {
       remediation = 'The issuers differ only in letter case; issuer comparison is exact and case-sensitive.';
     }
   }
-  const message = present(claims, 'iss')
+  const message = unfilled
+    ? `The expected issuer "${policy.issuer}" holds an unfilled {tenantid} placeholder, so no token can match it.`
+    : present(claims, 'iss')
     ? `The token iss does not equal the expected issuer "${policy.issuer}".`
     : 'The token has no iss claim.';
   check.errors.push(finding(F.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
@@ -154,7 +170,7 @@ function jsonEqual(a: unknown, b: unknown): boolean {
  * matches an equal value or an array containing it; an array matches when each element is in the
  * claim's array; an object matches recursively on its own keys, so extra claims never fail a match.
  */
-export function customClaimMatches(expected: unknown, actualValue: unknown): boolean {
+function customClaimMatches(expected: unknown, actualValue: unknown): boolean {
   if (Array.isArray(expected)) {
     return Array.isArray(actualValue) && expected.every((e) => actualValue.some((a) => jsonEqual(a, e)));
   }

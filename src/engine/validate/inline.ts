@@ -1,5 +1,6 @@
 import { RequestInvalidError, type RequestProblem } from '../errors.ts';
 import type { KeyObjectCache } from '../jws/keys.ts';
+import { isTenantTemplate } from '../issuer-template.ts';
 import type { VerifyPolicy } from '../types.ts';
 import type { TrustSource, VerificationKey } from './trust-source.ts';
 
@@ -8,6 +9,8 @@ import type { TrustSource, VerificationKey } from './trust-source.ts';
  * is a 422 naming the field, before any token work; messages never quote the key or secret.
  */
 export function inlineTrustSource(policy: VerifyPolicy, keyCache: KeyObjectCache): TrustSource {
+  const tenantsProblem = tenantsWithoutTemplate(policy);
+  if (tenantsProblem !== undefined) throw new RequestInvalidError([{ pointer: '/policy/tenants', message: tenantsProblem }]);
   const hasSecret = policy.secret !== undefined;
   const hasPublicKey = policy.public_key !== undefined;
   if (hasSecret === hasPublicKey) {
@@ -31,10 +34,19 @@ export function inlineTrustSource(policy: VerifyPolicy, keyCache: KeyObjectCache
     if (!parsed.ok) throw new RequestInvalidError([{ pointer: '/policy/public_key', message: parsed.reason }]);
     key = { type: 'public', key: parsed.key };
   }
-  const resolution = { keys: [key] };
+  const resolution = Promise.resolve({ keys: [key] });
   return {
     policy,
     keySource: key.type === 'secret' ? 'secret' : 'public_key',
     resolveKeys: () => resolution,
   };
+}
+
+/**
+ * `tenants` restricts the tid that fills in Entra ID's multi-tenant template; with any other issuer it
+ * would do nothing, and a policy that silently ignores an allowlist is worse than one refused.
+ */
+export function tenantsWithoutTemplate(policy: Pick<VerifyPolicy, 'issuer' | 'tenants'>): string | undefined {
+  if (policy.tenants === undefined || isTenantTemplate(policy.issuer)) return undefined;
+  return 'applies only with the multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/); with any other issuer tid is not checked, so remove tenants or use the template';
 }

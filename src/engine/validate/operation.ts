@@ -1,8 +1,7 @@
 import { defineOperation } from '../operation.ts';
 import { validateResponseSchema } from '../schema/responses.ts';
 import { validateRequestSchema } from '../schema/validate-request.ts';
-import { validateResponseJson } from './response-json.ts';
-import { checkJwt } from './validate.ts';
+import { validateJwt } from './validate.ts';
 
 export const validateOperation = defineOperation({
   name: 'validate',
@@ -15,6 +14,5 @@ export const validateOperation = defineOperation({
   request: { name: 'ValidateRequest', schema: validateRequestSchema },
   response: { name: 'ValidateResponse', schema: validateResponseSchema },
   malformedToken: true,
-  run: checkJwt,
-  toJson: validateResponseJson,
+  run: validateJwt,
 });

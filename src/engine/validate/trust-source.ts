@@ -36,7 +36,7 @@ export interface TrustSource {
   policy: VerifyPolicy;
   keySource: KeySource;
   /** Called only after the alg passed the allowlist. Must never fetch anything named by the token header. */
-  resolveKeys(header: JoseHeader, alg: JwsAlgorithm): KeyResolution | Promise<KeyResolution>;
+  resolveKeys(header: JoseHeader, alg: JwsAlgorithm): Promise<KeyResolution>;
 }
 
 /** Registered issuer profiles, looked up by id. */

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context.ts';
 import { RequestInvalidError } from '../errors.ts';
-import { VALIDATION_FINDINGS as F, STATUS_ORDER, finding } from '../findings.ts';
+import { finding } from '../findings.ts';
+import { VALIDATION_FINDINGS as F, STATUS_ORDER } from './findings.ts';
 import { parseJwt, parsedBefore, type ParsedJwt } from '../jws/compact.ts';
 import { hmacLength, keyAlgMismatch } from '../jws/keys.ts';
 import { verifySignature } from '../jws/verify.ts';
@@ -24,18 +25,10 @@ const MAX_TOKEN_BYTES = 16384;
  * POST /v1/validate/jwt. Order, each step fail-closed: body schema (422), token syntax (400), trust
  * source, algorithm allowlist, key and signature, claims. The allowlist comes before any key lookup or
  * fetch, so a token cannot make the service fetch or try keys for an algorithm the policy never allowed.
- * Throws RequestInvalidError or MalformedTokenError; every other outcome is a response.
+ * Rejects with RequestInvalidError or MalformedTokenError; every other outcome is a response. With an
+ * inline key or secret nothing is awaited but the key lookup's settled promise.
  */
 export async function validateJwt(body: unknown, ctx: EngineContext): Promise<ValidateResponse> {
-  return checkJwt(body, ctx);
-}
-
-/**
- * validateJwt, answered at once when the trust source hands its keys over at once (an inline key or
- * secret); a promise when it answers with one (a JWKS or an issuer profile, even with its keys cached).
- * Throws as validateJwt rejects.
- */
-export function checkJwt(body: unknown, ctx: EngineContext): ValidateResponse | Promise<ValidateResponse> {
   const request = parseValidateRequest(body);
   // The schema's maxLength counts UTF-16 units; the limit is 16 KiB of UTF-8, larger than any real
   // token and small enough to bound the work one request can cause.
@@ -59,9 +52,7 @@ export function checkJwt(body: unknown, ctx: EngineContext): ValidateResponse | 
   if (trust === undefined) return profileNotFound(jwt, request.issuer_profile_id as string);
   const gate = signatureGate(jwt, trust.policy);
   if (gate !== undefined) return evaluate(jwt, trust, gate, undefined, ctx.now() / 1000, memory);
-  // An inline key is at hand; a JWKS or a profile answers with a promise, even from its cache.
-  const keys = trust.resolveKeys(jwt.header, jwt.header.alg as JwsAlgorithm);
-  if (keys instanceof Promise) return keys.then((resolution) => evaluate(jwt, trust, gate, resolution, ctx.now() / 1000, memory));
+  const keys = await trust.resolveKeys(jwt.header, jwt.header.alg as JwsAlgorithm);
   return evaluate(jwt, trust, gate, keys, ctx.now() / 1000, memory);
 }
 

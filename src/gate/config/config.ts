@@ -9,6 +9,7 @@ import { configFinding, type ReportProblem } from './config-finding.ts';
 import { EntryNames } from './entry-names.ts';
 import { relativeFile } from './files.ts';
 import { readYamlInput } from './input-file.ts';
+import { findPlaceholders, placeholderFix, placeholderMessage } from './placeholders.ts';
 import type { AnySection, ConfigSection, EntrySource, SectionEntry } from '../sections/section.ts';
 import type { ProfileEntry, RefusedProfile } from '../sections/profile-entry.ts';
 import { profileEntries, profilesSection, refusedProfiles } from '../sections/profiles-section.ts';
@@ -99,7 +100,8 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
   };
 
   const data = yaml.data;
-  if (data === null || data === undefined) {
+  // `{}` checks nothing either: the same mistake as an empty file, and the schema refuses both.
+  if (data === null || data === undefined || (isRecord(data) && Object.keys(data).length === 0)) {
     problem(GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys(sections)}.`, [], {
       remediation: `Add a ${entryKeys(sections, ':')} list to the file, or delete it: an empty file checks nothing.`,
     });
@@ -138,6 +140,10 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     const items: object[] = [];
     const raws = list(section.key);
     for (let index = 0; index < raws.length; index++) {
+      // A placeholder init wrote is a config error at its line; the entry is still read and run.
+      for (const found of findPlaceholders(raws[index], [section.key, index])) {
+        problem(GATE_CODES.CONFIG_INVALID, placeholderMessage([section.key, index], found), found.path, { remediation: placeholderFix(found.path) });
+      }
       const item = await section.parse(raws[index], index, source, problem);
       if (item !== undefined && (names === undefined || names.admit(item as SectionEntry, raws[index]))) items.push(item);
     }

@@ -8,6 +8,7 @@
  */
 import { verifyPolicySchema } from '../../engine/index.ts';
 import { REPOSITORY_URL } from '../outputs/sarif.ts';
+import { PLACEHOLDER_PREFIX } from './placeholders.ts';
 
 /** Where `oidc-gate init` writes when --output is not given: inside the directory the gate reads by default. */
 export const DEFAULT_INIT_OUTPUT = '.github/oidc-gate/oidc.yml';
@@ -108,12 +109,13 @@ export function buildStarterConfig(starter: Starter): string {
   const lines = [
     `# yaml-language-server: $schema=${CONFIG_SCHEMA_URL}`,
     comment(`Written by oidc-gate init from ${starter.source.slice(0, 200)}.`),
-    '# Replace client_id, audiences and redirect_uris with your application\'s, then run: oidc-gate check',
+    `# Replace client_id, audiences and redirect_uris with your application's, then run: oidc-gate check`,
+    `# (check refuses the file while a ${PLACEHOLDER_PREFIX}... placeholder is left in it).`,
     'providers:',
     `  - name: ${name}`,
     `    issuer: ${issuer}`,
-    '    client_id: replace-with-your-client-id   # the OAuth client ID of your application',
-    '    audiences: [replace-with-your-api-audience]',
+    `    client_id: ${PLACEHOLDER_PREFIX}client-id   # the OAuth client ID of your application`,
+    `    audiences: [${PLACEHOLDER_PREFIX}api-audience]`,
     `    jwks_uri: ${jwksUri}`,
     '    redirect_uris: []                         # list every callback URL of your application, exactly',
     '    alg_policy:',
@@ -124,7 +126,7 @@ export function buildStarterConfig(starter: Starter): string {
     'profiles:',
     `  - id: ${profileId}`,
     `    issuer: ${issuer}`,
-    '    audiences: [replace-with-your-api-audience]',
+    `    audiences: [${PLACEHOLDER_PREFIX}api-audience]`,
     `    allowed_algs: ${algs}`,
     `    jwks_uri: ${jwksUri}`,
     '',

@@ -4,14 +4,15 @@
  * that cannot be fetched write nothing: a lock missing an entry would leave that entry unchecked
  * without anyone noticing.
  */
-import { createEngine, OutboundAllowError, parseOutboundAllow } from '../../engine/index.ts';
+import { createEngine, OutboundAllowError, parseOutboundAllow, redactUri } from '../../engine/index.ts';
 import { GATE_CODES } from '../codes.ts';
 import { loadConfigFile, type ConfigFile } from '../config/config.ts';
 import { configFinding } from '../config/config-finding.ts';
 import { findConfigFiles } from '../config/files.ts';
 import { serializeLock, type LockEntry } from './lock-file.ts';
 import { servedKeys } from './lock-keys.ts';
-import { lockSources } from './lock-sources.ts';
+import { lockSources, type LockSource } from './lock-sources.ts';
+import { positionOf } from '../config/yaml.ts';
 import { pool } from '../run/pool.ts';
 import type { GateFinding } from '../types.ts';
 import { writeInsideRoot, type OutputTarget } from '../outputs/write.ts';
@@ -24,11 +25,26 @@ export interface LockOptions {
   patterns: string[];
   env: NodeJS.ProcessEnv;
   target: OutputTarget;
+  /** Fetch nothing and write nothing: check the config files and say what would be pinned (`planned`). */
+  offline?: boolean;
+}
+
+/** A provider or profile whose keys lock pins, where its jwks_uri (or discovery) is written. */
+export interface LockPlace {
+  kind: LockEntry['kind'];
+  name: string;
+  file: string;
+  line: number;
+  column: number;
+  /** Where the keys are fetched from: the jwks_uri (redacted), or the issuer whose discovery names it. */
+  from: string;
 }
 
 export type LockOutcome =
   /** Written: how many entries and keys. */
-  | { ok: true; entries: LockEntry[] }
+  | { ok: true; offline?: false; entries: LockEntry[] }
+  /** Offline: the config files are fine, and these are the entries lock would pin; nothing fetched or written. */
+  | { ok: true; offline: true; planned: LockPlace[] }
   /** Config problems (exit 2), or entries whose keys could not be fetched (exit 1); nothing written. */
   | { ok: false; problems: GateFinding[]; failures: string[] };
 
@@ -52,6 +68,7 @@ export async function writeLock(options: LockOptions): Promise<LockOutcome> {
 
   const engine = createEngine({ network: { online: true, outboundAllow }, verifyCacheSize: 0 });
   const sources = lockSources(configs, options.boundary);
+  if (options.offline === true) return { ok: true, offline: true, planned: sources.map(placeOf) };
   const failures: string[] = [];
   const entries: LockEntry[] = [];
   const served = await pool(sources.map((s) => () => servedKeys(s, engine)), CONCURRENCY);
@@ -59,7 +76,8 @@ export async function writeLock(options: LockOptions): Promise<LockOutcome> {
     const keys = served[i];
     if (keys === undefined) return;
     if (!keys.ok) {
-      failures.push(`${source.file}: ${source.kind} "${source.name}": ${keys.why}.`);
+      const at = placeOf(source);
+      failures.push(`${at.file}:${at.line}:${at.column}: ${source.kind} "${source.name}": ${keys.why}.`);
       return;
     }
     entries.push({ kind: source.kind, file: source.lockFile, name: source.name, jwks_uri: keys.jwksUri, keys: keys.keys });
@@ -67,4 +85,11 @@ export async function writeLock(options: LockOptions): Promise<LockOutcome> {
   if (failures.length > 0) return { ok: false, problems: [], failures };
   await writeInsideRoot(options.target, serializeLock(entries));
   return { ok: true, entries };
+}
+
+/** Where a source's keys are named in its config file: its jwks_uri line (or discovery). */
+function placeOf(source: LockSource): LockPlace {
+  const at = source.yaml !== undefined ? positionOf(source.yaml, source.at) : { line: 1, column: 1 };
+  const from = 'jwksUri' in source.fetch ? redactUri(source.fetch.jwksUri) : `the discovery document of ${redactUri(source.fetch.issuer)}`;
+  return { kind: source.kind, name: source.name, file: source.file, line: at.line, column: at.column, from };
 }

@@ -26,6 +26,21 @@ export function howToFix(definition: FindingDefinition): string | undefined {
 }
 
 /**
+ * What to do about one finding, as every face shows it (the CLI's fix line, an annotation, a summary
+ * row): the finding's own remediation, which may speak of its case, else its code's (howToFix).
+ */
+export function findingFix(f: { code: string; remediation?: string }): string | undefined {
+  if (f.remediation !== undefined) return f.remediation;
+  const definition = getFindingDefinition(f.code);
+  return definition !== undefined ? howToFix(definition) : undefined;
+}
+
+/** The page of a code oidc-gate defines (findingPageUrl); undefined for any other code, which has none. */
+export function findingPage(code: string): string | undefined {
+  return getFindingDefinition(code) !== undefined ? findingPageUrl(code) : undefined;
+}
+
+/**
  * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
  * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
  */

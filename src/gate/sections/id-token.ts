@@ -28,6 +28,14 @@ const ALGORITHM = 'RS256';
 /** Every finding of the check is about `id_token: true`. */
 const AT: Path = ['id_token'];
 
+/**
+ * Whether a finding is the check's CHECK_SKIPPED: the job's ID token was not checked. The CLI has no
+ * ID token to request, so there it is always skipped, network or not: --offline is not the reason.
+ */
+export function isIdTokenSkip(f: Pick<GateFinding, 'code' | 'pointer'>): boolean {
+  return f.code === 'CHECK_SKIPPED' && f.pointer !== undefined && /\/id_token$/.test(f.pointer);
+}
+
 export async function checkIdToken(
   config: PlacedIn, entry: TrustEntry, trust: TrustPolicyResponse, engine: Engine, check: IdTokenCheck,
 ): Promise<{ results: GateResult[]; findings: GateFinding[] }> {

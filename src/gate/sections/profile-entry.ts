@@ -18,6 +18,23 @@ import { positionOf, type LoadedYaml, type Path } from '../config/yaml.ts';
  */
 export const SECRET_ENV_PREFIX = 'OIDC_GATE_';
 
+/**
+ * The names secret_env may give in a repository: the prefix, then at least one of A-Z, 0-9 and _, as
+ * the action's oidc-gate-env lines must name them (a lower-case name could never be set there).
+ */
+export const SECRET_ENV_PATTERN = `^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`;
+
+/** The variable the reusable workflow hands the oidc-gate-env lines in: the action removes it, no profile reads it. */
+export const SECRET_ENV_RESERVED = 'OIDC_GATE_ENV';
+
+/** Why a secret_env name may not be read from a repository file, or undefined when it may. */
+export function secretEnvProblem(name: string): string | undefined {
+  if (!name.startsWith(SECRET_ENV_PREFIX)) return `a repository config may only name variables that start with ${SECRET_ENV_PREFIX}`;
+  if (name === SECRET_ENV_RESERVED) return `${SECRET_ENV_RESERVED} holds the lines of the oidc-gate-env secret, not one value`;
+  if (!new RegExp(SECRET_ENV_PATTERN).test(name)) return `names here are ${SECRET_ENV_PREFIX} then at least one upper-case letter, digit or _`;
+  return undefined;
+}
+
 export interface ProfileEntry {
   id: string;
   path: Path;

@@ -3,7 +3,7 @@
  * file, and registered by the run with the issuer-profiles file's (profiles.ts), not checked one by one.
  */
 import { issuerProfileSchema, PROFILE_KEY_SOURCES } from '../../engine/index.ts';
-import { parseProfileEntry, SECRET_ENV_PREFIX, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
+import { parseProfileEntry, SECRET_ENV_PATTERN, SECRET_ENV_PREFIX, SECRET_ENV_RESERVED, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import { defineSection, type Json, type SectionEntry } from './section.ts';
 
 /** A `profiles:` item as read: a profile to register, or one refused for a mistake of its own (by id). */
@@ -37,8 +37,9 @@ export const profilesSection = defineSection<ProfileItem>({
           secret_env: {
             ...(profileProperties.secret_env as Json),
             // A repository file is written by whoever opens the pull request: it may only read the variables the workflow set for the gate.
-            pattern: `^${SECRET_ENV_PREFIX}[A-Za-z0-9_]*$`,
-            description: `Name of an environment variable holding the HMAC secret. In a repository config it must start with ${SECRET_ENV_PREFIX} (set it in the step's env:).`,
+            pattern: SECRET_ENV_PATTERN,
+            not: { const: SECRET_ENV_RESERVED },
+            description: `Name of an environment variable holding the HMAC secret. In a repository config it is ${SECRET_ENV_PREFIX} then at least one of A-Z, 0-9 and _ (set it in the step's env:), and not ${SECRET_ENV_RESERVED}.`,
           },
         },
         oneOf: PROFILE_KEY_SOURCES.map((source) => (source === 'discovery'

@@ -10,7 +10,7 @@ import { overBudgetMessage, type Admission } from '../run/budget.ts';
 import { relativeFile } from '../config/files.ts';
 import { configFinding, type ReportProblem } from '../config/config-finding.ts';
 import { readYamlInput } from '../config/input-file.ts';
-import { parseProfileEntry, SECRET_ENV_PREFIX, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
+import { parseProfileEntry, SECRET_ENV_PREFIX, secretEnvProblem, type ProfileEntry, type RefusedProfile } from './profile-entry.ts';
 import type { RefusedAt } from './section.ts';
 import type { GateFinding } from '../types.ts';
 import { clip, isRecord } from '../config/values.ts';
@@ -77,11 +77,12 @@ export async function loadProfiles(options: LoadProfilesOptions): Promise<Loaded
       }
       seen.set(entry.id, `${source.file}:${entry.line}`);
       const secretEnv = entry.profile.secret_env;
-      if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+      const secretEnvWhy = typeof secretEnv === 'string' ? secretEnvProblem(secretEnv) : undefined;
+      if (typeof secretEnv === 'string' && secretEnvWhy !== undefined) {
         const at = place(['secret_env']);
         findings.push(configFinding(GATE_CODES.PROFILE_INVALID,
-          `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`,
-          undefined, undefined, at));
+          `Issuer profile "${entry.id}": /secret_env names ${clip(secretEnv)}, but ${secretEnvWhy}; the variable was not read.`,
+          undefined, undefined, { ...at, remediation: `Name a variable such as ${SECRET_ENV_PREFIX}ORDERS_SECRET, and set it in the gate step's env: (or as an OIDC_GATE_NAME=value line of the oidc-gate-env secret).` }));
         refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
         continue;
       }

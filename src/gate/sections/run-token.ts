@@ -88,7 +88,9 @@ export async function runToken(config: PlacedIn, token: TokenEntry, engine: Engi
     if (token.expect === 'valid') {
       // Expected valid: each error is the reason, in the engine's own words.
       for (const f of errors) {
-        placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+        const fix = timeFix(f, token, r.at);
+        placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}`, ...(fix !== undefined ? { remediation: fix } : {}) },
+          f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
       }
     } else {
       placer.add({
@@ -101,6 +103,29 @@ export async function runToken(config: PlacedIn, token: TokenEntry, engine: Engi
     if (!expected.has(w.code)) placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
   }
   return done();
+}
+
+/** A NumericDate as an RFC 3339 instant, as `at:` takes it; undefined for one no date can show. */
+function instantOf(seconds: unknown): string | undefined {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || Math.abs(seconds) > 8.64e12) return undefined;
+  return new Date(Math.floor(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * A sample's time findings are about the instant it is judged at, its `at:` (or the run's start without
+ * one): the fix is that instant, not a fresh token as for a live one. Undefined for any other code.
+ */
+export function timeFix(f: Finding, token: TokenEntry, at: string | undefined): string | undefined {
+  const bound: Record<string, [string, string]> = {
+    TOKEN_EXPIRED: ['exp', 'inside the token\'s lifetime, before its exp'],
+    TOKEN_NOT_YET_VALID: ['nbf', 'at or after its nbf'],
+    TOKEN_ISSUED_IN_FUTURE: ['iat', 'at or after its iat'],
+  };
+  const rule = bound[f.code];
+  if (rule === undefined) return undefined;
+  const when = instantOf(f.evidence?.[rule[0]]);
+  const judged = token.at !== undefined ? `its at: (${at ?? token.at})` : `the run's start (${at ?? 'now'}), as it has no at:`;
+  return `The sample is judged at ${judged}. Set at: to an instant ${rule[1]}${when !== undefined ? ` (${when})` : ''}, or write expect: [${f.code}] if the sample is meant to fail so.`;
 }
 
 interface Unjudged {

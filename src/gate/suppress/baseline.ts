@@ -106,7 +106,9 @@ export async function readBaseline(root: string, boundary: string, rel: string):
   const read = await readJsonInputText(boundary, abs, name);
   if (!read.ok) {
     return read.missing
-      ? fail(GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
+      // As a missing lock file: the file the setting names is not there (CONFIG_UNREADABLE is one that is, but cannot be read).
+      ? fail(GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, 1, 1,
+        'Run oidc-gate baseline to write it (then commit it), name the baseline file you committed, or leave the baseline setting empty (action input baseline, CLI --baseline).')
       : fail(read.code, read.message);
   }
   const text = read.text;

@@ -7,7 +7,7 @@
 import { Parser } from 'yaml';
 import { GATE_CODES } from '../codes.ts';
 import { configFinding } from '../config/config-finding.ts';
-import { codeProblem, type Suppression } from './suppress-rule.ts';
+import { codeFix, codeProblem, SUPPRESSION_FIXES as FIX, type Suppression } from './suppress-rule.ts';
 import type { GateFinding } from '../types.ts';
 import type { LoadedYaml } from '../config/yaml.ts';
 
@@ -60,22 +60,22 @@ export function readInlineSuppressions(file: string, yaml: LoadedYaml): InlineSu
     if (!DIRECTIVE.test(comment.text)) continue;
     const pos = yaml.lines.linePos(comment.offset);
     const at = { line: pos.line, column: pos.col };
-    const invalid = (message: string): void => {
-      out.problems.push(configFinding(GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
+    const invalid = (message: string, remediation: string): void => {
+      out.problems.push(configFinding(GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config', remediation }));
     };
     const form = FORM.exec(comment.text);
     if (form === null) {
-      invalid(`This oidc-gate comment is not a suppression oidc-gate can read; write it as ${INLINE_FORM}.`);
+      invalid(`This oidc-gate comment is not a suppression oidc-gate can read; write it as ${INLINE_FORM}.`, FIX.inlineForm);
       continue;
     }
     const codes = (form[1] ?? '').split(',').map((c) => c.trim());
     const reason = (form[2] ?? '').trim();
     if (codes.every((c) => c === '')) {
-      invalid(`This suppression names no code; write it as ${INLINE_FORM}.`);
+      invalid(`This suppression names no code; write it as ${INLINE_FORM}.`, FIX.noCode);
       continue;
     }
     if (reason === '') {
-      invalid(`This suppression of ${codes.filter((c) => c !== '').join(', ')} gives no reason; write the reason after the brackets, as in ${INLINE_FORM}.`);
+      invalid(`This suppression of ${codes.filter((c) => c !== '').join(', ')} gives no reason; write the reason after the brackets, as in ${INLINE_FORM}.`, FIX.inlineReason);
       continue;
     }
     // After a value it covers its own line; on a line of its own, the next line that is not a comment.
@@ -87,7 +87,7 @@ export function readInlineSuppressions(file: string, yaml: LoadedYaml): InlineSu
     for (const code of codes) {
       const problem = code === '' ? 'an empty code between commas' : !CODE.test(code) ? `"${code.slice(0, 60)}" is not a finding code (codes are upper case, such as INSECURE_URI)` : codeProblem(code);
       if (problem !== undefined) {
-        invalid(`This suppression cannot apply: ${problem}.`);
+        invalid(`This suppression cannot apply: ${problem}.`, code === '' ? 'Remove the empty code between the commas.' : codeFix(code));
         continue;
       }
       out.suppressions.push({ kind: 'inline', code, reason, file, line: at.line, column: at.column, coversLine: covers });

@@ -5,7 +5,7 @@
 import { GATE_CODES } from '../codes.ts';
 import type { ReportProblem } from '../config/config-finding.ts';
 import { nearest } from '../config/nearest.ts';
-import { codeProblem, EXPIRES_FORMAT, parseExpires, type Suppression } from './suppress-rule.ts';
+import { codeFix, codeProblem, EXPIRES_FORMAT, parseExpires, SUPPRESSION_FIXES as FIX, type Suppression } from './suppress-rule.ts';
 import { clip, describeType, isRecord } from '../config/values.ts';
 import { positionOf, toPointer, type LoadedYaml, type Path } from '../config/yaml.ts';
 
@@ -16,11 +16,11 @@ const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
 /** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
 export function parseSuppressionEntry(raw: unknown, index: number, file: string, yaml: LoadedYaml, problem: ReportProblem): Suppression | undefined {
   const at: Path = ['suppressions', index];
-  const invalid = (message: string, where: Path = at): void => {
-    problem(GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config' });
+  const invalid = (message: string, where: Path, remediation: string): void => {
+    problem(GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config', remediation });
   };
   if (!isRecord(raw)) {
-    invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
+    invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`, at, FIX.itemForm);
     return undefined;
   }
   let ok = true;
@@ -38,26 +38,26 @@ export function parseSuppressionEntry(raw: unknown, index: number, file: string,
   const { code, reason, entry, field, expires } = raw;
   if (typeof code !== 'string' || code.trim() === '') {
     invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`,
-      code === undefined ? at : [...at, 'code']);
+      code === undefined ? at : [...at, 'code'], FIX.noCode);
     ok = false;
   } else {
     const why = codeProblem(code.trim());
     if (why !== undefined) {
-      invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
+      invalid(`This suppression cannot apply: ${why}.`, [...at, 'code'], codeFix(code.trim()));
       ok = false;
     }
   }
   if (typeof reason !== 'string' || reason.trim() === '') {
     invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).',
-      reason === undefined ? at : [...at, 'reason']);
+      reason === undefined ? at : [...at, 'reason'], FIX.itemReason);
     ok = false;
   }
   if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
-    invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
+    invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry'], FIX.entry);
     ok = false;
   }
   if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
-    invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
+    invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field'], FIX.field);
     ok = false;
   }
   let until: Suppression['expires'];
@@ -65,7 +65,7 @@ export function parseSuppressionEntry(raw: unknown, index: number, file: string,
     const parsed = parseExpires(expires);
     if (parsed.ok) until = { text: parsed.text, ms: parsed.ms };
     else {
-      invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
+      invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires'], FIX.expires);
       ok = false;
     }
   }

@@ -44,6 +44,28 @@ export function whyNotSuppressible(code: string): string | undefined {
   return undefined;
 }
 
+/**
+ * What to do about each way a suppression can be malformed (SUPPRESSION_INVALID), the inline comment's
+ * and the `suppressions:` item's: every cause its own fix, not one form for all of them.
+ */
+export const SUPPRESSION_FIXES = {
+  inlineForm: 'Write the comment as `# oidc-gate: ignore[CODE, CODE2] reason`: the codes in square brackets right after `ignore`, separated by commas, then the reason.',
+  itemForm: 'Write the item as a map under suppressions:, such as `- code: INSECURE_URI` with `reason: why it is accepted` on the next line, lined up with code (entry, field and expires are optional).',
+  noCode: 'Name the finding code to suppress, spelt as the finding line shows it (such as INSECURE_URI).',
+  unknownCode: 'Name a code oidc-gate reports, spelt as the finding line shows it: upper case, such as INSECURE_URI (docs/findings lists every code).',
+  unsuppressible: 'Fix what the finding reports instead: configuration errors, INTERNAL_ERROR and the SUPPRESSION_ codes cannot be suppressed.',
+  inlineReason: 'Write why the finding is accepted after the brackets, as in `# oidc-gate: ignore[INSECURE_URI] local development callback`.',
+  itemReason: 'Add `reason:` with why the finding is accepted: a reviewer reads it in the report and in code scanning.',
+  entry: 'Set entry: to the name of a provider, sample or trust policy (or the id of a profile) of this file, or remove it to cover every entry.',
+  field: 'Set field: to a JSON Pointer inside the entry, starting with / as the finding\'s evidence.field does (such as /redirect_uris/1), or remove it to cover the whole entry.',
+  expires: 'Write expires: as a real calendar date such as 2026-06-30 (the suppression holds through that day, UTC) or an RFC 3339 date-time such as 2026-06-30T12:00:00Z.',
+} as const;
+
+/** The fix for a code a suppression cannot name: one that is no code, or one that may not be suppressed. */
+export function codeFix(code: string): string {
+  return whyNotSuppressible(code) !== undefined ? SUPPRESSION_FIXES.unsuppressible : SUPPRESSION_FIXES.unknownCode;
+}
+
 /** Why `code` cannot be named in a suppression, or undefined when it can. */
 export function codeProblem(code: string): string | undefined {
   if (getFindingDefinition(code) === undefined) {

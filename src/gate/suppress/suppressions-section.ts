@@ -7,6 +7,11 @@ import { defineSection } from '../sections/section.ts';
 import { parseSuppressionEntry } from './suppress-config.ts';
 import { whyNotSuppressible, type Suppression } from './suppress-rule.ts';
 
+/** A calendar date as a pattern can say it: months 01 to 12, days 01 to 31 (the tool also checks each month's length). */
+const DATE = '[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])';
+/** A date-time with Z or an offset, its fields in range, as `expires` takes it (RFC 3339). */
+const DATE_TIME = `${DATE}[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])`;
+
 export const suppressionsSection = defineSection<Suppression>({
   key: 'suppressions',
   what: 'suppression',
@@ -29,7 +34,7 @@ export const suppressionsSection = defineSection<Suppression>({
         field: { type: 'string', pattern: '^(/.*)?$', description: 'Only findings at this JSON Pointer inside the entry, or below it, as in a finding\'s evidence.field (e.g. /redirect_uris/1).' },
         reason: { type: 'string', minLength: 1, pattern: '\\S', description: 'Why the finding is accepted: shown in the report and as the SARIF justification.' },
         expires: {
-          type: 'string', anyOf: [{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, { format: 'date-time' }],
+          type: 'string', anyOf: [{ pattern: `^${DATE}$` }, { pattern: `^${DATE_TIME}$`, format: 'date-time' }],
           description: 'An RFC 3339 date (the suppression applies through that day, UTC) or date-time; after it, the finding is reported again with a SUPPRESSION_EXPIRED warning.',
         },
       },

@@ -15,6 +15,10 @@ runRule(issuerInvalid, {
       request: { issuer },
     })),
     { name: 'is silent for a plain-http issuer (INSECURE_URI reports the scheme)', request: { issuer: 'http://idp.example.com' } },
+    ...['https://login.microsoftonline.com/{tenantid}/v2.0', 'https://sts.windows.net/{tenantid}/'].map((issuer) => ({
+      name: `is silent for Microsoft Entra ID's published multi-tenant template ${issuer}`,
+      request: { issuer },
+    })),
   ],
   invalid: [
     fires('idp.example.com', ['is not an absolute URI (it has no scheme)']),
@@ -23,7 +27,10 @@ runRule(issuerInvalid, {
     fires('https://idp.example.com/?tenant=1', ['has a query']),
     fires('https://idp.example.com/#x', ['has a fragment']),
     fires('https://admin:hunter2@idp.example.com', ['carries user info'], 'https://***@idp.example.com'),
-    fires('https://login.microsoftonline.com/{tenantid}/v2.0', ['contains characters not allowed in a URL ({ }), probably an unfilled template']),
+    // Only Microsoft's exact forms are templates: another host, a trailing slash or other letter case stays invalid.
+    ...['https://login.example.com/{tenantid}/v2.0', 'https://login.microsoftonline.com/{tenantid}/v2.0/', 'https://login.microsoftonline.com/{TENANTID}/v2.0',
+      'https://login.microsoftonline.com/{tenant}/v2.0', 'https://sts.windows.net/{tenantid}'].map((issuer) =>
+      fires(issuer, ['contains characters not allowed in a URL ({ }), probably an unfilled template'])),
     fires('', ['is empty']),
     fires('https://idp.example.com/?a=1#b', ['has a query', 'has a fragment']),
     {
