@@ -13,7 +13,7 @@ export interface FindingDefinition {
   readonly area: FindingArea;
   /** Validation only: the status this finding fails (warnings fail none). */
   readonly status?: StatusName;
-  /** One line: what the code means. The README table and the SARIF rule text show it. */
+  /** One line: what the code means. The finding table (docs/findings.md) and the SARIF rule text show it. */
   readonly title: string;
   /** How to fix it; a finding may carry a more specific one. */
   readonly remediation?: string;

@@ -123,7 +123,7 @@ export const GATE_CODES = {
       },
     }),
   CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape',
-    'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
+    'A config file is a map of lists (providers, profiles, tokens, suppressions, trust_policies); docs/config.md lists the fields of each.', {
       why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
       securitySeverity: 4.0,
       example: {
@@ -163,8 +163,8 @@ export const GATE_CODES = {
       },
     }),
   REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)',
-    'Fix the field named in the message; the README lists the fields of each entry kind.', {
-      docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
+    'Fix the field named in the message; docs/config.md lists the fields of each entry kind.', {
+      docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (docs/validation.md and docs/security.md list the limits). The message names each field.',
       why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
       securitySeverity: 4.0,
       example: {

@@ -28,7 +28,7 @@ export interface LintRuleContext {
  * Findings about a request field carry `evidence.field`, a JSON Pointer into the request body.
  */
 export interface LintRule extends Check<LintRuleContext> {
-  /** What the rule checks and why it matters; every rule has them (the README and the SARIF rule help show them). */
+  /** What the rule checks and why it matters; every rule has them (the finding pages and the SARIF rule help show them). */
   readonly docs: string;
   /** The rule reads the fetched JWKS, so offline mode skips it. */
   needsJwks?: boolean;

@@ -26,7 +26,7 @@ export const issuerProfileSchema = {
     public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
     jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
     jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
-    discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+    discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use (for Entra ID\'s https://login.microsoftonline.com/{tenantid}/v2.0 template, from the /common/v2.0 document that publishes it).' },
     ...verifyPolicyClaimProperties,
   },
 } as const;

@@ -69,7 +69,7 @@ export async function parseTokenEntry(raw: unknown, index: number, source: Token
         `expect lists "${clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
           remediation: hint !== undefined
             ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
-            : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+            : 'List codes a validation can produce (docs/findings.md, where "Where" is validate), or MALFORMED_TOKEN.',
         });
       ok = false;
     });
