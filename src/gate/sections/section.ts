@@ -92,6 +92,13 @@ export interface ConfigSection<E extends object = SectionEntry> {
    * it, so a finding's fingerprint changes when the file does.
    */
   bindFiles?(entry: E, raw: Record<string, unknown>): unknown;
+  /**
+   * Codes that judge the entry's outcome as a whole (a sample that did not turn out as expected, a case
+   * the policy decides otherwise): their fingerprint binds the whole entry (files it names included),
+   * not only the field they sit at, so a baseline stops hiding them once anything that decides the
+   * outcome changes.
+   */
+  outcomeCodes?: readonly string[];
   /** Its place in the config schema: a `$defs` name, the list's description, and the item's schema. */
   schema: { definition: string; description: string; build(embed: EmbedSchema): Json };
 }

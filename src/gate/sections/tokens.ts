@@ -24,6 +24,7 @@ export const tokensSection = defineSection<TokenEntry>({
     if (id !== undefined && refused !== undefined) return notCheckedSample(run.config, token, id, refused, run.startedAt);
     return runToken(run.config, token, run.engine, run.startedAt, run.profiles);
   },
+  outcomeCodes: ['EXPECTATION_FAILED'],
   bindFiles(token, raw) {
     // A finding's fingerprint binds the token a token_file held, not only the file's name.
     return token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : raw;

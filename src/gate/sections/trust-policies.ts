@@ -15,6 +15,7 @@ export const trustPoliciesSection = defineSection<TrustEntry>({
   kind: 'trust-policy',
   parse: parseTrustEntry,
   run: (entry, run) => runTrust(run.config, entry, run.engine, { source: run.idToken, online: run.online }),
+  outcomeCodes: ['TRUST_CASE_FAILED'],
   bindFiles(trust, raw) {
     // A finding's fingerprint binds the policy document the file held, not only the file's name.
     return trust.awsPolicyFile !== undefined

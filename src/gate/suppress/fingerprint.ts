@@ -108,10 +108,12 @@ export class Fingerprints implements FindingFingerprints {
       const [section, index] = at;
       const list = section !== undefined && isRecord(data) ? data[section] : undefined;
       if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
-        const entry = resolvedEntry(source, this.#entrySections.get(section), Number(index), list[Number(index)]);
+        const kind = this.#entrySections.get(section);
+        const entry = resolvedEntry(source, kind, Number(index), list[Number(index)]);
         const rel = at.slice(2);
         const walked = walk(entry, rel);
-        return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
+        const whole = kind?.outcomeCodes?.includes(f.code) === true ? `,${canonical(entry, this.#canonical)}` : '';
+        return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: `${this.#bind(walked)}${whole}` };
       }
       const walked = walk(data, at);
       return { section: '', ...(f.name !== undefined ? { entry: f.name } : {}), rel: at, listPositions: walked.listPositions, bound: this.#bind(walked) };
