@@ -17,6 +17,8 @@ export interface ParsedJwk {
   use?: string;
   alg?: string;
   keyOps?: string[];
+  /** The issuer the key is scoped to, when the key set says (Microsoft's tenant-independent keys do). */
+  issuer?: string;
 }
 
 /** A JWK refused because it is outside the key-strength bounds; kept (without the key) so a token naming it learns why. */
@@ -82,7 +84,7 @@ export function importJwk(value: unknown, publicMembers?: PublicMembersImport): 
   const kty = jwk.kty;
   if (typeof kty !== 'string') return { ok: false, reason: 'has no kty' };
   if (!PUBLIC_MEMBERS.has(kty)) return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
-  for (const member of ['kid', 'use', 'alg'] as const) {
+  for (const member of ['kid', 'use', 'alg', 'issuer'] as const) {
     if (jwk[member] !== undefined && typeof jwk[member] !== 'string') return { ok: false, reason: `has a non-string ${member}` };
   }
   const keyOps = jwk.key_ops;
@@ -106,6 +108,7 @@ export function importJwk(value: unknown, publicMembers?: PublicMembersImport): 
   if (typeof jwk.kid === 'string') parsed.kid = jwk.kid;
   if (typeof jwk.use === 'string') parsed.use = jwk.use;
   if (typeof jwk.alg === 'string') parsed.alg = jwk.alg;
+  if (typeof jwk.issuer === 'string') parsed.issuer = jwk.issuer;
   if (Array.isArray(keyOps)) parsed.keyOps = keyOps as string[];
   return { ok: true, jwk: parsed };
 }
@@ -167,7 +170,9 @@ export function selectKeys(keys: readonly ParsedJwk[], header: JoseHeader, alg: 
   if (header.kid !== undefined && typeof header.kid !== 'string') return { keys: [], unknownKid: false };
   const kid = header.kid;
   const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
-  const fitting = named.filter((k) => jwkFits(k, alg)).map((k): VerificationKey => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
+  const fitting = named.filter((k) => jwkFits(k, alg)).map((k): VerificationKey => ({
+    type: 'public', key: k.key, ...(k.kid !== undefined ? { kid: k.kid } : {}), ...(k.issuer !== undefined ? { issuer: k.issuer } : {}),
+  }));
   const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
   const selection: KeySelection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
   if (kid !== undefined) selection.kid = kid;

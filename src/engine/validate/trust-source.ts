@@ -4,7 +4,7 @@ import type { Finding, JwksCacheState, JwsAlgorithm, KeySource, VerifyPolicy } f
 /** A key the signature may be checked with. */
 export type VerificationKey =
   | { type: 'secret'; key: KeyObject; kid?: string }
-  | { type: 'public'; key: KeyObject; kid?: string };
+  | { type: 'public'; key: KeyObject; kid?: string; issuer?: string };
 
 /** What a trust source answers when asked for keys for one token. */
 export interface KeyResolution {

@@ -17,6 +17,7 @@ import { refuseCostlyPatterns } from './claim-patterns.ts';
 import { checkAudience, checkIssuer, checkRequiredClaims, checkTime, setDiff, type ClaimCheck } from './claims.ts';
 import { inlineTrustSource } from './inline.ts';
 import type { KeyResolution, TrustSource, VerificationKey } from './trust-source.ts';
+import { keyIssuerMismatch } from './key-issuer.ts';
 
 const parseValidateRequest = compileSchema<ValidateRequest>(validateRequestSchema);
 const MAX_TOKEN_BYTES = 16384;
@@ -132,7 +133,7 @@ function checkSignature(jwt: ParsedJwt, alg: JwsAlgorithm, resolution: KeyResolu
   let mismatch: string | undefined;
   const candidates: VerificationKey[] = [];
   for (const key of resolution.keys) {
-    const reason = keyAlgMismatch(key, alg);
+    const reason = keyAlgMismatch(key, alg) ?? keyIssuerMismatch(key, jwt.payload);
     if (reason !== undefined) {
       mismatch ??= reason;
       continue;
