@@ -50130,7 +50130,7 @@ function nearMiss(expected, actual) {
  * The URI for evidence: user info (which may hold a password) is replaced by "***". It runs to the
  * last @ of the authority, as the URL parser reads it, so a password holding an @ goes too.
  */
-function redactUri(raw) {
+function uri_redactUri(raw) {
     return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1***@');
 }
 
@@ -50158,7 +50158,7 @@ const checkSkipped = {
         return [
             report(checkSkipped, `jwks_uri was not fetched (offline mode); not run: ${skippedChecks.join(', ')}.`, {
                 field: '/jwks_uri',
-                uri: redactUri(jwks.uri),
+                uri: uri_redactUri(jwks.uri),
                 checks: skippedChecks,
             }),
         ];
@@ -50214,7 +50214,7 @@ function certificateExpiring(tls, now, field) {
     const expiry = certificateExpiry(tls.notAfter, now);
     if (!expiry.withinWarning)
         return [];
-    const uri = redactUri(tls.url);
+    const uri = uri_redactUri(tls.url);
     const when = expiry.expired ? `expired on ${tls.notAfter}` : `expires ${describeDaysLeft(expiry.daysLeft)} (${tls.notAfter})`;
     return [report(endpointCertExpiring, `The TLS certificate of ${uri} ${when}.`, { field, uri, not_after: tls.notAfter, days_left: expiry.daysLeft })];
 }
@@ -50247,15 +50247,89 @@ const insecureUri = {
         ];
         return fields
             .filter((f) => f[2] !== undefined && !isHttpsUri(f[2]))
-            .map(([field, label, uri]) => report(insecureUri, `${label} is not an https:// URI.`, { field, uri: redactUri(uri) }));
+            .map(([field, label, uri]) => report(insecureUri, `${label} is not an https:// URI.`, { field, uri: uri_redactUri(uri) }));
     },
 };
+
+;// CONCATENATED MODULE: ./src/engine/issuer-template.ts
+/**
+ * Microsoft Entra ID's multi-tenant issuer templates.
+ *
+ * Entra's tenant-independent discovery documents do not name one issuer: they publish a template with a
+ * `{tenantid}` placeholder, because every tenant signs its tokens with its own issuer. Microsoft's
+ * "Access tokens in the Microsoft identity platform" page (learn.microsoft.com/entra/identity-platform/access-tokens,
+ * "Validate the issuer", "Multitenant applications") says that
+ * https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration and
+ * https://login.microsoftonline.com/organizations/v2.0/.well-known/openid-configuration return the issuer
+ * https://login.microsoftonline.com/{tenantid}/v2.0, and that an application using them must check that the
+ * token's `tid` claim is a GUID and that `iss` is exactly the template with that `tid` put in place of
+ * `{tenantid}`. Microsoft's older "How to convert an app to be multi-tenant" page says the same of the v1.0
+ * document at https://login.microsoftonline.com/common/.well-known/openid-configuration, whose issuer is
+ * https://sts.windows.net/{tenantid}/.
+ *
+ * Only these exact strings are templates. Any other `{`…`}` in an issuer stays what it was (ISSUER_INVALID
+ * in lint, a mismatch in validation): a placeholder nobody documents is not something to guess at.
+ */
+/** Each accepted template and the tenant-independent discovery locations Microsoft documents as publishing it. */
+const TEMPLATES = new Map([
+    ['https://login.microsoftonline.com/{tenantid}/v2.0', ['https://login.microsoftonline.com/common/v2.0', 'https://login.microsoftonline.com/organizations/v2.0']],
+    ['https://sts.windows.net/{tenantid}/', ['https://login.microsoftonline.com/common']],
+]);
+const TENANT_PLACEHOLDER = '{tenantid}';
+/** A tenant ID as Entra writes it in `tid`: a GUID, lower-case hex, 8-4-4-4-12. Anything else is refused. */
+const TENANT_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const TENANT_ID = new RegExp(TENANT_ID_PATTERN);
+/** True only for Microsoft's published templates, byte for byte. */
+function isTenantTemplate(issuer) {
+    return TEMPLATES.has(issuer);
+}
+function isTenantId(value) {
+    return typeof value === 'string' && TENANT_ID.test(value);
+}
+/** The issuer a token of tenant `tid` carries under `template`. Call only with a template and a checked tenant ID. */
+function issuerForTenant(template, tid) {
+    return template.replace(TENANT_PLACEHOLDER, tid);
+}
+/**
+ * Where to fetch the discovery document of a template issuer: the tenant-independent document that
+ * publishes it (the `common` one). Undefined for any other issuer, whose document is under itself.
+ */
+function templateDiscoveryBase(issuer) {
+    return TEMPLATES.get(issuer)?.[0];
+}
+/**
+ * The template a tenant-independent location publishes (`https://login.microsoftonline.com/common/v2.0`
+ * publishes the v2.0 template), or undefined when `base` is no such location.
+ */
+function templatePublishedAt(base) {
+    for (const [template, bases] of TEMPLATES)
+        if (bases.includes(base))
+            return template;
+    return undefined;
+}
+/**
+ * Whether a discovery document fetched for `configured` may name `published` as its issuer: exactly the
+ * same string (Discovery's own rule), or the pairing Microsoft documents, where the tenant-independent
+ * location (`/common/v2.0`, `/organizations/v2.0`, v1.0 `/common`) publishes its template.
+ */
+function documentSpeaksFor(configured, published) {
+    if (configured === published)
+        return true;
+    return isTenantTemplate(published) && templatePublishedAt(configured) === published;
+}
 
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/issuer-invalid.ts
 
 
-/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
+
+/**
+ * Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it.
+ * Microsoft Entra ID's published multi-tenant templates (https://login.microsoftonline.com/{tenantid}/v2.0
+ * and https://sts.windows.net/{tenantid}/, exactly) are valid: validation fills in the token's tid.
+ */
 function issuerProblems(raw) {
+    if (isTenantTemplate(raw))
+        return [];
     const p = parseAbsoluteUri(raw);
     if (!p.ok)
         return [p.reason];
@@ -50276,7 +50350,7 @@ const issuerInvalid = {
     code: 'ISSUER_INVALID',
     severity: 'error',
     title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
-    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
+    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token. The one exception is Microsoft Entra ID\'s multi-tenant issuer exactly as its tenant-independent discovery documents publish it, https://login.microsoftonline.com/{tenantid}/v2.0 (or the v1.0 https://sts.windows.net/{tenantid}/): validation then requires iss to be that template with the token\'s tid claim in place of {tenantid}, and tenants: can list the tenants to accept.',
     remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
     alsoIn: ['discover'],
     why: 'No token ever carries an issuer that is not a plain URL, so every token fails ISSUER_MISMATCH; and a template left in the configuration (a {tenantid} placeholder) usually means whoever set it up meant to accept a whole family of issuers, which exact matching will never do.',
@@ -50289,7 +50363,7 @@ const issuerInvalid = {
         const problems = issuerProblems(request.issuer);
         if (problems.length === 0)
             return [];
-        return [report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(request.issuer), problems })];
+        return [report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: uri_redactUri(request.issuer), problems })];
     },
 };
 
@@ -50337,6 +50411,7 @@ function summariseToken(errors, warnings) {
 
 ;// CONCATENATED MODULE: ./src/engine/discovery/fetch.ts
 
+
 /**
  * Where and how a provider's discovery document is fetched. POST /v1/providers/discover and issuer
  * profiles with `discovery: true` both fetch through here, so they look in the same places, in the
@@ -50346,9 +50421,11 @@ function summariseToken(errors, warnings) {
  * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
  * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
  * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ * Microsoft Entra ID's multi-tenant template (https://login.microsoftonline.com/{tenantid}/v2.0) is no
+ * location: its document is the tenant-independent one that publishes it, under /common/v2.0.
  */
 function discoveryUris(issuer) {
-    const p = parseAbsoluteUri(issuer);
+    const p = parseAbsoluteUri(templateDiscoveryBase(issuer) ?? issuer);
     if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
         return undefined;
     // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
@@ -50598,6 +50675,7 @@ const DISCOVERY_METADATA_FINDINGS = DISCOVERY_METADATA_CHECKS.map((check) => che
 
 
 
+
 const F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
@@ -50652,7 +50730,7 @@ async function discoverProvider(body, ctx) {
     const response = (discoveryUri, jwksUri, metadata) => ({
         valid: !findings.some((f) => f.severity === 'error'),
         // Echoed without its user info: a password written into the issuer URL must not come back in the answer.
-        issuer: redactUri(issuer),
+        issuer: uri_redactUri(issuer),
         discovery_uri: discoveryUri,
         jwks_uri: jwksUri,
         metadata,
@@ -50661,15 +50739,15 @@ async function discoverProvider(body, ctx) {
     });
     const problems = issuerProblems(issuer);
     if (problems.length > 0) {
-        findings.push(report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: redactUri(issuer), problems }));
+        findings.push(report(issuerInvalid, `issuer ${problems.join(', ')}.`, { field: '/issuer', uri: uri_redactUri(issuer), problems }));
     }
     if (httpsRequired && !isHttpsUri(issuer)) {
-        findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: redactUri(issuer) }));
+        findings.push(report(insecureUri, 'issuer is not an https:// URI.', { field: '/issuer', uri: uri_redactUri(issuer) }));
     }
     if (!ctx.fetcher.online) {
         findings.push(report(checkSkipped, `Discovery was not fetched (offline mode); not run: ${NETWORK_CHECKS.join(', ')}.`, {
             field: '/issuer',
-            uri: discoveryUris(issuer)?.openid ?? redactUri(issuer),
+            uri: discoveryUris(issuer)?.openid ?? uri_redactUri(issuer),
             checks: NETWORK_CHECKS,
         }, 'Run again with network access to fetch and check the discovery document.'));
         return response(null, null, {});
@@ -50728,15 +50806,17 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
             : `Discovery member ${member} is missing.`;
         findings.push(finding(definition, message, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
-    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+    // Exact (Discovery §4.3), except the pairing Microsoft documents for Entra ID: its tenant-independent
+    // documents (/common/v2.0, /organizations/v2.0) publish https://login.microsoftonline.com/{tenantid}/v2.0.
+    if (typeof doc.issuer === 'string' && !documentSpeaksFor(issuer, doc.issuer)) {
         const hint = nearMiss(issuer, doc.issuer);
-        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
+        findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${uri_redactUri(doc.issuer)}, not ${uri_redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: uri_redactUri(issuer), actual: uri_redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
     if (httpsRequired) {
         for (const [member, value] of Object.entries(doc)) {
             if (!isUrlMember(member) || wrongType.has(member) || typeof value !== 'string' || isHttpsUri(value))
                 continue;
-            findings.push(report(insecureUri, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: redactUri(value) }));
+            findings.push(report(insecureUri, `Discovery member ${member} is not an https:// URI.`, { field: '/issuer', member, uri: uri_redactUri(value) }));
         }
     }
 }
@@ -50941,7 +51021,7 @@ function importJwk(value, publicMembers) {
         return { ok: false, reason: 'has no kty' };
     if (!PUBLIC_MEMBERS.has(kty))
         return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
-    for (const member of ['kid', 'use', 'alg']) {
+    for (const member of ['kid', 'use', 'alg', 'issuer']) {
         if (jwk[member] !== undefined && typeof jwk[member] !== 'string')
             return { ok: false, reason: `has a non-string ${member}` };
     }
@@ -50972,6 +51052,8 @@ function importJwk(value, publicMembers) {
         parsed.use = jwk.use;
     if (typeof jwk.alg === 'string')
         parsed.alg = jwk.alg;
+    if (typeof jwk.issuer === 'string')
+        parsed.issuer = jwk.issuer;
     if (Array.isArray(keyOps))
         parsed.keyOps = keyOps;
     return { ok: true, jwk: parsed };
@@ -51020,7 +51102,9 @@ function selectKeys(keys, header, alg, refused = []) {
         return { keys: [], unknownKid: false };
     const kid = header.kid;
     const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
-    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
+    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => ({
+        type: 'public', key: k.key, ...(k.kid !== undefined ? { kid: k.kid } : {}), ...(k.issuer !== undefined ? { issuer: k.issuer } : {}),
+    }));
     const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
     const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
     if (kid !== undefined)
@@ -51540,7 +51624,7 @@ const jwksUnreachable = {
     check({ jwks }) {
         if (jwks.state !== 'unreachable')
             return [];
-        const evidence = { field: '/jwks_uri', uri: redactUri(jwks.uri), reason: jwks.reason };
+        const evidence = { field: '/jwks_uri', uri: uri_redactUri(jwks.uri), reason: jwks.reason };
         if (jwks.status !== undefined)
             evidence.status = jwks.status;
         return [report(jwksUnreachable, `jwks_uri could not be fetched (${jwks.reason}): ${jwks.detail}`, evidence)];
@@ -51568,7 +51652,7 @@ const jwksUriMismatch = {
             return [];
         const hint = nearMiss(discovered, request.jwks_uri);
         return [
-            report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: redactUri(request.jwks_uri), discovered: redactUri(discovered) }, `Set jwks_uri to ${redactUri(discovered)}.`),
+            report(jwksUriMismatch, `jwks_uri does not equal discovered_jwks_uri${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/jwks_uri', configured: uri_redactUri(request.jwks_uri), discovered: uri_redactUri(discovered) }, `Set jwks_uri to ${uri_redactUri(discovered)}.`),
         ];
     },
 };
@@ -51714,7 +51798,7 @@ const redirectUriInvalid = {
             if (problems.length === 0)
                 return [];
             const field = pointer('redirect_uris', i);
-            return [report(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: redactUri(raw), problems })];
+            return [report(redirectUriInvalid, `redirect_uris[${i}] ${problems.join(', ')}.`, { field, uri: uri_redactUri(raw), problems })];
         });
     },
 };
@@ -51742,7 +51826,7 @@ const redirectUriLocalhost = {
             const host = p.url.hostname.toLowerCase().replace(/\.$/, '');
             if (host !== 'localhost' && !host.endsWith('.localhost'))
                 return [];
-            return [report(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })];
+            return [report(redirectUriLocalhost, `redirect_uris[${i}] uses the host name ${host}.`, { field: pointer('redirect_uris', i), uri: uri_redactUri(raw) })];
         });
     },
 };
@@ -51764,7 +51848,7 @@ const redirectUriWildcard = {
     },
     check({ request }) {
         return request.redirect_uris.flatMap((raw, i) => raw.includes('*')
-            ? [report(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: pointer('redirect_uris', i), uri: redactUri(raw) })]
+            ? [report(redirectUriWildcard, `redirect_uris[${i}] contains a "*" wildcard.`, { field: pointer('redirect_uris', i), uri: uri_redactUri(raw) })]
             : []);
     },
 };
@@ -52977,6 +53061,7 @@ const TRUST_FINDINGS = {
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
 
 
+
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
 const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
@@ -53034,7 +53119,7 @@ const claimPatternsSchema = {
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
  */
 const verifyPolicyClaimProperties = {
-    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter). Microsoft Entra ID\'s multi-tenant template https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/) accepts iss equal to it with the token\'s tid (a GUID) in place of {tenantid}.' },
     audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
         type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
@@ -53054,6 +53139,11 @@ const verifyPolicyClaimProperties = {
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+    tenants: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, uniqueItems: true,
+        items: { type: 'string', pattern: TENANT_ID_PATTERN },
+        description: 'Only with Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/): the tenant IDs (lower-case GUIDs) whose tokens are accepted; the token\'s tid must be one of them.',
+    },
 };
 const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
 const verifyPolicySchema = {
@@ -53449,26 +53539,18 @@ function shown(value) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/aws-format.ts
+;// CONCATENATED MODULE: ./src/engine/trust/aws-conditions.ts
+/**
+ * The Condition block of an AWS trust policy statement, read as AWS evaluates it for a web identity
+ * token: each operator and key becomes a condition on a claim, and what cannot be evaluated (an
+ * operator or key AWS does not evaluate for this issuer, values that are not strings) is reported and
+ * read so that it admits.
+ */
 
 
-
-
-
-/** Statements read from one document at the most; a longer one is refused, never judged in part. */
-const MAX_STATEMENTS = 100;
-/** A document's size at the most, as JSON text in UTF-8 bytes. */
-const MAX_DOCUMENT_BYTES = 64 * 1024;
-/** Identity providers the Allow statements may name: each is judged on its own. */
-const MAX_ISSUERS = 10;
-/** Condition operators and keys read, times the providers each is read for, in one request. */
-const MAX_CONDITION_READINGS = 3_000;
-/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
-const MAX_UNSUPPORTED = 50;
-const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+/** Reports a part of the policy that is not evaluated, at its pointer. */
+/** GitHub's token issuer, whose extra claims AWS puts in the request context. */
 const GITHUB_HOST = 'token.actions.githubusercontent.com';
-const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
-const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
 /**
  * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
  * standard aud, sub and amr, and the claims AWS added for GitHub's issuer in January 2026. For any
@@ -53486,6 +53568,138 @@ const MATCH_OPERATORS = {
 };
 const SET_OPERATORS = new Set(['ForAnyValue', 'ForAllValues']);
 const SUPPORTED = 'StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null';
+function readConditionBlock(block, field, prefix, unsupported, deny) {
+    if (block === undefined)
+        return [];
+    if (!isRecord(block)) {
+        unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
+        return [{ kind: 'unknown', field, claim: '', operator: '' }];
+    }
+    const conditions = [];
+    for (const [name, keys] of Object.entries(block)) {
+        const operatorField = `${field}/${aws_conditions_escape(name)}`;
+        const operator = parseOperator(name);
+        if (operator === undefined || !isRecord(keys)) {
+            const why = operator === undefined ? `the operator is not evaluated (only ${SUPPORTED})` : 'it is not a JSON object of keys';
+            unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
+            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
+            continue;
+        }
+        if (deny && Object.keys(keys).length === 0) {
+            // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
+            unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
+            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
+        }
+        for (const [key, values] of Object.entries(keys)) {
+            conditions.push(readCondition(name, operator, key, values, `${operatorField}/${aws_conditions_escape(key)}`, prefix, unsupported));
+        }
+    }
+    return conditions;
+}
+function parseOperator(name) {
+    if (name === 'Null')
+        return { kind: 'null' };
+    const colon = name.indexOf(':');
+    const set = colon < 0 ? undefined : name.slice(0, colon);
+    if (set !== undefined && !SET_OPERATORS.has(set))
+        return undefined;
+    let base = colon < 0 ? name : name.slice(colon + 1);
+    const ifExists = base.endsWith('IfExists');
+    if (ifExists)
+        base = base.slice(0, -'IfExists'.length);
+    const known = Object.hasOwn(MATCH_OPERATORS, base) ? MATCH_OPERATORS[base] : undefined;
+    if (known === undefined)
+        return undefined;
+    return { kind: 'match', ...known, ifExists, ...(set === undefined ? {} : { set: set }) };
+}
+function readCondition(name, operator, key, values, field, prefix, unsupported) {
+    const unknown = (why) => {
+        unsupported(field, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name), key: clip(key) });
+        return { kind: 'unknown', field, claim: '', operator: name };
+    };
+    const colon = key.lastIndexOf(':');
+    const keyPrefix = colon < 0 ? '' : key.slice(0, colon);
+    const claim = key.slice(colon + 1);
+    let offContext;
+    if (keyPrefix.toLowerCase() !== prefix.toLowerCase()) {
+        // A key of another OIDC provider (a host name, with or without a path) is not in the request
+        // context of this issuer's tokens: AWS evaluates it as absent. Global and service keys (aws:…,
+        // sts:…) are not judged.
+        if (!keyPrefix.includes('.'))
+            return unknown(`the key is not one of ${prefix}'s claims (${prefix}:<claim>)`);
+        offContext = true;
+    }
+    else if (!contextClaims(prefix).has(claim.toLowerCase())) {
+        return unknown(`AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context`);
+    }
+    if (operator.kind === 'null') {
+        const flag = typeof values === 'boolean' ? values : typeof values === 'string' && /^(true|false)$/i.test(values) ? values.toLowerCase() === 'true' : undefined;
+        if (flag === undefined)
+            return unknown('Null takes "true" or "false"');
+        return { kind: 'null', field, claim: claim.toLowerCase(), operator: name, absent: flag, ...(offContext === undefined ? {} : { offContext }) };
+    }
+    const problem = valuesProblem(values);
+    if (problem !== undefined)
+        return unknown(problem);
+    return makeCondition({
+        field, claim: claim.toLowerCase(), operator: name, match: operator.match, negated: operator.negated, ifExists: operator.ifExists,
+        ...(operator.set === undefined ? {} : { set: operator.set }), ...(offContext === undefined ? {} : { offContext }),
+    }, values);
+}
+function contextClaims(prefix) {
+    const host = prefix.toLowerCase();
+    return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
+}
+function valuesProblem(values) {
+    const list = Array.isArray(values) ? values : [values];
+    if (list.length === 0)
+        return 'it lists no value';
+    if (list.length > MAX_ARRAY_ITEMS)
+        return `it lists more than ${MAX_ARRAY_ITEMS} values`;
+    if (!list.every((v) => typeof v === 'string'))
+        return 'its values are not all strings';
+    if (list.some((v) => v.length > MAX_PATTERN_LENGTH))
+        return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
+    // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
+    if (list.some((v) => v.includes('${')))
+        return 'a value uses a policy variable (${…})';
+    return undefined;
+}
+function strings(value) {
+    if (typeof value === 'string')
+        return [value];
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function aws_conditions_escape(token) {
+    return conditions_pointer(token).slice(1);
+}
+/** Names from the document in a message: short, whatever the document holds. */
+function clip(text) {
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/aws-format.ts
+
+
+
+
+
+/** Statements read from one document at the most; a longer one is refused, never judged in part. */
+const MAX_STATEMENTS = 100;
+/** A document's size at the most, as JSON text in UTF-8 bytes. */
+const MAX_DOCUMENT_BYTES = 64 * 1024;
+/** Identity providers the Allow statements may name: each is judged on its own. */
+const MAX_ISSUERS = 10;
+/** Condition operators and keys read, times the providers each is read for, in one request. */
+const MAX_CONDITION_READINGS = 3_000;
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
+const MAX_UNSUPPORTED = 50;
+const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
+const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
 /**
  * The prefix of the issuer's condition keys: its URL without https:// (token.actions.githubusercontent.com,
  * or host/path for an issuer with a path, such as GitHub Enterprise Cloud's
@@ -53549,7 +53763,7 @@ function readAwsPolicy(document, issuer, at) {
     const allowArns = allowArnsFor(document, prefix);
     for (const member of Object.keys(document)) {
         if (!POLICY_MEMBERS.has(member))
-            unsupported(`${at}/${aws_format_escape(member)}`, `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
+            unsupported(`${at}/${aws_conditions_escape(member)}`, `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
     }
     const given = document.Statement;
     const statements = Array.isArray(given) ? given : given === undefined ? [] : [given];
@@ -53645,7 +53859,7 @@ function readStatement(statement, field, prefix, allowArns, unsupported, finding
         if (action === 'unknown' || !denyApplies(statement, prefix, allowArns))
             return undefined;
         if (unknownMembers.length > 0) {
-            unsupported(`${field}/${aws_format_escape(unknownMembers[0])}`, `The Deny statement has the member ${clip(unknownMembers[0])}, which the checker does not read; the statement is not taken to deny anything.`, { key: clip(unknownMembers[0]) });
+            unsupported(`${field}/${aws_conditions_escape(unknownMembers[0])}`, `The Deny statement has the member ${clip(unknownMembers[0])}, which the checker does not read; the statement is not taken to deny anything.`, { key: clip(unknownMembers[0]) });
             return undefined;
         }
         return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, true) };
@@ -53662,7 +53876,7 @@ function readStatement(statement, field, prefix, allowArns, unsupported, finding
         unsupported(`${field}/Principal`, 'The statement\'s Principal admits every identity provider of the account, this issuer\'s included; its conditions are evaluated as if it named the issuer\'s provider.', { key: 'Principal' });
     }
     for (const member of unknownMembers) {
-        unsupported(`${field}/${aws_format_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
+        unsupported(`${field}/${aws_conditions_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
     }
     return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, false) };
 }
@@ -53726,118 +53940,6 @@ function namesProvider(principal, prefix) {
     if (!isRecord(principal))
         return false;
     return strings(principal.Federated).some((arn) => providerOf(arn) === prefix.toLowerCase());
-}
-function readConditionBlock(block, field, prefix, unsupported, deny) {
-    if (block === undefined)
-        return [];
-    if (!isRecord(block)) {
-        unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
-        return [{ kind: 'unknown', field, claim: '', operator: '' }];
-    }
-    const conditions = [];
-    for (const [name, keys] of Object.entries(block)) {
-        const operatorField = `${field}/${aws_format_escape(name)}`;
-        const operator = parseOperator(name);
-        if (operator === undefined || !isRecord(keys)) {
-            const why = operator === undefined ? `the operator is not evaluated (only ${SUPPORTED})` : 'it is not a JSON object of keys';
-            unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
-            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
-            continue;
-        }
-        if (deny && Object.keys(keys).length === 0) {
-            // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
-            unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
-            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
-        }
-        for (const [key, values] of Object.entries(keys)) {
-            conditions.push(readCondition(name, operator, key, values, `${operatorField}/${aws_format_escape(key)}`, prefix, unsupported));
-        }
-    }
-    return conditions;
-}
-function parseOperator(name) {
-    if (name === 'Null')
-        return { kind: 'null' };
-    const colon = name.indexOf(':');
-    const set = colon < 0 ? undefined : name.slice(0, colon);
-    if (set !== undefined && !SET_OPERATORS.has(set))
-        return undefined;
-    let base = colon < 0 ? name : name.slice(colon + 1);
-    const ifExists = base.endsWith('IfExists');
-    if (ifExists)
-        base = base.slice(0, -'IfExists'.length);
-    const known = Object.hasOwn(MATCH_OPERATORS, base) ? MATCH_OPERATORS[base] : undefined;
-    if (known === undefined)
-        return undefined;
-    return { kind: 'match', ...known, ifExists, ...(set === undefined ? {} : { set: set }) };
-}
-function readCondition(name, operator, key, values, field, prefix, unsupported) {
-    const unknown = (why) => {
-        unsupported(field, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name), key: clip(key) });
-        return { kind: 'unknown', field, claim: '', operator: name };
-    };
-    const colon = key.lastIndexOf(':');
-    const keyPrefix = colon < 0 ? '' : key.slice(0, colon);
-    const claim = key.slice(colon + 1);
-    let offContext;
-    if (keyPrefix.toLowerCase() !== prefix.toLowerCase()) {
-        // A key of another OIDC provider (a host name, with or without a path) is not in the request
-        // context of this issuer's tokens: AWS evaluates it as absent. Global and service keys (aws:…,
-        // sts:…) are not judged.
-        if (!keyPrefix.includes('.'))
-            return unknown(`the key is not one of ${prefix}'s claims (${prefix}:<claim>)`);
-        offContext = true;
-    }
-    else if (!contextClaims(prefix).has(claim.toLowerCase())) {
-        return unknown(`AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context`);
-    }
-    if (operator.kind === 'null') {
-        const flag = typeof values === 'boolean' ? values : typeof values === 'string' && /^(true|false)$/i.test(values) ? values.toLowerCase() === 'true' : undefined;
-        if (flag === undefined)
-            return unknown('Null takes "true" or "false"');
-        return { kind: 'null', field, claim: claim.toLowerCase(), operator: name, absent: flag, ...(offContext === undefined ? {} : { offContext }) };
-    }
-    const problem = valuesProblem(values);
-    if (problem !== undefined)
-        return unknown(problem);
-    return makeCondition({
-        field, claim: claim.toLowerCase(), operator: name, match: operator.match, negated: operator.negated, ifExists: operator.ifExists,
-        ...(operator.set === undefined ? {} : { set: operator.set }), ...(offContext === undefined ? {} : { offContext }),
-    }, values);
-}
-function contextClaims(prefix) {
-    const host = prefix.toLowerCase();
-    return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
-}
-function valuesProblem(values) {
-    const list = Array.isArray(values) ? values : [values];
-    if (list.length === 0)
-        return 'it lists no value';
-    if (list.length > MAX_ARRAY_ITEMS)
-        return `it lists more than ${MAX_ARRAY_ITEMS} values`;
-    if (!list.every((v) => typeof v === 'string'))
-        return 'its values are not all strings';
-    if (list.some((v) => v.length > MAX_PATTERN_LENGTH))
-        return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
-    // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
-    if (list.some((v) => v.includes('${')))
-        return 'a value uses a policy variable (${…})';
-    return undefined;
-}
-function strings(value) {
-    if (typeof value === 'string')
-        return [value];
-    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function aws_format_escape(token) {
-    return conditions_pointer(token).slice(1);
-}
-/** Names from the document in a message: short, whatever the document holds. */
-function clip(text) {
-    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trust/formats.ts
@@ -54087,7 +54189,7 @@ const VALIDATION_FINDINGS = {
         code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
         title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
         remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
-        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …). A JWKS key that names an issuer (Microsoft\'s tenant-independent keys do) serves only tokens of that issuer: with Microsoft\'s {tenantid} template, the token\'s own tid filled in; so a key of one tenant cannot vouch for a token claiming another.',
         why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
         securitySeverity: 8.1,
         example: {
@@ -54150,7 +54252,7 @@ const VALIDATION_FINDINGS = {
     ISSUER_MISMATCH: defineFinding({
         code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
         title: 'The iss claim does not equal the expected issuer',
-        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one. With Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (as its /common/v2.0 and /organizations/v2.0 discovery documents publish it), iss must equal that template with the token\'s tid claim, a lower-case GUID, in place of {tenantid}; a missing or malformed tid, an iss of another tenant than tid, or a tid not in the policy\'s tenants list is this finding too.',
         why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
         fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
         securitySeverity: 6.5,
@@ -54763,7 +54865,57 @@ function checkClaimPatterns(claims, patterns, report) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/validate/tenant-issuer.ts
+
+
+
+/**
+ * The issuer check for Microsoft Entra ID's multi-tenant template (`policy.issuer` is
+ * https://login.microsoftonline.com/{tenantid}/v2.0 or https://sts.windows.net/{tenantid}/). As Microsoft's
+ * "Access tokens in the Microsoft identity platform" page asks of applications using its tenant-independent
+ * documents: the token's tid must be a GUID, and iss must be exactly the template with that tid in place of
+ * {tenantid}. Then, when the policy lists `tenants`, tid must be one of them. Every failure is ISSUER_MISMATCH.
+ */
+function checkTenantIssuer(claims, policy) {
+    const template = policy.issuer;
+    const iss = Object.hasOwn(claims, 'iss') ? claims.iss : null;
+    const tid = Object.hasOwn(claims, 'tid') ? claims.tid : null;
+    const fail = (message, expected, remediation, extra = {}) => ({
+        errors: [finding(VALIDATION_FINDINGS.ISSUER_MISMATCH, message, { iss, tid, expected_issuer: expected, issuer_template: template, ...extra }, remediation)],
+        diff: [['iss', { expected, actual: iss }]],
+    });
+    if (!isTenantId(tid)) {
+        const why = tid === null ? 'The token has no tid claim' : 'The token tid claim is not a tenant ID (a lower-case GUID)';
+        return fail(`${why}, so the issuer template "${template}" cannot be filled in and no iss can match it.`, template, 'An Entra ID token names its tenant in tid; a token without a GUID tid is not one the template can accept. Check that the token comes from Entra ID, or set the policy issuer to the exact iss of a single-tenant issuer.');
+    }
+    const expected = issuerForTenant(template, tid);
+    if (iss !== expected) {
+        const message = iss === null
+            ? 'The token has no iss claim.'
+            : `The token iss is not the issuer of its own tenant ("${expected}", the template with tid in place of ${TENANT_PLACEHOLDER}).`;
+        return fail(message, expected, 'With a multi-tenant template issuer, iss must name the same tenant as tid, exactly. A token whose iss and tid disagree was not issued by that tenant.');
+    }
+    if (policy.tenants !== undefined && !policy.tenants.includes(tid)) {
+        const check = fail(`The token comes from tenant ${tid}, which is not in the policy's tenants.`, expected, 'Add the tenant ID to tenants if tokens of that organisation are to be accepted; otherwise this is a token from a tenant the policy does not trust.', { tenants: policy.tenants });
+        check.diff = [['tid', { expected: policy.tenants, actual: tid }]];
+        return check;
+    }
+    return { errors: [], diff: [] };
+}
+/**
+ * A remediation for an exact issuer that can never match: a tenant-independent Entra location
+ * (/common/v2.0, /organizations/v2.0) names no issuer; tokens carry their own tenant's.
+ */
+function tenantIndependentHint(issuer) {
+    const template = templatePublishedAt(issuer);
+    if (template === undefined)
+        return undefined;
+    return `${issuer} is not an issuer: Entra ID tokens carry their own tenant's. Set the policy issuer to the template its discovery document publishes, ${template}, and list the accepted tenant IDs in tenants.`;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
+
 
 
 
@@ -54785,11 +54937,23 @@ function actual(claims, name) {
 }
 function checkIssuer(claims, policy) {
     const check = newCheck();
-    const iss = claims.iss;
-    if (iss === policy.issuer)
+    if (isTenantTemplate(policy.issuer)) {
+        const tenant = checkTenantIssuer(claims, policy);
+        check.errors.push(...tenant.errors);
+        for (const [claim, entry] of tenant.diff)
+            setDiff(check.diff, claim, entry);
         return check;
-    let remediation;
-    if (typeof iss === 'string') {
+    }
+    const iss = claims.iss;
+    // A placeholder outside Microsoft's published templates is never filled in, so nothing matches it,
+    // not even a token that carries the same unfilled placeholder.
+    const unfilled = /\{tenantid\}/i.test(policy.issuer);
+    if (iss === policy.issuer && !unfilled)
+        return check;
+    let remediation = unfilled
+        ? 'The policy issuer holds a {tenantid} placeholder, which is filled in only in Microsoft Entra ID\'s published templates (https://login.microsoftonline.com/{tenantid}/v2.0, https://sts.windows.net/{tenantid}/); set the exact iss value instead.'
+        : tenantIndependentHint(policy.issuer);
+    if (remediation === undefined && typeof iss === 'string') {
         const trim = (s) => s.replace(/\/+$/, '');
         if (trim(iss) === trim(policy.issuer)) {
             remediation = 'The issuers differ only by a trailing slash; issuer comparison is exact, so set the policy issuer to the exact iss value.';
@@ -54798,9 +54962,11 @@ function checkIssuer(claims, policy) {
             remediation = 'The issuers differ only in letter case; issuer comparison is exact and case-sensitive.';
         }
     }
-    const message = present(claims, 'iss')
-        ? `The token iss does not equal the expected issuer "${policy.issuer}".`
-        : 'The token has no iss claim.';
+    const message = unfilled
+        ? `The expected issuer "${policy.issuer}" holds an unfilled {tenantid} placeholder, so no token can match it.`
+        : present(claims, 'iss')
+            ? `The token iss does not equal the expected issuer "${policy.issuer}".`
+            : 'The token has no iss claim.';
     check.errors.push(finding(VALIDATION_FINDINGS.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
     setDiff(check.diff, 'iss', { expected: policy.issuer, actual: actual(claims, 'iss') });
     return check;
@@ -54983,11 +55149,15 @@ function checkRequiredClaims(claims, header, policy) {
 
 ;// CONCATENATED MODULE: ./src/engine/validate/inline.ts
 
+
 /**
  * An inline policy as a trust source. The key is parsed (or taken from the cache) here, so a bad key
  * is a 422 naming the field, before any token work; messages never quote the key or secret.
  */
 function inlineTrustSource(policy, keyCache) {
+    const tenantsProblem = tenantsWithoutTemplate(policy);
+    if (tenantsProblem !== undefined)
+        throw new RequestInvalidError([{ pointer: '/policy/tenants', message: tenantsProblem }]);
     const hasSecret = policy.secret !== undefined;
     const hasPublicKey = policy.public_key !== undefined;
     if (hasSecret === hasPublicKey) {
@@ -55020,8 +55190,67 @@ function inlineTrustSource(policy, keyCache) {
         resolveKeys: () => resolution,
     };
 }
+/**
+ * `tenants` restricts the tid that fills in Entra ID's multi-tenant template; with any other issuer it
+ * would do nothing, and a policy that silently ignores an allowlist is worse than one refused.
+ */
+function tenantsWithoutTemplate(policy) {
+    if (policy.tenants === undefined || isTenantTemplate(policy.issuer))
+        return undefined;
+    return 'applies only with the multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/); with any other issuer tid is not checked, so remove tenants or use the template';
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/key-issuer.ts
+/**
+ * A signing key scoped to one issuer. Microsoft's tenant-independent key set (`/common`) holds keys of
+ * many issuers, each key naming its own in an `issuer` member: a key of one tenant (the personal
+ * Microsoft accounts' tenant, say) must not vouch for a token that claims another tenant, however well
+ * its signature verifies. Microsoft's guidance for multi-tenant apps is to check that the key's issuer,
+ * with the token's `tid` in place of `{tenantid}`, is the token's `iss`. A key without `issuer` is
+ * scoped by nothing but the key set it came from.
+ */
+
+/** Microsoft's tenant issuers: the v2.0 and v1.0 forms, for a tenant ID (a GUID). */
+const MICROSOFT_TENANT_ISSUER = /^(?:https:\/\/login\.microsoftonline\.com\/([0-9a-f-]{36})\/v2\.0|https:\/\/sts\.windows\.net\/([0-9a-f-]{36})\/)$/;
+/** Why the key may not verify this token (its issuer is another's), or undefined when it may. */
+function keyIssuerMismatch(key, claims) {
+    if (key.type !== 'public' || key.issuer === undefined)
+        return undefined;
+    const { iss, tid } = claims;
+    const refused = `the key is scoped to the issuer ${key_issuer_clip(key.issuer)}, not to this token's`;
+    if (isTenantTemplate(key.issuer)) {
+        // A key of every tenant: the token's own tenant fills the template, in either of Microsoft's forms.
+        if (!isTenantId(tid))
+            return refused;
+        return sameTenantIssuer(issuerForTenant(key.issuer, tid), iss) ? undefined : refused;
+    }
+    if (key.issuer.includes(TENANT_PLACEHOLDER))
+        return refused;
+    return sameTenantIssuer(key.issuer, iss) ? undefined : refused;
+}
+/**
+ * The token's `iss` is the key's issuer, or (for Microsoft's tenant issuers) the other form of the same
+ * tenant's issuer: a v1.0 token of a tenant is signed with the keys its v2.0 key set lists.
+ */
+function sameTenantIssuer(keyIssuer, iss) {
+    if (typeof iss !== 'string')
+        return false;
+    if (keyIssuer === iss)
+        return true;
+    const keyTenant = tenantOf(keyIssuer);
+    return keyTenant !== undefined && keyTenant === tenantOf(iss);
+}
+function tenantOf(issuer) {
+    const m = MICROSOFT_TENANT_ISSUER.exec(issuer);
+    const tenant = m?.[1] ?? m?.[2];
+    return isTenantId(tenant) ? tenant : undefined;
+}
+function key_issuer_clip(text) {
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
 
 ;// CONCATENATED MODULE: ./src/engine/validate/validate.ts
+
 
 
 
@@ -55139,7 +55368,7 @@ function checkSignature(jwt, alg, resolution, metadata, memory) {
     let mismatch;
     const candidates = [];
     for (const key of resolution.keys) {
-        const reason = keyAlgMismatch(key, alg);
+        const reason = keyAlgMismatch(key, alg) ?? keyIssuerMismatch(key, jwt.payload);
         if (reason !== undefined) {
             mismatch ??= reason;
             continue;
@@ -55628,6 +55857,7 @@ class JwksCache {
 
 
 
+
 /**
  * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
  * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
@@ -55691,8 +55921,9 @@ class DiscoveredJwks {
         if (fetched.state === 'not_an_object')
             return fail('invalid_discovery', 'the discovery document is not a JSON object');
         const { issuer, jwks_uri: jwksUri } = fetched.document;
-        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
-        if (issuer !== this.issuer)
+        // Discovery §4.3: the document must name exactly the issuer it was fetched for. A profile with Entra's
+        // template issuer fetched the tenant-independent document, which publishes exactly that template.
+        if (typeof issuer !== 'string' || !documentSpeaksFor(this.issuer, issuer))
             return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
         if (typeof jwksUri !== 'string' || jwksUri === '')
             return fail('invalid_discovery', 'the document has no jwks_uri');
@@ -55734,7 +55965,7 @@ const issuerProfileSchema = {
         public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
         jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
         jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
-        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use (for Entra ID\'s https://login.microsoftonline.com/{tenantid}/v2.0 template, from the /common/v2.0 document that publishes it).' },
         ...verifyPolicyClaimProperties,
     },
 };
@@ -55787,6 +56018,11 @@ function compileProfile(entry, options, problems) {
     const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
     if (algProblem !== undefined) {
         problems.push({ pointer: '/allowed_algs', message: algProblem });
+        return undefined;
+    }
+    const tenantsProblem = tenantsWithoutTemplate(profile);
+    if (tenantsProblem !== undefined) {
+        problems.push({ pointer: '/tenants', message: tenantsProblem });
         return undefined;
     }
     // A profile serves every token, so its patterns must be affordable for the longest one accepted.
@@ -55870,6 +56106,8 @@ function claimPolicy(profile) {
         policy.clock_skew_seconds = profile.clock_skew_seconds;
     if (profile.token_type !== undefined)
         policy.token_type = profile.token_type;
+    if (profile.tenants !== undefined)
+        policy.tenants = profile.tenants;
     return policy;
 }
 /**
@@ -56129,7 +56367,7 @@ const LOCK_OF_ORDERS_WEB = `${JSON.stringify({
  * data like every other code's definition, so they live in the engine with the rest of the catalogue.
  */
 const codes_GATE_CODES = {
-    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Check the `config` globs (default .github/oidc-gate/**/*.yml and .yaml), or pass paths to `oidc-gate check`.', {
+    CONFIG_NOT_FOUND: gateFinding('CONFIG_NOT_FOUND', 'No config file matched the config patterns', 'Write a first config file with `oidc-gate init --issuer URL` (it writes .github/oidc-gate/oidc.yml), or make the `config` globs (default .github/oidc-gate/**/*.yml and .yaml) or the paths given to `oidc-gate check` match where your config files are.', {
         why: 'A gate that checks nothing would pass every pull request, so a run that finds no config file fails instead: usually the config globs, or the paths given to oidc-gate check, do not match where the files are.',
         securitySeverity: 4.0,
         example: { scenario: 'A repository without a .github/oidc-gate/ directory, checked with the default config globs.' },
@@ -56165,7 +56403,7 @@ const codes_GATE_CODES = {
             ].join('\n'),
         },
     }),
-    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map with optional `providers`, `profiles` and `tokens` lists of maps; see the README.', {
+    CONFIG_INVALID: gateFinding('CONFIG_INVALID', 'A config entry has the wrong shape', 'A config file is a map of lists (providers, profiles, tokens, suppressions, trust_policies); docs/config.md lists the fields of each.', {
         why: 'An entry of the wrong shape cannot be checked, and a gate that skipped it silently would pass a configuration nobody looked at.',
         securitySeverity: 4.0,
         example: {
@@ -56201,8 +56439,8 @@ const codes_GATE_CODES = {
             config: ORDERS_SAMPLE.replace('token_file: sample.jwt', 'token_file: /etc/passwd'),
         },
     }),
-    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; the README lists the fields of each entry kind.', {
-        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (the README lists the limits). The message names each field.',
+    REQUEST_INVALID: gateFinding('REQUEST_INVALID', 'The engine refused the entry (HTTP 422 from the service)', 'Fix the field named in the message; docs/config.md lists the fields of each entry kind.', {
+        docs: 'The entry reached the engine, which refused it as the service would with HTTP 422: a field has the wrong type, a required field is missing, or a value is out of range (docs/validation.md and docs/security.md list the limits). The message names each field.',
         why: 'A request the engine refuses is never checked, so the gate fails rather than pass with the entry unchecked.',
         securitySeverity: 4.0,
         example: {
@@ -56367,6 +56605,411 @@ function config_finding_configFinding(def, message, file, position, extra = {}) 
     return { ...f, ...extra };
 }
 
+;// CONCATENATED MODULE: ./src/gate/config/boundary.ts
+/**
+ * The workspace boundary. The gate runs on a repository that a pull request controls, links
+ * included, so every path it reads is resolved (links followed) and must stay inside the workspace
+ * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
+ */
+
+
+/** The most the gate reads from any one file: a gate input is a few kilobytes. */
+const MAX_READ_BYTES = 1024 * 1024;
+const READ_CHUNK = 64 * 1024;
+/**
+ * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
+ * not under .git. Without this a link to .git/config would make the gate read, and quote, the
+ * checkout's credentials.
+ */
+async function resolveInsideRoot(root, abs) {
+    let real;
+    try {
+        real = await external_node_fs_namespaceObject.promises.realpath(abs);
+    }
+    catch (error) {
+        return { ok: false, reason: 'missing', error };
+    }
+    const realRoot = await external_node_fs_namespaceObject.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
+    return placeOf(realRoot, real);
+}
+/** Where `real` (already free of links) lies relative to `realRoot`. */
+function placeOf(realRoot, real) {
+    const rel = external_node_path_default().relative(realRoot, real);
+    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
+        return { ok: false, reason: 'outside' };
+    if (isUnderGit(rel))
+        return { ok: false, reason: 'git' };
+    return { ok: true, real };
+}
+/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
+function isUnderGit(rel) {
+    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
+}
+/** How a place outside the boundary is described in messages. */
+function describePlace(reason) {
+    return reason === 'git' ? 'inside .git' : 'outside the repository root';
+}
+/**
+ * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
+ * the file a worktree or submodule has), else `cwd` itself.
+ */
+function findRepositoryRoot(cwd) {
+    const start = path.resolve(cwd);
+    for (let dir = start;; dir = path.dirname(dir)) {
+        if (existsSync(path.join(dir, '.git')))
+            return dir;
+        if (path.dirname(dir) === dir)
+            return start;
+    }
+}
+/**
+ * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
+ * open file, and the read stops one byte past the cap, so a file that grows in between is refused
+ * rather than read whole. A FIFO or device is refused without blocking on it.
+ */
+async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
+    const place = await resolveInsideRoot(root, abs);
+    if (!place.ok)
+        return place;
+    let handle;
+    try {
+        handle = await external_node_fs_namespaceObject.promises.open(place.real, external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0));
+    }
+    catch (error) {
+        const code = error.code;
+        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
+    }
+    try {
+        const stat = await handle.stat();
+        if (!stat.isFile())
+            return { ok: false, reason: 'not-file' };
+        if (stat.size > maxBytes)
+            return { ok: false, reason: 'too-large' };
+        // Read to the end rather than trusting the size: the file may change in between.
+        const chunks = [];
+        let length = 0;
+        for (;;) {
+            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
+            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
+            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
+            if (bytesRead === 0)
+                break;
+            chunks.push(chunk.subarray(0, bytesRead));
+            length += bytesRead;
+            if (length > maxBytes)
+                return { ok: false, reason: 'too-large' };
+        }
+        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
+    }
+    catch (error) {
+        return { ok: false, reason: 'unreadable', error };
+    }
+    finally {
+        await handle.close();
+    }
+}
+/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
+function describeIoError(error) {
+    const code = error?.code;
+    switch (code) {
+        case 'ENOENT': return 'no such file';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EISDIR': return 'not a regular file';
+        default: return code ?? 'unknown error';
+    }
+}
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
+function decodeUtf8(bytes) {
+    try {
+        return strictUtf8.decode(bytes);
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/glob.ts
+
+
+const GLOB_CHARS = /[*?[\]{}]/;
+function isGlob(pattern) {
+    return GLOB_CHARS.test(pattern);
+}
+/** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
+const MAX_ALTERNATIVES = 256;
+/**
+ * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
+ * without a comma, or without their partner, are plain characters, as in fs.glob.
+ */
+function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
+    for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
+        let depth = 0;
+        let end = -1;
+        const commas = [];
+        for (let i = start; i < pattern.length && end === -1; i++) {
+            const c = pattern[i];
+            if (c === '{')
+                depth++;
+            else if (c === '}' && --depth === 0)
+                end = i;
+            else if (c === ',' && depth === 1)
+                commas.push(i);
+        }
+        if (end === -1)
+            return [pattern];
+        if (commas.length === 0)
+            continue;
+        const head = pattern.slice(0, start);
+        const tail = pattern.slice(end + 1);
+        const out = [];
+        let from = start + 1;
+        for (const cut of [...commas, end]) {
+            if (out.length >= limit)
+                break;
+            out.push(...expandBraces(`${head}${pattern.slice(from, cut)}${tail}`, limit - out.length));
+            from = cut + 1;
+        }
+        return out;
+    }
+    return [pattern];
+}
+/** One part of a pattern (between slashes) as a test on a directory entry's name. */
+function compilePart(part) {
+    if (part === '**')
+        return { kind: 'globstar' };
+    if (!isGlob(part))
+        return { kind: 'name', matches: (name) => name === part };
+    let source = '';
+    for (let i = 0; i < part.length; i++) {
+        const c = part[i];
+        if (c === '*') {
+            source += '[^/]*';
+        }
+        else if (c === '?') {
+            source += '[^/]';
+        }
+        else if (c === '[') {
+            const close = classEnd(part, i);
+            if (close === -1) {
+                source += '\\[';
+            }
+            else {
+                let body = part.slice(i + 1, close);
+                const negated = body.startsWith('!') || body.startsWith('^');
+                if (negated)
+                    body = body.slice(1);
+                source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+                i = close;
+            }
+        }
+        else {
+            source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
+        }
+    }
+    let re;
+    try {
+        re = new RegExp(`^${source}$`, 'u');
+    }
+    catch {
+        // A class no regular expression can hold ([z-a]): the part matches only its own spelling.
+        return { kind: 'name', matches: (name) => name === part };
+    }
+    // A wildcard never matches a leading dot: only a part written with one (".github", ".*") does.
+    const dotOk = part.startsWith('.');
+    return { kind: 'name', matches: (name) => (dotOk || !name.startsWith('.')) && re.test(name) };
+}
+/** Where the class opened at `open` ends; a `]` right after `[` (or `[!`) belongs to the class. */
+function classEnd(part, open) {
+    let i = open + 1;
+    if (part[i] === '!' || part[i] === '^')
+        i++;
+    if (part[i] === ']')
+        i++;
+    const close = part.indexOf(']', i);
+    return close;
+}
+/**
+ * The paths one pattern matches, relative to `root` (or absolute). `skip` names folders that are never
+ * entered nor matched (node_modules, .git). `enterBase` is asked before `base` is read: the caller
+ * refuses a base that leads outside the repository, so someone else's folder is never listed.
+ */
+async function globPattern(root, pattern, skip, enterBase) {
+    const out = [];
+    for (const alternative of expandBraces(pattern.replace(/\\/g, '/'))) {
+        const absolute = external_node_path_default().isAbsolute(alternative);
+        const start = absolute ? external_node_path_default().parse(alternative).root : root;
+        const parts = (absolute ? alternative.slice(start.length) : alternative).split('/').filter((p) => p !== '' && p !== '.');
+        if (parts.some((p) => skip.has(p))) {
+            out.push({ base: start, matches: [] });
+            continue;
+        }
+        let base = start;
+        while (parts.length > 0 && !isGlob(parts[0]))
+            base = external_node_path_default().join(base, parts.shift());
+        if (parts.length === 0) {
+            // Braces spelled out to a plain path: it matches when it exists; loading it applies the rules.
+            out.push({ base, matches: (await glob_exists(base)) ? [base] : [] });
+            continue;
+        }
+        if (!(await enterBase(base))) {
+            out.push({ base, matches: [] });
+            continue;
+        }
+        const found = new Set();
+        await walk(base, parts.map(compilePart).filter((p, i, all) => !(p.kind === 'globstar' && all[i - 1]?.kind === 'globstar')), 0, skip, found);
+        out.push({ base, matches: [...found] });
+    }
+    return out;
+}
+async function walk(dir, parts, index, skip, found) {
+    const part = parts[index];
+    if (part === undefined) {
+        found.add(dir);
+        return;
+    }
+    const entries = await readDir(dir);
+    if (part.kind === 'globstar') {
+        // `**` is zero or more folders: none here, then each real folder below, one level at a time.
+        // Last in the pattern, it matches everything below as well.
+        await walk(dir, parts, index + 1, skip, found);
+        const last = index === parts.length - 1;
+        for (const entry of entries) {
+            if (entry.name.startsWith('.') || skip.has(entry.name))
+                continue;
+            const abs = external_node_path_default().join(dir, entry.name);
+            if (last)
+                found.add(abs);
+            if (entry.isDirectory())
+                await walk(abs, parts, index, skip, found);
+        }
+        return;
+    }
+    const last = index === parts.length - 1;
+    for (const entry of entries) {
+        if (!part.matches(entry.name))
+            continue;
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (last)
+            found.add(abs);
+        // Only real folders are walked: a committed link to a folder elsewhere is not followed.
+        else if (entry.isDirectory() && !skip.has(entry.name))
+            await walk(abs, parts, index + 1, skip, found);
+    }
+}
+async function glob_exists(abs) {
+    return (await external_node_fs_namespaceObject.promises.lstat(abs).catch(() => undefined)) !== undefined;
+}
+async function readDir(dir) {
+    try {
+        return await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
+    }
+    catch {
+        return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/files.ts
+/**
+ * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
+ * directories (every .yml/.yaml below them, dot folders such as .github included).
+ */
+
+
+
+
+const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+/** The `config` input: newline- or comma-separated, blank entries ignored. */
+function splitPatterns(value) {
+    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
+}
+/**
+ * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
+ * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
+ * it reports one refusal instead of naming the files of someone else's directory.
+ */
+async function files_findConfigFiles(root, patterns, boundary = root) {
+    const found = new Set();
+    const missing = [];
+    for (const pattern of patterns) {
+        if (isGlob(pattern)) {
+            // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
+            // itself, and refused once when it is loaded, as a directory path is.
+            const enterBase = async (base) => {
+                const place = await resolveInsideRoot(boundary, base);
+                if (!place.ok && place.reason !== 'missing')
+                    found.add(base);
+                return place.ok;
+            };
+            for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
+                for (const abs of matches)
+                    if (await isFile(abs))
+                        found.add(abs);
+            }
+            continue;
+        }
+        const abs = external_node_path_default().resolve(root, pattern);
+        const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
+        if (stat === undefined)
+            missing.push(pattern);
+        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
+            found.add(abs);
+        else if (stat.isDirectory())
+            for (const f of await walkYaml(abs))
+                found.add(f);
+        else
+            found.add(abs);
+    }
+    return { files: [...found].sort(), missing };
+}
+async function walkYaml(dir) {
+    const out = [];
+    const entries = await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+        const abs = external_node_path_default().join(dir, entry.name);
+        if (entry.isDirectory()) {
+            if (!SKIP_DIRS.has(entry.name))
+                out.push(...(await walkYaml(abs)));
+        }
+        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
+            out.push(abs);
+        }
+    }
+    return out;
+}
+async function isFile(abs) {
+    const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
+    return stat?.isFile() === true;
+}
+/** A path as findings name it: relative to the gate root, with forward slashes. */
+function relativeFile(root, abs) {
+    const rel = external_node_path_default().relative(root, abs);
+    return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/values.ts
+/** Small checks and wording for values read from a user's YAML file. */
+function values_isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function isNonEmptyString(value) {
+    return typeof value === 'string' && value !== '';
+}
+/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
+function describeType(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
+}
+/** Text from the user's file (a key, a path, a code) kept short in messages. */
+function values_clip(s) {
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/catalogue.ts
 /**
  * The one finding catalogue: every code oidc-gate can report, exactly once, whichever endpoint or face
@@ -56481,27 +57124,6 @@ function parseInstant(value) {
     return { ok: true, ms: date.getTime() - offsetMinutes * 60_000 };
 }
 
-;// CONCATENATED MODULE: ./src/gate/config/values.ts
-/** Small checks and wording for values read from a user's YAML file. */
-function values_isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function isNonEmptyString(value) {
-    return typeof value === 'string' && value !== '';
-}
-/** What a value is, in the words a message uses: "a list", "a map", "a number", "null". */
-function describeType(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'object' ? 'a map' : `a ${typeof value}`;
-}
-/** Text from the user's file (a key, a path, a code) kept short in messages. */
-function values_clip(s) {
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-}
-
 ;// CONCATENATED MODULE: ./src/gate/suppress/suppress-rule.ts
 /**
  * What a suppression is, whichever way it is written (an inline comment, a `suppressions:` item), and
@@ -56529,6 +57151,26 @@ function suppress_rule_whyNotSuppressible(code) {
     if (code === codes_GATE_CODES.INTERNAL_ERROR.code)
         return `${code} means an entry was not checked, and cannot be suppressed`;
     return undefined;
+}
+/**
+ * What to do about each way a suppression can be malformed (SUPPRESSION_INVALID), the inline comment's
+ * and the `suppressions:` item's: every cause its own fix, not one form for all of them.
+ */
+const SUPPRESSION_FIXES = {
+    inlineForm: 'Write the comment as `# oidc-gate: ignore[CODE, CODE2] reason`: the codes in square brackets right after `ignore`, separated by commas, then the reason.',
+    itemForm: 'Write the item as a map under suppressions:, such as `- code: INSECURE_URI` with `reason: why it is accepted` on the next line, lined up with code (entry, field and expires are optional).',
+    noCode: 'Name the finding code to suppress, spelt as the finding line shows it (such as INSECURE_URI).',
+    unknownCode: 'Name a code oidc-gate reports, spelt as the finding line shows it: upper case, such as INSECURE_URI (docs/findings lists every code).',
+    unsuppressible: 'Fix what the finding reports instead: configuration errors, INTERNAL_ERROR and the SUPPRESSION_ codes cannot be suppressed.',
+    inlineReason: 'Write why the finding is accepted after the brackets, as in `# oidc-gate: ignore[INSECURE_URI] local development callback`.',
+    itemReason: 'Add `reason:` with why the finding is accepted: a reviewer reads it in the report and in code scanning.',
+    entry: 'Set entry: to the name of a provider, sample or trust policy (or the id of a profile) of this file, or remove it to cover every entry.',
+    field: 'Set field: to a JSON Pointer inside the entry, starting with / as the finding\'s evidence.field does (such as /redirect_uris/1), or remove it to cover the whole entry.',
+    expires: 'Write expires: as a real calendar date such as 2026-06-30 (the suppression holds through that day, UTC) or an RFC 3339 date-time such as 2026-06-30T12:00:00Z.',
+};
+/** The fix for a code a suppression cannot name: one that is no code, or one that may not be suppressed. */
+function codeFix(code) {
+    return suppress_rule_whyNotSuppressible(code) !== undefined ? SUPPRESSION_FIXES.unsuppressible : SUPPRESSION_FIXES.unknownCode;
 }
 /** Why `code` cannot be named in a suppression, or undefined when it can. */
 function codeProblem(code) {
@@ -56904,7 +57546,7 @@ function toPosition(lines, offset) {
  * on the next line still points at `field:`); for a sequence item, the item. When the path does not
  * exist (a field the engine names but the file lacks), the nearest existing ancestor answers.
  */
-function positionOf(loaded, path) {
+function yaml_positionOf(loaded, path) {
     let node = loaded.doc.contents;
     let best = rangeStart(node) ?? 0;
     for (const seg of path) {
@@ -56962,11 +57604,11 @@ const ITEM_FORM = '{ code, reason } with optional entry, field and expires';
 /** The item as a suppression, or undefined after one problem per mistake in it (then it hides nothing). */
 function parseSuppressionEntry(raw, index, file, yaml, problem) {
     const at = ['suppressions', index];
-    const invalid = (message, where = at) => {
-        problem(codes_GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config' });
+    const invalid = (message, where, remediation) => {
+        problem(codes_GATE_CODES.SUPPRESSION_INVALID, message, where, { kind: 'config', remediation });
     };
     if (!values_isRecord(raw)) {
-        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`);
+        invalid(`Each suppressions item must be a map, ${ITEM_FORM}, not ${describeType(raw)}.`, at, SUPPRESSION_FIXES.itemForm);
         return undefined;
     }
     let ok = true;
@@ -56982,26 +57624,26 @@ function parseSuppressionEntry(raw, index, file, yaml, problem) {
         return undefined;
     const { code, reason, entry, field, expires } = raw;
     if (typeof code !== 'string' || code.trim() === '') {
-        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code']);
+        invalid(code === undefined ? `This suppression names no code: add code:, as in ${ITEM_FORM}.` : `code must be a finding code such as INSECURE_URI, not ${describeType(code)}.`, code === undefined ? at : [...at, 'code'], SUPPRESSION_FIXES.noCode);
         ok = false;
     }
     else {
         const why = codeProblem(code.trim());
         if (why !== undefined) {
-            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code']);
+            invalid(`This suppression cannot apply: ${why}.`, [...at, 'code'], codeFix(code.trim()));
             ok = false;
         }
     }
     if (typeof reason !== 'string' || reason.trim() === '') {
-        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason']);
+        invalid('This suppression gives no reason: add reason: with why the finding is accepted (a reviewer reads it in the report and in code scanning).', reason === undefined ? at : [...at, 'reason'], SUPPRESSION_FIXES.itemReason);
         ok = false;
     }
     if (entry !== undefined && (typeof entry !== 'string' || entry === '')) {
-        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry']);
+        invalid('entry must be the name of a provider, profile or sample in this file.', [...at, 'entry'], SUPPRESSION_FIXES.entry);
         ok = false;
     }
     if (field !== undefined && (typeof field !== 'string' || (field !== '' && !field.startsWith('/')))) {
-        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field']);
+        invalid('field must be a JSON Pointer inside the entry, as in a finding\'s evidence.field, such as /redirect_uris/1.', [...at, 'field'], SUPPRESSION_FIXES.field);
         ok = false;
     }
     let until;
@@ -57010,13 +57652,13 @@ function parseSuppressionEntry(raw, index, file, yaml, problem) {
         if (parsed.ok)
             until = { text: parsed.text, ms: parsed.ms };
         else {
-            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${values_clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires']);
+            invalid(`expires must be ${EXPIRES_FORMAT} (${typeof expires === 'string' ? `"${values_clip(expires)}" ` : ''}${parsed.reason}).`, [...at, 'expires'], SUPPRESSION_FIXES.expires);
             ok = false;
         }
     }
     if (!ok)
         return undefined;
-    const pos = positionOf(yaml, at);
+    const pos = yaml_positionOf(yaml, at);
     const out = {
         kind: 'config', code: code.trim(), reason: reason.trim(), file, line: pos.line, column: pos.column, pointer: toPointer(at),
     };
@@ -57038,6 +57680,10 @@ function parseSuppressionEntry(raw, index, file, yaml, problem) {
 
 
 
+/** A calendar date as a pattern can say it: months 01 to 12, days 01 to 31 (the tool also checks each month's length). */
+const DATE = '[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])';
+/** A date-time with Z or an offset, its fields in range, as `expires` takes it (RFC 3339). */
+const DATE_TIME = `${DATE}[Tt ]([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])`;
 const suppressionsSection = defineSection({
     key: 'suppressions',
     what: 'suppression',
@@ -57060,7 +57706,7 @@ const suppressionsSection = defineSection({
                 field: { type: 'string', pattern: '^(/.*)?$', description: 'Only findings at this JSON Pointer inside the entry, or below it, as in a finding\'s evidence.field (e.g. /redirect_uris/1).' },
                 reason: { type: 'string', minLength: 1, pattern: '\\S', description: 'Why the finding is accepted: shown in the report and as the SARIF justification.' },
                 expires: {
-                    type: 'string', anyOf: [{ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }, { format: 'date-time' }],
+                    type: 'string', anyOf: [{ pattern: `^${DATE}$` }, { pattern: `^${DATE_TIME}$`, format: 'date-time' }],
                     description: 'An RFC 3339 date (the suppression applies through that day, UTC) or date-time; after it, the finding is reported again with a SUPPRESSION_EXPIRED warning.',
                 },
             },
@@ -57289,9 +57935,9 @@ function redactRequest(request, kind = 'validate') {
             if (!URI_MEMBERS.has(key))
                 continue;
             if (typeof value === 'string')
-                put(out, key, redactUri(value));
+                put(out, key, uri_redactUri(value));
             else if (Array.isArray(value))
-                value.forEach((v, i) => typeof v === 'string' && put(value, i, redactUri(v)));
+                value.forEach((v, i) => typeof v === 'string' && put(value, i, uri_redactUri(v)));
         }
     }
     return out;
@@ -57418,6 +58064,23 @@ function maskPieces(value) {
  * profiles, set by its operator, are loaded elsewhere and have no such rule.
  */
 const SECRET_ENV_PREFIX = 'OIDC_GATE_';
+/**
+ * The names secret_env may give in a repository: the prefix, then at least one of A-Z, 0-9 and _, as
+ * the action's oidc-gate-env lines must name them (a lower-case name could never be set there).
+ */
+const SECRET_ENV_PATTERN = `^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`;
+/** The variable the reusable workflow hands the oidc-gate-env lines in: the action removes it, no profile reads it. */
+const SECRET_ENV_RESERVED = 'OIDC_GATE_ENV';
+/** Why a secret_env name may not be read from a repository file, or undefined when it may. */
+function secretEnvProblem(name) {
+    if (!name.startsWith(SECRET_ENV_PREFIX))
+        return `a repository config may only name variables that start with ${SECRET_ENV_PREFIX}`;
+    if (name === SECRET_ENV_RESERVED)
+        return `${SECRET_ENV_RESERVED} holds the lines of the oidc-gate-env secret, not one value`;
+    if (!new RegExp(SECRET_ENV_PATTERN).test(name))
+        return `names here are ${SECRET_ENV_PREFIX} then at least one upper-case letter, digit or _`;
+    return undefined;
+}
 function parseProfileEntry(raw, at, yaml, problem, onSecret) {
     // Masked before any check: a profile refused for a typo (`sekret:`) still holds the value.
     for (const value of profileValuesToMask(raw))
@@ -57430,7 +58093,7 @@ function parseProfileEntry(raw, at, yaml, problem, onSecret) {
     const entry = checkEntry(raw, at, PROFILE_SHAPE, noted, 'profile');
     const id = values_isRecord(raw) && isNonEmptyString(raw.id) ? raw.id : undefined;
     if (entry === undefined) {
-        return id !== undefined ? { ok: false, refused: { id, line: positionOf(yaml, first ?? at).line } } : { ok: false };
+        return id !== undefined ? { ok: false, refused: { id, line: yaml_positionOf(yaml, first ?? at).line } } : { ok: false };
     }
     if (id === undefined) {
         problem(codes_GATE_CODES.PROFILE_INVALID, 'A profile needs an id: a non-empty string.', entry.id === undefined ? at : [...at, 'id'], {
@@ -57438,7 +58101,7 @@ function parseProfileEntry(raw, at, yaml, problem, onSecret) {
         });
         return { ok: false };
     }
-    return { ok: true, entry: { id, path: at, line: positionOf(yaml, at).line, profile: entry } };
+    return { ok: true, entry: { id, path: at, line: yaml_positionOf(yaml, at).line, profile: entry } };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/sections/profiles-section.ts
@@ -57478,8 +58141,9 @@ const profilesSection = defineSection({
                     secret_env: {
                         ...profileProperties.secret_env,
                         // A repository file is written by whoever opens the pull request: it may only read the variables the workflow set for the gate.
-                        pattern: `^${SECRET_ENV_PREFIX}[A-Za-z0-9_]*$`,
-                        description: `Name of an environment variable holding the HMAC secret. In a repository config it must start with ${SECRET_ENV_PREFIX} (set it in the step's env:).`,
+                        pattern: SECRET_ENV_PATTERN,
+                        not: { const: SECRET_ENV_RESERVED },
+                        description: `Name of an environment variable holding the HMAC secret. In a repository config it is ${SECRET_ENV_PREFIX} then at least one of A-Z, 0-9 and _ (set it in the step's env:), and not ${SECRET_ENV_RESERVED}.`,
                     },
                 },
                 oneOf: PROFILE_KEY_SOURCES.map((source) => (source === 'discovery'
@@ -57532,7 +58196,7 @@ function parseProviderEntry(raw, index, yaml, problem, onSecret) {
     return {
         name: name ?? (isNonEmptyString(entry.issuer) ? entry.issuer : `providers[${index}]`),
         path: at,
-        line: positionOf(yaml, at).line,
+        line: yaml_positionOf(yaml, at).line,
         request,
         discover: discover === true,
     };
@@ -57584,7 +58248,7 @@ class Placer {
     add(f, rel, config = false) {
         const path = [...this.#entryPath, ...rel];
         const yaml = this.#config.yaml;
-        const pos = yaml !== undefined ? positionOf(yaml, path) : { line: 1, column: 1 };
+        const pos = yaml !== undefined ? yaml_positionOf(yaml, path) : { line: 1, column: 1 };
         const out = {
             code: f.code,
             severity: f.severity,
@@ -57855,7 +58519,8 @@ async function runToken(config, token, engine, startedAt, profiles) {
         if (token.expect === 'valid') {
             // Expected valid: each error is the reason, in the engine's own words.
             for (const f of errors) {
-                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}` }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
+                const fix = timeFix(f, token, r.at);
+                placer.add({ ...f, message: `Sample "${token.name}" is expected to be valid: ${f.message}`, ...(fix !== undefined ? { remediation: fix } : {}) }, f.code === 'MALFORMED_TOKEN' ? [token.tokenKey] : whole);
             }
         }
         else {
@@ -57870,6 +58535,29 @@ async function runToken(config, token, engine, startedAt, profiles) {
             placer.add({ ...w, message: `Sample "${token.name}": ${w.message}` }, whole);
     }
     return done();
+}
+/** A NumericDate as an RFC 3339 instant, as `at:` takes it; undefined for one no date can show. */
+function instantOf(seconds) {
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || Math.abs(seconds) > 8.64e12)
+        return undefined;
+    return new Date(Math.floor(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+}
+/**
+ * A sample's time findings are about the instant it is judged at, its `at:` (or the run's start without
+ * one): the fix is that instant, not a fresh token as for a live one. Undefined for any other code.
+ */
+function timeFix(f, token, at) {
+    const bound = {
+        TOKEN_EXPIRED: ['exp', 'inside the token\'s lifetime, before its exp'],
+        TOKEN_NOT_YET_VALID: ['nbf', 'at or after its nbf'],
+        TOKEN_ISSUED_IN_FUTURE: ['iat', 'at or after its iat'],
+    };
+    const rule = bound[f.code];
+    if (rule === undefined)
+        return undefined;
+    const when = instantOf(f.evidence?.[rule[0]]);
+    const judged = token.at !== undefined ? `its at: (${at ?? token.at})` : `the run's start (${at ?? 'now'}), as it has no at:`;
+    return `The sample is judged at ${judged}. Set at: to an instant ${rule[1]}${when !== undefined ? ` (${when})` : ''}, or write expect: [${f.code}] if the sample is meant to fail so.`;
 }
 /**
  * Why the outcome says nothing about the sample, if it does not: its profile id names no profile
@@ -57907,131 +58595,6 @@ function unjudgedReason(response, token, profiles) {
         };
     }
     return undefined;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config/boundary.ts
-/**
- * The workspace boundary. The gate runs on a repository that a pull request controls, links
- * included, so every path it reads is resolved (links followed) and must stay inside the workspace
- * and out of .git, where actions/checkout keeps the job's token. Reads are also capped in size.
- */
-
-
-/** The most the gate reads from any one file: a gate input is a few kilobytes. */
-const MAX_READ_BYTES = 1024 * 1024;
-const READ_CHUNK = 64 * 1024;
-/**
- * Where a path really leads (links resolved), and whether the gate may use it: inside the root and
- * not under .git. Without this a link to .git/config would make the gate read, and quote, the
- * checkout's credentials.
- */
-async function resolveInsideRoot(root, abs) {
-    let real;
-    try {
-        real = await external_node_fs_namespaceObject.promises.realpath(abs);
-    }
-    catch (error) {
-        return { ok: false, reason: 'missing', error };
-    }
-    const realRoot = await external_node_fs_namespaceObject.promises.realpath(root).catch(() => external_node_path_default().resolve(root));
-    return placeOf(realRoot, real);
-}
-/** Where `real` (already free of links) lies relative to `realRoot`. */
-function placeOf(realRoot, real) {
-    const rel = external_node_path_default().relative(realRoot, real);
-    if (rel === '..' || rel.startsWith(`..${(external_node_path_default()).sep}`) || external_node_path_default().isAbsolute(rel))
-        return { ok: false, reason: 'outside' };
-    if (isUnderGit(rel))
-        return { ok: false, reason: 'git' };
-    return { ok: true, real };
-}
-/** A `.git` component anywhere in a root-relative path (any letter case: some file systems ignore it). */
-function isUnderGit(rel) {
-    return rel.split((external_node_path_default()).sep).some((part) => part.toLowerCase() === '.git');
-}
-/** How a place outside the boundary is described in messages. */
-function describePlace(reason) {
-    return reason === 'git' ? 'inside .git' : 'outside the repository root';
-}
-/**
- * The CLI's boundary: the nearest directory at or above `cwd` that holds `.git` (a directory, or
- * the file a worktree or submodule has), else `cwd` itself.
- */
-function findRepositoryRoot(cwd) {
-    const start = path.resolve(cwd);
-    for (let dir = start;; dir = path.dirname(dir)) {
-        if (existsSync(path.join(dir, '.git')))
-            return dir;
-        if (path.dirname(dir) === dir)
-            return start;
-    }
-}
-/**
- * Read a file that must lie inside `root`, at most `maxBytes` of it. The size is checked on the
- * open file, and the read stops one byte past the cap, so a file that grows in between is refused
- * rather than read whole. A FIFO or device is refused without blocking on it.
- */
-async function readInsideRoot(root, abs, maxBytes = MAX_READ_BYTES) {
-    const place = await resolveInsideRoot(root, abs);
-    if (!place.ok)
-        return place;
-    let handle;
-    try {
-        handle = await external_node_fs_namespaceObject.promises.open(place.real, external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0) | (external_node_fs_namespaceObject.constants.O_NONBLOCK ?? 0));
-    }
-    catch (error) {
-        const code = error.code;
-        return { ok: false, reason: code === 'EISDIR' ? 'not-file' : 'unreadable', error };
-    }
-    try {
-        const stat = await handle.stat();
-        if (!stat.isFile())
-            return { ok: false, reason: 'not-file' };
-        if (stat.size > maxBytes)
-            return { ok: false, reason: 'too-large' };
-        // Read to the end rather than trusting the size: the file may change in between.
-        const chunks = [];
-        let length = 0;
-        for (;;) {
-            const want = chunks.length === 0 ? stat.size + 1 : READ_CHUNK;
-            const chunk = Buffer.alloc(Math.min(want, maxBytes + 1 - length));
-            const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
-            if (bytesRead === 0)
-                break;
-            chunks.push(chunk.subarray(0, bytesRead));
-            length += bytesRead;
-            if (length > maxBytes)
-                return { ok: false, reason: 'too-large' };
-        }
-        return { ok: true, bytes: Buffer.concat(chunks, length), real: place.real };
-    }
-    catch (error) {
-        return { ok: false, reason: 'unreadable', error };
-    }
-    finally {
-        await handle.close();
-    }
-}
-/** Why a read failed, in a user's words (never the error's message, which repeats the path). */
-function describeIoError(error) {
-    const code = error?.code;
-    switch (code) {
-        case 'ENOENT': return 'no such file';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EISDIR': return 'not a regular file';
-        default: return code ?? 'unknown error';
-    }
-}
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-/** The text of a file, or undefined when it is not valid UTF-8 (never decoded with U+FFFD). */
-function decodeUtf8(bytes) {
-    try {
-        return strictUtf8.decode(bytes);
-    }
-    catch {
-        return undefined;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/gate/sections/token-entry.ts
@@ -58083,7 +58646,7 @@ async function parseTokenEntry(raw, index, source, problem) {
             problem(codes_GATE_CODES.CONFIG_INVALID, `expect lists "${values_clip(code)}", which is not a validation finding code${hint !== undefined ? ` (did you mean ${hint}?)` : ''}.`, [...at, 'expect', i], {
                 remediation: hint !== undefined
                     ? `Write ${hint}: expect lists the codes a validation can produce, spelt exactly.`
-                    : 'List codes a validation can produce (the README\'s finding table, where "Where" is validate), or MALFORMED_TOKEN.',
+                    : 'List codes a validation can produce (docs/findings.md, where "Where" is validate), or MALFORMED_TOKEN.',
             });
             ok = false;
         });
@@ -58122,7 +58685,7 @@ async function parseTokenEntry(raw, index, source, problem) {
     const result = {
         name: name ?? `tokens[${index}]`,
         path: at,
-        line: positionOf(source.yaml, at).line,
+        line: yaml_positionOf(source.yaml, at).line,
         request,
         tokenKey: hasToken ? 'token' : 'token_file',
         expect: expect,
@@ -58202,6 +58765,7 @@ const tokensSection = defineSection({
             return notCheckedSample(run.config, token, id, refused, run.startedAt);
         return runToken(run.config, token, run.engine, run.startedAt, run.profiles);
     },
+    outcomeCodes: ['EXPECTATION_FAILED'],
     bindFiles(token, raw) {
         // A finding's fingerprint binds the token a token_file held, not only the file's name.
         return token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : raw;
@@ -58266,6 +58830,13 @@ const PROFILE_ID = 'id_token';
 const ALGORITHM = 'RS256';
 /** Every finding of the check is about `id_token: true`. */
 const AT = ['id_token'];
+/**
+ * Whether a finding is the check's CHECK_SKIPPED: the job's ID token was not checked. The CLI has no
+ * ID token to request, so there it is always skipped, network or not: --offline is not the reason.
+ */
+function isIdTokenSkip(f) {
+    return f.code === 'CHECK_SKIPPED' && f.pointer !== undefined && /\/id_token$/.test(f.pointer);
+}
 async function checkIdToken(config, entry, trust, engine, check) {
     // A sample of its own in the report, beside the entry's trust-policy result.
     const name = `${entry.name} (job ID token)`;
@@ -58333,7 +58904,7 @@ async function checkIdToken(config, entry, trust, engine, check) {
     const at = Date.now();
     const request = { token: got.token, issuer_profile_id: PROFILE_ID };
     const outcome = await checker.run('validate', request, { at });
-    const line = config.yaml !== undefined ? positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
+    const line = config.yaml !== undefined ? yaml_positionOf(config.yaml, [...entry.path, ...AT]).line : entry.line;
     const r = recordResult('validate', config.file, { name, line }, request, outcome);
     r.at = new Date(at).toISOString();
     r.expect = 'valid';
@@ -58515,7 +59086,7 @@ async function parseTrustEntry(raw, index, source, problem) {
     const out = {
         name: name ?? `trust_policies[${index}]`,
         path: at,
-        line: positionOf(source.yaml, at).line,
+        line: yaml_positionOf(source.yaml, at).line,
         request,
         idToken: idToken === true,
     };
@@ -58626,6 +59197,7 @@ const trustPoliciesSection = defineSection({
     kind: 'trust-policy',
     parse: parseTrustEntry,
     run: (entry, run) => runTrust(run.config, entry, run.engine, { source: run.idToken, online: run.online }),
+    outcomeCodes: ['TRUST_CASE_FAILED'],
     bindFiles(trust, raw) {
         // A finding's fingerprint binds the policy document the file held, not only the file's name.
         return trust.awsPolicyFile !== undefined
@@ -58691,386 +59263,6 @@ function sectionCounts(status) {
         const count = typeof value === 'number' ? value : 0;
         return { key: s.key, title: s.title, count, text: `${count} ${count === 1 ? s.noun[0] : s.noun[1]}` };
     });
-}
-
-;// CONCATENATED MODULE: ./src/gate/run/budget.ts
-/**
- * The run's entry budget: at most MAX_RUN_ENTRIES entries (the items of every config section that
- * holds entries) across every file, so a repository cannot make one run check (and report) without
- * bound. Files are read concurrently, but the budget is granted in file order, so the same files always get the same
- * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
- * files after it may still fit.
- */
-
-const MAX_RUN_ENTRIES = 1000;
-class EntryBudget {
-    limit;
-    #used = 0;
-    #next = 0;
-    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
-    #asks = new Map();
-    constructor(limit = MAX_RUN_ENTRIES) {
-        this.limit = limit;
-    }
-    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
-    admit(index, count) {
-        return new Promise((answer) => {
-            this.#asks.set(index, { count, answer });
-            this.#drain();
-        });
-    }
-    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
-    pass(index) {
-        if (!this.#asks.has(index) && index >= this.#next)
-            this.#asks.set(index, null);
-        this.#drain();
-    }
-    #drain() {
-        while (this.#asks.has(this.#next)) {
-            const ask = this.#asks.get(this.#next);
-            this.#asks.delete(this.#next);
-            this.#next++;
-            if (ask === null || ask === undefined)
-                continue;
-            const before = this.#used;
-            const ok = before + ask.count <= this.limit;
-            if (ok)
-                this.#used += ask.count;
-            ask.answer({ ok, before });
-        }
-    }
-}
-/** The finding text for a file the budget refused. */
-function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
-    const fmt = (n) => n.toLocaleString('en-US');
-    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (${entryNouns()}) one run may check, so none of its entries were checked.`;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config/entry-names.ts
-/**
- * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
- * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
- * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
- * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
- * across all files (PROFILE_DUPLICATE), so they are not counted here.
- */
-
-
-/** The names seen in one section of one file. */
-class EntryNames {
-    #section;
-    #problem;
-    #first = new Map();
-    constructor(section, problem) {
-        this.#section = section;
-        this.#problem = problem;
-    }
-    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
-    admit(entry, raw) {
-        const first = this.#first.get(entry.name);
-        if (first === undefined) {
-            this.#first.set(entry.name, entry.line);
-            return true;
-        }
-        const what = this.#section.what;
-        const written = values_isRecord(raw) && raw.name !== undefined;
-        this.#problem(codes_GATE_CODES.CONFIG_INVALID, `The ${what} name "${values_clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section.key}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
-            remediation: written
-                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
-                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
-        });
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/config/input-file.ts
-/**
- * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
- * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
- * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
- */
-
-
-
-
-/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
-async function readYamlInput(root, abs, name) {
-    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'outside':
-            case 'git':
-                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
-            case 'not-file':
-                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
-            default:
-                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
-        }
-    }
-    const text = decodeUtf8(read.bytes);
-    if (text === undefined) {
-        return { ok: false, code: codes_GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
-            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
-    }
-    const yaml = loadYaml(text);
-    if (yaml.tooLarge === 'nodes') {
-        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
-    }
-    if (yaml.tooLarge === 'text') {
-        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
-    }
-    return { ok: true, yaml };
-}
-function refused(code, message, yaml) {
-    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
-}
-/**
- * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
- * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
- * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
- */
-async function readJsonInputText(boundary, abs, name) {
-    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
-    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
-    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
-    if (!read.ok) {
-        switch (read.reason) {
-            case 'missing':
-                return { ok: false, missing: true };
-            case 'outside':
-            case 'git':
-                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
-            case 'too-large':
-                return refuse(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
-            case 'not-file':
-                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
-            default:
-                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
-        }
-    }
-    const text = decodeUtf8(read.bytes);
-    return text === undefined ? refuse(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
-}
-
-;// CONCATENATED MODULE: ./src/gate/suppress/suppress-comment.ts
-/**
- * Inline suppressions: a YAML comment `# oidc-gate: ignore[CODE, CODE2] reason` after a value covers the
- * findings on that line; on a line of its own it covers the next line that is not a comment (so several
- * such comments can stand one above the other). Comments are found by the YAML parser, so a `#` inside
- * a quoted value or a block scalar is never taken for one.
- */
-
-
-
-
-/** A comment that means to be a suppression: `oidc-gate: ignore`, in any letter case, with or without the colon. */
-const DIRECTIVE = /^#\s*oidc-gate\s*:?\s*ignore\b/i;
-/** The one accepted form: codes in brackets, separated by commas, then the reason. */
-const FORM = /^#\s*oidc-gate:\s*ignore\[([^\]]*)\](.*)$/;
-const CODE = /^[A-Z][A-Z0-9_]*$/;
-const INLINE_FORM = '# oidc-gate: ignore[CODE, CODE2] reason';
-/** Every comment of the document, in order, with its offset in the source. */
-function commentsOf(source) {
-    const found = new Map();
-    const walk = (node) => {
-        if (Array.isArray(node)) {
-            for (const item of node)
-                walk(item);
-            return;
-        }
-        if (node === null || typeof node !== 'object')
-            return;
-        const token = node;
-        if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
-            found.set(token.offset, token.source);
-        }
-        for (const value of Object.values(node))
-            walk(value);
-    };
-    for (const token of new dist/* Parser */.iX().parse(source))
-        walk(token);
-    return [...found].sort((a, b) => a[0] - b[0]).map(([offset, text]) => ({ offset, text }));
-}
-function readInlineSuppressions(file, yaml) {
-    const out = { suppressions: [], problems: [] };
-    const source = yaml.source;
-    // Most files hold no suppression: skip the second parse then.
-    if (!/oidc-gate/i.test(source))
-        return out;
-    const lineText = source.split(/\r?\n|\r/);
-    const isCommentOnly = (line) => /^\s*#/.test(lineText[line - 1] ?? '');
-    for (const comment of commentsOf(source)) {
-        if (!DIRECTIVE.test(comment.text))
-            continue;
-        const pos = yaml.lines.linePos(comment.offset);
-        const at = { line: pos.line, column: pos.col };
-        const invalid = (message) => {
-            out.problems.push(config_finding_configFinding(codes_GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config' }));
-        };
-        const form = FORM.exec(comment.text);
-        if (form === null) {
-            invalid(`This oidc-gate comment is not a suppression oidc-gate can read; write it as ${INLINE_FORM}.`);
-            continue;
-        }
-        const codes = (form[1] ?? '').split(',').map((c) => c.trim());
-        const reason = (form[2] ?? '').trim();
-        if (codes.every((c) => c === '')) {
-            invalid(`This suppression names no code; write it as ${INLINE_FORM}.`);
-            continue;
-        }
-        if (reason === '') {
-            invalid(`This suppression of ${codes.filter((c) => c !== '').join(', ')} gives no reason; write the reason after the brackets, as in ${INLINE_FORM}.`);
-            continue;
-        }
-        // After a value it covers its own line; on a line of its own, the next line that is not a comment.
-        let covers = at.line;
-        if (isCommentOnly(at.line)) {
-            covers = at.line + 1;
-            while (covers <= lineText.length && isCommentOnly(covers))
-                covers++;
-        }
-        for (const code of codes) {
-            const problem = code === '' ? 'an empty code between commas' : !CODE.test(code) ? `"${code.slice(0, 60)}" is not a finding code (codes are upper case, such as INSECURE_URI)` : codeProblem(code);
-            if (problem !== undefined) {
-                invalid(`This suppression cannot apply: ${problem}.`);
-                continue;
-            }
-            out.suppressions.push({ kind: 'inline', code, reason, file, line: at.line, column: at.column, coversLine: covers });
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/gate/config/config.ts
-/**
- * Config files: read one under the repository's rules, parse it with positions, and hand each entry
- * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
- * entry is dropped and the rest of the file still runs.
- */
-
-
-
-
-
-
-
-
-
-
-
-
-/** The items a section of the file held, as the section's parser made them. */
-function entriesOf(config, section) {
-    return (config.entries.get(section.key) ?? []);
-}
-/** The file's issuer profiles to register, and those refused for a mistake of their own. */
-function profilesOf(config) {
-    const items = entriesOf(config, profilesSection);
-    return { entries: profileEntries(items), refused: refusedProfiles(items) };
-}
-/** Entries of a config file: the items of the lists of its sections that hold entries. */
-function configEntryCount(data, sections = CONFIG_SECTIONS) {
-    if (!values_isRecord(data))
-        return 0;
-    return sections.reduce((n, s) => {
-        const list = s.entries ? data[s.key] : undefined;
-        return n + (Array.isArray(list) ? list.length : 0);
-    }, 0);
-}
-async function config_loadConfigFile(abs, ctx) {
-    const file = relativeFile(ctx.root, abs);
-    const boundary = ctx.boundary ?? ctx.root;
-    const sections = ctx.sections ?? CONFIG_SECTIONS;
-    const keys = sections.map((s) => s.key);
-    const entries = new Map();
-    const out = { file, abs, entries, suppressions: [], findings: [] };
-    const input = await readYamlInput(boundary, abs, file);
-    if (!input.ok) {
-        out.findings.push(config_finding_configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
-            kind: 'config', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
-        }));
-        return out;
-    }
-    const yaml = input.yaml;
-    out.yaml = yaml;
-    for (const e of yaml.errors) {
-        out.findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
-            kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
-        }));
-    }
-    if (yaml.errors.length > 0)
-        return out;
-    if (ctx.admitEntries !== undefined) {
-        const count = configEntryCount(yaml.data, sections);
-        const admission = await ctx.admitEntries(count);
-        if (!admission.ok) {
-            out.findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
-            return out;
-        }
-    }
-    const problem = (def, message, at, extra = {}) => {
-        out.findings.push(config_finding_configFinding(def, message, file, positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
-    };
-    const data = yaml.data;
-    if (data === null || data === undefined) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys(sections)}.`, [], {
-            remediation: `Add a ${entryKeys(sections, ':')} list to the file, or delete it: an empty file checks nothing.`,
-        });
-        return out;
-    }
-    if (!values_isRecord(data)) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys(sections)}, not ${describeType(data)}.`, [], {
-            remediation: `Start the file with ${entryKeys(sections, ':')} at the left margin, each followed by its list of entries.`,
-        });
-        return out;
-    }
-    const inline = readInlineSuppressions(file, yaml);
-    out.suppressions.push(...inline.suppressions);
-    out.findings.push(...inline.problems);
-    for (const key of Object.keys(data)) {
-        if (!keys.includes(key)) {
-            problem(codes_GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${values_clip(key)}"; expected one of ${keys.join(', ')}.`, [key]);
-        }
-    }
-    const list = (key) => {
-        const value = data[key];
-        if (value === undefined || value === null)
-            return [];
-        if (!Array.isArray(value)) {
-            problem(codes_GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
-                remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
-            });
-            return [];
-        }
-        return value;
-    };
-    const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
-    for (const section of sections) {
-        // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
-        const names = section.uniqueNames === true ? new EntryNames(section, problem) : undefined;
-        const items = [];
-        const raws = list(section.key);
-        for (let index = 0; index < raws.length; index++) {
-            const item = await section.parse(raws[index], index, source, problem);
-            if (item !== undefined && (names === undefined || names.admit(item, raws[index])))
-                items.push(item);
-        }
-        entries.set(section.key, items);
-    }
-    out.suppressions.push(...entriesOf(out, suppressionsSection));
-    return out;
-}
-/** The keys of the sections that hold entries, as a message lists them: "providers, profiles, tokens or trust_policies". */
-function entryKeys(sections, suffix = '') {
-    const keys = sections.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
-    return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
-}
-/** A path as findings name it: relative to the gate root, with forward slashes. */
-function relativeFile(root, abs) {
-    const rel = external_node_path_default().relative(root, abs);
-    return (rel === '' ? external_node_path_default().basename(abs) : rel).split((external_node_path_default()).sep).join('/');
 }
 
 ;// CONCATENATED MODULE: ./src/gate/suppress/fingerprint.ts
@@ -59172,12 +59364,14 @@ class fingerprint_Fingerprints {
             const [section, index] = at;
             const list = section !== undefined && values_isRecord(data) ? data[section] : undefined;
             if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
-                const entry = resolvedEntry(source, this.#entrySections.get(section), Number(index), list[Number(index)]);
+                const kind = this.#entrySections.get(section);
+                const entry = resolvedEntry(source, kind, Number(index), list[Number(index)]);
                 const rel = at.slice(2);
-                const walked = walk(entry, rel);
-                return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: this.#bind(walked) };
+                const walked = fingerprint_walk(entry, rel);
+                const whole = kind?.outcomeCodes?.includes(f.code) === true ? `,${canonical(entry, this.#canonical)}` : '';
+                return { section, entry: f.name ?? `${section}[${index}]`, rel, listPositions: walked.listPositions, bound: `${this.#bind(walked)}${whole}` };
             }
-            const walked = walk(data, at);
+            const walked = fingerprint_walk(data, at);
             return { section: '', ...(f.name !== undefined ? { entry: f.name } : {}), rel: at, listPositions: walked.listPositions, bound: this.#bind(walked) };
         }
         // No document to read the value from: the place as the finding names it, and its message.
@@ -59199,7 +59393,7 @@ function boundEvidence(evidence) {
     return rest;
 }
 /** Follows `rel` from `root`, noting the list items on the way. */
-function walk(root, rel) {
+function fingerprint_walk(root, rel) {
     const items = [];
     const listPositions = [];
     let current = root;
@@ -59225,6 +59419,77 @@ function resolvedEntry(source, section, index, raw) {
         return raw;
     const entry = source.entries?.get(section.key)?.find((e) => e.path[1] === index);
     return entry !== undefined ? section.bindFiles(entry, raw) : raw;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/input-file.ts
+/**
+ * Reading a YAML input of the gate (a config file, the issuer-profiles file) under every rule the
+ * repository is held to: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8, and the YAML size limits. Each broken rule is one problem with its own code and message.
+ */
+
+
+
+
+/** `name` says what the file is in messages, e.g. `.github/oidc-gate/a.yml` or `the issuer-profiles file p.yml`. */
+async function readYamlInput(root, abs, name) {
+    const read = await readInsideRoot(root, abs, MAX_READ_BYTES);
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'outside':
+            case 'git':
+                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+            case 'not-file':
+                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+            default:
+                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    if (text === undefined) {
+        return { ok: false, code: codes_GATE_CODES.CONFIG_INVALID, message: `${name} is not valid UTF-8 text; save it as UTF-8.`,
+            remediation: 'Save the file as UTF-8 (editors call it "UTF-8" or "Unicode"); other encodings, such as Latin-1 or UTF-16, are refused rather than guessed.' };
+    }
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge === 'nodes') {
+        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+    }
+    if (yaml.tooLarge === 'text') {
+        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+    }
+    return { ok: true, yaml };
+}
+function refused(code, message, yaml) {
+    return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
+}
+/**
+ * The text of a JSON file the gate is pointed at (the baseline, the lock file), read under the same
+ * rules as config files: inside the workspace and outside .git after links, at most 1 MiB, strict
+ * UTF-8. `name` begins a sentence, e.g. "The baseline file b.json".
+ */
+async function readJsonInputText(boundary, abs, name) {
+    const read = await readInsideRoot(boundary, abs, MAX_READ_BYTES);
+    const inSentence = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+    const refuse = (code, message) => ({ ok: false, missing: false, code, message });
+    if (!read.ok) {
+        switch (read.reason) {
+            case 'missing':
+                return { ok: false, missing: true };
+            case 'outside':
+            case 'git':
+                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+            case 'too-large':
+                return refuse(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB; refusing to read it.`);
+            case 'not-file':
+                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: not a regular file.`);
+            default:
+                return refuse(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${inSentence}: ${describeIoError(read.error)}.`);
+        }
+    }
+    const text = decodeUtf8(read.bytes);
+    return text === undefined ? refuse(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`) : { ok: true, text };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/suppress/baseline.ts
@@ -59308,7 +59573,8 @@ async function readBaseline(root, boundary, rel) {
     const read = await readJsonInputText(boundary, abs, name);
     if (!read.ok) {
         return read.missing
-            ? fail(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} does not exist; write it with oidc-gate baseline, or leave the baseline setting empty.`)
+            // As a missing lock file: the file the setting names is not there (CONFIG_UNREADABLE is one that is, but cannot be read).
+            ? fail(codes_GATE_CODES.CONFIG_NOT_FOUND, `${name} does not exist.`, 1, 1, 'Run oidc-gate baseline to write it (then commit it), name the baseline file you committed, or leave the baseline setting empty (action input baseline, CLI --baseline).')
             : fail(read.code, read.message);
     }
     const text = read.text;
@@ -59322,7 +59588,7 @@ async function readBaseline(root, boundary, rel) {
         return fail(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${where !== null ? ` (line ${where[1]}, column ${where[2]})` : ''}.`, where !== null ? Number(where[1]) : 1, where !== null ? Number(where[2]) : 1);
     }
     // JSON is YAML: the YAML parser says which line a pointer is on (the JSON parse above is the one that decides).
-    const lineOf = (pointer) => positionOf(loadYaml(text), parsePointer(pointer));
+    const lineOf = (pointer) => yaml_positionOf(loadYaml(text), parsePointer(pointer));
     if (values_isRecord(data) && data.version === 1) {
         const at = lineOf('/version');
         return fail(codes_GATE_CODES.CONFIG_INVALID, `${name} is a version 1 baseline, whose fingerprints do not bind a finding's value (a changed value stayed hidden); this oidc-gate reads version ${BASELINE_VERSION} only, so nothing was suppressed. Run oidc-gate baseline again to record today's findings.`, at.line, at.column, REWRITE);
@@ -59366,258 +59632,346 @@ function shapeProblem(data) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/gate/config/glob.ts
-
-
-const GLOB_CHARS = /[*?[\]{}]/;
-function isGlob(pattern) {
-    return GLOB_CHARS.test(pattern);
-}
-/** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
-const MAX_ALTERNATIVES = 256;
+;// CONCATENATED MODULE: ./src/gate/run/budget.ts
 /**
- * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
- * without a comma, or without their partner, are plain characters, as in fs.glob.
+ * The run's entry budget: at most MAX_RUN_ENTRIES entries (the items of every config section that
+ * holds entries) across every file, so a repository cannot make one run check (and report) without
+ * bound. Files are read concurrently, but the budget is granted in file order, so the same files always get the same
+ * answer whichever finishes parsing first. A file that would pass the limit is refused whole, and
+ * files after it may still fit.
  */
-function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
-    for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
-        let depth = 0;
-        let end = -1;
-        const commas = [];
-        for (let i = start; i < pattern.length && end === -1; i++) {
-            const c = pattern[i];
-            if (c === '{')
-                depth++;
-            else if (c === '}' && --depth === 0)
-                end = i;
-            else if (c === ',' && depth === 1)
-                commas.push(i);
+
+const MAX_RUN_ENTRIES = 1000;
+class EntryBudget {
+    limit;
+    #used = 0;
+    #next = 0;
+    /** Per file index: its entry count and who waits for the answer, or null when it never asks. */
+    #asks = new Map();
+    constructor(limit = MAX_RUN_ENTRIES) {
+        this.limit = limit;
+    }
+    /** Ask for `count` entries for file number `index`; answered once every earlier file has asked or passed. */
+    admit(index, count) {
+        return new Promise((answer) => {
+            this.#asks.set(index, { count, answer });
+            this.#drain();
+        });
+    }
+    /** File number `index` is done; if it never asked (it could not be read), later files need not wait. */
+    pass(index) {
+        if (!this.#asks.has(index) && index >= this.#next)
+            this.#asks.set(index, null);
+        this.#drain();
+    }
+    #drain() {
+        while (this.#asks.has(this.#next)) {
+            const ask = this.#asks.get(this.#next);
+            this.#asks.delete(this.#next);
+            this.#next++;
+            if (ask === null || ask === undefined)
+                continue;
+            const before = this.#used;
+            const ok = before + ask.count <= this.limit;
+            if (ok)
+                this.#used += ask.count;
+            ask.answer({ ok, before });
         }
-        if (end === -1)
-            return [pattern];
-        if (commas.length === 0)
+    }
+}
+/** The finding text for a file the budget refused. */
+function overBudgetMessage(name, count, admission, limit = MAX_RUN_ENTRIES) {
+    const fmt = (n) => n.toLocaleString('en-US');
+    return `${name} has ${fmt(count)} entries and the files before it ${fmt(admission.before)}: more than the ${fmt(limit)} entries (${entryNouns()}) one run may check, so none of its entries were checked.`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/entry-names.ts
+/**
+ * Entry names are unique per section within a file (§18): findings, suppressions, the baseline and the
+ * lock name an entry by its section and name, so a second `web` provider would be taken for the first.
+ * A repeat is one CONFIG_INVALID at the second entry's `name:` line (or at the entry, when its name is
+ * the default), and that entry is not checked. Issuer profiles are named by `id`, which must be unique
+ * across all files (PROFILE_DUPLICATE), so they are not counted here.
+ */
+
+
+/** The names seen in one section of one file. */
+class EntryNames {
+    #section;
+    #problem;
+    #first = new Map();
+    constructor(section, problem) {
+        this.#section = section;
+        this.#problem = problem;
+    }
+    /** Whether the entry may be checked: its name is not one an entry before it in this section has. */
+    admit(entry, raw) {
+        const first = this.#first.get(entry.name);
+        if (first === undefined) {
+            this.#first.set(entry.name, entry.line);
+            return true;
+        }
+        const what = this.#section.what;
+        const written = values_isRecord(raw) && raw.name !== undefined;
+        this.#problem(codes_GATE_CODES.CONFIG_INVALID, `The ${what} name "${values_clip(entry.name)}" is already used by the ${what} on line ${first} of this file${written ? '' : ' (this one has no name:, and its default name is the same)'}; entry names must be unique in ${this.#section.key}:, so this ${what} was not checked.`, written ? [...entry.path, 'name'] : entry.path, {
+            remediation: written
+                ? `Rename this ${what}: give it a name: no other ${what} in this file has, or remove it if it repeats the other one.`
+                : `Give this ${what} a name: no other ${what} in this file has, or remove it if it repeats the other one.`,
+        });
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/placeholders.ts
+/** How every placeholder init writes starts; nothing a provider or an API would use starts so. */
+const placeholders_PLACEHOLDER_PREFIX = 'replace-with-your-';
+/** Entries are small maps: a placeholder is never deeper than a list in a map in the entry. */
+const MAX_DEPTH = 4;
+/** Every string value of the entry (`raw`, at `at`) that is still one of init's placeholders. */
+function findPlaceholders(raw, at, depth = 0) {
+    if (typeof raw === 'string')
+        return raw.startsWith(placeholders_PLACEHOLDER_PREFIX) ? [{ path: at, value: raw }] : [];
+    if (depth >= MAX_DEPTH || typeof raw !== 'object' || raw === null)
+        return [];
+    const children = Array.isArray(raw) ? raw.map((v, i) => [i, v]) : Object.entries(raw);
+    return children.flatMap(([key, value]) => findPlaceholders(value, [...at, key], depth + 1));
+}
+/** The field a placeholder stands in for (`audiences` for /audiences/0), and what to put there. */
+function placeholderFix(path) {
+    const field = [...path].reverse().find((p) => typeof p === 'string');
+    if (field === 'client_id')
+        return 'Replace it with the client ID your application is registered under at the provider.';
+    if (field === 'audiences')
+        return 'Replace it with the audience your API accepts: the aud claim of its tokens, such as api://orders.';
+    return 'Replace it with your application\'s value.';
+}
+/** The message at a placeholder: the entry (`what`, and its name or id when it has one), the field as a JSON Pointer inside it, and the placeholder. */
+function placeholderMessage(what, raw, entryPath, found) {
+    const named = typeof raw === 'object' && raw !== null ? raw : {};
+    const name = typeof named.name === 'string' ? named.name : typeof named.id === 'string' ? named.id : undefined;
+    const entry = `${what.charAt(0).toUpperCase()}${what.slice(1)}${name !== undefined ? ` "${name.slice(0, 60)}"` : ''}`;
+    const field = found.path.slice(entryPath.length).map(String).join('/');
+    return `${entry}: /${field} is still the placeholder "${found.value.slice(0, 60)}" that oidc-gate init wrote: fill in your own value before the entry can be checked.`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/suppress/suppress-comment.ts
+/**
+ * Inline suppressions: a YAML comment `# oidc-gate: ignore[CODE, CODE2] reason` after a value covers the
+ * findings on that line; on a line of its own it covers the next line that is not a comment (so several
+ * such comments can stand one above the other). Comments are found by the YAML parser, so a `#` inside
+ * a quoted value or a block scalar is never taken for one.
+ */
+
+
+
+
+/** A comment that means to be a suppression: `oidc-gate: ignore`, in any letter case, with or without the colon. */
+const DIRECTIVE = /^#\s*oidc-gate\s*:?\s*ignore\b/i;
+/** The one accepted form: codes in brackets, separated by commas, then the reason. */
+const FORM = /^#\s*oidc-gate:\s*ignore\[([^\]]*)\](.*)$/;
+const CODE = /^[A-Z][A-Z0-9_]*$/;
+const INLINE_FORM = '# oidc-gate: ignore[CODE, CODE2] reason';
+/** Every comment of the document, in order, with its offset in the source. */
+function commentsOf(source) {
+    const found = new Map();
+    const walk = (node) => {
+        if (Array.isArray(node)) {
+            for (const item of node)
+                walk(item);
+            return;
+        }
+        if (node === null || typeof node !== 'object')
+            return;
+        const token = node;
+        if (token.type === 'comment' && typeof token.offset === 'number' && typeof token.source === 'string') {
+            found.set(token.offset, token.source);
+        }
+        for (const value of Object.values(node))
+            walk(value);
+    };
+    for (const token of new dist/* Parser */.iX().parse(source))
+        walk(token);
+    return [...found].sort((a, b) => a[0] - b[0]).map(([offset, text]) => ({ offset, text }));
+}
+function readInlineSuppressions(file, yaml) {
+    const out = { suppressions: [], problems: [] };
+    const source = yaml.source;
+    // Most files hold no suppression: skip the second parse then.
+    if (!/oidc-gate/i.test(source))
+        return out;
+    const lineText = source.split(/\r?\n|\r/);
+    const isCommentOnly = (line) => /^\s*#/.test(lineText[line - 1] ?? '');
+    for (const comment of commentsOf(source)) {
+        if (!DIRECTIVE.test(comment.text))
             continue;
-        const head = pattern.slice(0, start);
-        const tail = pattern.slice(end + 1);
-        const out = [];
-        let from = start + 1;
-        for (const cut of [...commas, end]) {
-            if (out.length >= limit)
-                break;
-            out.push(...expandBraces(`${head}${pattern.slice(from, cut)}${tail}`, limit - out.length));
-            from = cut + 1;
+        const pos = yaml.lines.linePos(comment.offset);
+        const at = { line: pos.line, column: pos.col };
+        const invalid = (message, remediation) => {
+            out.problems.push(config_finding_configFinding(codes_GATE_CODES.SUPPRESSION_INVALID, message, file, at, { kind: 'config', remediation }));
+        };
+        const form = FORM.exec(comment.text);
+        if (form === null) {
+            invalid(`This oidc-gate comment is not a suppression oidc-gate can read; write it as ${INLINE_FORM}.`, SUPPRESSION_FIXES.inlineForm);
+            continue;
         }
+        const codes = (form[1] ?? '').split(',').map((c) => c.trim());
+        const reason = (form[2] ?? '').trim();
+        if (codes.every((c) => c === '')) {
+            invalid(`This suppression names no code; write it as ${INLINE_FORM}.`, SUPPRESSION_FIXES.noCode);
+            continue;
+        }
+        if (reason === '') {
+            invalid(`This suppression of ${codes.filter((c) => c !== '').join(', ')} gives no reason; write the reason after the brackets, as in ${INLINE_FORM}.`, SUPPRESSION_FIXES.inlineReason);
+            continue;
+        }
+        // After a value it covers its own line; on a line of its own, the next line that is not a comment.
+        let covers = at.line;
+        if (isCommentOnly(at.line)) {
+            covers = at.line + 1;
+            while (covers <= lineText.length && isCommentOnly(covers))
+                covers++;
+        }
+        for (const code of codes) {
+            const problem = code === '' ? 'an empty code between commas' : !CODE.test(code) ? `"${code.slice(0, 60)}" is not a finding code (codes are upper case, such as INSECURE_URI)` : codeProblem(code);
+            if (problem !== undefined) {
+                invalid(`This suppression cannot apply: ${problem}.`, code === '' ? 'Remove the empty code between the commas.' : codeFix(code));
+                continue;
+            }
+            out.suppressions.push({ kind: 'inline', code, reason, file, line: at.line, column: at.column, coversLine: covers });
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config/config.ts
+/**
+ * Config files: read one under the repository's rules, parse it with positions, and hand each entry
+ * to its parser (providers, profiles, tokens). Problems become findings at their YAML line; a broken
+ * entry is dropped and the rest of the file still runs.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The items a section of the file held, as the section's parser made them. */
+function entriesOf(config, section) {
+    return (config.entries.get(section.key) ?? []);
+}
+/** The file's issuer profiles to register, and those refused for a mistake of their own. */
+function profilesOf(config) {
+    const items = entriesOf(config, profilesSection);
+    return { entries: profileEntries(items), refused: refusedProfiles(items) };
+}
+/** Entries of a config file: the items of the lists of its sections that hold entries. */
+function configEntryCount(data, sections = CONFIG_SECTIONS) {
+    if (!values_isRecord(data))
+        return 0;
+    return sections.reduce((n, s) => {
+        const list = s.entries ? data[s.key] : undefined;
+        return n + (Array.isArray(list) ? list.length : 0);
+    }, 0);
+}
+async function config_loadConfigFile(abs, ctx) {
+    const file = relativeFile(ctx.root, abs);
+    const boundary = ctx.boundary ?? ctx.root;
+    const sections = ctx.sections ?? CONFIG_SECTIONS;
+    const keys = sections.map((s) => s.key);
+    const entries = new Map();
+    const out = { file, abs, entries, suppressions: [], findings: [] };
+    const input = await readYamlInput(boundary, abs, file);
+    if (!input.ok) {
+        out.findings.push(config_finding_configFinding(input.code, input.message, file, { line: 1, column: 1 }, {
+            kind: 'config', ...(input.remediation !== undefined ? { remediation: input.remediation } : {}),
+        }));
         return out;
     }
-    return [pattern];
-}
-/** One part of a pattern (between slashes) as a test on a directory entry's name. */
-function compilePart(part) {
-    if (part === '**')
-        return { kind: 'globstar' };
-    if (!isGlob(part))
-        return { kind: 'name', matches: (name) => name === part };
-    let source = '';
-    for (let i = 0; i < part.length; i++) {
-        const c = part[i];
-        if (c === '*') {
-            source += '[^/]*';
+    const yaml = input.yaml;
+    out.yaml = yaml;
+    for (const e of yaml.errors) {
+        out.findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_YAML_INVALID, `YAML syntax error: ${e.message}`, file, e.position, {
+            kind: 'config', ...(e.remediation !== undefined ? { remediation: e.remediation } : {}),
+        }));
+    }
+    if (yaml.errors.length > 0)
+        return out;
+    if (ctx.admitEntries !== undefined) {
+        const count = configEntryCount(yaml.data, sections);
+        const admission = await ctx.admitEntries(count);
+        if (!admission.ok) {
+            out.findings.push(config_finding_configFinding(codes_GATE_CODES.CONFIG_TOO_LARGE, overBudgetMessage(file, count, admission), file, { line: 1, column: 1 }, { kind: 'config' }));
+            return out;
         }
-        else if (c === '?') {
-            source += '[^/]';
+    }
+    const problem = (def, message, at, extra = {}) => {
+        out.findings.push(config_finding_configFinding(def, message, file, yaml_positionOf(yaml, at), { kind: 'config', pointer: toPointer(at), ...extra }));
+    };
+    const data = yaml.data;
+    // `{}` checks nothing either: the same mistake as an empty file, and the schema refuses both.
+    if (data === null || data === undefined || (values_isRecord(data) && Object.keys(data).length === 0)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${file} is empty: expected ${entryKeys(sections)}.`, [], {
+            remediation: `Add a ${entryKeys(sections, ':')} list to the file, or delete it: an empty file checks nothing.`,
+        });
+        return out;
+    }
+    if (!values_isRecord(data)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${file} must be a map with ${entryKeys(sections)}, not ${describeType(data)}.`, [], {
+            remediation: `Start the file with ${entryKeys(sections, ':')} at the left margin, each followed by its list of entries.`,
+        });
+        return out;
+    }
+    const inline = readInlineSuppressions(file, yaml);
+    out.suppressions.push(...inline.suppressions);
+    out.findings.push(...inline.problems);
+    for (const key of Object.keys(data)) {
+        if (!keys.includes(key)) {
+            problem(codes_GATE_CODES.CONFIG_UNKNOWN_KEY, `Unknown top-level key "${values_clip(key)}"; expected one of ${keys.join(', ')}.`, [key]);
         }
-        else if (c === '[') {
-            const close = classEnd(part, i);
-            if (close === -1) {
-                source += '\\[';
+    }
+    const list = (key) => {
+        const value = data[key];
+        if (value === undefined || value === null)
+            return [];
+        if (!Array.isArray(value)) {
+            problem(codes_GATE_CODES.CONFIG_INVALID, `${key} must be a list of entries, not ${describeType(value)}.`, [key], {
+                remediation: `Write each entry under ${key}: as a list item: its first field after "- ", the others indented to line up with it.`,
+            });
+            return [];
+        }
+        return value;
+    };
+    const source = { file, abs, yaml, boundary, onSecret: ctx.onSecret };
+    for (const section of sections) {
+        // Entry names are unique per section of a file: a repeat is refused at its name (entry-names.ts).
+        const names = section.uniqueNames === true ? new EntryNames(section, problem) : undefined;
+        const items = [];
+        const raws = list(section.key);
+        for (let index = 0; index < raws.length; index++) {
+            // A placeholder init wrote is a config error at its line; the entry is still read and run.
+            for (const found of findPlaceholders(raws[index], [section.key, index])) {
+                problem(codes_GATE_CODES.CONFIG_INVALID, placeholderMessage(section.what, raws[index], [section.key, index], found), found.path, { remediation: placeholderFix(found.path) });
             }
-            else {
-                let body = part.slice(i + 1, close);
-                const negated = body.startsWith('!') || body.startsWith('^');
-                if (negated)
-                    body = body.slice(1);
-                source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
-                i = close;
-            }
+            const item = await section.parse(raws[index], index, source, problem);
+            if (item !== undefined && (names === undefined || names.admit(item, raws[index])))
+                items.push(item);
         }
-        else {
-            source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
-        }
+        entries.set(section.key, items);
     }
-    let re;
-    try {
-        re = new RegExp(`^${source}$`, 'u');
-    }
-    catch {
-        // A class no regular expression can hold ([z-a]): the part matches only its own spelling.
-        return { kind: 'name', matches: (name) => name === part };
-    }
-    // A wildcard never matches a leading dot: only a part written with one (".github", ".*") does.
-    const dotOk = part.startsWith('.');
-    return { kind: 'name', matches: (name) => (dotOk || !name.startsWith('.')) && re.test(name) };
-}
-/** Where the class opened at `open` ends; a `]` right after `[` (or `[!`) belongs to the class. */
-function classEnd(part, open) {
-    let i = open + 1;
-    if (part[i] === '!' || part[i] === '^')
-        i++;
-    if (part[i] === ']')
-        i++;
-    const close = part.indexOf(']', i);
-    return close;
-}
-/**
- * The paths one pattern matches, relative to `root` (or absolute). `skip` names folders that are never
- * entered nor matched (node_modules, .git). `enterBase` is asked before `base` is read: the caller
- * refuses a base that leads outside the repository, so someone else's folder is never listed.
- */
-async function globPattern(root, pattern, skip, enterBase) {
-    const out = [];
-    for (const alternative of expandBraces(pattern.replace(/\\/g, '/'))) {
-        const absolute = external_node_path_default().isAbsolute(alternative);
-        const start = absolute ? external_node_path_default().parse(alternative).root : root;
-        const parts = (absolute ? alternative.slice(start.length) : alternative).split('/').filter((p) => p !== '' && p !== '.');
-        if (parts.some((p) => skip.has(p))) {
-            out.push({ base: start, matches: [] });
-            continue;
-        }
-        let base = start;
-        while (parts.length > 0 && !isGlob(parts[0]))
-            base = external_node_path_default().join(base, parts.shift());
-        if (parts.length === 0) {
-            // Braces spelled out to a plain path: it matches when it exists; loading it applies the rules.
-            out.push({ base, matches: (await glob_exists(base)) ? [base] : [] });
-            continue;
-        }
-        if (!(await enterBase(base))) {
-            out.push({ base, matches: [] });
-            continue;
-        }
-        const found = new Set();
-        await glob_walk(base, parts.map(compilePart).filter((p, i, all) => !(p.kind === 'globstar' && all[i - 1]?.kind === 'globstar')), 0, skip, found);
-        out.push({ base, matches: [...found] });
-    }
+    out.suppressions.push(...entriesOf(out, suppressionsSection));
     return out;
 }
-async function glob_walk(dir, parts, index, skip, found) {
-    const part = parts[index];
-    if (part === undefined) {
-        found.add(dir);
-        return;
-    }
-    const entries = await readDir(dir);
-    if (part.kind === 'globstar') {
-        // `**` is zero or more folders: none here, then each real folder below, one level at a time.
-        // Last in the pattern, it matches everything below as well.
-        await glob_walk(dir, parts, index + 1, skip, found);
-        const last = index === parts.length - 1;
-        for (const entry of entries) {
-            if (entry.name.startsWith('.') || skip.has(entry.name))
-                continue;
-            const abs = external_node_path_default().join(dir, entry.name);
-            if (last)
-                found.add(abs);
-            if (entry.isDirectory())
-                await glob_walk(abs, parts, index, skip, found);
-        }
-        return;
-    }
-    const last = index === parts.length - 1;
-    for (const entry of entries) {
-        if (!part.matches(entry.name))
-            continue;
-        const abs = external_node_path_default().join(dir, entry.name);
-        if (last)
-            found.add(abs);
-        // Only real folders are walked: a committed link to a folder elsewhere is not followed.
-        else if (entry.isDirectory() && !skip.has(entry.name))
-            await glob_walk(abs, parts, index + 1, skip, found);
-    }
-}
-async function glob_exists(abs) {
-    return (await external_node_fs_namespaceObject.promises.lstat(abs).catch(() => undefined)) !== undefined;
-}
-async function readDir(dir) {
-    try {
-        return await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
-    }
-    catch {
-        return [];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/gate/config/files.ts
-/**
- * Which files to check: globs (glob.ts, which runs on Node 20 as well), plain file paths, and
- * directories (every .yml/.yaml below them, dot folders such as .github included).
- */
-
-
-
-
-const DEFAULT_PATTERNS = ['.github/oidc-gate/**/*.yml', '.github/oidc-gate/**/*.yaml'];
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-/** The `config` input: newline- or comma-separated, blank entries ignored. */
-function splitPatterns(value) {
-    return value.split(/[\n,]/).map((s) => s.trim()).filter((s) => s !== '');
-}
-/**
- * `root` is where patterns are relative to; `boundary` the directory they must not lead out of. A
- * directory that leads outside it (a committed link) is not walked: it is listed itself, so loading
- * it reports one refusal instead of naming the files of someone else's directory.
- */
-async function files_findConfigFiles(root, patterns, boundary = root) {
-    const found = new Set();
-    const missing = [];
-    for (const pattern of patterns) {
-        if (isGlob(pattern)) {
-            // A pattern whose fixed part leads outside the boundary is not walked: that folder is listed
-            // itself, and refused once when it is loaded, as a directory path is.
-            const enterBase = async (base) => {
-                const place = await resolveInsideRoot(boundary, base);
-                if (!place.ok && place.reason !== 'missing')
-                    found.add(base);
-                return place.ok;
-            };
-            for (const { matches } of await globPattern(root, pattern, SKIP_DIRS, enterBase)) {
-                for (const abs of matches)
-                    if (await isFile(abs))
-                        found.add(abs);
-            }
-            continue;
-        }
-        const abs = external_node_path_default().resolve(root, pattern);
-        const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
-        if (stat === undefined)
-            missing.push(pattern);
-        else if (stat.isDirectory() && !(await resolveInsideRoot(boundary, abs)).ok)
-            found.add(abs);
-        else if (stat.isDirectory())
-            for (const f of await walkYaml(abs))
-                found.add(f);
-        else
-            found.add(abs);
-    }
-    return { files: [...found].sort(), missing };
-}
-async function walkYaml(dir) {
-    const out = [];
-    const entries = await external_node_fs_namespaceObject.promises.readdir(dir, { withFileTypes: true });
-    for (const entry of entries) {
-        const abs = external_node_path_default().join(dir, entry.name);
-        if (entry.isDirectory()) {
-            if (!SKIP_DIRS.has(entry.name))
-                out.push(...(await walkYaml(abs)));
-        }
-        else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) {
-            out.push(abs);
-        }
-    }
-    return out;
-}
-async function isFile(abs) {
-    const stat = await external_node_fs_namespaceObject.promises.stat(abs).catch(() => undefined);
-    return stat?.isFile() === true;
+/** The keys of the sections that hold entries, as a message lists them: "providers, profiles, tokens or trust_policies". */
+function entryKeys(sections, suffix = '') {
+    const keys = sections.filter((s) => s.entries).map((s) => `${s.key}${suffix}`);
+    return keys.length > 1 ? `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}` : keys.join('');
 }
 
 ;// CONCATENATED MODULE: ./src/gate/run/pool.ts
@@ -60279,16 +60633,16 @@ async function lock_keys_servedKeys(source, engine) {
         const outcome = await engine.run('discover', { issuer: source.fetch.issuer });
         const found = outcome.response?.jwks_uri;
         if (typeof found !== 'string' || found === '') {
-            return { ok: false, offline: false, why: `the discovery document of ${redactUri(source.fetch.issuer)} could not be read or names no jwks_uri` };
+            return { ok: false, offline: false, why: `the discovery document of ${uri_redactUri(source.fetch.issuer)} could not be read or names no jwks_uri` };
         }
         jwksUri = found;
     }
     const fetched = await fetcher.getJson(jwksUri, source.allowHttp ? { allowHttp: true } : {});
     if (!fetched.ok)
-        return { ok: false, offline: false, why: `${redactUri(jwksUri)} could not be fetched (${fetched.reason})` };
+        return { ok: false, offline: false, why: `${uri_redactUri(jwksUri)} could not be fetched (${fetched.reason})` };
     const set = fetched.json;
     if (typeof set !== 'object' || set === null || !Array.isArray(set.keys)) {
-        return { ok: false, offline: false, why: `${redactUri(jwksUri)} is not a JWK Set (no keys list)` };
+        return { ok: false, offline: false, why: `${uri_redactUri(jwksUri)} is not a JWK Set (no keys list)` };
     }
     const keys = [];
     for (const jwk of set.keys) {
@@ -60296,7 +60650,7 @@ async function lock_keys_servedKeys(source, engine) {
         if (locked !== undefined)
             keys.push(locked);
     }
-    return { ok: true, jwksUri: redactUri(jwksUri), keys: keys.sort(compareKeys) };
+    return { ok: true, jwksUri: uri_redactUri(jwksUri), keys: keys.sort(compareKeys) };
 }
 /**
  * A served key as the lock keeps it, or undefined for one that has no thumbprint (a malformed key,
@@ -60325,6 +60679,7 @@ async function lockedKey(jwk) {
  * document). An inline `jwks` or `public_key` is left out: the config file itself pins those keys,
  * and a change to them is already a change in review.
  */
+
 
 
 
@@ -60558,7 +60913,7 @@ async function compare(source, engine, lockedKeys, lockRel) {
         }];
 }
 function placeAt(source) {
-    const pos = source.yaml !== undefined ? positionOf(source.yaml, source.at) : { line: 1, column: 1 };
+    const pos = source.yaml !== undefined ? yaml_positionOf(source.yaml, source.at) : { line: 1, column: 1 };
     const section = source.kind === 'provider' ? 'providers' : 'profiles';
     return {
         file: source.file, line: pos.line, column: pos.column, pointer: toPointer(source.at),
@@ -60613,7 +60968,7 @@ async function loadProfiles(options) {
             refuse(r.id, { file: source.file, line: r.line });
         for (const entry of source.entries) {
             const place = (rel) => {
-                const p = source.yaml !== undefined ? positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
+                const p = source.yaml !== undefined ? yaml_positionOf(source.yaml, [...entry.path, ...rel]) : { line: 1, column: 1 };
                 return { file: source.file, line: p.line, column: p.column, pointer: toPointer([...entry.path, ...rel]), kind: 'profile', name: entry.id };
             };
             const first = seen.get(entry.id);
@@ -60623,9 +60978,10 @@ async function loadProfiles(options) {
             }
             seen.set(entry.id, `${source.file}:${entry.line}`);
             const secretEnv = entry.profile.secret_env;
-            if (typeof secretEnv === 'string' && !secretEnv.startsWith(SECRET_ENV_PREFIX)) {
+            const secretEnvWhy = typeof secretEnv === 'string' ? secretEnvProblem(secretEnv) : undefined;
+            if (typeof secretEnv === 'string' && secretEnvWhy !== undefined) {
                 const at = place(['secret_env']);
-                findings.push(config_finding_configFinding(codes_GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${values_clip(secretEnv)}, but a repository config may only name variables that start with ${SECRET_ENV_PREFIX} (set one in the step's env:); the variable was not read.`, undefined, undefined, at));
+                findings.push(config_finding_configFinding(codes_GATE_CODES.PROFILE_INVALID, `Issuer profile "${entry.id}": /secret_env names ${values_clip(secretEnv)}, but ${secretEnvWhy}; the variable was not read.`, undefined, undefined, { ...at, remediation: `Name a variable such as ${SECRET_ENV_PREFIX}ORDERS_SECRET, and set it in the gate step's env: (or as an OIDC_GATE_NAME=value line of the oidc-gate-env secret).` }));
                 refuse(entry.id, { file: source.file, line: at.line ?? entry.line });
                 continue;
             }
@@ -60699,7 +61055,7 @@ async function readProfilesFile(options, file, findings) {
     const entries = [];
     const refused = [];
     const problem = (def, message, at, extra = {}) => {
-        findings.push(config_finding_configFinding(def, message, rel, positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
+        findings.push(config_finding_configFinding(def, message, rel, yaml_positionOf(yaml, at), { kind: 'profile', pointer: toPointer(at), ...extra }));
     };
     data.forEach((raw, index) => {
         const parsed = parseProfileEntry(raw, [...base, index], yaml, problem, options.onSecret);
@@ -61200,6 +61556,20 @@ function howToFix(definition) {
     return definition.fix ?? definition.remediation;
 }
 /**
+ * What to do about one finding, as every face shows it (the CLI's fix line, an annotation, a summary
+ * row): the finding's own remediation, which may speak of its case, else its code's (howToFix).
+ */
+function findingFix(f) {
+    if (f.remediation !== undefined)
+        return f.remediation;
+    const definition = catalogue_getFindingDefinition(f.code);
+    return definition !== undefined ? howToFix(definition) : undefined;
+}
+/** The page of a code oidc-gate defines (findingPageUrl); undefined for any other code, which has none. */
+function findingPage(code) {
+    return catalogue_getFindingDefinition(code) !== undefined ? findingPageUrl(code) : undefined;
+}
+/**
  * Catalogue text as Markdown: characters that would turn into emphasis, HTML or links are escaped
  * (`<issuer>` is a placeholder, not a tag); `code spans` written in the text are kept.
  */
@@ -61382,6 +61752,7 @@ function toPascal(code) {
  */
 
 
+
 /** Where `oidc-gate init` writes when --output is not given: inside the directory the gate reads by default. */
 const DEFAULT_INIT_OUTPUT = '.github/oidc-gate/oidc.yml';
 /**
@@ -61459,12 +61830,13 @@ function buildStarterConfig(starter) {
     const lines = [
         `# yaml-language-server: $schema=${CONFIG_SCHEMA_URL}`,
         comment(`Written by oidc-gate init from ${starter.source.slice(0, 200)}.`),
-        '# Replace client_id, audiences and redirect_uris with your application\'s, then run: oidc-gate check',
+        `# Replace client_id, audiences and redirect_uris with your application's, then run: oidc-gate check`,
+        `# (check refuses the file while a ${PLACEHOLDER_PREFIX}... placeholder is left in it).`,
         'providers:',
         `  - name: ${name}`,
         `    issuer: ${issuer}`,
-        '    client_id: replace-with-your-client-id   # the OAuth client ID of your application',
-        '    audiences: [replace-with-your-api-audience]',
+        `    client_id: ${PLACEHOLDER_PREFIX}client-id   # the OAuth client ID of your application`,
+        `    audiences: [${PLACEHOLDER_PREFIX}api-audience]`,
         `    jwks_uri: ${jwksUri}`,
         '    redirect_uris: []                         # list every callback URL of your application, exactly',
         '    alg_policy:',
@@ -61475,7 +61847,7 @@ function buildStarterConfig(starter) {
         'profiles:',
         `  - id: ${profileId}`,
         `    issuer: ${issuer}`,
-        '    audiences: [replace-with-your-api-audience]',
+        `    audiences: [${PLACEHOLDER_PREFIX}api-audience]`,
         `    allowed_algs: ${algs}`,
         `    jwks_uri: ${jwksUri}`,
         '',
@@ -61682,6 +62054,7 @@ function outputTarget(root, base, label, value) {
 
 
 
+
 const lock_CONCURRENCY = 8;
 async function writeLock(options) {
     const problems = [];
@@ -61707,6 +62080,8 @@ async function writeLock(options) {
         return { ok: false, problems, failures: [] };
     const engine = createEngine({ network: { online: true, outboundAllow }, verifyCacheSize: 0 });
     const sources = lockSources(configs, options.boundary);
+    if (options.offline === true)
+        return { ok: true, offline: true, planned: sources.map(lock_placeOf) };
     const failures = [];
     const entries = [];
     const served = await pool(sources.map((s) => () => servedKeys(s, engine)), lock_CONCURRENCY);
@@ -61715,7 +62090,8 @@ async function writeLock(options) {
         if (keys === undefined)
             return;
         if (!keys.ok) {
-            failures.push(`${source.file}: ${source.kind} "${source.name}": ${keys.why}.`);
+            const at = lock_placeOf(source);
+            failures.push(`${at.file}:${at.line}:${at.column}: ${source.kind} "${source.name}": ${keys.why}.`);
             return;
         }
         entries.push({ kind: source.kind, file: source.lockFile, name: source.name, jwks_uri: keys.jwksUri, keys: keys.keys });
@@ -61724,6 +62100,12 @@ async function writeLock(options) {
         return { ok: false, problems: [], failures };
     await writeInsideRoot(options.target, serializeLock(entries));
     return { ok: true, entries };
+}
+/** Where a source's keys are named in its config file: its jwks_uri line (or discovery). */
+function lock_placeOf(source) {
+    const at = source.yaml !== undefined ? positionOf(source.yaml, source.at) : { line: 1, column: 1 };
+    const from = 'jwksUri' in source.fetch ? redactUri(source.fetch.jwksUri) : `the discovery document of ${redactUri(source.fetch.issuer)}`;
+    return { kind: source.kind, name: source.name, file: source.file, line: at.line, column: at.column, from };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/outputs/formats.ts
@@ -61810,6 +62192,7 @@ async function writeOutputs(run, outputs) {
 
 
 
+
 ;// CONCATENATED MODULE: ./src/action/annotations.ts
 /**
  * Which findings become workflow annotations. GitHub shows at most 10 annotations of each level per
@@ -61818,10 +62201,12 @@ async function writeOutputs(run, outputs) {
  */
 
 const MAX_PER_LEVEL = 10;
+/** The finding, then its fix (its own, else its code's) and its code's page, each on a line of its own. */
 function annotationMessage(f) {
     const who = f.name !== undefined && f.kind !== undefined && f.kind !== 'config' ? ` (${f.kind} "${f.name}")` : '';
-    const fix = f.remediation !== undefined ? `\nFix: ${f.remediation}` : '';
-    return `${f.message}${who}${fix}`;
+    const fix = findingFix(f);
+    const page = findingPage(f.code);
+    return `${f.message}${who}${fix !== undefined ? `\nFix: ${fix}` : ''}${page !== undefined ? `\nMore: ${page}` : ''}`;
 }
 /** `failing`: the step will fail, and its failure message will be the last error annotation. */
 function selectAnnotations(findings, reportPath, failing = false) {
@@ -61961,8 +62346,9 @@ function readInputs(formats = OUTPUT_FORMATS) {
 
 
 /** The variable the reusable workflow sets on the gate step. */
-const SECRET_ENV_LINES = 'OIDC_GATE_ENV';
-const secret_env_NAME = new RegExp(`^${SECRET_ENV_PREFIX}[A-Z0-9_]+$`);
+const SECRET_ENV_LINES = SECRET_ENV_RESERVED;
+/** The names a profile's secret_env may give in a repository: one rule for both. */
+const secret_env_NAME = new RegExp(SECRET_ENV_PATTERN);
 /**
  * The gate's environment: the step's own, without OIDC_GATE_ENV (whose name a profile's `secret_env`
  * could otherwise read whole), plus one variable per line of it. A line that is not
@@ -62089,10 +62475,10 @@ function sourceCell(links, file, line) {
 
 ;// CONCATENATED MODULE: ./src/action/summary.ts
 /**
- * The job summary: Markdown tables of files, findings (each with its fix) and samples. Every piece
- * of user text is escaped so that no Markdown, HTML or link comes out of a config file (markdown.ts);
- * the only links are the summary's own, from each location to its line at the run's commit
- * (source-link.ts). The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
+ * The job summary: Markdown tables of files, findings (each with its fix, its code linked to its page)
+ * and samples. Every piece of user text is escaped so that no Markdown, HTML or link comes out of a
+ * config file (markdown.ts); the only links are the summary's own: from each location to its line at
+ * the run's commit (source-link.ts), and from each code oidc-gate defines to its page. The whole stays under 900 KB, since GitHub refuses step summaries over 1 MiB.
  */
 
 
@@ -62127,7 +62513,7 @@ function buildSummary(report, reportPath, env = {}) {
     ]));
     const findings = [...summary.findings].sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
     const findingRows = findings.map((f) => row([
-        f.severity, f.code, f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
+        f.severity, codeCell(f.code), f.file !== undefined ? sourceCell(links, f.file, f.line ?? 1) : '', f.name ?? '', f.message, fixOf(f),
     ]));
     const samples = report.results.filter((r) => r.kind === 'validate');
     const sampleRows = samples.map((r) => row([r.name, sourceCell(links, r.file, r.line), describeExpect(r), outcomeOf(r), r.at ?? '', gateOf(r)]));
@@ -62168,10 +62554,14 @@ function suppressedLine(report) {
         .map(([kind, n]) => `${n} ${kind}`);
     return `🔕 ${report_plural(hidden.length, 'finding')} suppressed (${kinds.join(', ')}): not counted, and not in the tables below; the report lists each with its reason (summary.suppressed).`;
 }
+/** A code oidc-gate defines, linked to its page (built from the catalogue's code, never from a file); any other code as text. */
+function codeCell(code) {
+    const page = findingPage(code);
+    return page !== undefined ? markdownLink(code, page) : code;
+}
 /** The finding's own fix, else its code's, cut at a word to FIX_CELL_CHARS. */
 function fixOf(f) {
-    const definition = catalogue_getFindingDefinition(f.code);
-    const fix = f.remediation ?? (definition !== undefined ? howToFix(definition) : undefined) ?? '';
+    const fix = findingFix(f) ?? '';
     if (fix.length <= FIX_CELL_CHARS)
         return fix;
     const cut = fix.slice(0, FIX_CELL_CHARS - 1);

@@ -22,8 +22,8 @@ var external_node_cluster_default = /*#__PURE__*/__webpack_require__.n(external_
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./src/engine/index.ts + 110 modules
-var src_engine = __webpack_require__(740);
+// EXTERNAL MODULE: ./src/engine/index.ts + 114 modules
+var src_engine = __webpack_require__(1182);
 ;// CONCATENATED MODULE: ./src/server/errors.ts
 class ServerError extends Error {
     code;
@@ -704,6 +704,117 @@ async function openAudit(target, stdout, onError) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/server/http/body.ts
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * application/json or any +json type. A charset parameter, when given, must be UTF-8: JSON exchanged
+ * between systems is UTF-8, and a body declared otherwise would be read as something it is not.
+ */
+function isJsonContentType(header) {
+    if (header === undefined)
+        return false;
+    if (header === 'application/json')
+        return true;
+    const [type, ...params] = header.split(';');
+    const media = type.trim().toLowerCase();
+    if (media !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media))
+        return false;
+    for (const p of params) {
+        const [name, value] = p.split('=');
+        if (name?.trim().toLowerCase() === 'charset') {
+            const v = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
+            if (v !== 'utf-8' && v !== 'utf8')
+                return false;
+        }
+    }
+    return true;
+}
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+/**
+ * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
+ * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
+ * limit, and reading stops. `done` runs in the handler of the event that decided the outcome, so an
+ * answer can still be written in the same turn of the event loop as the body's last byte.
+ */
+function readBody(req, done) {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+        done({ kind: 'too_large' });
+        return;
+    }
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    // Listeners are not removed on settling: the request object is dropped right after, and the
+    // flag makes late events harmless.
+    const finish = (outcome) => {
+        if (settled)
+            return;
+        settled = true;
+        done(outcome);
+    };
+    req.on('data', (chunk) => {
+        if (settled)
+            return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            req.pause();
+            finish({ kind: 'too_large' });
+            return;
+        }
+        chunks.push(chunk);
+    });
+    req.on('end', () => {
+        const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        let text;
+        try {
+            text = decoder.decode(buf);
+        }
+        catch {
+            finish({ kind: 'not_utf8' });
+            return;
+        }
+        finish({ kind: 'ok', text });
+    });
+    // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
+    // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
+    req.on('close', () => finish({ kind: 'aborted' }));
+}
+/**
+ * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
+ * differently, so {"issuer":"a","issuer":"b"} must not pass) and nesting deeper than MAX_JSON_DEPTH.
+ * The parser's own message is not returned: it quotes the input, which may hold a token.
+ */
+function parseJsonBody(text) {
+    if (text.trim() === '')
+        return { ok: false, pointer: '', message: 'the request body is empty; expected a JSON object' };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return { ok: false, pointer: '', message: 'the request body is not valid JSON' };
+    }
+    // The parsed value proves most bodies sound without a second pass over the text.
+    const issue = (0,src_engine/* checkJsonStructure */.Ug)(text, value, src_engine/* MAX_JSON_DEPTH */.KX);
+    if (issue !== undefined)
+        return { ok: false, pointer: '', message: describeStructureIssue(issue) };
+    return { ok: true, value };
+}
+/** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
+function scanJson(text) {
+    const issue = scanJsonStructure(text, MAX_JSON_DEPTH);
+    return issue === undefined ? undefined : describeStructureIssue(issue);
+}
+function describeStructureIssue(issue) {
+    if (issue.kind === 'too_deep')
+        return `the request body nests deeper than ${src_engine/* MAX_JSON_DEPTH */.KX} levels`;
+    const name = issue.name;
+    return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
+}
+
 ;// CONCATENATED MODULE: ./src/server/http/reply.ts
 
 const GONE = { kind: 'gone' };
@@ -879,117 +990,6 @@ function stampRequestId(state, traits, response) {
         withMetadata.metadata.request_id = state.id;
 }
 
-;// CONCATENATED MODULE: ./src/server/http/body.ts
-
-const MAX_BODY_BYTES = 64 * 1024;
-
-/**
- * application/json or any +json type. A charset parameter, when given, must be UTF-8: JSON exchanged
- * between systems is UTF-8, and a body declared otherwise would be read as something it is not.
- */
-function isJsonContentType(header) {
-    if (header === undefined)
-        return false;
-    if (header === 'application/json')
-        return true;
-    const [type, ...params] = header.split(';');
-    const media = type.trim().toLowerCase();
-    if (media !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media))
-        return false;
-    for (const p of params) {
-        const [name, value] = p.split('=');
-        if (name?.trim().toLowerCase() === 'charset') {
-            const v = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
-            if (v !== 'utf-8' && v !== 'utf8')
-                return false;
-        }
-    }
-    return true;
-}
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-/**
- * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
- * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
- * limit, and reading stops. `done` runs in the handler of the event that decided the outcome, so an
- * answer can still be written in the same turn of the event loop as the body's last byte.
- */
-function readBody(req, done) {
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-        done({ kind: 'too_large' });
-        return;
-    }
-    const chunks = [];
-    let size = 0;
-    let settled = false;
-    // Listeners are not removed on settling: the request object is dropped right after, and the
-    // flag makes late events harmless.
-    const finish = (outcome) => {
-        if (settled)
-            return;
-        settled = true;
-        done(outcome);
-    };
-    req.on('data', (chunk) => {
-        if (settled)
-            return;
-        size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
-            req.pause();
-            finish({ kind: 'too_large' });
-            return;
-        }
-        chunks.push(chunk);
-    });
-    req.on('end', () => {
-        const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        let text;
-        try {
-            text = decoder.decode(buf);
-        }
-        catch {
-            finish({ kind: 'not_utf8' });
-            return;
-        }
-        finish({ kind: 'ok', text });
-    });
-    // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
-    // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
-    req.on('close', () => finish({ kind: 'aborted' }));
-}
-/**
- * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
- * differently, so {"issuer":"a","issuer":"b"} must not pass) and nesting deeper than MAX_JSON_DEPTH.
- * The parser's own message is not returned: it quotes the input, which may hold a token.
- */
-function parseJsonBody(text) {
-    if (text.trim() === '')
-        return { ok: false, pointer: '', message: 'the request body is empty; expected a JSON object' };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return { ok: false, pointer: '', message: 'the request body is not valid JSON' };
-    }
-    // The parsed value proves most bodies sound without a second pass over the text.
-    const issue = (0,src_engine/* checkJsonStructure */.Ug)(text, value, src_engine/* MAX_JSON_DEPTH */.KX);
-    if (issue !== undefined)
-        return { ok: false, pointer: '', message: describeStructureIssue(issue) };
-    return { ok: true, value };
-}
-/** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
-function scanJson(text) {
-    const issue = scanJsonStructure(text, MAX_JSON_DEPTH);
-    return issue === undefined ? undefined : describeStructureIssue(issue);
-}
-function describeStructureIssue(issue) {
-    if (issue.kind === 'too_deep')
-        return `the request body nests deeper than ${src_engine/* MAX_JSON_DEPTH */.KX} levels`;
-    const name = issue.name;
-    return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
-}
-
 ;// CONCATENATED MODULE: ./src/server/app/operation-route.ts
 
 
@@ -997,14 +997,14 @@ function describeStructureIssue(issue) {
 
 /**
  * The handler of one engine operation: read a JSON body, run the operation, answer its response (200)
- * or its problem (400/422). The checks run in the documented order (415, 413, then the JSON itself),
- * so a client fixes one mistake at a time. A fault thrown by the engine is left to the request
- * lifecycle, which answers 500.
+ * or its problem (400/422). The checks run in the documented order (415 in the request lifecycle, then
+ * 413, then the JSON itself), so a client fixes one mistake at a time. A fault thrown by the engine is
+ * left to the request lifecycle, which answers 500.
  */
 function operationHandler(operation, engine, auditing, metrics) {
     const traits = auditTraitsOf(operation);
-    /** The answer to a body that arrived. */
-    const answerBody = async (read, state) => {
+    /** A body that arrived: its parsed JSON to run the operation on, or the answer that refuses it. */
+    const parsedOrRefused = (read, state) => {
         // The request budget ran out while the body was arriving, and the 408 is already sent.
         if (state.phase === 'done')
             return GONE;
@@ -1020,11 +1020,7 @@ function operationHandler(operation, engine, auditing, metrics) {
             const errors = [{ pointer: parsed.pointer, message: parsed.message }];
             return problemReply((0,src_engine/* problem */.CC)('REQUEST_INVALID', `${parsed.message[0]?.toUpperCase() ?? ''}${parsed.message.slice(1)}.`, { errors }));
         }
-        state.phase = 'engine';
-        // Fingerprints and code lists exist only for the audit line: not computed when it is off.
-        if (auditing)
-            auditRequest(state, traits, parsed.value);
-        return answerOutcome(await engine.run(operation.name, parsed.value), state);
+        return { kind: 'parsed', value: parsed.value };
     };
     const answerOutcome = (outcome, state) => {
         if (outcome.problem !== undefined)
@@ -1037,14 +1033,21 @@ function operationHandler(operation, engine, auditing, metrics) {
         stampRequestId(state, traits, response);
         return jsonReply(200, JSON.stringify(response));
     };
-    return (req, state) => {
-        if (!isJsonContentType(req.headers['content-type'])) {
-            return Promise.resolve(refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".'));
-        }
-        // The body arrives in a callback; an operation that needs nothing from the network (a validation
-        // with an inline key) settles its promise at once, so the answer is written before the event loop
-        // turns, right after the body's last byte.
-        return new Promise((resolve) => readBody(req, resolve)).then((read) => answerBody(read, state));
+    return {
+        when: 'later',
+        // An operation that needs nothing from the network (a validation with an inline key) settles in the
+        // microtasks after the body's last byte: the answer is written before the event loop turns.
+        async answer(req, state) {
+            const read = await new Promise((resolve) => readBody(req, resolve));
+            const body = parsedOrRefused(read, state);
+            if (body.kind !== 'parsed')
+                return body;
+            state.phase = 'engine';
+            // Fingerprints and code lists exist only for the audit line: not computed when it is off.
+            if (auditing)
+                auditRequest(state, traits, body.value);
+            return answerOutcome(await engine.run(operation.name, body.value), state);
+        },
     };
 }
 
@@ -1063,27 +1066,37 @@ function buildRoutes(deps) {
         url: operation.path,
         methods: [operation.method],
         auth: true,
+        json: true,
         handler: operationHandler(operation, deps.engine, deps.auditing, deps.metrics),
     }));
     routes.push({
         url: '/v1/openapi.json',
         methods: ['GET', 'HEAD'],
         auth: false,
-        handler: async (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }),
+        json: false,
+        handler: { when: 'now', answer: (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }) },
     }, {
         url: '/healthz',
         methods: ['GET', 'HEAD'],
         auth: false,
-        handler: async (req) => (deps.draining()
-            ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
-            : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
+        json: false,
+        handler: {
+            when: 'now',
+            answer: (req) => (deps.draining()
+                ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
+                : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
+        },
     }, {
         url: '/metrics',
         methods: ['GET', 'HEAD'],
         auth: !deps.metricsPublic,
-        handler: async (req) => {
-            const body = await deps.metrics.render();
-            return { kind: 'send', status: 200, contentType: deps.metrics.contentType, body, headers: closeIfUnread(req) };
+        json: false,
+        handler: {
+            when: 'later',
+            answer: async (req) => {
+                const body = await deps.metrics.render();
+                return { kind: 'send', status: 200, contentType: deps.metrics.contentType, body, headers: closeIfUnread(req) };
+            },
         },
     });
     return new Map(routes.map((route) => [route.url, route]));
@@ -1103,11 +1116,12 @@ function closeIfUnread(req) {
 
 
 
+
 /**
- * The request lifecycle around the route handlers: find the route (404, 405), check the API key
- * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
- * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
- * and draining can wait for the rest.
+ * The request lifecycle around the route handlers: find the route (404, 405), check the API key (401)
+ * and the media type (415), run the handler, write its answer once, and record it (audit line, access
+ * log, metrics). Every request stays in the in-flight set until it is answered, so the sweep can answer
+ * one that overran its budget and draining can wait for the rest.
  */
 function createApp(deps) {
     const { auth, audit, log } = deps;
@@ -1187,15 +1201,24 @@ function createApp(deps) {
             }
             state.keyFingerprint = result.fingerprint;
         }
+        if (route.json && !isJsonContentType(req.headers['content-type'])) {
+            settle(state, refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".'));
+            return;
+        }
+        const { handler } = route;
         let reply;
         try {
-            reply = route.handler(req, state);
+            if (handler.when === 'later') {
+                handler.answer(req, state).then((r) => settle(state, r), (error) => fault(state, error));
+                return;
+            }
+            reply = handler.answer(req);
         }
         catch (error) {
             fault(state, error);
             return;
         }
-        reply.then((r) => settle(state, r), (error) => fault(state, error));
+        settle(state, reply);
     }
     function sweep(now) {
         // The overdue requests are listed first and answered after, so answering one can never change

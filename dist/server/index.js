@@ -10281,7 +10281,7 @@ module.exports = {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7408);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2304);
 
 // Nothing but the process binding: settings come from the environment, and a failed start exits 1.
 const running = await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .runServer */ .XP)(process.env);
@@ -10293,7 +10293,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 7408:
+/***/ 2304:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -12147,11 +12147,85 @@ const insecureUri = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/engine/issuer-template.ts
+/**
+ * Microsoft Entra ID's multi-tenant issuer templates.
+ *
+ * Entra's tenant-independent discovery documents do not name one issuer: they publish a template with a
+ * `{tenantid}` placeholder, because every tenant signs its tokens with its own issuer. Microsoft's
+ * "Access tokens in the Microsoft identity platform" page (learn.microsoft.com/entra/identity-platform/access-tokens,
+ * "Validate the issuer", "Multitenant applications") says that
+ * https://login.microsoftonline.com/common/v2.0/.well-known/openid-configuration and
+ * https://login.microsoftonline.com/organizations/v2.0/.well-known/openid-configuration return the issuer
+ * https://login.microsoftonline.com/{tenantid}/v2.0, and that an application using them must check that the
+ * token's `tid` claim is a GUID and that `iss` is exactly the template with that `tid` put in place of
+ * `{tenantid}`. Microsoft's older "How to convert an app to be multi-tenant" page says the same of the v1.0
+ * document at https://login.microsoftonline.com/common/.well-known/openid-configuration, whose issuer is
+ * https://sts.windows.net/{tenantid}/.
+ *
+ * Only these exact strings are templates. Any other `{`…`}` in an issuer stays what it was (ISSUER_INVALID
+ * in lint, a mismatch in validation): a placeholder nobody documents is not something to guess at.
+ */
+/** Each accepted template and the tenant-independent discovery locations Microsoft documents as publishing it. */
+const TEMPLATES = new Map([
+    ['https://login.microsoftonline.com/{tenantid}/v2.0', ['https://login.microsoftonline.com/common/v2.0', 'https://login.microsoftonline.com/organizations/v2.0']],
+    ['https://sts.windows.net/{tenantid}/', ['https://login.microsoftonline.com/common']],
+]);
+const TENANT_PLACEHOLDER = '{tenantid}';
+/** A tenant ID as Entra writes it in `tid`: a GUID, lower-case hex, 8-4-4-4-12. Anything else is refused. */
+const TENANT_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const TENANT_ID = new RegExp(TENANT_ID_PATTERN);
+/** True only for Microsoft's published templates, byte for byte. */
+function isTenantTemplate(issuer) {
+    return TEMPLATES.has(issuer);
+}
+function isTenantId(value) {
+    return typeof value === 'string' && TENANT_ID.test(value);
+}
+/** The issuer a token of tenant `tid` carries under `template`. Call only with a template and a checked tenant ID. */
+function issuerForTenant(template, tid) {
+    return template.replace(TENANT_PLACEHOLDER, tid);
+}
+/**
+ * Where to fetch the discovery document of a template issuer: the tenant-independent document that
+ * publishes it (the `common` one). Undefined for any other issuer, whose document is under itself.
+ */
+function templateDiscoveryBase(issuer) {
+    return TEMPLATES.get(issuer)?.[0];
+}
+/**
+ * The template a tenant-independent location publishes (`https://login.microsoftonline.com/common/v2.0`
+ * publishes the v2.0 template), or undefined when `base` is no such location.
+ */
+function templatePublishedAt(base) {
+    for (const [template, bases] of TEMPLATES)
+        if (bases.includes(base))
+            return template;
+    return undefined;
+}
+/**
+ * Whether a discovery document fetched for `configured` may name `published` as its issuer: exactly the
+ * same string (Discovery's own rule), or the pairing Microsoft documents, where the tenant-independent
+ * location (`/common/v2.0`, `/organizations/v2.0`, v1.0 `/common`) publishes its template.
+ */
+function documentSpeaksFor(configured, published) {
+    if (configured === published)
+        return true;
+    return isTenantTemplate(published) && templatePublishedAt(configured) === published;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/lint/rules/issuer-invalid.ts
 
 
-/** Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it. */
+
+/**
+ * Why an issuer string is not a valid issuer identifier; empty when it is one. Discovery shares it.
+ * Microsoft Entra ID's published multi-tenant templates (https://login.microsoftonline.com/{tenantid}/v2.0
+ * and https://sts.windows.net/{tenantid}/, exactly) are valid: validation fills in the token's tid.
+ */
 function issuerProblems(raw) {
+    if (isTenantTemplate(raw))
+        return [];
     const p = parseAbsoluteUri(raw);
     if (!p.ok)
         return [p.reason];
@@ -12172,7 +12246,7 @@ const issuerInvalid = {
     code: 'ISSUER_INVALID',
     severity: 'error',
     title: 'The issuer is not an absolute URL, or carries a query, fragment or user info',
-    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token.',
+    docs: 'The issuer is compared byte for byte with the iss claim and is the base of discovery, so it must be an absolute URL without query, fragment or user info (OpenID Connect Discovery §2), written with RFC 3986 characters only: a template such as {tenantid} never matches a real token. The one exception is Microsoft Entra ID\'s multi-tenant issuer exactly as its tenant-independent discovery documents publish it, https://login.microsoftonline.com/{tenantid}/v2.0 (or the v1.0 https://sts.windows.net/{tenantid}/): validation then requires iss to be that template with the token\'s tid claim in place of {tenantid}, and tenants: can list the tenants to accept.',
     remediation: 'Set issuer to the exact iss value the provider puts in its tokens, e.g. https://login.example.com/tenant-id.',
     alsoIn: ['discover'],
     why: 'No token ever carries an issuer that is not a plain URL, so every token fails ISSUER_MISMATCH; and a template left in the configuration (a {tenantid} placeholder) usually means whoever set it up meant to accept a whole family of issuers, which exact matching will never do.',
@@ -12233,6 +12307,7 @@ function summariseToken(errors, warnings) {
 
 ;// CONCATENATED MODULE: ./src/engine/discovery/fetch.ts
 
+
 /**
  * Where and how a provider's discovery document is fetched. POST /v1/providers/discover and issuer
  * profiles with `discovery: true` both fetch through here, so they look in the same places, in the
@@ -12242,9 +12317,11 @@ function summariseToken(errors, warnings) {
  * The discovery URLs to try, in order: OpenID Connect Discovery §4 (one terminating "/" of the
  * issuer removed, then /.well-known/openid-configuration appended), then RFC 8414 §3.1 (the
  * well-known segment inserted between host and path). Undefined when the issuer is no http(s) URL.
+ * Microsoft Entra ID's multi-tenant template (https://login.microsoftonline.com/{tenantid}/v2.0) is no
+ * location: its document is the tenant-independent one that publishes it, under /common/v2.0.
  */
 function discoveryUris(issuer) {
-    const p = parseAbsoluteUri(issuer);
+    const p = parseAbsoluteUri(templateDiscoveryBase(issuer) ?? issuer);
     if (!p.ok || (p.scheme !== 'https' && p.scheme !== 'http'))
         return undefined;
     // Built from origin + path: query, fragment and user info of a bad issuer are never sent anywhere.
@@ -12494,6 +12571,7 @@ const DISCOVERY_METADATA_FINDINGS = DISCOVERY_METADATA_CHECKS.map((check) => che
 
 
 
+
 const F = DISCOVERY_FINDINGS;
 /** Members OpenID Connect Discovery requires every provider to publish (token_endpoint is handled on its own: see below). */
 const REQUIRED_MEMBERS = [
@@ -12624,7 +12702,9 @@ function checkDocument(doc, issuer, httpsRequired, discoveryUri, findings) {
             : `Discovery member ${member} is missing.`;
         findings.push(finding(definition, message, { field: '/issuer', member, discovery_uri: discoveryUri }));
     }
-    if (typeof doc.issuer === 'string' && doc.issuer !== issuer) {
+    // Exact (Discovery §4.3), except the pairing Microsoft documents for Entra ID: its tenant-independent
+    // documents (/common/v2.0, /organizations/v2.0) publish https://login.microsoftonline.com/{tenantid}/v2.0.
+    if (typeof doc.issuer === 'string' && !documentSpeaksFor(issuer, doc.issuer)) {
         const hint = nearMiss(issuer, doc.issuer);
         findings.push(finding(F.DISCOVERY_ISSUER_MISMATCH, `The discovery document names issuer ${redactUri(doc.issuer)}, not ${redactUri(issuer)}${hint !== undefined ? ` (${hint})` : ''}.`, { field: '/issuer', expected: redactUri(issuer), actual: redactUri(doc.issuer), discovery_uri: discoveryUri }));
     }
@@ -12837,7 +12917,7 @@ function importJwk(value, publicMembers) {
         return { ok: false, reason: 'has no kty' };
     if (!PUBLIC_MEMBERS.has(kty))
         return { ok: false, reason: `has unsupported kty "${kty.slice(0, 20)}"` };
-    for (const member of ['kid', 'use', 'alg']) {
+    for (const member of ['kid', 'use', 'alg', 'issuer']) {
         if (jwk[member] !== undefined && typeof jwk[member] !== 'string')
             return { ok: false, reason: `has a non-string ${member}` };
     }
@@ -12868,6 +12948,8 @@ function importJwk(value, publicMembers) {
         parsed.use = jwk.use;
     if (typeof jwk.alg === 'string')
         parsed.alg = jwk.alg;
+    if (typeof jwk.issuer === 'string')
+        parsed.issuer = jwk.issuer;
     if (Array.isArray(keyOps))
         parsed.keyOps = keyOps;
     return { ok: true, jwk: parsed };
@@ -12916,7 +12998,9 @@ function selectKeys(keys, header, alg, refused = []) {
         return { keys: [], unknownKid: false };
     const kid = header.kid;
     const named = kid === undefined ? keys : keys.filter((k) => k.kid === kid);
-    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => (k.kid === undefined ? { type: 'public', key: k.key } : { type: 'public', key: k.key, kid: k.kid }));
+    const fitting = named.filter((k) => jwkFits(k, alg)).map((k) => ({
+        type: 'public', key: k.key, ...(k.kid !== undefined ? { kid: k.kid } : {}), ...(k.issuer !== undefined ? { issuer: k.issuer } : {}),
+    }));
     const refusedKey = kid === undefined || fitting.length > 0 ? undefined : refused.find((r) => r.kid === kid);
     const selection = { keys: fitting, unknownKid: kid === undefined ? fitting.length === 0 : named.length === 0 && refusedKey === undefined };
     if (kid !== undefined)
@@ -14873,6 +14957,7 @@ const TRUST_FINDINGS = {
 ;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
 
 
+
 /** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
 const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
 const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
@@ -14930,7 +15015,7 @@ const claimPatternsSchema = {
  * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
  */
 const verifyPolicyClaimProperties = {
-    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter).' },
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter). Microsoft Entra ID\'s multi-tenant template https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/) accepts iss equal to it with the token\'s tid (a GUID) in place of {tenantid}.' },
     audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
     allowed_algs: {
         type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
@@ -14950,6 +15035,11 @@ const verifyPolicyClaimProperties = {
     max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
     clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
     token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+    tenants: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, uniqueItems: true,
+        items: { type: 'string', pattern: TENANT_ID_PATTERN },
+        description: 'Only with Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/): the tenant IDs (lower-case GUIDs) whose tokens are accepted; the token\'s tid must be one of them.',
+    },
 };
 const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
 const verifyPolicySchema = {
@@ -15345,26 +15435,18 @@ function shown(value) {
     return value;
 }
 
-;// CONCATENATED MODULE: ./src/engine/trust/aws-format.ts
+;// CONCATENATED MODULE: ./src/engine/trust/aws-conditions.ts
+/**
+ * The Condition block of an AWS trust policy statement, read as AWS evaluates it for a web identity
+ * token: each operator and key becomes a condition on a claim, and what cannot be evaluated (an
+ * operator or key AWS does not evaluate for this issuer, values that are not strings) is reported and
+ * read so that it admits.
+ */
 
 
-
-
-
-/** Statements read from one document at the most; a longer one is refused, never judged in part. */
-const MAX_STATEMENTS = 100;
-/** A document's size at the most, as JSON text in UTF-8 bytes. */
-const MAX_DOCUMENT_BYTES = 64 * 1024;
-/** Identity providers the Allow statements may name: each is judged on its own. */
-const MAX_ISSUERS = 10;
-/** Condition operators and keys read, times the providers each is read for, in one request. */
-const MAX_CONDITION_READINGS = 3_000;
-/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
-const MAX_UNSUPPORTED = 50;
-const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+/** Reports a part of the policy that is not evaluated, at its pointer. */
+/** GitHub's token issuer, whose extra claims AWS puts in the request context. */
 const GITHUB_HOST = 'token.actions.githubusercontent.com';
-const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
-const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
 /**
  * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
  * standard aud, sub and amr, and the claims AWS added for GitHub's issuer in January 2026. For any
@@ -15382,6 +15464,138 @@ const MATCH_OPERATORS = {
 };
 const SET_OPERATORS = new Set(['ForAnyValue', 'ForAllValues']);
 const SUPPORTED = 'StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null';
+function readConditionBlock(block, field, prefix, unsupported, deny) {
+    if (block === undefined)
+        return [];
+    if (!isRecord(block)) {
+        unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
+        return [{ kind: 'unknown', field, claim: '', operator: '' }];
+    }
+    const conditions = [];
+    for (const [name, keys] of Object.entries(block)) {
+        const operatorField = `${field}/${aws_conditions_escape(name)}`;
+        const operator = parseOperator(name);
+        if (operator === undefined || !isRecord(keys)) {
+            const why = operator === undefined ? `the operator is not evaluated (only ${SUPPORTED})` : 'it is not a JSON object of keys';
+            unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
+            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
+            continue;
+        }
+        if (deny && Object.keys(keys).length === 0) {
+            // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
+            unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
+            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
+        }
+        for (const [key, values] of Object.entries(keys)) {
+            conditions.push(readCondition(name, operator, key, values, `${operatorField}/${aws_conditions_escape(key)}`, prefix, unsupported));
+        }
+    }
+    return conditions;
+}
+function parseOperator(name) {
+    if (name === 'Null')
+        return { kind: 'null' };
+    const colon = name.indexOf(':');
+    const set = colon < 0 ? undefined : name.slice(0, colon);
+    if (set !== undefined && !SET_OPERATORS.has(set))
+        return undefined;
+    let base = colon < 0 ? name : name.slice(colon + 1);
+    const ifExists = base.endsWith('IfExists');
+    if (ifExists)
+        base = base.slice(0, -'IfExists'.length);
+    const known = Object.hasOwn(MATCH_OPERATORS, base) ? MATCH_OPERATORS[base] : undefined;
+    if (known === undefined)
+        return undefined;
+    return { kind: 'match', ...known, ifExists, ...(set === undefined ? {} : { set: set }) };
+}
+function readCondition(name, operator, key, values, field, prefix, unsupported) {
+    const unknown = (why) => {
+        unsupported(field, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name), key: clip(key) });
+        return { kind: 'unknown', field, claim: '', operator: name };
+    };
+    const colon = key.lastIndexOf(':');
+    const keyPrefix = colon < 0 ? '' : key.slice(0, colon);
+    const claim = key.slice(colon + 1);
+    let offContext;
+    if (keyPrefix.toLowerCase() !== prefix.toLowerCase()) {
+        // A key of another OIDC provider (a host name, with or without a path) is not in the request
+        // context of this issuer's tokens: AWS evaluates it as absent. Global and service keys (aws:…,
+        // sts:…) are not judged.
+        if (!keyPrefix.includes('.'))
+            return unknown(`the key is not one of ${prefix}'s claims (${prefix}:<claim>)`);
+        offContext = true;
+    }
+    else if (!contextClaims(prefix).has(claim.toLowerCase())) {
+        return unknown(`AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context`);
+    }
+    if (operator.kind === 'null') {
+        const flag = typeof values === 'boolean' ? values : typeof values === 'string' && /^(true|false)$/i.test(values) ? values.toLowerCase() === 'true' : undefined;
+        if (flag === undefined)
+            return unknown('Null takes "true" or "false"');
+        return { kind: 'null', field, claim: claim.toLowerCase(), operator: name, absent: flag, ...(offContext === undefined ? {} : { offContext }) };
+    }
+    const problem = valuesProblem(values);
+    if (problem !== undefined)
+        return unknown(problem);
+    return makeCondition({
+        field, claim: claim.toLowerCase(), operator: name, match: operator.match, negated: operator.negated, ifExists: operator.ifExists,
+        ...(operator.set === undefined ? {} : { set: operator.set }), ...(offContext === undefined ? {} : { offContext }),
+    }, values);
+}
+function contextClaims(prefix) {
+    const host = prefix.toLowerCase();
+    return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
+}
+function valuesProblem(values) {
+    const list = Array.isArray(values) ? values : [values];
+    if (list.length === 0)
+        return 'it lists no value';
+    if (list.length > MAX_ARRAY_ITEMS)
+        return `it lists more than ${MAX_ARRAY_ITEMS} values`;
+    if (!list.every((v) => typeof v === 'string'))
+        return 'its values are not all strings';
+    if (list.some((v) => v.length > MAX_PATTERN_LENGTH))
+        return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
+    // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
+    if (list.some((v) => v.includes('${')))
+        return 'a value uses a policy variable (${…})';
+    return undefined;
+}
+function strings(value) {
+    if (typeof value === 'string')
+        return [value];
+    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function aws_conditions_escape(token) {
+    return conditions_pointer(token).slice(1);
+}
+/** Names from the document in a message: short, whatever the document holds. */
+function clip(text) {
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/aws-format.ts
+
+
+
+
+
+/** Statements read from one document at the most; a longer one is refused, never judged in part. */
+const MAX_STATEMENTS = 100;
+/** A document's size at the most, as JSON text in UTF-8 bytes. */
+const MAX_DOCUMENT_BYTES = 64 * 1024;
+/** Identity providers the Allow statements may name: each is judged on its own. */
+const MAX_ISSUERS = 10;
+/** Condition operators and keys read, times the providers each is read for, in one request. */
+const MAX_CONDITION_READINGS = 3_000;
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
+const MAX_UNSUPPORTED = 50;
+const WEB_IDENTITY_ACTION = 'sts:assumerolewithwebidentity';
+const POLICY_MEMBERS = new Set(['Version', 'Id', 'Statement']);
+const STATEMENT_MEMBERS = new Set(['Sid', 'Effect', 'Principal', 'NotPrincipal', 'Action', 'NotAction', 'Condition']);
 /**
  * The prefix of the issuer's condition keys: its URL without https:// (token.actions.githubusercontent.com,
  * or host/path for an issuer with a path, such as GitHub Enterprise Cloud's
@@ -15445,7 +15659,7 @@ function readAwsPolicy(document, issuer, at) {
     const allowArns = allowArnsFor(document, prefix);
     for (const member of Object.keys(document)) {
         if (!POLICY_MEMBERS.has(member))
-            unsupported(`${at}/${aws_format_escape(member)}`, `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
+            unsupported(`${at}/${aws_conditions_escape(member)}`, `The policy member ${clip(member)} is not one a trust policy has; it was not evaluated.`, { key: clip(member) });
     }
     const given = document.Statement;
     const statements = Array.isArray(given) ? given : given === undefined ? [] : [given];
@@ -15541,7 +15755,7 @@ function readStatement(statement, field, prefix, allowArns, unsupported, finding
         if (action === 'unknown' || !denyApplies(statement, prefix, allowArns))
             return undefined;
         if (unknownMembers.length > 0) {
-            unsupported(`${field}/${aws_format_escape(unknownMembers[0])}`, `The Deny statement has the member ${clip(unknownMembers[0])}, which the checker does not read; the statement is not taken to deny anything.`, { key: clip(unknownMembers[0]) });
+            unsupported(`${field}/${aws_conditions_escape(unknownMembers[0])}`, `The Deny statement has the member ${clip(unknownMembers[0])}, which the checker does not read; the statement is not taken to deny anything.`, { key: clip(unknownMembers[0]) });
             return undefined;
         }
         return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, true) };
@@ -15558,7 +15772,7 @@ function readStatement(statement, field, prefix, allowArns, unsupported, finding
         unsupported(`${field}/Principal`, 'The statement\'s Principal admits every identity provider of the account, this issuer\'s included; its conditions are evaluated as if it named the issuer\'s provider.', { key: 'Principal' });
     }
     for (const member of unknownMembers) {
-        unsupported(`${field}/${aws_format_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
+        unsupported(`${field}/${aws_conditions_escape(member)}`, `The statement member ${clip(member)} is not evaluated; the statement's conditions are, as if it were absent.`, { key: clip(member) });
     }
     return { field, effect, conditions: readConditionBlock(statement.Condition, `${field}/Condition`, prefix, unsupported, false) };
 }
@@ -15622,118 +15836,6 @@ function namesProvider(principal, prefix) {
     if (!isRecord(principal))
         return false;
     return strings(principal.Federated).some((arn) => providerOf(arn) === prefix.toLowerCase());
-}
-function readConditionBlock(block, field, prefix, unsupported, deny) {
-    if (block === undefined)
-        return [];
-    if (!isRecord(block)) {
-        unsupported(field, 'Condition is not a JSON object; it was not evaluated.');
-        return [{ kind: 'unknown', field, claim: '', operator: '' }];
-    }
-    const conditions = [];
-    for (const [name, keys] of Object.entries(block)) {
-        const operatorField = `${field}/${aws_format_escape(name)}`;
-        const operator = parseOperator(name);
-        if (operator === undefined || !isRecord(keys)) {
-            const why = operator === undefined ? `the operator is not evaluated (only ${SUPPORTED})` : 'it is not a JSON object of keys';
-            unsupported(operatorField, `The condition ${clip(name)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name) });
-            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
-            continue;
-        }
-        if (deny && Object.keys(keys).length === 0) {
-            // An operator without keys: whatever AWS makes of it, a Deny is not credited with it.
-            unsupported(operatorField, `The condition ${clip(name)} names no key; the Deny statement is not taken to deny anything.`, { operator: clip(name) });
-            conditions.push({ kind: 'unknown', field: operatorField, claim: '', operator: name });
-        }
-        for (const [key, values] of Object.entries(keys)) {
-            conditions.push(readCondition(name, operator, key, values, `${operatorField}/${aws_format_escape(key)}`, prefix, unsupported));
-        }
-    }
-    return conditions;
-}
-function parseOperator(name) {
-    if (name === 'Null')
-        return { kind: 'null' };
-    const colon = name.indexOf(':');
-    const set = colon < 0 ? undefined : name.slice(0, colon);
-    if (set !== undefined && !SET_OPERATORS.has(set))
-        return undefined;
-    let base = colon < 0 ? name : name.slice(colon + 1);
-    const ifExists = base.endsWith('IfExists');
-    if (ifExists)
-        base = base.slice(0, -'IfExists'.length);
-    const known = Object.hasOwn(MATCH_OPERATORS, base) ? MATCH_OPERATORS[base] : undefined;
-    if (known === undefined)
-        return undefined;
-    return { kind: 'match', ...known, ifExists, ...(set === undefined ? {} : { set: set }) };
-}
-function readCondition(name, operator, key, values, field, prefix, unsupported) {
-    const unknown = (why) => {
-        unsupported(field, `The condition ${clip(name)} on ${clip(key)} is not evaluated: ${why}. It is taken to hold in an Allow statement and not to hold in a Deny statement.`, { operator: clip(name), key: clip(key) });
-        return { kind: 'unknown', field, claim: '', operator: name };
-    };
-    const colon = key.lastIndexOf(':');
-    const keyPrefix = colon < 0 ? '' : key.slice(0, colon);
-    const claim = key.slice(colon + 1);
-    let offContext;
-    if (keyPrefix.toLowerCase() !== prefix.toLowerCase()) {
-        // A key of another OIDC provider (a host name, with or without a path) is not in the request
-        // context of this issuer's tokens: AWS evaluates it as absent. Global and service keys (aws:…,
-        // sts:…) are not judged.
-        if (!keyPrefix.includes('.'))
-            return unknown(`the key is not one of ${prefix}'s claims (${prefix}:<claim>)`);
-        offContext = true;
-    }
-    else if (!contextClaims(prefix).has(claim.toLowerCase())) {
-        return unknown(`AWS does not put the claim ${clip(claim)} of this issuer's tokens in the request context`);
-    }
-    if (operator.kind === 'null') {
-        const flag = typeof values === 'boolean' ? values : typeof values === 'string' && /^(true|false)$/i.test(values) ? values.toLowerCase() === 'true' : undefined;
-        if (flag === undefined)
-            return unknown('Null takes "true" or "false"');
-        return { kind: 'null', field, claim: claim.toLowerCase(), operator: name, absent: flag, ...(offContext === undefined ? {} : { offContext }) };
-    }
-    const problem = valuesProblem(values);
-    if (problem !== undefined)
-        return unknown(problem);
-    return makeCondition({
-        field, claim: claim.toLowerCase(), operator: name, match: operator.match, negated: operator.negated, ifExists: operator.ifExists,
-        ...(operator.set === undefined ? {} : { set: operator.set }), ...(offContext === undefined ? {} : { offContext }),
-    }, values);
-}
-function contextClaims(prefix) {
-    const host = prefix.toLowerCase();
-    return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
-}
-function valuesProblem(values) {
-    const list = Array.isArray(values) ? values : [values];
-    if (list.length === 0)
-        return 'it lists no value';
-    if (list.length > MAX_ARRAY_ITEMS)
-        return `it lists more than ${MAX_ARRAY_ITEMS} values`;
-    if (!list.every((v) => typeof v === 'string'))
-        return 'its values are not all strings';
-    if (list.some((v) => v.length > MAX_PATTERN_LENGTH))
-        return `a value is longer than ${MAX_PATTERN_LENGTH} characters`;
-    // ${aws:username}, ${*}: policy variables are replaced by IAM at evaluation time.
-    if (list.some((v) => v.includes('${')))
-        return 'a value uses a policy variable (${…})';
-    return undefined;
-}
-function strings(value) {
-    if (typeof value === 'string')
-        return [value];
-    return Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function aws_format_escape(token) {
-    return conditions_pointer(token).slice(1);
-}
-/** Names from the document in a message: short, whatever the document holds. */
-function clip(text) {
-    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trust/formats.ts
@@ -15983,7 +16085,7 @@ const VALIDATION_FINDINGS = {
         code: 'KEY_MISMATCH', severity: 'error', status: 'signature', area: 'validate',
         title: 'The configured key cannot serve the token alg (wrong type, curve or size), or is outside the key-strength bounds',
         remediation: 'Use a secret for HS*, an RSA key of 2048 to 8192 bits with public exponent 65537 for RS*/PS*, the matching curve (P-256, P-384, P-521) for ES*, and an Ed25519/Ed448 key for EdDSA.',
-        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …).',
+        docs: 'A secret serves HS* only, RSA keys of 2048 to 8192 bits with an odd public exponent from 65537 up serve RS* and PS*, P-256/P-384/P-521 keys serve ES256/ES384/ES512, and Ed25519/Ed448 keys serve EdDSA. A JWKS key outside these bounds is skipped, and a token naming its kid fails with evidence.reason saying why (weak_exponent, key_too_small, unsupported_curve, …). A JWKS key that names an issuer (Microsoft\'s tenant-independent keys do) serves only tokens of that issuer: with Microsoft\'s {tenantid} template, the token\'s own tid filled in; so a key of one tenant cannot vouch for a token claiming another.',
         why: 'Using a key for an algorithm it was not made for is how key-confusion forgeries work (an RSA public key used as an HMAC secret), and a key outside the strength bounds can be forged with (an RSA exponent of 1 makes the signature just the padded hash) or costs every verification tens of times the work.',
         securitySeverity: 8.1,
         example: {
@@ -16046,7 +16148,7 @@ const VALIDATION_FINDINGS = {
     ISSUER_MISMATCH: defineFinding({
         code: 'ISSUER_MISMATCH', severity: 'error', status: 'issuer', area: 'validate',
         title: 'The iss claim does not equal the expected issuer',
-        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one.',
+        docs: 'The iss claim must equal the policy\'s issuer byte for byte: letter case and a trailing slash matter. The finding\'s remediation names a near miss when there is one. With Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (as its /common/v2.0 and /organizations/v2.0 discovery documents publish it), iss must equal that template with the token\'s tid claim, a lower-case GUID, in place of {tenantid}; a missing or malformed tid, an iss of another tenant than tid, or a tid not in the policy\'s tenants list is this finding too.',
         why: 'The issuer says who vouches for the token. A loose comparison lets tokens of another tenant or another identity provider through, for instance any issuer that merely starts with the expected one.',
         fix: 'Set the policy issuer to the exact iss value the provider puts in its tokens (its discovery document\'s issuer), trailing slash and letter case included.',
         securitySeverity: 6.5,
@@ -16659,7 +16761,57 @@ function checkClaimPatterns(claims, patterns, report) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/engine/validate/tenant-issuer.ts
+
+
+
+/**
+ * The issuer check for Microsoft Entra ID's multi-tenant template (`policy.issuer` is
+ * https://login.microsoftonline.com/{tenantid}/v2.0 or https://sts.windows.net/{tenantid}/). As Microsoft's
+ * "Access tokens in the Microsoft identity platform" page asks of applications using its tenant-independent
+ * documents: the token's tid must be a GUID, and iss must be exactly the template with that tid in place of
+ * {tenantid}. Then, when the policy lists `tenants`, tid must be one of them. Every failure is ISSUER_MISMATCH.
+ */
+function checkTenantIssuer(claims, policy) {
+    const template = policy.issuer;
+    const iss = Object.hasOwn(claims, 'iss') ? claims.iss : null;
+    const tid = Object.hasOwn(claims, 'tid') ? claims.tid : null;
+    const fail = (message, expected, remediation, extra = {}) => ({
+        errors: [finding(VALIDATION_FINDINGS.ISSUER_MISMATCH, message, { iss, tid, expected_issuer: expected, issuer_template: template, ...extra }, remediation)],
+        diff: [['iss', { expected, actual: iss }]],
+    });
+    if (!isTenantId(tid)) {
+        const why = tid === null ? 'The token has no tid claim' : 'The token tid claim is not a tenant ID (a lower-case GUID)';
+        return fail(`${why}, so the issuer template "${template}" cannot be filled in and no iss can match it.`, template, 'An Entra ID token names its tenant in tid; a token without a GUID tid is not one the template can accept. Check that the token comes from Entra ID, or set the policy issuer to the exact iss of a single-tenant issuer.');
+    }
+    const expected = issuerForTenant(template, tid);
+    if (iss !== expected) {
+        const message = iss === null
+            ? 'The token has no iss claim.'
+            : `The token iss is not the issuer of its own tenant ("${expected}", the template with tid in place of ${TENANT_PLACEHOLDER}).`;
+        return fail(message, expected, 'With a multi-tenant template issuer, iss must name the same tenant as tid, exactly. A token whose iss and tid disagree was not issued by that tenant.');
+    }
+    if (policy.tenants !== undefined && !policy.tenants.includes(tid)) {
+        const check = fail(`The token comes from tenant ${tid}, which is not in the policy's tenants.`, expected, 'Add the tenant ID to tenants if tokens of that organisation are to be accepted; otherwise this is a token from a tenant the policy does not trust.', { tenants: policy.tenants });
+        check.diff = [['tid', { expected: policy.tenants, actual: tid }]];
+        return check;
+    }
+    return { errors: [], diff: [] };
+}
+/**
+ * A remediation for an exact issuer that can never match: a tenant-independent Entra location
+ * (/common/v2.0, /organizations/v2.0) names no issuer; tokens carry their own tenant's.
+ */
+function tenantIndependentHint(issuer) {
+    const template = templatePublishedAt(issuer);
+    if (template === undefined)
+        return undefined;
+    return `${issuer} is not an issuer: Entra ID tokens carry their own tenant's. Set the policy issuer to the template its discovery document publishes, ${template}, and list the accepted tenant IDs in tenants.`;
+}
+
 ;// CONCATENATED MODULE: ./src/engine/validate/claims.ts
+
+
 
 
 
@@ -16681,11 +16833,23 @@ function actual(claims, name) {
 }
 function checkIssuer(claims, policy) {
     const check = newCheck();
-    const iss = claims.iss;
-    if (iss === policy.issuer)
+    if (isTenantTemplate(policy.issuer)) {
+        const tenant = checkTenantIssuer(claims, policy);
+        check.errors.push(...tenant.errors);
+        for (const [claim, entry] of tenant.diff)
+            setDiff(check.diff, claim, entry);
         return check;
-    let remediation;
-    if (typeof iss === 'string') {
+    }
+    const iss = claims.iss;
+    // A placeholder outside Microsoft's published templates is never filled in, so nothing matches it,
+    // not even a token that carries the same unfilled placeholder.
+    const unfilled = /\{tenantid\}/i.test(policy.issuer);
+    if (iss === policy.issuer && !unfilled)
+        return check;
+    let remediation = unfilled
+        ? 'The policy issuer holds a {tenantid} placeholder, which is filled in only in Microsoft Entra ID\'s published templates (https://login.microsoftonline.com/{tenantid}/v2.0, https://sts.windows.net/{tenantid}/); set the exact iss value instead.'
+        : tenantIndependentHint(policy.issuer);
+    if (remediation === undefined && typeof iss === 'string') {
         const trim = (s) => s.replace(/\/+$/, '');
         if (trim(iss) === trim(policy.issuer)) {
             remediation = 'The issuers differ only by a trailing slash; issuer comparison is exact, so set the policy issuer to the exact iss value.';
@@ -16694,9 +16858,11 @@ function checkIssuer(claims, policy) {
             remediation = 'The issuers differ only in letter case; issuer comparison is exact and case-sensitive.';
         }
     }
-    const message = present(claims, 'iss')
-        ? `The token iss does not equal the expected issuer "${policy.issuer}".`
-        : 'The token has no iss claim.';
+    const message = unfilled
+        ? `The expected issuer "${policy.issuer}" holds an unfilled {tenantid} placeholder, so no token can match it.`
+        : present(claims, 'iss')
+            ? `The token iss does not equal the expected issuer "${policy.issuer}".`
+            : 'The token has no iss claim.';
     check.errors.push(finding(VALIDATION_FINDINGS.ISSUER_MISMATCH, message, { iss: actual(claims, 'iss'), expected_issuer: policy.issuer }, remediation));
     setDiff(check.diff, 'iss', { expected: policy.issuer, actual: actual(claims, 'iss') });
     return check;
@@ -16879,11 +17045,15 @@ function checkRequiredClaims(claims, header, policy) {
 
 ;// CONCATENATED MODULE: ./src/engine/validate/inline.ts
 
+
 /**
  * An inline policy as a trust source. The key is parsed (or taken from the cache) here, so a bad key
  * is a 422 naming the field, before any token work; messages never quote the key or secret.
  */
 function inlineTrustSource(policy, keyCache) {
+    const tenantsProblem = tenantsWithoutTemplate(policy);
+    if (tenantsProblem !== undefined)
+        throw new errors_RequestInvalidError([{ pointer: '/policy/tenants', message: tenantsProblem }]);
     const hasSecret = policy.secret !== undefined;
     const hasPublicKey = policy.public_key !== undefined;
     if (hasSecret === hasPublicKey) {
@@ -16916,8 +17086,67 @@ function inlineTrustSource(policy, keyCache) {
         resolveKeys: () => resolution,
     };
 }
+/**
+ * `tenants` restricts the tid that fills in Entra ID's multi-tenant template; with any other issuer it
+ * would do nothing, and a policy that silently ignores an allowlist is worse than one refused.
+ */
+function tenantsWithoutTemplate(policy) {
+    if (policy.tenants === undefined || isTenantTemplate(policy.issuer))
+        return undefined;
+    return 'applies only with the multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/); with any other issuer tid is not checked, so remove tenants or use the template';
+}
+
+;// CONCATENATED MODULE: ./src/engine/validate/key-issuer.ts
+/**
+ * A signing key scoped to one issuer. Microsoft's tenant-independent key set (`/common`) holds keys of
+ * many issuers, each key naming its own in an `issuer` member: a key of one tenant (the personal
+ * Microsoft accounts' tenant, say) must not vouch for a token that claims another tenant, however well
+ * its signature verifies. Microsoft's guidance for multi-tenant apps is to check that the key's issuer,
+ * with the token's `tid` in place of `{tenantid}`, is the token's `iss`. A key without `issuer` is
+ * scoped by nothing but the key set it came from.
+ */
+
+/** Microsoft's tenant issuers: the v2.0 and v1.0 forms, for a tenant ID (a GUID). */
+const MICROSOFT_TENANT_ISSUER = /^(?:https:\/\/login\.microsoftonline\.com\/([0-9a-f-]{36})\/v2\.0|https:\/\/sts\.windows\.net\/([0-9a-f-]{36})\/)$/;
+/** Why the key may not verify this token (its issuer is another's), or undefined when it may. */
+function keyIssuerMismatch(key, claims) {
+    if (key.type !== 'public' || key.issuer === undefined)
+        return undefined;
+    const { iss, tid } = claims;
+    const refused = `the key is scoped to the issuer ${key_issuer_clip(key.issuer)}, not to this token's`;
+    if (isTenantTemplate(key.issuer)) {
+        // A key of every tenant: the token's own tenant fills the template, in either of Microsoft's forms.
+        if (!isTenantId(tid))
+            return refused;
+        return sameTenantIssuer(issuerForTenant(key.issuer, tid), iss) ? undefined : refused;
+    }
+    if (key.issuer.includes(TENANT_PLACEHOLDER))
+        return refused;
+    return sameTenantIssuer(key.issuer, iss) ? undefined : refused;
+}
+/**
+ * The token's `iss` is the key's issuer, or (for Microsoft's tenant issuers) the other form of the same
+ * tenant's issuer: a v1.0 token of a tenant is signed with the keys its v2.0 key set lists.
+ */
+function sameTenantIssuer(keyIssuer, iss) {
+    if (typeof iss !== 'string')
+        return false;
+    if (keyIssuer === iss)
+        return true;
+    const keyTenant = tenantOf(keyIssuer);
+    return keyTenant !== undefined && keyTenant === tenantOf(iss);
+}
+function tenantOf(issuer) {
+    const m = MICROSOFT_TENANT_ISSUER.exec(issuer);
+    const tenant = m?.[1] ?? m?.[2];
+    return isTenantId(tenant) ? tenant : undefined;
+}
+function key_issuer_clip(text) {
+    return text.length > 120 ? `${text.slice(0, 120)}…` : text;
+}
 
 ;// CONCATENATED MODULE: ./src/engine/validate/validate.ts
+
 
 
 
@@ -17035,7 +17264,7 @@ function checkSignature(jwt, alg, resolution, metadata, memory) {
     let mismatch;
     const candidates = [];
     for (const key of resolution.keys) {
-        const reason = keyAlgMismatch(key, alg);
+        const reason = keyAlgMismatch(key, alg) ?? keyIssuerMismatch(key, jwt.payload);
         if (reason !== undefined) {
             mismatch ??= reason;
             continue;
@@ -17522,6 +17751,7 @@ class JwksCache {
 
 
 
+
 /**
  * The OpenID Connect location of the issuer's configuration document (OpenID Connect Discovery 1.0 §4),
  * the one a JWKS_UNAVAILABLE names: the location an issuer is expected to serve.
@@ -17585,8 +17815,9 @@ class DiscoveredJwks {
         if (fetched.state === 'not_an_object')
             return fail('invalid_discovery', 'the discovery document is not a JSON object');
         const { issuer, jwks_uri: jwksUri } = fetched.document;
-        // Discovery §4.3: the document must name exactly the issuer it was fetched for.
-        if (issuer !== this.issuer)
+        // Discovery §4.3: the document must name exactly the issuer it was fetched for. A profile with Entra's
+        // template issuer fetched the tenant-independent document, which publishes exactly that template.
+        if (typeof issuer !== 'string' || !documentSpeaksFor(this.issuer, issuer))
             return fail('issuer_mismatch', `the document's issuer ${JSON.stringify(issuer)?.slice(0, 200)} is not the profile issuer`);
         if (typeof jwksUri !== 'string' || jwksUri === '')
             return fail('invalid_discovery', 'the document has no jwks_uri');
@@ -17628,7 +17859,7 @@ const issuerProfileSchema = {
         public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM.' },
         jwks: { type: 'object', description: 'An inline JWK Set: { "keys": [...] }, public keys only.' },
         jwks_uri: { type: 'string', minLength: 1, description: 'https URL of the issuer JWK Set, fetched and cached.' },
-        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use.' },
+        discovery: { type: 'boolean', description: 'true: take jwks_uri from <issuer>/.well-known/openid-configuration, at first use (for Entra ID\'s https://login.microsoftonline.com/{tenantid}/v2.0 template, from the /common/v2.0 document that publishes it).' },
         ...verifyPolicyClaimProperties,
     },
 };
@@ -17681,6 +17912,11 @@ function compileProfile(entry, options, problems) {
     const algProblem = allowedAlgsFit(profile.allowed_algs, keySource);
     if (algProblem !== undefined) {
         problems.push({ pointer: '/allowed_algs', message: algProblem });
+        return undefined;
+    }
+    const tenantsProblem = tenantsWithoutTemplate(profile);
+    if (tenantsProblem !== undefined) {
+        problems.push({ pointer: '/tenants', message: tenantsProblem });
         return undefined;
     }
     // A profile serves every token, so its patterns must be affordable for the longest one accepted.
@@ -17764,6 +18000,8 @@ function claimPolicy(profile) {
         policy.clock_skew_seconds = profile.clock_skew_seconds;
     if (profile.token_type !== undefined)
         policy.token_type = profile.token_type;
+    if (profile.tenants !== undefined)
+        policy.tenants = profile.tenants;
     return policy;
 }
 /**
@@ -18628,6 +18866,117 @@ async function openAudit(target, stdout, onError) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/server/http/body.ts
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * application/json or any +json type. A charset parameter, when given, must be UTF-8: JSON exchanged
+ * between systems is UTF-8, and a body declared otherwise would be read as something it is not.
+ */
+function isJsonContentType(header) {
+    if (header === undefined)
+        return false;
+    if (header === 'application/json')
+        return true;
+    const [type, ...params] = header.split(';');
+    const media = type.trim().toLowerCase();
+    if (media !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media))
+        return false;
+    for (const p of params) {
+        const [name, value] = p.split('=');
+        if (name?.trim().toLowerCase() === 'charset') {
+            const v = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
+            if (v !== 'utf-8' && v !== 'utf8')
+                return false;
+        }
+    }
+    return true;
+}
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+/**
+ * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
+ * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
+ * limit, and reading stops. `done` runs in the handler of the event that decided the outcome, so an
+ * answer can still be written in the same turn of the event loop as the body's last byte.
+ */
+function readBody(req, done) {
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+        done({ kind: 'too_large' });
+        return;
+    }
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    // Listeners are not removed on settling: the request object is dropped right after, and the
+    // flag makes late events harmless.
+    const finish = (outcome) => {
+        if (settled)
+            return;
+        settled = true;
+        done(outcome);
+    };
+    req.on('data', (chunk) => {
+        if (settled)
+            return;
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) {
+            req.pause();
+            finish({ kind: 'too_large' });
+            return;
+        }
+        chunks.push(chunk);
+    });
+    req.on('end', () => {
+        const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
+        let text;
+        try {
+            text = decoder.decode(buf);
+        }
+        catch {
+            finish({ kind: 'not_utf8' });
+            return;
+        }
+        finish({ kind: 'ok', text });
+    });
+    // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
+    // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
+    req.on('close', () => finish({ kind: 'aborted' }));
+}
+/**
+ * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
+ * differently, so {"issuer":"a","issuer":"b"} must not pass) and nesting deeper than MAX_JSON_DEPTH.
+ * The parser's own message is not returned: it quotes the input, which may hold a token.
+ */
+function parseJsonBody(text) {
+    if (text.trim() === '')
+        return { ok: false, pointer: '', message: 'the request body is empty; expected a JSON object' };
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch {
+        return { ok: false, pointer: '', message: 'the request body is not valid JSON' };
+    }
+    // The parsed value proves most bodies sound without a second pass over the text.
+    const issue = checkJsonStructure(text, value, json_MAX_JSON_DEPTH);
+    if (issue !== undefined)
+        return { ok: false, pointer: '', message: describeStructureIssue(issue) };
+    return { ok: true, value };
+}
+/** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
+function scanJson(text) {
+    const issue = scanJsonStructure(text, MAX_JSON_DEPTH);
+    return issue === undefined ? undefined : describeStructureIssue(issue);
+}
+function describeStructureIssue(issue) {
+    if (issue.kind === 'too_deep')
+        return `the request body nests deeper than ${json_MAX_JSON_DEPTH} levels`;
+    const name = issue.name;
+    return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
+}
+
 ;// CONCATENATED MODULE: ./src/server/http/reply.ts
 
 const GONE = { kind: 'gone' };
@@ -18803,117 +19152,6 @@ function stampRequestId(state, traits, response) {
         withMetadata.metadata.request_id = state.id;
 }
 
-;// CONCATENATED MODULE: ./src/server/http/body.ts
-
-const MAX_BODY_BYTES = 64 * 1024;
-
-/**
- * application/json or any +json type. A charset parameter, when given, must be UTF-8: JSON exchanged
- * between systems is UTF-8, and a body declared otherwise would be read as something it is not.
- */
-function isJsonContentType(header) {
-    if (header === undefined)
-        return false;
-    if (header === 'application/json')
-        return true;
-    const [type, ...params] = header.split(';');
-    const media = type.trim().toLowerCase();
-    if (media !== 'application/json' && !/^application\/[a-z0-9.!#$&^_-]+\+json$/.test(media))
-        return false;
-    for (const p of params) {
-        const [name, value] = p.split('=');
-        if (name?.trim().toLowerCase() === 'charset') {
-            const v = (value ?? '').trim().replace(/^"|"$/g, '').toLowerCase();
-            if (v !== 'utf-8' && v !== 'utf8')
-                return false;
-        }
-    }
-    return true;
-}
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
-/**
- * Read the body up to MAX_BODY_BYTES and call `done` once with the outcome. A declared Content-Length
- * over the limit is refused before a byte is read; a chunked body is refused as soon as it crosses the
- * limit, and reading stops. `done` runs in the handler of the event that decided the outcome, so an
- * answer can still be written in the same turn of the event loop as the body's last byte.
- */
-function readBody(req, done) {
-    const declared = req.headers['content-length'];
-    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-        done({ kind: 'too_large' });
-        return;
-    }
-    const chunks = [];
-    let size = 0;
-    let settled = false;
-    // Listeners are not removed on settling: the request object is dropped right after, and the
-    // flag makes late events harmless.
-    const finish = (outcome) => {
-        if (settled)
-            return;
-        settled = true;
-        done(outcome);
-    };
-    req.on('data', (chunk) => {
-        if (settled)
-            return;
-        size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
-            req.pause();
-            finish({ kind: 'too_large' });
-            return;
-        }
-        chunks.push(chunk);
-    });
-    req.on('end', () => {
-        const buf = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size);
-        let text;
-        try {
-            text = decoder.decode(buf);
-        }
-        catch {
-            finish({ kind: 'not_utf8' });
-            return;
-        }
-        finish({ kind: 'ok', text });
-    });
-    // 'close' before 'end' is a client that went away mid-upload. No 'error' listener: a request that
-    // fails is destroyed and closes, and Node emits a request's 'error' only to a listener.
-    req.on('close', () => finish({ kind: 'aborted' }));
-}
-/**
- * JSON.parse plus two checks it does not make: a duplicate member name (which parsers resolve
- * differently, so {"issuer":"a","issuer":"b"} must not pass) and nesting deeper than MAX_JSON_DEPTH.
- * The parser's own message is not returned: it quotes the input, which may hold a token.
- */
-function parseJsonBody(text) {
-    if (text.trim() === '')
-        return { ok: false, pointer: '', message: 'the request body is empty; expected a JSON object' };
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch {
-        return { ok: false, pointer: '', message: 'the request body is not valid JSON' };
-    }
-    // The parsed value proves most bodies sound without a second pass over the text.
-    const issue = checkJsonStructure(text, value, json_MAX_JSON_DEPTH);
-    if (issue !== undefined)
-        return { ok: false, pointer: '', message: describeStructureIssue(issue) };
-    return { ok: true, value };
-}
-/** Duplicate member names and depth, by the engine's structure scanner; the message names the problem. */
-function scanJson(text) {
-    const issue = scanJsonStructure(text, MAX_JSON_DEPTH);
-    return issue === undefined ? undefined : describeStructureIssue(issue);
-}
-function describeStructureIssue(issue) {
-    if (issue.kind === 'too_deep')
-        return `the request body nests deeper than ${json_MAX_JSON_DEPTH} levels`;
-    const name = issue.name;
-    return `the request body repeats the member name "${name.length > 64 ? `${name.slice(0, 64)}…` : name}" in one object`;
-}
-
 ;// CONCATENATED MODULE: ./src/server/app/operation-route.ts
 
 
@@ -18921,14 +19159,14 @@ function describeStructureIssue(issue) {
 
 /**
  * The handler of one engine operation: read a JSON body, run the operation, answer its response (200)
- * or its problem (400/422). The checks run in the documented order (415, 413, then the JSON itself),
- * so a client fixes one mistake at a time. A fault thrown by the engine is left to the request
- * lifecycle, which answers 500.
+ * or its problem (400/422). The checks run in the documented order (415 in the request lifecycle, then
+ * 413, then the JSON itself), so a client fixes one mistake at a time. A fault thrown by the engine is
+ * left to the request lifecycle, which answers 500.
  */
 function operationHandler(operation, engine, auditing, metrics) {
     const traits = auditTraitsOf(operation);
-    /** The answer to a body that arrived. */
-    const answerBody = async (read, state) => {
+    /** A body that arrived: its parsed JSON to run the operation on, or the answer that refuses it. */
+    const parsedOrRefused = (read, state) => {
         // The request budget ran out while the body was arriving, and the 408 is already sent.
         if (state.phase === 'done')
             return GONE;
@@ -18944,11 +19182,7 @@ function operationHandler(operation, engine, auditing, metrics) {
             const errors = [{ pointer: parsed.pointer, message: parsed.message }];
             return problemReply(problem('REQUEST_INVALID', `${parsed.message[0]?.toUpperCase() ?? ''}${parsed.message.slice(1)}.`, { errors }));
         }
-        state.phase = 'engine';
-        // Fingerprints and code lists exist only for the audit line: not computed when it is off.
-        if (auditing)
-            auditRequest(state, traits, parsed.value);
-        return answerOutcome(await engine.run(operation.name, parsed.value), state);
+        return { kind: 'parsed', value: parsed.value };
     };
     const answerOutcome = (outcome, state) => {
         if (outcome.problem !== undefined)
@@ -18961,14 +19195,21 @@ function operationHandler(operation, engine, auditing, metrics) {
         stampRequestId(state, traits, response);
         return jsonReply(200, JSON.stringify(response));
     };
-    return (req, state) => {
-        if (!isJsonContentType(req.headers['content-type'])) {
-            return Promise.resolve(refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".'));
-        }
-        // The body arrives in a callback; an operation that needs nothing from the network (a validation
-        // with an inline key) settles its promise at once, so the answer is written before the event loop
-        // turns, right after the body's last byte.
-        return new Promise((resolve) => readBody(req, resolve)).then((read) => answerBody(read, state));
+    return {
+        when: 'later',
+        // An operation that needs nothing from the network (a validation with an inline key) settles in the
+        // microtasks after the body's last byte: the answer is written before the event loop turns.
+        async answer(req, state) {
+            const read = await new Promise((resolve) => readBody(req, resolve));
+            const body = parsedOrRefused(read, state);
+            if (body.kind !== 'parsed')
+                return body;
+            state.phase = 'engine';
+            // Fingerprints and code lists exist only for the audit line: not computed when it is off.
+            if (auditing)
+                auditRequest(state, traits, body.value);
+            return answerOutcome(await engine.run(operation.name, body.value), state);
+        },
     };
 }
 
@@ -18987,27 +19228,37 @@ function buildRoutes(deps) {
         url: operation.path,
         methods: [operation.method],
         auth: true,
+        json: true,
         handler: operationHandler(operation, deps.engine, deps.auditing, deps.metrics),
     }));
     routes.push({
         url: '/v1/openapi.json',
         methods: ['GET', 'HEAD'],
         auth: false,
-        handler: async (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }),
+        json: false,
+        handler: { when: 'now', answer: (req) => jsonReply(200, deps.openapiJson, { 'cache-control': 'public, max-age=300', ...closeIfUnread(req) }) },
     }, {
         url: '/healthz',
         methods: ['GET', 'HEAD'],
         auth: false,
-        handler: async (req) => (deps.draining()
-            ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
-            : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
+        json: false,
+        handler: {
+            when: 'now',
+            answer: (req) => (deps.draining()
+                ? jsonReply(503, '{"status":"draining"}', closeIfUnread(req))
+                : jsonReply(200, '{"status":"ok"}', closeIfUnread(req))),
+        },
     }, {
         url: '/metrics',
         methods: ['GET', 'HEAD'],
         auth: !deps.metricsPublic,
-        handler: async (req) => {
-            const body = await deps.metrics.render();
-            return { kind: 'send', status: 200, contentType: deps.metrics.contentType, body, headers: closeIfUnread(req) };
+        json: false,
+        handler: {
+            when: 'later',
+            answer: async (req) => {
+                const body = await deps.metrics.render();
+                return { kind: 'send', status: 200, contentType: deps.metrics.contentType, body, headers: closeIfUnread(req) };
+            },
         },
     });
     return new Map(routes.map((route) => [route.url, route]));
@@ -19027,11 +19278,12 @@ function closeIfUnread(req) {
 
 
 
+
 /**
- * The request lifecycle around the route handlers: find the route (404, 405), check the API key
- * (401), run the handler, write its answer once, and record it (audit line, access log, metrics). Every request
- * stays in the in-flight set until it is answered, so the sweep can answer one that overran its budget
- * and draining can wait for the rest.
+ * The request lifecycle around the route handlers: find the route (404, 405), check the API key (401)
+ * and the media type (415), run the handler, write its answer once, and record it (audit line, access
+ * log, metrics). Every request stays in the in-flight set until it is answered, so the sweep can answer
+ * one that overran its budget and draining can wait for the rest.
  */
 function createApp(deps) {
     const { auth, audit, log } = deps;
@@ -19111,15 +19363,24 @@ function createApp(deps) {
             }
             state.keyFingerprint = result.fingerprint;
         }
+        if (route.json && !isJsonContentType(req.headers['content-type'])) {
+            settle(state, refusal('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON with "Content-Type: application/json".'));
+            return;
+        }
+        const { handler } = route;
         let reply;
         try {
-            reply = route.handler(req, state);
+            if (handler.when === 'later') {
+                handler.answer(req, state).then((r) => settle(state, r), (error) => fault(state, error));
+                return;
+            }
+            reply = handler.answer(req);
         }
         catch (error) {
             fault(state, error);
             return;
         }
-        reply.then((r) => settle(state, r), (error) => fault(state, error));
+        settle(state, reply);
     }
     function sweep(now) {
         // The overdue requests are listed first and answered after, so answering one can never change

@@ -28,9 +28,12 @@ interface Helped {
   remediation?: string;
 }
 
-/** The fix line and the page line under a finding, indented to `indent`; none for a code without either. */
-export function helpLines(f: Helped, style: Style, indent: string): string[] {
-  const fix = findingFix(f);
+/**
+ * The fix line and the page line under a finding, indented to `indent`; none for a code without either.
+ * `withFix` false: the page alone (a refused request's detail already says what to change).
+ */
+export function helpLines(f: Helped, style: Style, indent: string, withFix = true): string[] {
+  const fix = withFix ? findingFix(f) : undefined;
   const page = findingPage(f.code);
   return [
     ...(fix !== undefined ? [`${indent}${style.dim(`fix: ${clean(fix)}`)}`] : []),

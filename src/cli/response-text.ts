@@ -35,8 +35,8 @@ function problemLines(problem: Problem, style: Style): string[] {
   const head = errors.length > 1 ? `${problem.title}: ${errors.length} problems.` : problem.detail;
   const lines = [`${style.red('✖')} ${style.bold(problem.code)}  ${clean(head, 300)}`];
   if (errors.length > 1) for (const e of errors) lines.push(`  ${style.dim(e.pointer === '' ? '(body)' : clean(e.pointer))}  ${clean(e.message, 300)}`);
-  // Its code's fix and page (REQUEST_INVALID, MALFORMED_TOKEN), as a finding's.
-  lines.push(...helpLines({ code: problem.code }, style, '  '));
+  // Its code's page (REQUEST_INVALID, MALFORMED_TOKEN); the detail above says what to change.
+  lines.push(...helpLines({ code: problem.code }, style, '  ', false));
   return lines;
 }
 

@@ -19,7 +19,7 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     const r = runActionBundle(dir, { network: 'false', 'sarif-path': 'results.sarif' });
     expect(r.status).toBe(0);
     expect(annotationLines(r.stdout)).toEqual([
-      '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, ENDPOINT_CERT_EXPIRING, JWKS_INVALID, JWKS_NONSTANDARD_ENCODING, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_X5C_EXPIRED, JWKS_X5C_EXPIRING, JWKS_X5C_MISMATCH, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.',
+      '::warning title=CHECK_SKIPPED,file=.github/oidc-gate/providers.yml,line=6,col=5::jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, ENDPOINT_CERT_EXPIRING, JWKS_INVALID, JWKS_NONSTANDARD_ENCODING, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_X5C_EXPIRED, JWKS_X5C_EXPIRING, JWKS_X5C_MISMATCH, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. (lint "fixture-idp")%0AFix: Run again with network access to check the JWKS.%0AMore: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/CHECK_SKIPPED.md',
     ]);
     expect(r.outputs).toEqual({ valid: 'true', errors: '0', warnings: '1', 'report-path': 'oidc-gate-report.json', 'sarif-path': 'results.sarif', checked: 'true' });
     expect(r.summary).toContain('## ⚠️ oidc-gate: Passed with 1 warning: 2 files, 5 checks.');
@@ -50,7 +50,7 @@ describe.skipIf(!bundlesPresent())('dist/index.js', () => {
     ]);
     expect(annotationLines(r.stdout).at(-1)).toBe('::error::oidc-gate: Failed: 4 errors and 1 warning in 2 files, 3 checks. (fail-on: error)');
     expect(r.outputs).toMatchObject({ valid: 'false', errors: '4', warnings: '1' });
-    expect(r.summary).toContain('| error | EXPECTATION&lowbar;FAILED | .github/oidc-gate/samples.yml:13 | valid-but-expected-invalid |');
+    expect(r.summary).toContain('| error | [EXPECTATION&lowbar;FAILED](https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/EXPECTATION_FAILED.md) | .github/oidc-gate/samples.yml:13 | valid-but-expected-invalid |');
   });
 
   it('reports config errors at their lines and still checks the other files', () => {

@@ -115,6 +115,12 @@ describe('run() on the bad fixture', () => {
       ['warning', 'CHECK_SKIPPED', 6],
     ]);
     expect(calls.annotations[0]?.message).toContain('(lint "legacy-idp")\nFix: Use the https:// form');
+    expect(calls.annotations[0]?.message).toMatch(/\nMore: https:\/\/github\.com\/oidc-gate\/oidc-gate\/blob\/main\/docs\/findings\/INSECURE_URI\.md$/);
+    // A sample's expiry is fixed with its at:, not with a fresh token; every annotation has its fix and its page.
+    const expired = calls.annotations[2]?.message ?? '';
+    expect(expired).toMatch(/\nFix: The sample is judged at its at: \(.+\)\. Set at: to an instant inside the token's lifetime, before its exp \(.+Z\), or write expect: \[TOKEN_EXPIRED\] if the sample is meant to fail so\./);
+    expect(expired).toContain('\nMore: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/TOKEN_EXPIRED.md');
+    for (const a of calls.annotations) expect(a.message).toMatch(/\nFix: .+\nMore: https:\/\/\S+\.md$/);
   });
 
   it('does not fail under fail-on never, and fails on warnings alone under fail-on warning', async () => {

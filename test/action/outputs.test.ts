@@ -70,7 +70,7 @@ describe('job summary', () => {
     const md = buildSummary(buildReport([], [f], [status]), 'r.json');
     expect(md).not.toContain('<script>');
     expect(md).not.toContain('<b>');
-    expect(md).toContain('| error | INSECURE&lowbar;URI | x&verbar;&lt;b&gt;.yml:1 | &lt;script&gt; | uri &grave;http&colon;//a&verbar;b&grave; is &lt;bad&gt; |');
+    expect(md).toContain('| error | [INSECURE&lowbar;URI](https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/INSECURE_URI.md) | x&verbar;&lt;b&gt;.yml:1 | &lt;script&gt; | uri &grave;http&colon;//a&verbar;b&grave; is &lt;bad&gt; |');
     // Every table row has exactly the header's number of cells (the last is the Fix column).
     for (const line of md.split('\n').filter((l) => l.startsWith('| error'))) expect(line.split(' | ')).toHaveLength(6);
   });

@@ -98,6 +98,8 @@ describe('source links', () => {
   });
 });
 
+/** Where the finding pages are: the code cell links there. */
+const PAGES = 'https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/';
 const finding = (extra: Partial<GateFinding> = {}): GateFinding => ({
   code: 'JWKS_URI_MISMATCH', severity: 'error', message: 'jwks_uri differs', file: '.github/oidc-gate/acme.yml', line: 9, column: 5, name: 'acme-okta', ...extra,
 });
@@ -112,9 +114,16 @@ describe('the findings table', () => {
     ], [status]));
     expect(md).toContain('| Severity | Code | Location | Entry | Message | Fix |\n|---|---|---|---|---|---|\n');
     const rows = findingRows(md);
-    expect(rows[0]).toBe('| error | JWKS&lowbar;URI&lowbar;MISMATCH | .github/oidc-gate/acme.yml:9 | acme-okta | jwks&lowbar;uri differs | Set jwks&lowbar;uri to https&colon;//acme.okta.example/oauth2/default/v1/keys/. |');
-    expect(rows[1]).toMatch(/^\| warning \| CHECK&lowbar;SKIPPED \| .* \| skipped \| \S.* \|$/);
+    expect(rows[0]).toBe(`| error | [JWKS&lowbar;URI&lowbar;MISMATCH](${PAGES}JWKS_URI_MISMATCH.md) | .github/oidc-gate/acme.yml:9 | acme-okta | jwks&lowbar;uri differs | Set jwks&lowbar;uri to https&colon;//acme.okta.example/oauth2/default/v1/keys/. |`);
+    expect(rows[1]).toMatch(/^\| warning \| \[CHECK&lowbar;SKIPPED\]\(https:\/\/github\.com\/oidc-gate\/oidc-gate\/blob\/main\/docs\/findings\/CHECK_SKIPPED\.md\) \| .* \| skipped \| \S.* \|$/);
     for (const r of rows) expect(r.split(' | '), r).toHaveLength(6);
+  });
+
+  it('links each code oidc-gate defines to its page, and no other code', () => {
+    const md = buildSummary(buildReport([], [finding(), finding({ code: 'NOT_A_CODE', remediation: 'x' })], [status]));
+    const rows = findingRows(md);
+    expect(rows[0]).toContain(` | [JWKS&lowbar;URI&lowbar;MISMATCH](${PAGES}JWKS_URI_MISMATCH.md) | `);
+    expect(rows[1]).toContain(' | NOT&lowbar;A&lowbar;CODE | ');
   });
 
   it('cuts a long fix at a word, under the column\'s length', () => {
@@ -131,15 +140,18 @@ describe('the findings table', () => {
     const url = `https://github.com/acme/identity/blob/${SHA}/.github/oidc-gate/acme.yml`;
     expect(findingRows(linked)[0]).toContain(` | [.github/oidc-gate/acme.yml:9](${url}#L9) | `);
     expect(linked).toContain(`| [.github/oidc-gate/acme.yml](${url}) | ❌ failed |`);
-    expect(buildSummary(report, 'r.json', { ...RUNNER, GITHUB_SHA: undefined })).not.toContain('](');
+    // Without the runner's variables the only links are the codes' pages.
+    const unlinked = buildSummary(report, 'r.json', { ...RUNNER, GITHUB_SHA: undefined });
+    expect([...unlinked.matchAll(/\]\(([^)]*)\)/g)].map((m) => m[1])).toEqual([`${PAGES}JWKS_URI_MISMATCH.md`]);
   });
 
-  it.skipIf(!cmark)('renders through cmark-gfm with the location as the only link, and the attacker text as text', () => {
+  it.skipIf(!cmark)('renders through cmark-gfm with the location and the code\'s page as the only links, and the attacker text as text', () => {
     const evil = finding({ name: '[x](https://evil.example) <b>', message: 'https://acme.okta.example/oauth2/default/"_ admin@evil.example', remediation: 'www.evil.example' });
     const html = render(buildSummary(buildReport([], [evil], [status]), '', RUNNER));
     const hrefs = [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual([
       `https://github.com/acme/identity/blob/${SHA}/.github/oidc-gate/acme.yml`,
+      `${PAGES}JWKS_URI_MISMATCH.md`,
       `https://github.com/acme/identity/blob/${SHA}/.github/oidc-gate/acme.yml#L9`,
     ]);
     expect(shownText(html)).toContain('<td>https://acme.okta.example/oauth2/default/"_ admin@evil.example</td>');

@@ -151,7 +151,7 @@ describe.skipIf(!bundlesPresent())('suppressions through the action bundle', () 
     expect(results(dir).filter((x) => x.ruleId.startsWith('SUPPRESSION_')).map((x) => [x.ruleId, x.level, line(x), x.suppressions])).toEqual([
       ['SUPPRESSION_EXPIRED', 'warning', 20, undefined], ['SUPPRESSION_UNUSED', 'warning', 24, undefined],
     ]);
-    expect(shown(r.summary).split('\n').find((l) => l.includes('SUPPRESSION_UNUSED'))).toMatch(/^\| warning \| SUPPRESSION_UNUSED \| .*samples\.yml:24/);
+    expect(shown(r.summary).split('\n').find((l) => l.includes('SUPPRESSION_UNUSED'))).toMatch(/^\| warning \| \[SUPPRESSION_UNUSED\]\(\S+\/SUPPRESSION_UNUSED\.md\) \| .*samples\.yml:24/);
 
     // Without them: no SUPPRESSION_ warning at all.
     const clean = runActionBundle(badRepo(withInline, (s) => `${s}${CONFIG_SUPPRESSIONS}`), { network: 'false' });

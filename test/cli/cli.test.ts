@@ -89,6 +89,7 @@ describe('oidc-gate check', () => {
       '! .github/oidc-gate/providers.yml  (1 provider)',
       '  6:5     warning  CHECK_SKIPPED  jwks_uri was not fetched (offline mode); not run: JWKS_UNREACHABLE, ENDPOINT_CERT_EXPIRING, JWKS_INVALID, JWKS_NONSTANDARD_ENCODING, JWKS_PRIVATE_KEY_EXPOSED, JWKS_KEY_TOO_SMALL, JWKS_KEY_UNSAFE, JWKS_X5C_EXPIRED, JWKS_X5C_EXPIRING, JWKS_X5C_MISMATCH, JWKS_DUPLICATE_KID, JWKS_NO_USABLE_KEY. [provider fixture-idp]',
       '          fix: Run again with network access to check the JWKS.',
+      '          see: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/CHECK_SKIPPED.md',
       '',
       '✔ .github/oidc-gate/samples.yaml  (1 profile, 4 samples)',
       '  ✔ sample hmac-valid: valid  at 2026-01-01T00:10:00Z',
@@ -113,6 +114,13 @@ describe('oidc-gate check', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('  9:9     error    INSECURE_URI  redirect_uris[1] is not an https:// URI. [provider legacy-idp]\n');
     expect(r.stdout).toContain('✖ Failed: 4 errors and 1 warning in 2 files, 3 checks.\n');
+    // A sample's expiry: the fix is its at:, and the line links the code's page.
+    expect(r.stdout).toMatch(/ TOKEN_EXPIRED {2}.*\n {10}fix: The sample is judged at its at: \(\S+\)\. Set at: to an instant inside the token's lifetime, before its exp \(\S+Z\), or write expect: \[TOKEN_EXPIRED\] if the sample is meant to fail so\.\n {10}see: https:\/\/github\.com\/oidc-gate\/oidc-gate\/blob\/main\/docs\/findings\/TOKEN_EXPIRED\.md\n/);
+    // Every finding line is followed by its fix and its page.
+    const lines = r.stdout.split('\n');
+    for (const [i, line] of lines.entries()) {
+      if (/^ +\d+:\d+ +(?:error|warning) /.test(line)) expect([lines[i + 1], lines[i + 2]].map((l) => l?.trim().slice(0, 4)), line).toEqual(['fix:', 'see:']);
+    }
     expect((await cli(['check', '--offline', '--fail-on', 'never'], { cwd: repo('bad') })).code).toBe(0);
     expect((await cli(['check', '--offline', '--fail-on', 'warning'], { cwd: repo('good') })).code).toBe(1);
   });
@@ -135,8 +143,12 @@ describe('oidc-gate check', () => {
     expect(r.code).toBe(2);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('error  CONFIG_NOT_FOUND  Config path missing.yml does not exist.');
-    expect(lines[1]?.endsWith('/profiles.yml:1:3  error  PROFILE_INVALID  Issuer profile "no-fields": /issuer is required.')).toBe(true);
-    expect(lines[1]?.startsWith('../')).toBe(true);
+    // Every finding with its fix and its page: CONFIG_NOT_FOUND's fix is oidc-gate init.
+    expect(lines[1]).toMatch(/^ {2}fix: Write a first config file with `oidc-gate init --issuer URL` \(it writes \.github\/oidc-gate\/oidc\.yml\)/);
+    expect(lines[2]).toBe('  see: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/CONFIG_NOT_FOUND.md');
+    expect(lines[3]?.endsWith('/profiles.yml:1:3  error  PROFILE_INVALID  Issuer profile "no-fields": /issuer is required.')).toBe(true);
+    expect(lines[3]?.startsWith('../')).toBe(true);
+    expect(lines[5]).toBe('  see: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/PROFILE_INVALID.md');
   });
 
   it('takes directories and files as paths, relative to the working directory', async () => {
@@ -217,7 +229,8 @@ describe('oidc-gate validate | lint | discover', () => {
     expect(lines[0]).toBe('✖ Configuration is invalid: 1 error, 1 warning (INSECURE_URI, CHECK_SKIPPED).');
     expect(lines[2]).toBe('  error    INSECURE_URI  redirect_uris[0] is not an https:// URI.');
     expect(lines[3]?.startsWith('           fix: ')).toBe(true);
-    expect(lines[4]?.startsWith('  warning  CHECK_SKIPPED  ')).toBe(true);
+    expect(lines[4]).toBe('           see: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/INSECURE_URI.md');
+    expect(lines[5]?.startsWith('  warning  CHECK_SKIPPED  ')).toBe(true);
     const refused = await cli(['lint', '-', '--format', 'text'], { stdin: '{"issuer":"https://x"}' });
     expect(refused.code).toBe(2);
     expect(refused.stdout.split('\n').slice(0, 3)).toEqual(['✖ REQUEST_INVALID  The request body is invalid: 5 problems.', '  /client_id  is required', '  /audiences  is required']);

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,7 +134,8 @@ describe('oidc-gate init --issuer with a hostile discovery document', () => {
     // ... and on the terminal, quoted (cut at 60 characters, printable ASCII only), on one line.
     expect(init.stderr).toBe(`oidc-gate init: left out 7 more algorithm names of the discovery document, not repeated in the file: ${HOSTILE_ALGS.map((a) => `${ascii(JSON.stringify(a.slice(0, 60)))}${a.length > 60 ? '...' : ''}`).join(', ')}.\n`);
 
-    // check, online against the same provider: no SUPPRESSION_* finding, nothing suppressed, nothing found.
+    // check, online against the same provider, once the placeholders are filled in: no SUPPRESSION_* finding, nothing suppressed, nothing found.
+    writeFileSync(path.join(dir, DEFAULT_INIT_OUTPUT), text.replaceAll('replace-with-your-client-id', 'orders-web').replaceAll('replace-with-your-api-audience', 'api://orders'));
     const check = await cli(dir, ['check', '--format', 'json']);
     const report = JSON.parse(check.stdout) as GateReport;
     expect(report.summary.findings.map((f) => f.code)).toEqual([]);

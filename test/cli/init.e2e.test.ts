@@ -4,7 +4,7 @@
  * https only), and the config written from it passes `oidc-gate check --offline`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,9 @@ describe.skipIf(!bundlesPresent())('oidc-gate init --issuer (CLI bundle)', () =>
     expect(config.profiles[0]).toMatchObject({ id: '127-0-0-1-api', issuer: tls.origin, allowed_algs: ['ES256'], jwks_uri: `${tls.origin}/keys` });
     expect(text).toContain('      #   HS256: WEAK_ALGORITHM\n');
 
+    // The placeholders are refused until filled in (exit 2); filled in, the file passes.
+    expect(runCliBundle(dir, ['check', '--offline']).status).toBe(2);
+    writeFileSync(path.join(dir, DEFAULT_INIT_OUTPUT), text.replaceAll('replace-with-your-client-id', 'orders-web').replaceAll('replace-with-your-api-audience', 'api://orders'));
     const check = runCliBundle(dir, ['check', '--offline']);
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);

@@ -55,12 +55,17 @@ const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, 
 ajv.addFormat('date-time', (value: string) => parseInstant(value).ok);
 const validateConfig = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as object);
 
+/** The starter with its placeholders filled in, as a user does before check passes. */
+function fillIn(file: string): void {
+  writeFileSync(file, readFileSync(file, 'utf8').replaceAll('replace-with-your-client-id', 'orders-web').replaceAll('replace-with-your-api-audience', 'api://orders'));
+}
+
 /** The codes `check` prints, in order (one per finding line). */
 const codes = (stdout: string): string[] => [...stdout.matchAll(/^ +\d+:\d+ +(?:error|warning) +([A-Z_0-9]+) /gm)].map((m) => m[1] as string);
 const CONFIG_CODES = /^(CONFIG_|PROFILE_INVALID|PROFILE_DUPLICATE|PROFILE_NOT_FOUND|EXPECTATION_FAILED)/;
 
 describe('oidc-gate init --discovery', () => {
-  it('writes a provider, a profile and a commented sample that pass check offline and the config schema', async () => {
+  it('writes a provider, a profile and a commented sample that pass check offline and the config schema, once the placeholders are filled in', async () => {
     const dir = repo();
     const doc = writeJson(dir, 'openid-configuration.json', discoveryDocument('https://accounts.idp.example', ['RS256', 'ES256']));
     const r = await runCli(['init', '--discovery', doc], { cwd: dir });
@@ -93,6 +98,20 @@ describe('oidc-gate init --discovery', () => {
     expect(text).toMatch(/^# {5}# token_file: tokens\/sample\.jwt$/m);
     expect(validateConfig(config), JSON.stringify(validateConfig.errors)).toBe(true);
 
+    // As written, check refuses each placeholder at its line: a configuration error (exit 2) saying what goes there.
+    const unfinished = await runCli(['check', '--offline', DEFAULT_INIT_OUTPUT], { cwd: dir });
+    expect(unfinished.code).toBe(2);
+    const refused = [...unfinished.stdout.matchAll(/^ +(\d+):\d+ +error +CONFIG_INVALID +(.*)$/gm)].map((m) => [Number(m[1]), m[2]]);
+    const lineOf = (prefix: string, from = 0): number => text.split('\n').findIndex((l, i) => i >= from && l.startsWith(prefix)) + 1;
+    expect(refused).toEqual([
+      [lineOf('    client_id:'), 'Provider "accounts-idp-example": /client_id is still the placeholder "replace-with-your-client-id" that oidc-gate init wrote: fill in your own value before the entry can be checked.'],
+      [lineOf('    audiences:'), 'Provider "accounts-idp-example": /audiences/0 is still the placeholder "replace-with-your-api-audience" that oidc-gate init wrote: fill in your own value before the entry can be checked.'],
+      [lineOf('    audiences:', lineOf('profiles:')), 'Profile "accounts-idp-example-api": /audiences/0 is still the placeholder "replace-with-your-api-audience" that oidc-gate init wrote: fill in your own value before the entry can be checked.'],
+    ]);
+    expect(unfinished.stdout).toContain('fix: Replace it with the client ID your application is registered under at the provider.');
+    expect(unfinished.stdout).toContain('fix: Replace it with the audience your API accepts: the aud claim of its tokens, such as api://orders.');
+
+    fillIn(path.join(dir, DEFAULT_INIT_OUTPUT));
     const check = await runCli(['check', '--offline', DEFAULT_INIT_OUTPUT], { cwd: dir });
     expect(check.code).toBe(0);
     expect(codes(check.stdout).filter((c) => c !== 'CHECK_SKIPPED')).toEqual([]);
@@ -104,6 +123,7 @@ describe('oidc-gate init --discovery', () => {
     const doc = writeJson(dir, 'd.json', discoveryDocument('https://login.idp.example/', ['RS256']));
     expect((await runCli(['init', '--discovery', doc, '--output', 'cfg/idp.yml'], { cwd: dir })).code).toBe(0);
     const file = path.join(dir, 'cfg/idp.yml');
+    fillIn(file);
     const uncommented = readFileSync(file, 'utf8').replace(/^# (tokens:| {2})/gm, '$1').replace('    # token_file:', '    token_file:');
     writeFileSync(file, uncommented);
     mkdirSync(path.join(dir, 'cfg/tokens'));
@@ -130,6 +150,7 @@ describe('oidc-gate init --discovery', () => {
     expect((await runCli(['init', '--discovery', 'd.json'], { cwd: only })).code).toBe(0);
     const config = parse(readFileSync(path.join(only, DEFAULT_INIT_OUTPUT), 'utf8')) as { providers: { alg_policy: { allowed_algs: string[] } }[] };
     expect(config.providers[0]?.alg_policy.allowed_algs).toEqual(['RS256']);
+    fillIn(path.join(only, DEFAULT_INIT_OUTPUT));
     const check = await runCli(['check', '--offline'], { cwd: only });
     expect(check.code).toBe(0);
   });
@@ -314,6 +335,7 @@ describe.skipIf(!existsSync(CONFORMANCE))('init from real providers\' discovery 
     const config = parse(readFileSync(path.join(dir, DEFAULT_INIT_OUTPUT), 'utf8')) as { providers: { issuer: string; jwks_uri: string }[] };
     expect(config.providers[0]).toMatchObject({ issuer: metadata.issuer, jwks_uri: metadata.jwks_uri });
     expect(validateConfig(config), JSON.stringify(validateConfig.errors)).toBe(true);
+    fillIn(path.join(dir, DEFAULT_INIT_OUTPUT));
     const check = await runCli(['check', '--offline'], { cwd: dir });
     expect(check.code, check.stdout).toBe(0);
     expect(codes(check.stdout).filter((c) => CONFIG_CODES.test(c))).toEqual([]);

@@ -75,6 +75,7 @@ describe('a raw token', () => {
       '',
       '  error    AUDIENCE_MISMATCH  The token aud is not one of the allowed audiences.',
       '           fix: Request the token for one of the allowed audiences, or add its audience to the policy.',
+      '           see: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/AUDIENCE_MISMATCH.md',
       '',
       '  checks     signature ✔  issuer ✔  audience ✖  algorithm ✔  time ✔  required_claims ✔',
       '  key        secret',
@@ -103,7 +104,7 @@ describe('a raw token', () => {
     const broken = `${VALID.slice(0, 40)}=.${VALID.split('.')[1] as string}.${VALID.split('.')[2] as string}`;
     const text = await cli(['validate', broken, ...byConfig], { isTTY: true, env: { ...ENV, NO_COLOR: '1' } });
     expect(text.code).toBe(2);
-    expect(text.stdout).toMatch(/^✖ MALFORMED_TOKEN {2}\S.*\n$/);
+    expect(text.stdout).toMatch(/^✖ MALFORMED_TOKEN {2}\S.*\n {2}see: https:\/\/github\.com\/oidc-gate\/oidc-gate\/blob\/main\/docs\/findings\/MALFORMED_TOKEN\.md\n$/);
     const json = await cli(['validate', ...byConfig], { stdin: broken });
     expect(JSON.parse(json.stdout)).toMatchObject({ status: 400, code: 'MALFORMED_TOKEN' });
     for (const r of [text, json]) {

@@ -123,6 +123,24 @@ describe('the schema holds the gate\'s rules', () => {
     expect(problems(profile({}))).toContain('/profiles/0 oneOf');
     expect(problems(profile({ secret_env: 'OIDC_GATE_ORDERS_SECRET' }))).toEqual([]);
     expect(problems(profile({ secret_env: 'GITHUB_TOKEN' }))).toEqual(['/profiles/0/secret_env pattern']);
+    // As the gate reads it: at least one character after the prefix, upper case, and not the variable of the oidc-gate-env lines.
+    expect(problems(profile({ secret_env: 'OIDC_GATE_' }))).toEqual(['/profiles/0/secret_env pattern']);
+    expect(problems(profile({ secret_env: 'OIDC_GATE_orders' }))).toEqual(['/profiles/0/secret_env pattern']);
+    expect(problems(profile({ secret_env: 'OIDC_GATE_ENV' }))).toEqual(['/profiles/0/secret_env not']);
+  });
+
+  it('a suppression expires on a real calendar date or date-time', () => {
+    const suppression = (expires: string) => ({ suppressions: [{ code: 'INSECURE_URI', reason: 'local callback', expires }] });
+    for (const ok of ['2026-06-30', '2026-12-31', '2026-01-01T00:00:00Z', '2026-06-30T23:59:59+05:30']) expect(problems(suppression(ok)), ok).toEqual([]);
+    for (const bad of ['2026-13-01', '2026-00-10', '2026-06-32', '2026-6-30', '2026-06-30T24:00:00Z', '2026-06-30T12:00:00']) {
+      expect(problems(suppression(bad)), bad).toContain('/suppressions/0/expires anyOf');
+    }
+  });
+
+  it('an empty file, or an empty map, is refused as the gate refuses it', () => {
+    expect(problems(null)).toEqual(['/ type']);
+    expect(problems({})).toEqual(['/ minProperties']);
+    expect(problems({ trust_policies: [] })).toEqual([]);
   });
 
   it('what lint and validation examples show is a valid config, and what config-error examples show is refused', () => {

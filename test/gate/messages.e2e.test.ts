@@ -68,6 +68,7 @@ describe.skipIf(!bundlesPresent())('messages: the CLI bundle', () => {
       '✖ cfg/a.yml',
       '  5:16    error    CONFIG_YAML_INVALID  YAML syntax error: the [ here is never closed by a ], so the lines after it were read as part of the list',
       '          fix: Add the missing ] to close the list that starts here (keep [ … ] on one line, or write the list as indented lines).',
+      '          see: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/CONFIG_YAML_INVALID.md',
       '',
       '✖ Failed: 1 error in 1 file, 0 checks.',
       '',
@@ -116,7 +117,7 @@ describe.skipIf(!bundlesPresent())('messages: the action bundle', () => {
     const r = runActionBundle(repo({ 'cfg/a.yml': MISSING_BRACKET }), { config: 'cfg', network: 'false', 'fail-on': 'never' });
     expect(r.status).toBe(1);
     expect(annotationLines(r.stdout)).toEqual([
-      '::error title=CONFIG_YAML_INVALID,file=cfg/a.yml,line=5,col=16::YAML syntax error: the [ here is never closed by a ], so the lines after it were read as part of the list%0AFix: Add the missing ] to close the list that starts here (keep [ … ] on one line, or write the list as indented lines).',
+      '::error title=CONFIG_YAML_INVALID,file=cfg/a.yml,line=5,col=16::YAML syntax error: the [ here is never closed by a ], so the lines after it were read as part of the list%0AFix: Add the missing ] to close the list that starts here (keep [ … ] on one line, or write the list as indented lines).%0AMore: https://github.com/oidc-gate/oidc-gate/blob/main/docs/findings/CONFIG_YAML_INVALID.md',
       '::error::oidc-gate: Failed: 1 error in 1 file, 0 checks; it is a configuration error, which fails the run whatever fail-on says.',
     ]);
     expect(r.summary).toContain('## ❌ oidc-gate: Failed: 1 error in 1 file, 0 checks; it is a configuration error');

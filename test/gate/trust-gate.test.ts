@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.ts';
+import { formatText, PLAIN } from '../../src/cli/format.ts';
 import { runGate } from '../../src/gate/run/run.ts';
 import type { IdTokenSource } from '../../src/gate/sections/id-token-source.ts';
 
@@ -73,6 +74,20 @@ describe('trust_policies: in the gate', () => {
       expect(run.findings.map((f) => [f.code, f.severity, f.line])).toEqual([['CHECK_SKIPPED', 'warning', 6]]);
       expect(run.findings[0]?.message).toBe('Trust policy "deploy": the job\'s ID token was not checked: only the GitHub Action can request it.');
       expect(run.report.results.map((r) => r.kind)).toEqual(['trust-policy']);
+    });
+
+    it('in the CLI\'s text, says the check runs only in the action, and never to drop --offline for it', async () => {
+      const lines = (text: string): string[] => text.trimEnd().split('\n').slice(-1);
+      const actionOnly = 'The job\'s ID token (id_token: true) was not checked (CHECK_SKIPPED): only the GitHub Action can request it, with permissions: id-token: write.';
+      for (const network of [false, true]) {
+        const text = formatText((await gate(repo(withIdToken), network)).report, PLAIN, !network);
+        expect(lines(text)).toEqual([actionOnly]);
+        expect(text).not.toContain('Drop --offline');
+      }
+      // With a fetch skipped as well, the offline line is still there for that one.
+      const both = withIdToken.replace('trust_policies:', 'providers:\n  - { name: p, issuer: "https://id.example", client_id: c, audiences: [a], jwks_uri: "https://id.example/k", redirect_uris: ["https://app.example/cb"], alg_policy: { allowed_algs: [RS256] } }\ntrust_policies:');
+      const text = formatText((await gate(repo(both))).report, PLAIN, true);
+      expect(text.trimEnd().split('\n').slice(-2)).toEqual(['Offline: JWKS and discovery fetches were skipped (CHECK_SKIPPED). Drop --offline to run them.', actionOnly]);
     });
 
     it('offline, the token is not requested: its keys could not be fetched', async () => {

@@ -193,7 +193,8 @@ describe.skipIf(!bundlesPresent())('key pinning through the bundles', () => {
       const r = await runCli(dir, ['lock', '--output', out], env);
       expect(r.status).toBe(1);
       expect(r.stderr).toBe([
-        `oidc-gate lock: .github/oidc-gate/idp.yml: provider "loopback-idp": ${server.origin}/jwks could not be fetched (http_status).`,
+        // At the line of its jwks_uri, as a finding would be.
+        `oidc-gate lock: .github/oidc-gate/idp.yml:6:5: provider "loopback-idp": ${server.origin}/jwks could not be fetched (http_status).`,
         `oidc-gate lock: ${out} was not written.`,
         '',
       ].join('\n'));
@@ -204,7 +205,37 @@ describe.skipIf(!bundlesPresent())('key pinning through the bundles', () => {
     writeFileSync(path.join(dir, 'broken.yml'), 'providers:\n  - name: x\n    jwks_urii: https://idp.example/keys\n');
     const broken = await runCli(dir, ['lock', 'broken.yml', '--output', out], env);
     expect(broken.status).toBe(2);
-    expect(broken.stderr).toMatch(/^oidc-gate lock: broken\.yml:3:5: CONFIG_UNKNOWN_KEY /);
+    expect(broken.stderr).toMatch(/^oidc-gate lock: broken\.yml:3:5: CONFIG_UNKNOWN_KEY .* Fix: .* See https:\/\/github\.com\/oidc-gate\/oidc-gate\/blob\/main\/docs\/findings\/CONFIG_UNKNOWN_KEY\.md\n/);
     expect(existsSync(path.join(dir, out))).toBe(false);
+  });
+
+  it('oidc-gate lock --offline fetches and writes nothing: it checks the config and lists what lock would pin, each at its line', async () => {
+    const out = 'offline.lock.json';
+    let asked = 0;
+    const saved = server.handler;
+    server.handler = (req, res) => {
+      asked++;
+      saved(req, res);
+    };
+    try {
+      const r = await runCli(dir, ['lock', '--offline', '.github/oidc-gate', '--output', out], env);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe([
+        `Offline: nothing fetched, ${out} not written. 2 providers and profiles have keys oidc-gate lock would pin:`,
+        `  .github/oidc-gate/idp.yml:6:5  provider loopback-idp: ${server.origin}/jwks`,
+        `  .github/oidc-gate/idp.yml:14:5  profile orders-api: the discovery document of ${server.origin}`,
+        'Run oidc-gate lock with network access to write the lock file; check --lock FILE --offline compares a lock file with the config without fetching.',
+        '',
+      ].join('\n'));
+      expect(asked).toBe(0);
+      expect(existsSync(path.join(dir, out))).toBe(false);
+    } finally {
+      server.handler = saved;
+    }
+    writeFileSync(path.join(dir, 'broken.yml'), 'providers:\n  - name: x\n    jwks_urii: https://idp.example/keys\n');
+    const broken = await runCli(dir, ['lock', '--offline', 'broken.yml', '--output', out], env);
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toMatch(/^oidc-gate lock: broken\.yml:3:5: CONFIG_UNKNOWN_KEY /);
   });
 });

@@ -42,6 +42,19 @@ async function refused(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Waits until `done()` holds, looking every 20 ms, for at most `ms`. A loaded machine (the full suite
+ * runs files in parallel) can take seconds where an idle one takes milliseconds: the test waits for
+ * what it needs to see, never for a fixed time.
+ */
+async function until(done: () => boolean | Promise<boolean>, ms = 15_000): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline;) {
+    if (await done()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return done();
+}
+
 describe('the service process', () => {
   it('SIGTERM: stops accepting, finishes the request in flight, exits 0', async () => {
     const s = await spawnTracked(ENTRY);
@@ -51,25 +64,28 @@ describe('the service process', () => {
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const received = (): string => Buffer.concat(chunks).toString('utf8');
     const body = JSON.stringify({ token: liveToken(), policy: policyFor('RS256') });
-    socket.write(`POST /v1/validate/jwt HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
-    await new Promise((r) => setTimeout(r, 200));
+    // Expect: 100-continue makes the server say when it has read the headers and handed the request to
+    // its handler: from then on the request is in flight, however slow the machine (a fixed sleep was not).
+    socket.write(`POST /v1/validate/jwt HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n\r\n`);
+    const CONTINUE = 'HTTP/1.1 100 Continue\r\n\r\n';
+    expect(await until(() => received().startsWith(CONTINUE))).toBe(true);
+    socket.write(body.slice(0, 10));
 
     s.kill('SIGTERM');
     // The listener closes while the half-sent request is still open.
-    let isRefused = false;
-    for (let i = 0; i < 50 && !isRefused; i++) {
-      isRefused = await refused(s.url);
-      if (!isRefused) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(isRefused).toBe(true);
+    expect(await until(() => refused(s.url))).toBe(true);
+    expect(s.stderr()).toContain('"msg":"draining"');
 
     socket.write(body.slice(10));
     await socketClosed;
-    const reply = Buffer.concat(chunks).toString('utf8');
+    const reply = received().slice(CONTINUE.length);
     expect(reply).toMatch(/^HTTP\/1\.1 200 /);
     expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ valid: true });
     expect(await s.exited).toEqual({ code: 0, signal: null });
+    // The process may exit before its last stderr chunk is read here: wait for the line, not a time.
+    expect(await until(() => s.stderr().includes('"msg":"stopped"'), 5_000)).toBe(true);
     const msgs = s.stderr().trim().split('\n').map((l) => (JSON.parse(l) as { msg: string }).msg);
     // The request in flight is answered, and logged, before the process stops.
     expect(msgs).toEqual(['listening', 'draining', 'request', 'stopped']);

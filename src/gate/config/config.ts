@@ -142,7 +142,7 @@ export async function loadConfigFile(abs: string, ctx: LoadContext): Promise<Con
     for (let index = 0; index < raws.length; index++) {
       // A placeholder init wrote is a config error at its line; the entry is still read and run.
       for (const found of findPlaceholders(raws[index], [section.key, index])) {
-        problem(GATE_CODES.CONFIG_INVALID, placeholderMessage([section.key, index], found), found.path, { remediation: placeholderFix(found.path) });
+        problem(GATE_CODES.CONFIG_INVALID, placeholderMessage(section.what, raws[index], [section.key, index], found), found.path, { remediation: placeholderFix(found.path) });
       }
       const item = await section.parse(raws[index], index, source, problem);
       if (item !== undefined && (names === undefined || names.admit(item as SectionEntry, raws[index]))) items.push(item);

@@ -34,8 +34,11 @@ export function placeholderFix(path: Path): string {
   return 'Replace it with your application\'s value.';
 }
 
-/** The message at a placeholder: the field as a JSON Pointer inside the entry, and the placeholder. */
-export function placeholderMessage(entryPath: Path, found: Placeholder): string {
+/** The message at a placeholder: the entry (`what`, and its name or id when it has one), the field as a JSON Pointer inside it, and the placeholder. */
+export function placeholderMessage(what: string, raw: unknown, entryPath: Path, found: Placeholder): string {
+  const named = typeof raw === 'object' && raw !== null ? (raw as { name?: unknown; id?: unknown }) : {};
+  const name = typeof named.name === 'string' ? named.name : typeof named.id === 'string' ? named.id : undefined;
+  const entry = `${what.charAt(0).toUpperCase()}${what.slice(1)}${name !== undefined ? ` "${name.slice(0, 60)}"` : ''}`;
   const field = found.path.slice(entryPath.length).map(String).join('/');
-  return `/${field} is still the placeholder "${found.value.slice(0, 60)}" that oidc-gate init wrote: fill in your own value before the entry can be checked.`;
+  return `${entry}: /${field} is still the placeholder "${found.value.slice(0, 60)}" that oidc-gate init wrote: fill in your own value before the entry can be checked.`;
 }

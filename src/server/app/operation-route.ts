@@ -20,8 +20,8 @@ export function operationHandler(
 ): Handler {
   const traits = auditTraitsOf(operation);
 
-  /** The answer to a body that arrived. */
-  const answerBody = async (read: BodyOutcome, state: RequestState): Promise<Reply> => {
+  /** A body that arrived: its parsed JSON to run the operation on, or the answer that refuses it. */
+  const parsedOrRefused = (read: BodyOutcome, state: RequestState): Reply | { kind: 'parsed'; value: unknown } => {
     // The request budget ran out while the body was arriving, and the 408 is already sent.
     if (state.phase === 'done') return GONE;
     if (read.kind === 'too_large') return refusal('PAYLOAD_TOO_LARGE', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
@@ -34,10 +34,7 @@ export function operationHandler(
       const errors = [{ pointer: parsed.pointer, message: parsed.message }];
       return problemReply(problem('REQUEST_INVALID', `${parsed.message[0]?.toUpperCase() ?? ''}${parsed.message.slice(1)}.`, { errors }));
     }
-    state.phase = 'engine';
-    // Fingerprints and code lists exist only for the audit line: not computed when it is off.
-    if (auditing) auditRequest(state, traits, parsed.value);
-    return answerOutcome(await engine.run(operation.name, parsed.value), state);
+    return { kind: 'parsed', value: parsed.value };
   };
 
   const answerOutcome = (outcome: OperationOutcome, state: RequestState): Reply => {
@@ -54,6 +51,14 @@ export function operationHandler(
     when: 'later',
     // An operation that needs nothing from the network (a validation with an inline key) settles in the
     // microtasks after the body's last byte: the answer is written before the event loop turns.
-    answer: (req, state) => new Promise<BodyOutcome>((resolve) => readBody(req, resolve)).then((read) => answerBody(read, state)),
+    async answer(req, state) {
+      const read = await new Promise<BodyOutcome>((resolve) => readBody(req, resolve));
+      const body = parsedOrRefused(read, state);
+      if (body.kind !== 'parsed') return body;
+      state.phase = 'engine';
+      // Fingerprints and code lists exist only for the audit line: not computed when it is off.
+      if (auditing) auditRequest(state, traits, body.value);
+      return answerOutcome(await engine.run(operation.name, body.value), state);
+    },
   };
 }
