@@ -25,7 +25,7 @@ describe('import boundaries', () => {
     ['src/main.ts', './engine/operations.ts'],
     ['src/gate/run/run.ts', '../../server/app.ts'],
     ['src/server/app/app.ts', '../../gate/index.ts'],
-    ['src/action/summary.ts', '../cli/format.ts'],
+    ['src/action/summary.ts', '../cli/check/format.ts'],
     ['src/cli/main.ts', '../action/inputs.ts'],
     ['src/engine/validate/validate.ts', '../../gate/run.ts'],
     ['src/engine/engine.ts', '../server/app.ts'],

@@ -76,82 +76,7 @@ function faultText(err, debug, internal = false) {
 
 /***/ }),
 
-/***/ 8278:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   K: () => (/* binding */ readRequestInput),
-/* harmony export */   s: () => (/* binding */ MAX_INPUT_BYTES)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5778);
-/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8643);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6675);
-/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3123);
-/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4226);
-/**
- * What a single-request subcommand reads: the request body (JSON), or for validate also a raw token,
- * from an argument, a file or stdin. No message here ever repeats a token.
- */
-
-
-
-
-
-
-
-/** The most read from stdin or a request file: a request is a few kilobytes (the service takes 64 KiB). */
-const MAX_INPUT_BYTES = 1024 * 1024;
-async function readRequestInput(operation, input, io) {
-    const command = operation.name;
-    const raw = (0,_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .takesRawToken */ .Gk)(operation);
-    const wanted = raw ? 'a token or a request body' : 'a request body';
-    let text;
-    let from;
-    if (input === undefined || input === '-') {
-        if (input === undefined && io.stdinIsTTY) {
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
-        }
-        text = await io.readStdin();
-        from = 'stdin';
-    }
-    else {
-        const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(io.cwd, input);
-        if (raw && (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .looksLikeToken */ .N)(input) && !(await isFile(abs)))
-            return { kind: 'token', token: input.trim() };
-        from = describeArgument(input);
-        text = await (0,_read_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readCappedFile */ .y)(abs, MAX_INPUT_BYTES, { command, name: from, holds: 'a request', helpWhenMissing: true });
-    }
-    if (Buffer.byteLength(text) > MAX_INPUT_BYTES)
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
-    const trimmed = text.replace(/^\uFEFF/, '').trim();
-    if (trimmed === '')
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
-    if (raw && !trimmed.startsWith('{'))
-        return { kind: 'token', token: trimmed };
-    try {
-        return { kind: 'body', body: JSON.parse(trimmed) };
-    }
-    catch {
-        // JSON.parse's own message quotes the input, which holds a token or a secret.
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
-    }
-}
-/** A file argument as messages name it; one that may be a mangled token is not repeated. */
-function describeArgument(input) {
-    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_6__/* .shown */ .S)(input)}"`;
-}
-async function isFile(abs) {
-    return (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(abs).catch(() => undefined))?.isFile() === true;
-}
-
-
-/***/ }),
-
-/***/ 3933:
+/***/ 3795:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -5519,7 +5444,7 @@ async function writeOutputs(run, outputs) {
 
 // EXTERNAL MODULE: ./src/cli/errors.ts
 var cli_errors = __webpack_require__(6675);
-;// CONCATENATED MODULE: ./src/cli/init-command.ts
+;// CONCATENATED MODULE: ./src/cli/init/init-command.ts
 /** `oidc-gate init` on the command line: its help and options, and the command its options make. */
 
 
@@ -5567,8 +5492,8 @@ function initArgs(values) {
     };
 }
 
-// EXTERNAL MODULE: ./src/cli/operations.ts
-var operations = __webpack_require__(5778);
+// EXTERNAL MODULE: ./src/cli/single/operations.ts
+var operations = __webpack_require__(3817);
 ;// CONCATENATED MODULE: ./src/cli/commands.ts
 /**
  * Every subcommand and its options, in one table: the parser reads it, and the overview and each
@@ -5764,8 +5689,8 @@ function getCommand(name, commands = COMMANDS) {
     return commands.find((c) => c.name === name);
 }
 
-// EXTERNAL MODULE: ./src/cli/token-shape.ts
-var token_shape = __webpack_require__(8643);
+// EXTERNAL MODULE: ./src/cli/single/token-shape.ts
+var token_shape = __webpack_require__(3102);
 // EXTERNAL MODULE: ./src/cli/usage-error.ts
 var usage_error = __webpack_require__(4226);
 ;// CONCATENATED MODULE: ./src/cli/args.ts
@@ -5959,7 +5884,7 @@ function atInstant(value, command) {
     return new Date(parsed.ms).toISOString();
 }
 
-;// CONCATENATED MODULE: ./src/cli/printable.ts
+;// CONCATENATED MODULE: ./src/cli/single/printable.ts
 /**
  * Text from a config file or a server, made safe to print. The CLI also runs in workflow steps, where
  * the runner reads every output line that starts with `::` as a command: a line break in a name must
@@ -5971,7 +5896,7 @@ function printable(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
 }
 
-;// CONCATENATED MODULE: ./src/cli/format.ts
+;// CONCATENATED MODULE: ./src/cli/check/format.ts
 /** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
 
 
@@ -6069,7 +5994,7 @@ function formatText(report, style, offline) {
     return `${lines.join('\n')}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/cli/baseline.ts
+;// CONCATENATED MODULE: ./src/cli/check/baseline.ts
 /**
  * `oidc-gate baseline`: run the gate as `check` does and record the fingerprints of what it reports, so
  * that `check --baseline` and the action's `baseline` input fail on new findings only.
@@ -6114,9 +6039,9 @@ async function baselineCommand(command, io) {
     return 0;
 }
 
-// EXTERNAL MODULE: ./src/cli/read-file.ts
-var read_file = __webpack_require__(3123);
-;// CONCATENATED MODULE: ./src/cli/init-discovery.ts
+// EXTERNAL MODULE: ./src/cli/single/read-file.ts
+var read_file = __webpack_require__(2902);
+;// CONCATENATED MODULE: ./src/cli/init/init-discovery.ts
 /**
  * The discovery document `oidc-gate init` builds a config from: fetched from `<issuer>` through the
  * engine's discover operation (the guarded fetcher, so what the service refuses to fetch is refused
@@ -6229,7 +6154,7 @@ function refusal(message) {
     return new cli_errors/* UsageError */.eb(message, { command: 'init', showHelp: false });
 }
 
-;// CONCATENATED MODULE: ./src/cli/init.ts
+;// CONCATENATED MODULE: ./src/cli/init/init.ts
 /**
  * `oidc-gate init`: write a starter config from a provider's discovery document (fetched from the
  * issuer, or read from a file offline), inside the repository, never over an existing file unless
@@ -6341,7 +6266,7 @@ function init_printable(text) {
     return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?');
 }
 
-;// CONCATENATED MODULE: ./src/cli/lock.ts
+;// CONCATENATED MODULE: ./src/cli/check/lock.ts
 /** `oidc-gate lock`: write the key lock file, and say what was pinned or why nothing was written. */
 
 
@@ -6432,9 +6357,9 @@ function commandHelp(command) {
 
 // EXTERNAL MODULE: ./src/cli/fault.ts
 var fault = __webpack_require__(898);
-// EXTERNAL MODULE: ./src/cli/input.ts
-var cli_input = __webpack_require__(8278);
-;// CONCATENATED MODULE: ./src/cli/profiles.ts
+// EXTERNAL MODULE: ./src/cli/single/input.ts
+var single_input = __webpack_require__(6867);
+;// CONCATENATED MODULE: ./src/cli/single/profiles.ts
 /**
  * Issuer profiles for a single request: the service's (ISSUER_PROFILES_JSON or ISSUER_PROFILES_FILE)
  * and, with --config, the profiles: of a config file, read under the rules `check` applies to it
@@ -6492,7 +6417,7 @@ function inOtherSection(pointer) {
 
 // EXTERNAL MODULE: external "node:buffer"
 var external_node_buffer_ = __webpack_require__(4573);
-;// CONCATENATED MODULE: ./src/cli/response-text.ts
+;// CONCATENATED MODULE: ./src/cli/single/response-text.ts
 /**
  * A single request's answer as a person reads it on a terminal: the verdict, each finding with its
  * fix, the checks, and for a token its header and claims. The token itself is never printed: only
@@ -6625,7 +6550,7 @@ function duration(s) {
     return `${Math.round(s / 86400)} days`;
 }
 
-;// CONCATENATED MODULE: ./src/cli/single.ts
+;// CONCATENATED MODULE: ./src/cli/single/single.ts
 /**
  * One request to one engine operation (`validate`, `lint`, `discover`): read it, run it through the
  * engine as the service would, and print the answer, as text on a terminal or as the service's JSON.
@@ -6646,7 +6571,7 @@ async function runSingle(command, io) {
     const operation = (0,src_engine/* getOperation */.eu)(command.name);
     if (operation === undefined)
         throw new Error(`no operation named ${command.name}`);
-    const input = await (0,cli_input/* readRequestInput */.K)(operation, command.input, io);
+    const input = await (0,single_input/* readRequestInput */.K)(operation, command.input, io);
     const body = requestBody(command, input);
     const engine = (0,src_engine/* createEngine */.P)({ network: command.offline ? { online: false } : { online: true, outboundAllow: io.env.OUTBOUND_ALLOW } });
     let checker = engine;
@@ -6816,7 +6741,82 @@ async function check(command, io, formats) {
 
 /***/ }),
 
-/***/ 5778:
+/***/ 6867:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ readRequestInput),
+/* harmony export */   s: () => (/* binding */ MAX_INPUT_BYTES)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3817);
+/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3102);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6675);
+/* harmony import */ var _read_file_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2902);
+/* harmony import */ var _usage_error_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(4226);
+/**
+ * What a single-request subcommand reads: the request body (JSON), or for validate also a raw token,
+ * from an argument, a file or stdin. No message here ever repeats a token.
+ */
+
+
+
+
+
+
+
+/** The most read from stdin or a request file: a request is a few kilobytes (the service takes 64 KiB). */
+const MAX_INPUT_BYTES = 1024 * 1024;
+async function readRequestInput(operation, input, io) {
+    const command = operation.name;
+    const raw = (0,_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .takesRawToken */ .Gk)(operation);
+    const wanted = raw ? 'a token or a request body' : 'a request body';
+    let text;
+    let from;
+    if (input === undefined || input === '-') {
+        if (input === undefined && io.stdinIsTTY) {
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`needs ${wanted}: pipe it in on stdin, or name a file.`, { command });
+        }
+        text = await io.readStdin();
+        from = 'stdin';
+    }
+    else {
+        const abs = node_path__WEBPACK_IMPORTED_MODULE_1___default().resolve(io.cwd, input);
+        if (raw && (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .looksLikeToken */ .N)(input) && !(await isFile(abs)))
+            return { kind: 'token', token: input.trim() };
+        from = describeArgument(input);
+        text = await (0,_read_file_js__WEBPACK_IMPORTED_MODULE_3__/* .readCappedFile */ .y)(abs, MAX_INPUT_BYTES, { command, name: from, holds: 'a request', helpWhenMissing: true });
+    }
+    if (Buffer.byteLength(text) > MAX_INPUT_BYTES)
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} holds more than 1 MiB; ${wanted} is a few kilobytes.`, { command, showHelp: false });
+    const trimmed = text.replace(/^\uFEFF/, '').trim();
+    if (trimmed === '')
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is empty: expected ${wanted}.`, { command });
+    if (raw && !trimmed.startsWith('{'))
+        return { kind: 'token', token: trimmed };
+    try {
+        return { kind: 'body', body: JSON.parse(trimmed) };
+    }
+    catch {
+        // JSON.parse's own message quotes the input, which holds a token or a secret.
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UsageError */ .eb(`${from} is not valid JSON${raw ? ' (nor a token)' : ''}.`, { command, showHelp: false });
+    }
+}
+/** A file argument as messages name it; one that may be a mangled token is not repeated. */
+function describeArgument(input) {
+    return input.length > 60 || (0,_token_shape_js__WEBPACK_IMPORTED_MODULE_5__/* .mayHoldToken */ .u)(input) ? 'the file named in the argument' : `"${(0,_usage_error_js__WEBPACK_IMPORTED_MODULE_6__/* .shown */ .S)(input)}"`;
+}
+async function isFile(abs) {
+    return (await node_fs__WEBPACK_IMPORTED_MODULE_0__.promises.stat(abs).catch(() => undefined))?.isFile() === true;
+}
+
+
+/***/ }),
+
+/***/ 3817:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6844,7 +6844,7 @@ function takesRawToken(operation) {
 
 /***/ }),
 
-/***/ 3123:
+/***/ 2902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6884,70 +6884,7 @@ async function readCappedFile(abs, maxBytes, wording) {
 
 /***/ }),
 
-/***/ 3890:
-/***/ ((module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-__webpack_require__.r(__webpack_exports__);
-/* harmony import */ var _fault_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(898);
-/* harmony import */ var _input_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8278);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3933);
-/**
- * Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code.
- * An error that escapes main() (or is thrown from a callback, where no await can catch it) is a bug:
- * one line and exit 2, never a stack trace and exit 1, which would read as "the gate failed"; with
- * --debug (on any command) its stack follows the line.
- */
-
-
-
-/** --debug is the process's, not a command's: it is taken out before the command line is parsed (up to a `--`). */
-function takeDebug(argv) {
-    const end = argv.indexOf('--') === -1 ? argv.length : argv.indexOf('--');
-    const args = [...argv.slice(0, end).filter((a) => a !== '--debug'), ...argv.slice(end)];
-    return { args, debug: args.length !== argv.length };
-}
-const { args, debug } = takeDebug(process.argv.slice(2));
-function fault(err) {
-    process.stderr.write((0,_fault_js__WEBPACK_IMPORTED_MODULE_2__/* .faultText */ .I)(err, debug, true));
-    process.exit(2);
-}
-process.on('uncaughtException', fault);
-process.on('unhandledRejection', fault);
-/** Stops reading one byte past the cap: the caller refuses what is larger, without holding all of it. */
-async function readStdin() {
-    const chunks = [];
-    let length = 0;
-    for await (const chunk of process.stdin) {
-        chunks.push(chunk);
-        length += chunk.length;
-        if (length > _input_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_INPUT_BYTES */ .s)
-            break;
-    }
-    return Buffer.concat(chunks).toString('utf8');
-}
-process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(args, {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    readStdin,
-    isTTY: process.stdout.isTTY === true,
-    stdinIsTTY: process.stdin.isTTY === true,
-    env: process.env,
-    cwd: process.cwd(),
-    // Loaded only for `serve`, so `check` does not pay for the server's start-up.
-    startServer: async (env) => (await Promise.all(/* import() */[__webpack_require__.e(222), __webpack_require__.e(833)]).then(__webpack_require__.bind(__webpack_require__, 8833))).startServer(env),
-    debug,
-}).catch((err) => {
-    fault(err);
-    return 2;
-});
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 8643:
+/***/ 3102:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -6977,6 +6914,69 @@ function mayHoldToken(value) {
 
 /***/ }),
 
+/***/ 3890:
+/***/ ((module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+__webpack_require__.r(__webpack_exports__);
+/* harmony import */ var _fault_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(898);
+/* harmony import */ var _single_input_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6867);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3795);
+/**
+ * Wires the process to main(): arguments, stdin, stdout, stderr, the environment and the exit code.
+ * An error that escapes main() (or is thrown from a callback, where no await can catch it) is a bug:
+ * one line and exit 2, never a stack trace and exit 1, which would read as "the gate failed"; with
+ * --debug (on any command) its stack follows the line.
+ */
+
+
+
+/** --debug is the process's, not a command's: it is taken out before the command line is parsed (up to a `--`). */
+function takeDebug(argv) {
+    const end = argv.indexOf('--') === -1 ? argv.length : argv.indexOf('--');
+    const args = [...argv.slice(0, end).filter((a) => a !== '--debug'), ...argv.slice(end)];
+    return { args, debug: args.length !== argv.length };
+}
+const { args, debug } = takeDebug(process.argv.slice(2));
+function fault(err) {
+    process.stderr.write((0,_fault_js__WEBPACK_IMPORTED_MODULE_2__/* .faultText */ .I)(err, debug, true));
+    process.exit(2);
+}
+process.on('uncaughtException', fault);
+process.on('unhandledRejection', fault);
+/** Stops reading one byte past the cap: the caller refuses what is larger, without holding all of it. */
+async function readStdin() {
+    const chunks = [];
+    let length = 0;
+    for await (const chunk of process.stdin) {
+        chunks.push(chunk);
+        length += chunk.length;
+        if (length > _single_input_js__WEBPACK_IMPORTED_MODULE_0__/* .MAX_INPUT_BYTES */ .s)
+            break;
+    }
+    return Buffer.concat(chunks).toString('utf8');
+}
+process.exitCode = await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .main */ .i)(args, {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin,
+    isTTY: process.stdout.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    env: process.env,
+    cwd: process.cwd(),
+    // Loaded only for `serve`, so `check` does not pay for the server's start-up.
+    startServer: async (env) => (await Promise.all(/* import() */[__webpack_require__.e(222), __webpack_require__.e(833)]).then(__webpack_require__.bind(__webpack_require__, 8833))).startServer(env),
+    debug,
+}).catch((err) => {
+    fault(err);
+    return 2;
+});
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
 /***/ 4226:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -6984,7 +6984,7 @@ function mayHoldToken(value) {
 /* harmony export */   S: () => (/* binding */ shown),
 /* harmony export */   U: () => (/* binding */ usageLine)
 /* harmony export */ });
-/* harmony import */ var _token_shape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8643);
+/* harmony import */ var _single_token_shape_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3102);
 
 /** The one line a usage error prints. */
 function usageLine(err) {
@@ -6994,7 +6994,7 @@ function usageLine(err) {
 }
 /** What the user typed, safe to echo: control characters replaced, long text clipped, and never a token. */
 function shown(value) {
-    if ((0,_token_shape_js__WEBPACK_IMPORTED_MODULE_0__/* .mayHoldToken */ .u)(value))
+    if ((0,_single_token_shape_js__WEBPACK_IMPORTED_MODULE_0__/* .mayHoldToken */ .u)(value))
         return '(a value that looks like a token, not repeated here)';
     // eslint-disable-next-line no-control-regex
     const clean = value.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');

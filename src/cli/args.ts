@@ -7,8 +7,8 @@ import { type FailOn, INSTANT_FORMAT, nearest, OUTPUT_FORMATS, type OutputFormat
 import type { CommandSpec, OptionSpec } from './command-spec.ts';
 import { commandTable, getCommand } from './commands.ts';
 import { UsageError } from './errors.ts';
-import { initArgs, type InitArgs } from './init-command.ts';
-import { mayHoldToken } from './token-shape.ts';
+import { initArgs, type InitArgs } from './init/init-command.ts';
+import { mayHoldToken } from './single/token-shape.ts';
 import { shown } from './usage-error.ts';
 
 export type Command =

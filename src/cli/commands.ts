@@ -5,8 +5,8 @@
 import { OPERATIONS, type Operation } from '../engine/index.ts';
 import { checkFormatTable, DEFAULT_BASELINE_FILE, DEFAULT_LOCK_PATH, OUTPUT_FORMATS, type OutputFormat, printName } from '../gate/index.ts';
 import type { CommandSpec, OptionSpec } from './command-spec.ts';
-import { INIT } from './init-command.ts';
-import { takesRawToken, takesToken } from './operations.ts';
+import { INIT } from './init/init-command.ts';
+import { takesRawToken, takesToken } from './single/operations.ts';
 
 const offline: OptionSpec = { name: 'offline', help: ['skip network checks (JWKS, discovery): they report CHECK_SKIPPED'] };
 

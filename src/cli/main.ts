@@ -9,15 +9,15 @@ import {
 } from '../gate/index.ts';
 import { parseCommand, type Command } from './args.ts';
 import { commandTable, getCommand } from './commands.ts';
-import { baselineCommand } from './baseline.ts';
-import { formatText, helpSuffix, pickStyle } from './format.ts';
-import { runInit } from './init.ts';
-import { lockCommand } from './lock.ts';
+import { baselineCommand } from './check/baseline.ts';
+import { formatText, helpSuffix, pickStyle } from './check/format.ts';
+import { runInit } from './init/init.ts';
+import { lockCommand } from './check/lock.ts';
 import { commandHelp, overview } from './help.ts';
 import { ConfigProblems, UsageError } from './errors.ts';
 import { faultText } from './fault.ts';
 import type { CliIo } from './io.ts';
-import { runSingle } from './single.ts';
+import { runSingle } from './single/single.ts';
 import { usageLine } from './usage-error.ts';
 
 const EXIT_PASS = 0;

@@ -5,7 +5,7 @@
  * --debug (on any command) its stack follows the line.
  */
 import { faultText } from './fault.ts';
-import { MAX_INPUT_BYTES } from './input.ts';
+import { MAX_INPUT_BYTES } from './single/input.ts';
 import { main } from './main.ts';
 
 /** --debug is the process's, not a command's: it is taken out before the command line is parsed (up to a `--`). */

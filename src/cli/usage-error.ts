@@ -1,6 +1,6 @@
 /** How a usage error prints, and what of the user's input it may echo (the error itself is in errors.ts). */
 import type { UsageError } from './errors.ts';
-import { mayHoldToken } from './token-shape.ts';
+import { mayHoldToken } from './single/token-shape.ts';
 
 /** The one line a usage error prints. */
 export function usageLine(err: UsageError): string {

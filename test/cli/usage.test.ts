@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/commands.ts';
-import { looksLikeToken, mayHoldToken } from '../../src/cli/token-shape.ts';
+import { looksLikeToken, mayHoldToken } from '../../src/cli/single/token-shape.ts';
 import { TOOL_VERSION } from '../../src/gate/outputs/report.ts';
 import { known } from '../fixtures/harness.ts';
 import { runCli } from './run-cli.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GATE_CODES } from '../../src/gate/codes.ts';
-import { formatText, PLAIN } from '../../src/cli/format.ts';
+import { formatText, PLAIN } from '../../src/cli/check/format.ts';
 import { verdict } from '../../src/gate/outputs/report.ts';
 import { runGate } from '../../src/gate/run/run.ts';
 import type { FailOn, GateFinding } from '../../src/gate/types.ts';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../src/engine/index.ts';
-import { formatText, PLAIN } from '../../src/cli/format.ts';
+import { formatText, PLAIN } from '../../src/cli/check/format.ts';
 import { runGate } from '../../src/gate/run/run.ts';
 import type { IdTokenSource } from '../../src/gate/sections/id-token-source.ts';
 

@@ -4,8 +4,8 @@
  * its decoded header and claims, which the findings' evidence shows anyway.
  */
 import { Buffer } from 'node:buffer';
-import type { Finding, OperationOutcome, Problem } from '../engine/index.ts';
-import { helpLines, type Style } from './format.ts';
+import type { Finding, OperationOutcome, Problem } from '../../engine/index.ts';
+import { helpLines, type Style } from '../check/format.ts';
 
 export interface TextContext {
   style: Style;

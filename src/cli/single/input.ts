@@ -4,12 +4,12 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Operation } from '../engine/index.ts';
+import type { Operation } from '../../engine/index.ts';
 import { takesRawToken } from './operations.ts';
 import { looksLikeToken, mayHoldToken } from './token-shape.ts';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 import { readCappedFile } from './read-file.ts';
-import { shown } from './usage-error.ts';
+import { shown } from '../usage-error.ts';
 
 /** The most read from stdin or a request file: a request is a few kilobytes (the service takes 64 KiB). */
 export const MAX_INPUT_BYTES = 1024 * 1024;

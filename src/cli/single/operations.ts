@@ -2,7 +2,7 @@
  * What a single-request subcommand (one per engine operation, named as the operation) accepts beyond
  * its request body follows from its request schema, so a new operation needs nothing here.
  */
-import type { Operation } from '../engine/index.ts';
+import type { Operation } from '../../engine/index.ts';
 
 function requestMembers(operation: Operation): string[] {
   const properties = (operation.request.schema as { properties?: object }).properties;

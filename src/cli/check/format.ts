@@ -1,6 +1,6 @@
 /** Human-readable text for `oidc-gate check`: findings grouped by file, one line each, then a verdict. */
-import { findingFix, findingPage, type GateReport, isIdTokenSkip, type GateResult, sectionCounts } from '../gate/index.ts';
-import { printable } from './printable.ts';
+import { findingFix, findingPage, type GateReport, isIdTokenSkip, type GateResult, sectionCounts } from '../../gate/index.ts';
+import { printable } from '../single/printable.ts';
 
 export interface Style {
   red(s: string): string;

@@ -1,7 +1,7 @@
 /** `oidc-gate init` on the command line: its help and options, and the command its options make. */
-import { DEFAULT_INIT_OUTPUT } from '../gate/index.ts';
-import type { CommandSpec } from './command-spec.ts';
-import { UsageError } from './errors.ts';
+import { DEFAULT_INIT_OUTPUT } from '../../gate/index.ts';
+import type { CommandSpec } from '../command-spec.ts';
+import { UsageError } from '../errors.ts';
 import type { DiscoverySource } from './init-discovery.ts';
 
 export interface InitArgs {

@@ -5,13 +5,13 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { createEngine, type Finding } from '../engine/index.ts';
+import { createEngine, type Finding } from '../../engine/index.ts';
 import {
   buildStarterConfig, checkOutputPath, DEFAULT_INIT_OUTPUT, droppedNote, findRepositoryRoot, outputTarget, type OutputTarget, type Starter, writeInsideRoot,
-} from '../gate/index.ts';
-import type { Command } from './args.ts';
-import { helpSuffix } from './format.ts';
-import { DiscoveryRefused, UsageError } from './errors.ts';
+} from '../../gate/index.ts';
+import type { Command } from '../args.ts';
+import { helpSuffix } from '../check/format.ts';
+import { DiscoveryRefused, UsageError } from '../errors.ts';
 import { discover, type Discovered, type DiscoveryIo } from './init-discovery.ts';
 
 export type InitCommand = Extract<Command, { name: 'init' }>;

@@ -5,10 +5,10 @@
  * a URL are checked alike.
  */
 import path from 'node:path';
-import { createEngine, OutboundAllowError, type Engine, type Fetcher, type Finding } from '../engine/index.ts';
-import { DiscoveryRefused, UsageError } from './errors.ts';
-import { readCappedFile } from './read-file.ts';
-import { shown } from './usage-error.ts';
+import { createEngine, OutboundAllowError, type Engine, type Fetcher, type Finding } from '../../engine/index.ts';
+import { DiscoveryRefused, UsageError } from '../errors.ts';
+import { readCappedFile } from '../single/read-file.ts';
+import { shown } from '../usage-error.ts';
 
 /** A discovery document is a few kilobytes; the largest real ones (Entra) are about 2 KB. */
 const MAX_DOCUMENT_BYTES = 1024 * 1024;

@@ -4,11 +4,11 @@
  */
 import {
   checkOutputPath, DEFAULT_BASELINE_FILE, DEFAULT_PATTERNS, findRepositoryRoot, isBaselineCandidate, outputTarget, plural, renderBaseline, runGate, writeInsideRoot,
-} from '../gate/index.ts';
-import type { Command } from './args.ts';
-import type { CliIo } from './io.ts';
+} from '../../gate/index.ts';
+import type { Command } from '../args.ts';
+import type { CliIo } from '../io.ts';
 import { helpSuffix } from './format.ts';
-import { printable } from './printable.ts';
+import { printable } from '../single/printable.ts';
 
 export async function baselineCommand(command: Extract<Command, { name: 'baseline' }>, io: CliIo): Promise<number> {
   const boundary = findRepositoryRoot(io.cwd);

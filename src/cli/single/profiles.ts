@@ -4,9 +4,9 @@
  * (inside the repository, secret_env naming OIDC_GATE_ variables only).
  */
 import path from 'node:path';
-import { loadIssuerProfiles, type EngineServices, type ProfileRegistry } from '../engine/index.ts';
-import { findRepositoryRoot, loadConfigFile, loadProfiles, profilesOf, SECTION_KEYS } from '../gate/index.ts';
-import { ConfigProblems } from './errors.ts';
+import { loadIssuerProfiles, type EngineServices, type ProfileRegistry } from '../../engine/index.ts';
+import { findRepositoryRoot, loadConfigFile, loadProfiles, profilesOf, SECTION_KEYS } from '../../gate/index.ts';
+import { ConfigProblems } from '../errors.ts';
 
 export interface CliProfiles {
   registry: ProfileRegistry;

@@ -1,6 +1,6 @@
 /** Reading a file named on the command line: a regular file, capped, never blocking on a FIFO or device. */
 import { constants, promises as fs } from 'node:fs';
-import { UsageError } from './errors.ts';
+import { UsageError } from '../errors.ts';
 
 export interface ReadFileWording {
   /** The subcommand whose help a usage error points to. */

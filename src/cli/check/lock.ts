@@ -1,9 +1,9 @@
 /** `oidc-gate lock`: write the key lock file, and say what was pinned or why nothing was written. */
-import { checkOutputPath, DEFAULT_LOCK_PATH, DEFAULT_PATTERNS, findRepositoryRoot, outputTarget, writeLock } from '../gate/index.ts';
-import type { Command } from './args.ts';
-import type { CliIo } from './io.ts';
+import { checkOutputPath, DEFAULT_LOCK_PATH, DEFAULT_PATTERNS, findRepositoryRoot, outputTarget, writeLock } from '../../gate/index.ts';
+import type { Command } from '../args.ts';
+import type { CliIo } from '../io.ts';
 import { helpSuffix } from './format.ts';
-import { printable } from './printable.ts';
+import { printable } from '../single/printable.ts';
 
 export async function lockCommand(command: Extract<Command, { name: 'lock' }>, io: CliIo): Promise<number> {
   const boundary = findRepositoryRoot(io.cwd);

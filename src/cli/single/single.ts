@@ -2,16 +2,16 @@
  * One request to one engine operation (`validate`, `lint`, `discover`): read it, run it through the
  * engine as the service would, and print the answer, as text on a terminal or as the service's JSON.
  */
-import { createEngine, getOperation, type OperationName, type OperationOutcome } from '../engine/index.ts';
-import type { Command } from './args.ts';
-import { UsageError } from './errors.ts';
-import { pickStyle } from './format.ts';
+import { createEngine, getOperation, type OperationName, type OperationOutcome } from '../../engine/index.ts';
+import type { Command } from '../args.ts';
+import { UsageError } from '../errors.ts';
+import { pickStyle } from '../check/format.ts';
 import { readRequestInput, type InputIo, type RequestInput } from './input.ts';
 import { loadCliProfiles } from './profiles.ts';
 import { readsProfiles } from './operations.ts';
 import { formatOutcomeText } from './response-text.ts';
 import { mayHoldToken } from './token-shape.ts';
-import { shown } from './usage-error.ts';
+import { shown } from '../usage-error.ts';
 
 export type SingleCommand = Extract<Command, { name: OperationName }>;
 
