@@ -4379,7 +4379,7 @@ function fieldCovers(field, findingFieldPointer) {
  * valid, summary, results), and the decisions read from it: counts, pass/fail, fail-on.
  */
 
-const TOOL_VERSION = '0.1.0';
+const TOOL_VERSION = '1.0.0';
 function report_count(findings) {
     let errors = 0;
     let warnings = 0;

@@ -5,7 +5,7 @@
 import { findingField } from '../suppress/suppress-field.ts';
 import type { FailOn, FileStatus, GateFinding, GateReport, GateResult, ReportSuppressed, ReportSummary, SuppressedFinding } from '../types.ts';
 
-export const TOOL_VERSION = '0.1.0';
+export const TOOL_VERSION = '1.0.0';
 
 export function count(findings: readonly GateFinding[]): { errors: number; warnings: number } {
   let errors = 0;
