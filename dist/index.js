@@ -58766,9 +58766,15 @@ const tokensSection = defineSection({
         return runToken(run.config, token, run.engine, run.startedAt, run.profiles);
     },
     outcomeCodes: ['EXPECTATION_FAILED'],
-    bindFiles(token, raw) {
-        // A finding's fingerprint binds the token a token_file held, not only the file's name.
-        return token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : raw;
+    bindFiles(token, raw, lookup) {
+        // A finding's fingerprint binds the token a token_file held, not only the file's name, and the issuer
+        // profile the sample names (as written in a config file), so loosening it is a change too.
+        const bound = token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : { ...raw };
+        const id = token.request.issuer_profile_id;
+        const item = typeof id === 'string' ? lookup('profiles', id) : undefined;
+        if (item !== undefined)
+            bound.issuer_profile_id = { id, profile: item.refused ? null : item.entry.profile };
+        return bound;
     },
     schema: {
         definition: 'Sample',
@@ -59365,7 +59371,7 @@ class fingerprint_Fingerprints {
             const list = section !== undefined && values_isRecord(data) ? data[section] : undefined;
             if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
                 const kind = this.#entrySections.get(section);
-                const entry = resolvedEntry(source, kind, Number(index), list[Number(index)]);
+                const entry = resolvedEntry(source, kind, Number(index), list[Number(index)], (key, name) => this.#lookup(key, name));
                 const rel = at.slice(2);
                 const walked = fingerprint_walk(entry, rel);
                 const whole = kind?.outcomeCodes?.includes(f.code) === true ? `,${canonical(entry, this.#canonical)}` : '';
@@ -59379,6 +59385,15 @@ class fingerprint_Fingerprints {
         const rel = stable !== undefined && f.name !== undefined ? stable.slice(2) : parsePointer(f.pointer ?? f.stablePointer ?? '');
         const section = stable !== undefined && f.name !== undefined ? stable[0] ?? '' : '';
         return { section, ...(f.name !== undefined ? { entry: f.name } : {}), rel, listPositions: rel.map(() => false), bound: JSON.stringify(['message', f.message]) };
+    }
+    /** An entry of any config file of the run, by section and name. */
+    #lookup(key, name) {
+        for (const source of this.#sources.values()) {
+            const found = source.entries?.get(key)?.find((e) => e.name === name);
+            if (found !== undefined)
+                return found;
+        }
+        return undefined;
     }
     #bind(walked) {
         return `[${[...walked.items, walked.value].map((v) => canonical(v, this.#canonical)).join(',')}]`;
@@ -59414,11 +59429,11 @@ function fingerprint_walk(root, rel) {
  * The entry as written, with each field that names a file the gate read bound to what it read: a
  * sample's token file to its token, a trust policy's file to the policy document.
  */
-function resolvedEntry(source, section, index, raw) {
+function resolvedEntry(source, section, index, raw, lookup) {
     if (!values_isRecord(raw) || section?.bindFiles === undefined)
         return raw;
     const entry = source.entries?.get(section.key)?.find((e) => e.path[1] === index);
-    return entry !== undefined ? section.bindFiles(entry, raw) : raw;
+    return entry !== undefined ? section.bindFiles(entry, raw, lookup) : raw;
 }
 
 ;// CONCATENATED MODULE: ./src/gate/config/input-file.ts

@@ -72,4 +72,30 @@ describe('outcome findings under a baseline', () => {
     const run = await gate(root, 'baseline.json');
     expect(run.findings.filter((f) => f.code === 'EXPECTATION_FAILED').map((f) => f.name)).toEqual(['valid-but-expected-invalid']);
   });
+
+  it('comes back when the issuer profile the sample names is loosened', async () => {
+    const root = copyOfBad();
+    const config = path.join(root, '.github/oidc-gate/profiled.yml');
+    writeFileSync(config, [
+      'profiles:',
+      '  - id: fixture',
+      '    issuer: https://id.fixture.example',
+      '    audiences: [api://fixture]',
+      '    allowed_algs: [HS256]',
+      '    secret: fixture-hmac-secret-3c1f0a9e7b5d4c2a8f6e0d1b9a7c5e3f',
+      'tokens:',
+      '  - name: profiled-but-expected-invalid',
+      '    token_file: ../../tokens/valid-hs.jwt',
+      '    at: 2026-01-01T00:10:00Z',
+      '    expect: invalid',
+      '    issuer_profile_id: fixture',
+      '',
+    ].join('\n'));
+    await baselined(root);
+    const before = await gate(root, 'baseline.json');
+    expect(before.findings.filter((f) => f.code === 'EXPECTATION_FAILED').map((f) => f.name)).not.toContain('profiled-but-expected-invalid');
+    edit(config, 'audiences: [api://fixture]', 'audiences: [api://fixture, api://other]');
+    const run = await gate(root, 'baseline.json');
+    expect(run.findings.filter((f) => f.code === 'EXPECTATION_FAILED').map((f) => f.name)).toContain('profiled-but-expected-invalid');
+  });
 });

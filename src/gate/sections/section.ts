@@ -57,6 +57,9 @@ export interface ProfileIndex {
   refused: ReadonlyMap<string, RefusedAt>;
 }
 
+/** An entry of the run by its section and name, in any config file (a sample's issuer profile). */
+export type EntryLookup = (section: string, name: string) => object | undefined;
+
 /** A JSON Schema fragment, as the config schema embeds it. */
 export type Json = Record<string, unknown>;
 
@@ -91,7 +94,7 @@ export interface ConfigSection<E extends object = SectionEntry> {
    * The entry as fingerprints see it: each field that names a file bound to what the gate read from
    * it, so a finding's fingerprint changes when the file does.
    */
-  bindFiles?(entry: E, raw: Record<string, unknown>): unknown;
+  bindFiles?(entry: E, raw: Record<string, unknown>, lookup: EntryLookup): unknown;
   /**
    * Codes that judge the entry's outcome as a whole (a sample that did not turn out as expected, a case
    * the policy decides otherwise): their fingerprint binds the whole entry (files it names included),

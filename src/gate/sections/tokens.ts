@@ -6,6 +6,7 @@ import { isExpectableCode } from './expect.ts';
 import { notCheckedSample, profileIdOf, runToken } from './run-token.ts';
 import { entryNameSchema } from './schema-parts.ts';
 import { defineSection, type Json } from './section.ts';
+import type { ProfileItem } from './profiles-section.ts';
 import { parseTokenEntry, type TokenEntry } from './token-entry.ts';
 
 export const tokensSection = defineSection<TokenEntry>({
@@ -25,9 +26,14 @@ export const tokensSection = defineSection<TokenEntry>({
     return runToken(run.config, token, run.engine, run.startedAt, run.profiles);
   },
   outcomeCodes: ['EXPECTATION_FAILED'],
-  bindFiles(token, raw) {
-    // A finding's fingerprint binds the token a token_file held, not only the file's name.
-    return token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : raw;
+  bindFiles(token, raw, lookup) {
+    // A finding's fingerprint binds the token a token_file held, not only the file's name, and the issuer
+    // profile the sample names (as written in a config file), so loosening it is a change too.
+    const bound: Record<string, unknown> = token.tokenKey === 'token_file' ? { ...raw, token_file: { file: raw.token_file, token: token.request.token } } : { ...raw };
+    const id = token.request.issuer_profile_id;
+    const item = typeof id === 'string' ? lookup('profiles', id) as ProfileItem | undefined : undefined;
+    if (item !== undefined) bound.issuer_profile_id = { id, profile: item.refused ? null : item.entry.profile };
+    return bound;
   },
   schema: {
     definition: 'Sample',

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { FindingFingerprints, FindingIdentity, GateFinding } from '../types.ts';
 import { isRecord } from '../config/values.ts';
-import type { AnySection, SectionEntry } from '../sections/section.ts';
+import type { AnySection, EntryLookup, SectionEntry } from '../sections/section.ts';
 import { CONFIG_SECTIONS } from '../sections/table.ts';
 import { parsePointer, toPointer, type LoadedYaml } from '../config/yaml.ts';
 
@@ -109,7 +109,7 @@ export class Fingerprints implements FindingFingerprints {
       const list = section !== undefined && isRecord(data) ? data[section] : undefined;
       if (section !== undefined && index !== undefined && this.#entrySections.has(section) && INDEX.test(index) && Array.isArray(list) && Number(index) < list.length) {
         const kind = this.#entrySections.get(section);
-        const entry = resolvedEntry(source, kind, Number(index), list[Number(index)]);
+        const entry = resolvedEntry(source, kind, Number(index), list[Number(index)], (key, name) => this.#lookup(key, name));
         const rel = at.slice(2);
         const walked = walk(entry, rel);
         const whole = kind?.outcomeCodes?.includes(f.code) === true ? `,${canonical(entry, this.#canonical)}` : '';
@@ -123,6 +123,15 @@ export class Fingerprints implements FindingFingerprints {
     const rel = stable !== undefined && f.name !== undefined ? stable.slice(2) : parsePointer(f.pointer ?? f.stablePointer ?? '');
     const section = stable !== undefined && f.name !== undefined ? stable[0] ?? '' : '';
     return { section, ...(f.name !== undefined ? { entry: f.name } : {}), rel, listPositions: rel.map(() => false), bound: JSON.stringify(['message', f.message]) };
+  }
+
+  /** An entry of any config file of the run, by section and name. */
+  #lookup(key: string, name: string): object | undefined {
+    for (const source of this.#sources.values()) {
+      const found = source.entries?.get(key)?.find((e) => (e as SectionEntry).name === name);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   #bind(walked: Walked): string {
@@ -169,8 +178,8 @@ function walk(root: unknown, rel: readonly string[]): Walked {
  * The entry as written, with each field that names a file the gate read bound to what it read: a
  * sample's token file to its token, a trust policy's file to the policy document.
  */
-function resolvedEntry(source: FingerprintSource, section: AnySection | undefined, index: number, raw: unknown): unknown {
+function resolvedEntry(source: FingerprintSource, section: AnySection | undefined, index: number, raw: unknown, lookup: EntryLookup): unknown {
   if (!isRecord(raw) || section?.bindFiles === undefined) return raw;
   const entry = source.entries?.get(section.key)?.find((e) => (e as SectionEntry).path[1] === index);
-  return entry !== undefined ? section.bindFiles(entry, raw) : raw;
+  return entry !== undefined ? section.bindFiles(entry, raw, lookup) : raw;
 }
