@@ -54,6 +54,7 @@ describe.skipIf(!bundlesPresent())('no workflow command from untrusted text in t
   it('a config without such text is reported as before (the same key error, one line)', () => {
     const r = runCliBundle(repoWith(HOSTILE.replace('"typo\\n::notice::INJECTED\\r::warning::AGAIN"', 'typo')), ['check', '--offline']);
     expect(r.status).toBe(2);
-    expect(r.stdout.split('\n').filter((l) => l.includes('CONFIG_UNKNOWN_KEY'))).toHaveLength(1);
+    // One finding line (its `see:` line links the code's page, which names the code too).
+    expect(r.stdout.split('\n').filter((l) => l.includes('CONFIG_UNKNOWN_KEY') && !l.includes('docs/findings/'))).toHaveLength(1);
   });
 });
