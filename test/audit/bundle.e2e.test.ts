@@ -70,7 +70,8 @@ describe.runIf(present)('audit checks through the CLI bundle', () => {
   it('warns that the JWKS and discovery certificates expire in 3 days, and reports alg none offered', async () => {
     const r = await runCli(repository(soon, 'soon'), ['check']);
     const lines = r.stdout.split('\n');
-    expect(lines.filter((l) => l.includes('ENDPOINT_CERT_EXPIRING'))).toEqual([
+    // The finding lines (each is followed by a `see:` line that links the code's page).
+    expect(lines.filter((l) => l.includes('ENDPOINT_CERT_EXPIRING') && !l.includes('docs/findings/'))).toEqual([
       expect.stringMatching(/^\s*3:5\s+warning\s+ENDPOINT_CERT_EXPIRING\s+The TLS certificate of https:\/\/127\.0\.0\.1:\d+\/soon\/\.well-known\/openid-configuration expires in 2 days \(.+\)\. \[provider audited\]$/),
       expect.stringMatching(/^\s*6:5\s+warning\s+ENDPOINT_CERT_EXPIRING\s+The TLS certificate of https:\/\/127\.0\.0\.1:\d+\/soon\/jwks expires in 2 days \(.+\)\. \[provider audited\]$/),
     ]);
