@@ -38,7 +38,10 @@ interface CorpusEntry {
 }
 
 const DIR = fileURLToPath(new URL('./corpus/', import.meta.url));
+/** The AWS documents at the top; each other format's in a folder named for it (gcp/, azure/, vault/, other-issuers/). */
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+const FORMAT_DIRS = readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const FILES_OF = (dir: string): string[] => readdirSync(join(DIR, dir)).filter((f) => f.endsWith('.json')).sort().map((f) => `${dir}/${f}`);
 
 function load(file: string): CorpusEntry {
   return JSON.parse(readFileSync(join(DIR, file), 'utf8')) as CorpusEntry;
@@ -74,7 +77,20 @@ describe('trust-policy corpus (test/trust/corpus)', () => {
     }
   });
 
-  for (const file of FILES) {
+  for (const dir of FORMAT_DIRS) {
+    it(`${dir}/ holds at least 15 documents, each citing a public source and saying why`, () => {
+      const files = FILES_OF(dir);
+      expect(files.length).toBeGreaterThanOrEqual(15);
+      for (const file of files) {
+        const entry = load(file);
+        expect(entry.source.title, file).toMatch(/\S/);
+        expect(entry.source.url, file).toMatch(/^https:\/\/\S+$/);
+        expect(entry.why, file).toMatch(/\S/);
+      }
+    });
+  }
+
+  for (const file of [...FILES, ...FORMAT_DIRS.flatMap(FILES_OF)]) {
     it(file, async () => {
       const entry = load(file);
       const { verdict } = entry;
@@ -105,7 +121,7 @@ describe('trust-policy corpus (test/trust/corpus)', () => {
       const cases = entry.request.cases ?? [];
       cases.forEach((c, i) => {
         const outcome = response.metadata.cases[i]?.outcome;
-        if (outcome !== c.expect) problems.push(`case "${c.name}": AWS ${c.expect === 'allow' ? 'allows' : 'denies'} it, checker says ${String(outcome)}`);
+        if (outcome !== c.expect) problems.push(`case "${c.name}": the system ${c.expect === 'allow' ? 'allows' : 'denies'} it, checker says ${String(outcome)}`);
       });
       expect(problems, `findings: ${JSON.stringify(codes)}`).toEqual([]);
     });

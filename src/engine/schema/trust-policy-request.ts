@@ -1,4 +1,5 @@
 import { GITHUB_ACTIONS_ISSUER } from '../trust/findings.ts';
+import { TRUST_FORMATS } from '../trust/formats.ts';
 import type { TrustPolicyRequest } from '../trust/request.ts';
 import { compileSchema } from './ajv.ts';
 import { MAX_ARRAY_ITEMS, MAX_CUSTOM_CLAIMS, MAX_PATTERN_LENGTH } from './limits.ts';
@@ -26,6 +27,11 @@ const caseClaimValue = {
  * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
  * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
  */
+/** One member per trust format, each holding one document of it (at most one per request). */
+function documentMembers(): Record<string, { type: 'object'; description: string }> {
+  return Object.fromEntries(TRUST_FORMATS.map((f) => [f.member, { type: 'object', description: f.description }]));
+}
+
 export const trustPolicyRequestSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   title: 'TrustPolicyRequest',
@@ -44,10 +50,7 @@ export const trustPolicyRequestSchema = {
       ...claimPatternsSchema,
       description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
     },
-    aws_trust_policy: {
-      type: 'object',
-      description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
-    },
+    ...documentMembers(),
     cases: {
       type: 'array',
       maxItems: MAX_ARRAY_ITEMS,

@@ -42,6 +42,8 @@ export function conditionKeyPrefix(issuer: string): string {
 export const awsTrustPolicyFormat: TrustFormat = {
   member: 'aws_trust_policy',
   label: 'AWS IAM role trust policy',
+  description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
+  docs: 'docs/trust-policies.md',
   refuse(document, at) {
     const problems: RequestProblem[] = [];
     const bytes = Buffer.byteLength(JSON.stringify(document), 'utf8');

@@ -19,9 +19,10 @@ export interface CaseResult {
 }
 
 /** What decided a case: the statement that let it in or kept it out, or the condition that failed. */
-type Decision =
+type Decision = (
   | { outcome: 'allow'; decidedBy: { field: string; conditions: string[] } }
-  | { outcome: 'deny'; decidedBy: { field: string; effect: 'Deny' } | { field: string; claim: string; operator: string; values: readonly string[]; actual: unknown } | null };
+  | { outcome: 'deny'; decidedBy: { field: string; effect: 'Deny' } | { field: string; claim: string; operator: string; values: readonly string[]; actual: unknown } | null }
+) & { door?: Door };
 
 /**
  * As AWS decides: a Deny statement that applies keeps the token out whatever else holds; otherwise one
@@ -31,16 +32,17 @@ type Decision =
  */
 function decide(doors: readonly Door[], claims: Readonly<Record<string, unknown>>): Decision {
   const deny = doors.find((d) => d.effect === 'Deny' && doorApplies(d, claims));
-  if (deny !== undefined) return { outcome: 'deny', decidedBy: { field: deny.field, effect: 'Deny' } };
+  if (deny !== undefined) return { outcome: 'deny', decidedBy: { field: deny.field, effect: 'Deny' }, door: deny };
   let firstFailure: Decision | undefined;
   for (const door of doors) {
     if (door.effect !== 'Allow') continue;
-    if (doorApplies(door, claims)) return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
+    if (doorApplies(door, claims)) return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) }, door };
     const failed = door.conditions.find((c) => conditionHolds(c, claims) === false);
     if (failed !== undefined && failed.kind !== 'unknown') {
       firstFailure ??= {
         outcome: 'deny',
         decidedBy: { field: failed.field, claim: failed.claim, operator: failed.operator, values: failed.kind === 'match' ? failed.values : [], actual: shown(claimValue(claims, failed.claim)) },
+        door,
       };
     }
   }
@@ -88,11 +90,13 @@ export function evaluateCases(cases: readonly TrustCase[], readings: readonly Is
 
 function why(decision: Decision): string {
   if (decision.outcome === 'allow') {
+    if (decision.door?.name !== undefined) return `the conditions of ${decision.door.name} all hold`;
     return decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the Allow statement ${statementName(decision.decidedBy.field)} all hold`;
   }
   const by = decision.decidedBy;
   if (by === null) return 'no statement lets the issuer\'s tokens in';
   if ('effect' in by) return `the Deny statement ${statementName(by.field)} applies to it`;
+  if (decision.door?.name !== undefined) return `the ${by.operator} condition on ${by.claim} of ${decision.door.name} does not hold`;
   return `the ${by.operator} condition on ${by.claim} ${by.field === '' || by.field.startsWith('/claim_patterns') || by.field.startsWith('/audiences') ? `(${by.field})` : `of ${statementName(by.field)}`} does not hold`;
 }
 

@@ -59,6 +59,18 @@ export interface Door {
   readonly field: string;
   readonly effect: 'Allow' | 'Deny';
   readonly conditions: readonly Condition[];
+  /**
+   * How messages name the door, for formats other than AWS's (whose doors are named from their pointer:
+   * Statement[1]): "the credential", "the binding of principalSet://…".
+   */
+  readonly name?: string;
+  /** Where a missing sub or aud condition is reported, for formats other than AWS's (AWS: the statement's Condition). */
+  readonly missingAt?: { readonly sub: string; readonly aud: string };
+}
+
+/** How a message names the door: its own name, else the AWS statement its pointer is in. */
+export function doorName(door: Door): string {
+  return door.name ?? statementName(door.field);
 }
 
 /** A JSON Pointer (RFC 6901) made of these reference tokens. */
@@ -77,13 +89,27 @@ export interface MatchParts {
   offContext?: true;
 }
 
-export function makeCondition(parts: MatchParts, given: string | readonly string[]): MatchCondition {
+/**
+ * A condition on one claim. `given` is what the breadth checks read: literal values, or AWS StringLike
+ * patterns when `match` is StringLike.
+ *
+ * A format whose system matches otherwise (Vault's glob, where `?` is a plain character; a CEL
+ * `startsWith` or `matches`) passes `exact`: one matcher per value that decides cases and probes as
+ * that system does, while `given` holds, per value, a StringLike pattern that matches every string the
+ * exact matcher does and possibly more. The breadth checks read the pattern, so they can only find the
+ * condition broader than it is, never narrower; what the system really admits is decided by `exact`.
+ * `fields` gives each value its own pointer when the values are not a list at the condition's field.
+ */
+export function makeCondition(parts: MatchParts, given: string | readonly string[], exact?: readonly StringLikePattern[], fields?: readonly string[]): MatchCondition {
   const values = typeof given === 'string' ? [given] : [...given];
-  const valueFields = typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
+  const valueFields = fields !== undefined ? [...fields] : typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
+  if (exact !== undefined && (parts.match !== 'StringLike' || exact.length !== values.length)) {
+    throw new Error('An exact matcher per value is given only with StringLike approximations, one each.');
+  }
   const condition: MatchCondition = {
     kind: 'match', field: parts.field, claim: parts.claim, operator: parts.operator, match: parts.match,
     negated: parts.negated ?? false, ifExists: parts.ifExists ?? false, values, valueFields,
-    patterns: parts.match === 'StringLike' ? values.map(compileStringLike) : [],
+    patterns: exact !== undefined ? [...exact] : parts.match === 'StringLike' ? values.map(compileStringLike) : [],
   };
   return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }) };
 }

@@ -23,6 +23,10 @@ export interface TrustFormat {
   readonly member: string;
   /** What users call such a document, for messages. */
   readonly label: string;
+  /** The request member's description in the request schema and the OpenAPI document: what it holds, how it is judged. */
+  readonly description: string;
+  /** The docs page of the format (what the system checks, the traps, how to fix), relative to the repository. */
+  readonly docs: string;
   /** Limits checked before anything is read: a document over them is refused (422), never judged. */
   refuse(document: Readonly<Record<string, unknown>>, at: string): RequestProblem[];
   /**

@@ -48,12 +48,11 @@ export async function lintTrustPolicy(body: unknown, _ctx: EngineContext): Promi
 }
 
 /** The trust document the request carries, with its format. */
-function documentOf(request: TrustPolicyRequest): { format: TrustFormat; document: Record<string, unknown> } | undefined {
-  for (const format of TRUST_FORMATS) {
+function documentsOf(request: TrustPolicyRequest): { format: TrustFormat; document: Record<string, unknown> }[] {
+  return TRUST_FORMATS.flatMap((format) => {
     const document = (request as Record<string, unknown>)[format.member];
-    if (document !== undefined) return { format, document: document as Record<string, unknown> };
-  }
-  return undefined;
+    return document === undefined ? [] : [{ format, document: document as Record<string, unknown> }];
+  });
 }
 
 /** A request read and admitted for judging, or the reasons it is refused. */
@@ -67,7 +66,16 @@ type Prepared =
  * format's limits, and a request whose evaluation would need more work than the budget.
  */
 function prepare(request: TrustPolicyRequest): Prepared {
-  const given = documentOf(request);
+  const documents = documentsOf(request);
+  if (documents.length > 1) {
+    // Each document is its own role (or credential): judged together they would read as one door.
+    return { refusals: documents.slice(1).map(({ format }) => ({
+      pointer: pointer(format.member),
+      message: `One trust document per request: ${format.member} cannot be given beside ${(documents[0] as { format: TrustFormat }).format.member}. Send each document in its own request (in config, its own trust_policies entry).`,
+      limit: false,
+    })) };
+  }
+  const given = documents[0];
   const cases = request.cases ?? [];
   if (given === undefined) {
     const doors: Door[] = [{ field: '', effect: 'Allow', conditions: ownConditions(request) }];
@@ -111,8 +119,8 @@ export function evaluateTrustPolicy(request: TrustPolicyRequest): TrustPolicyRes
   if (!('readings' in prepared)) throw new RequestInvalidError(prepared.refusals.map(({ pointer: p, message }) => ({ pointer: p, message })));
   const { readings, cases } = prepared;
   const missing = {
-    sub: (door: Door) => (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
-    aud: (door: Door) => (door.field === '' ? '/audiences' : `${door.field}/Condition`),
+    sub: (door: Door) => door.missingAt?.sub ?? (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
+    aud: (door: Door) => door.missingAt?.aud ?? (door.field === '' ? '/audiences' : `${door.field}/Condition`),
   };
   const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, isGitHubIssuer(r.issuer)) })));
   const evaluated = evaluateCases(cases, readings, prepared.requested);

@@ -10,5 +10,8 @@ export interface TrustPolicyRequest {
   audiences?: string[];
   claim_patterns?: Record<string, string | string[]>;
   aws_trust_policy?: Record<string, unknown>;
+  gcp_workload_identity?: Record<string, unknown>;
+  azure_federated_credential?: Record<string, unknown>;
+  vault_jwt_role?: Record<string, unknown>;
   cases?: TrustCase[];
 }

@@ -1,6 +1,6 @@
 import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
-import { matchesValue, statementName, type Door } from '../conditions.ts';
+import { doorName, matchesValue, statementName, type Door } from '../conditions.ts';
 import { awsDeployRole, deployRole, PINNED_SUB, SOURCES } from '../examples.ts';
 import { ALWAYS_PRESENT, type Binding, type TrustStatementCheck } from '../statement.ts';
 
@@ -26,7 +26,7 @@ export const conditionNeverHolds: TrustStatementCheck = {
   check({ door, denies, bindings }) {
     const denyAll = denies.find((d) => d.conditions.length === 0);
     if (denyAll !== undefined) {
-      return [finding(conditionNeverHolds, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
+      return [finding(conditionNeverHolds, `The Deny statement ${doorName(denyAll)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
     }
     const never = neverHolds(door, bindings);
     return never === undefined ? [] : [never];
@@ -42,10 +42,10 @@ function neverHolds(door: Door, bindings: readonly Binding[]): Finding | undefin
   for (const c of door.conditions) {
     const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
     if (offContext) {
-      return finding(conditionNeverHolds, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+      return finding(conditionNeverHolds, `The ${c.operator} condition of ${doorName(door)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
     }
     if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
-      return finding(conditionNeverHolds, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+      return finding(conditionNeverHolds, `The Null condition of ${doorName(door)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
     }
   }
   const byClaim = new Map<string, Binding[]>();
