@@ -7,21 +7,22 @@
  */
 import type { Finding } from '../types.ts';
 import type { Door } from './conditions.ts';
+import type { IssuerGrammar } from './issuers/grammar.ts';
 import { TRUST_RUN_CHECKS, TRUST_STATEMENT_CHECKS } from './checks/registry.ts';
 import { runContexts } from './runs.ts';
 import { statementContext, type MissingFields, type TrustCheck } from './statement.ts';
 
 /**
- * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
- * known. For another issuer only a statement with no sub binding, or one whose sub values are all
- * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
+ * `grammar`: the issuer's subject grammar (issuers/table.ts). For an issuer whose grammar is not known,
+ * only a statement with no sub binding, or one whose sub values are all wildcards from their first
+ * character, is judged unbounded.
  */
-export function checkBreadth(doors: readonly Door[], missing: MissingFields, github: boolean): Finding[] {
+export function checkBreadth(doors: readonly Door[], missing: MissingFields, grammar: IssuerGrammar | undefined): Finding[] {
   const denies = doors.filter((d) => d.effect === 'Deny');
   const findings: Finding[] = [];
   for (const door of doors) {
     if (door.effect !== 'Allow') continue;
-    const statement = statementContext(door, denies, missing, github);
+    const statement = statementContext(door, denies, missing, grammar);
     const judged = judge(TRUST_STATEMENT_CHECKS, statement, findings);
     if (judged === 'ended') continue;
     for (const binding of runContexts(statement)) judge(TRUST_RUN_CHECKS, binding, findings);

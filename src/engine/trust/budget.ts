@@ -5,25 +5,29 @@
  */
 import type { RequestProblem } from '../errors.ts';
 import { MATCH_WORK_BUDGET } from '../schema/limits.ts';
-import { RUNS, instance } from './runs.ts';
+import { githubGrammar } from './issuers/github.ts';
+import type { IssuerGrammar } from './issuers/grammar.ts';
+import { instance } from './runs.ts';
 import { claimValue, type Condition, type Door, type MatchCondition } from './conditions.ts';
 import type { TrustCase } from './cases.ts';
 import { matchCost, type StringLikePattern } from './string-like.ts';
-import { subjectBinding } from './subject.ts';
 
 /** Room for the longest context a breadth probe appends to a sub value (`:environment:any-environment`). */
 const PROBE_EXTRA = 64;
 /** Probes of one sub value: one per kind of run, and one instance of its wildcard. */
 const PROBES_PER_VALUE = 5;
-/** Kinds of run probed for a repository: branch, tag, environment, pull request. */
+/** Kinds of run probed for a repository, at the most (GitHub's branch, tag, environment, pull request). */
 const RUN_KINDS = 4;
-/** The claims a probe of a repository's runs is judged on (see runs.ts). */
-const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
 
-/** The refusal, when the request needs more than the budget; `at` is the document's member. */
-export function workRefusal(doors: readonly Door[], cases: readonly TrustCase[], at: string): RequestProblem | undefined {
+/**
+ * The refusal, when the request needs more than the budget; `at` is the document's member. Each reading
+ * is the doors for one issuer, with its subject grammar (GitHub's probes, the most, count for an issuer
+ * whose grammar is not known).
+ */
+export function workRefusal(readings: readonly { doors: readonly Door[]; grammar: IssuerGrammar | undefined }[], cases: readonly TrustCase[], at: string): RequestProblem | undefined {
+  const doors = readings.flatMap((r) => r.doors);
   const caseWork = cases.reduce((sum, c) => sum + doors.reduce((s, door) => s + doorWork(door.conditions, (claim) => claimLength(c.claims, claim)), 0), 0);
-  const breadthWork = breadth(doors);
+  const breadthWork = readings.reduce((sum, r) => sum + breadth(r.doors, r.grammar ?? githubGrammar), 0);
   const total = caseWork + breadthWork + doors.length * cases.length;
   if (total <= MATCH_WORK_BUDGET) return undefined;
   const units = `${Math.ceil(total / 1e6)} million units of matching work, where at most ${MATCH_WORK_BUDGET / 1e6} million are done for one request`;
@@ -53,16 +57,16 @@ function doorWork(conditions: readonly Condition[], length: (claim: string) => n
  * rather than by trying each pair. Conditions on the run's other claims, each literal value checked
  * against the other conditions on its claim, and the audience probes are counted in full.
  */
-function breadth(doors: readonly Door[]): number {
+function breadth(doors: readonly Door[], grammar: IssuerGrammar): number {
   const denyConditions = doors.filter((d) => d.effect === 'Deny' && d.conditions.length === 1).flatMap((d) => d.conditions);
   let work = 0;
   for (const door of doors) {
     if (door.effect !== 'Allow') continue;
     const conditions = [...door.conditions, ...denyConditions];
     const longest = Math.max(0, ...conditions.flatMap((c) => (c.kind === 'match' ? c.values.map((v) => v.length) : [])));
-    const onRun = conditions.filter((c) => RUN_CLAIMS.has(c.claim));
+    const onRun = conditions.filter((c) => grammar.runClaims.has(c.claim));
     const onSub = onRun.filter((c): c is MatchCondition => c.kind === 'match' && c.claim === 'sub');
-    const probes = probesOf(onSub);
+    const probes = probesOf(onSub, grammar);
     const length = (): number => longest + PROBE_EXTRA;
     work += probes.length * doorWork(onRun.filter((c) => c.claim !== 'sub'), length);
     work += subWork(onSub, probes, longest + PROBE_EXTRA);
@@ -88,14 +92,14 @@ function byClaim(conditions: readonly Condition[]): Map<string, Condition[]> {
 }
 
 /** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
-function probesOf(onSub: readonly MatchCondition[]): string[] {
+function probesOf(onSub: readonly MatchCondition[], grammar: IssuerGrammar): string[] {
   const probes = new Set<string>();
   for (const c of onSub) {
     for (const value of c.values) {
-      const binding = subjectBinding(value, c.match === 'StringLike');
+      const binding = grammar.subjectBinding(value, c.match === 'StringLike');
       if (binding.level === 'repository') {
-        for (const run of RUNS) probes.add(`${binding.prefix}:${run.context}`);
-        probes.add(`${binding.prefix}:${instance(binding.context)}`);
+        for (const run of grammar.runs) probes.add(grammar.join(binding.prefix, run.context));
+        probes.add(grammar.join(binding.prefix, instance(binding.context)));
       }
       probes.add(instance(value));
     }

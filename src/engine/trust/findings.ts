@@ -10,7 +10,7 @@ import { subjectUnbounded } from './checks/subject-unbounded.ts';
 import { awsDeployRole, deployRole, PINNED_SUB, SOURCES, trustExample } from './examples.ts';
 
 /** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
-export const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+export { GITHUB_ACTIONS_ISSUER } from './issuers/github-issuer.ts';
 
 /**
  * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a

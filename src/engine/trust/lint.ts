@@ -10,6 +10,7 @@ import { makeCondition, pointer, type Condition, type Door } from './conditions.
 import { GITHUB_ACTIONS_ISSUER } from './findings.ts';
 import type { TrustFormat } from './format.ts';
 import { TRUST_FORMATS } from './formats.ts';
+import { grammarOf } from './issuers/table.ts';
 import type { TrustPolicyRequest } from './request.ts';
 
 /** A condition as the response lists it. */
@@ -79,7 +80,7 @@ function prepare(request: TrustPolicyRequest): Prepared {
   const cases = request.cases ?? [];
   if (given === undefined) {
     const doors: Door[] = [{ field: '', effect: 'Allow', conditions: ownConditions(request) }];
-    const over = workRefusal(doors, cases, '/claim_patterns');
+    const over = workRefusal([{ doors, grammar: grammarOf(request.issuer ?? GITHUB_ACTIONS_ISSUER) }], cases, '/claim_patterns');
     if (over !== undefined) return { refusals: [{ ...over, limit: true }] };
     return { refusals: [], readings: [{ issuer: request.issuer ?? GITHUB_ACTIONS_ISSUER, doors }], findings: [], cases };
   }
@@ -94,7 +95,7 @@ function prepare(request: TrustPolicyRequest): Prepared {
   }
   if (refusals.length > 0) return { refusals };
   const readings = given.format.issuers(given.document, request.issuer).map((issuer) => given.format.read(given.document, issuer, at));
-  const over = workRefusal(readings.flatMap((r) => r.doors), cases, at);
+  const over = workRefusal(readings.map((r) => ({ doors: r.doors, grammar: grammarOf(r.issuer) })), cases, at);
   if (over !== undefined) return { refusals: [{ ...over, limit: true }] };
   return { refusals: [], readings, findings: readings.flatMap((r) => r.findings), cases, ...(request.issuer === undefined ? {} : { requested: request.issuer }) };
 }
@@ -122,7 +123,7 @@ export function evaluateTrustPolicy(request: TrustPolicyRequest): TrustPolicyRes
     sub: (door: Door) => door.missingAt?.sub ?? (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
     aud: (door: Door) => door.missingAt?.aud ?? (door.field === '' ? '/audiences' : `${door.field}/Condition`),
   };
-  const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, isGitHubIssuer(r.issuer)) })));
+  const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, grammarOf(r.issuer)) })));
   const evaluated = evaluateCases(cases, readings, prepared.requested);
   const findings = once([...breadth, ...prepared.findings, ...evaluated.findings]);
   return {
@@ -158,13 +159,6 @@ function once(findings: readonly Finding[]): Finding[] {
     seen.add(key);
     return true;
   });
-}
-
-/** GitHub's issuer, or a GitHub Enterprise Cloud issuer (the same host with the enterprise's path). */
-function isGitHubIssuer(issuer: string): boolean {
-  const github = GITHUB_ACTIONS_ISSUER.toLowerCase();
-  const given = issuer.toLowerCase().replace(/\/+$/, '');
-  return given === github || given.startsWith(`${github}/`);
 }
 
 /** Without a trust document, the request's audiences and claim_patterns are the role's one statement. */

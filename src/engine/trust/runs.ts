@@ -6,20 +6,10 @@
  */
 import { conditionHolds, type Condition, type Door, type MatchCondition } from './conditions.ts';
 import type { TrustCheck, TrustStatementContext, SubjectValue } from './statement.ts';
-import { hasRunContext, hasWildcard } from './subject.ts';
+import type { IssuerGrammar, IssuerRun } from './issuers/grammar.ts';
+import { hasWildcard } from './subject.ts';
 
-/** The claims that say which run of a repository a token is for. */
-const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
-
-/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
-export const RUNS = [
-  { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
-  { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
-  { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
-  { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
-] as const;
-
-export type Run = (typeof RUNS)[number];
+export type Run = IssuerRun;
 
 /** A sub value that binds one repository, and the runs of it the whole statement lets in. */
 export interface SubValueRuns {
@@ -56,20 +46,20 @@ export type TrustRunCheck = TrustCheck<TrustRunContext>;
  * sub value that names the repository, else the repository key when no sub value binds one.
  */
 export function runContexts(statement: TrustStatementContext): TrustRunContext[] {
-  const subject = statement.subject;
-  if (subject === undefined) return [];
+  const { subject, grammar } = statement;
+  if (subject === undefined || grammar === undefined) return [];
   const { door, denies } = statement;
   // Values of one repository probe the same runs: each probe is judged once per statement.
-  const admits = memo((claims: Readonly<Record<string, string>>) => runAdmitted(door, denies, claims));
+  const admits = memo((claims: Readonly<Record<string, string>>) => runAdmitted(door, denies, claims, grammar));
   const out: TrustRunContext[] = [];
   for (const group of subject.repositoryGroups) {
     for (const value of group) {
       if (value.binding.level !== 'repository') continue;
       const { prefix, context } = value.binding;
       // A template without a run context gives every run of the repository the same sub.
-      const carriesRun = hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
-      const subOf = (runContext: string): string => (carriesRun ? `${prefix}:${runContext}` : instance(value.condition.values[value.index] as string));
-      const admitted = RUNS.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
+      const carriesRun = grammar.hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
+      const subOf = (runContext: string): string => (carriesRun ? grammar.join(prefix, runContext) : instance(value.condition.values[value.index] as string));
+      const admitted = grammar.runs.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
       out.push({ statement, admits, binding: { kind: 'sub', value, prefix, context, carriesRun, admitted } });
     }
   }
@@ -81,7 +71,7 @@ export function runContexts(statement: TrustStatementContext): TrustRunContext[]
 function memo(judge: (claims: Readonly<Record<string, string>>) => boolean): (claims: Readonly<Record<string, string>>) => boolean {
   const known = new Map<string, boolean>();
   return (claims) => {
-    const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
+    const key = JSON.stringify(Object.entries(claims).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     let answer = known.get(key);
     if (answer === undefined) known.set(key, answer = judge(claims));
     return answer;
@@ -101,20 +91,13 @@ export function instance(pattern: string): string {
   return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
 }
 
-/** The claims a run's context names: its ref and environment. */
-export function runClaimsOf(context: string): Record<string, string> {
-  const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
-  const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
-  return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
-}
-
 /**
  * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
  * conditions on other claims are taken to hold, and a Deny statement with one condition on these
  * claims keeps the run out.
  */
-export function runAdmitted(door: Door, denies: readonly Door[], claims: Readonly<Record<string, string>>): boolean {
-  const onRun = (c: Condition): boolean => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
+export function runAdmitted(door: Door, denies: readonly Door[], claims: Readonly<Record<string, string>>, grammar: IssuerGrammar): boolean {
+  const onRun = (c: Condition): boolean => c.kind !== 'unknown' && grammar.runClaims.has(c.claim);
   if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false)) return false;
   return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0] as Condition) && conditionHolds(d.conditions[0] as Condition, claims) === true);
 }

@@ -10,10 +10,16 @@
  */
 import type { Check } from '../check.ts';
 import type { Door, MatchCondition } from './conditions.ts';
-import { hasWildcard, pinnedWorkflow, subjectBinding, type SubjectBinding } from './subject.ts';
+import type { IssuerGrammar, RepositoryKey } from './issuers/grammar.ts';
+import { hasWildcard, pinnedWorkflow, type SubjectBinding } from './subject.ts';
 
-/** Claims GitHub puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
-export const ALWAYS_PRESENT = new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']);
+/** Claims every token of an issuer whose grammar is not known carries. */
+const ALWAYS_PRESENT_ANYWHERE: ReadonlySet<string> = new Set(['sub', 'aud']);
+
+/** Claims the issuer puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
+export function alwaysPresent(grammar: IssuerGrammar | undefined): ReadonlySet<string> {
+  return grammar?.alwaysPresent ?? ALWAYS_PRESENT_ANYWHERE;
+}
 
 /**
  * A condition every admitted token must meet on one claim, with the Deny statement it came from when it
@@ -38,7 +44,7 @@ export interface SubjectValue {
   readonly binding: SubjectBinding;
 }
 
-/** What a statement's conditions on sub, repository, repository_id and job_workflow_ref bind, for GitHub's issuer. */
+/** What a statement's conditions on sub and the issuer's repository and workflow keys bind, for an issuer whose grammar is known. */
 export interface SubjectReading {
   /** One group per sub condition, one value each: a group binds as loosely as its loosest value (any one may match). */
   readonly groups: readonly (readonly SubjectValue[])[];
@@ -60,13 +66,13 @@ export interface TrustStatementContext {
   readonly denies: readonly Door[];
   readonly missing: MissingFields;
   /**
-   * The issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is known. For
-   * another issuer only a sub anyone's token can meet is judged; its subject grammar is not.
+   * The issuer's subject grammar (GitHub's, GitLab's, …). For an issuer whose grammar is not known only a
+   * sub anyone's token can meet is judged.
    */
-  readonly github: boolean;
+  readonly grammar: IssuerGrammar | undefined;
   /** The statement's own positive conditions, and the opposites of the Deny statements that have one condition. */
   readonly bindings: readonly Binding[];
-  /** For GitHub's issuer, what the statement binds (read on first use); undefined for another issuer. */
+  /** What the statement binds (read on first use); undefined for an issuer whose grammar is not known. */
   readonly subject: SubjectReading | undefined;
 }
 
@@ -82,53 +88,53 @@ export interface TrustCheck<Ctx> extends Check<Ctx> {
 /** One check of an Allow statement: a module in checks/, listed once in checks/registry.ts. */
 export type TrustStatementCheck = TrustCheck<TrustStatementContext>;
 
-export function statementContext(door: Door, denies: readonly Door[], missing: MissingFields, github: boolean): TrustStatementContext {
-  const bindings = bindingsOf(door, denies);
+export function statementContext(door: Door, denies: readonly Door[], missing: MissingFields, grammar: IssuerGrammar | undefined): TrustStatementContext {
+  const bindings = bindingsOf(door, denies, alwaysPresent(grammar));
   let subject: SubjectReading | undefined;
   return {
-    door, denies, missing, github, bindings,
+    door, denies, missing, grammar, bindings,
     get subject() {
-      if (github) subject ??= readSubject(bindings);
+      if (grammar !== undefined) subject ??= readSubject(bindings, grammar);
       return subject;
     },
   };
 }
 
 /** The door's own positive conditions, and the opposites of the Deny statements that have one condition. */
-function bindingsOf(door: Door, denies: readonly Door[]): Binding[] {
+function bindingsOf(door: Door, denies: readonly Door[], present: ReadonlySet<string>): Binding[] {
   const out: Binding[] = [];
   for (const c of door.conditions) {
-    if (c.kind === 'match' && !c.negated && c.offContext !== true && bindsWhenAbsent(c, false)) out.push({ condition: c, positive: true });
+    if (c.kind === 'match' && !c.negated && c.offContext !== true && bindsWhenAbsent(c, false, present)) out.push({ condition: c, positive: true });
   }
   for (const deny of denies) {
     const only = deny.conditions.length === 1 ? deny.conditions[0] : undefined;
     if (only?.kind !== 'match' || only.offContext === true) continue;
     // The opposite of a negated condition is "present and matching one of the values".
-    if (only.negated && bindsWhenAbsent(only, true)) out.push({ condition: only, positive: true });
+    if (only.negated && bindsWhenAbsent(only, true, present)) out.push({ condition: only, positive: true });
     else if (!only.negated && only.set === undefined) out.push({ condition: only, positive: false });
   }
   return out;
 }
 
 /**
- * A condition that holds when the claim is absent binds only a claim GitHub always sends: …IfExists
+ * A condition that holds when the claim is absent binds only a claim the issuer always sends: …IfExists
  * and ForAllValues in an Allow, ForAnyValue in the opposite of a Deny.
  */
-function bindsWhenAbsent(c: MatchCondition, fromDeny: boolean): boolean {
+function bindsWhenAbsent(c: MatchCondition, fromDeny: boolean, present: ReadonlySet<string>): boolean {
   const holdsAbsent = fromDeny ? c.set === 'ForAnyValue' : c.ifExists || c.set === 'ForAllValues';
-  return !holdsAbsent || ALWAYS_PRESENT.has(c.claim);
+  return !holdsAbsent || present.has(c.claim);
 }
 
 export function positiveOn(bindings: readonly Binding[], claim: string): MatchCondition[] {
   return bindings.filter((b) => b.positive && b.condition.claim === claim).map((b) => b.condition);
 }
 
-function readSubject(bindings: readonly Binding[]): SubjectReading {
+function readSubject(bindings: readonly Binding[], grammar: IssuerGrammar): SubjectReading {
   const groups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index): SubjectValue => ({
-    condition, index, binding: subjectBinding(condition.values[index] as string, condition.match === 'StringLike'),
+    condition, index, binding: grammar.subjectBinding(condition.values[index] as string, condition.match === 'StringLike'),
   })));
-  const byKey = repositoryKeyBinding(bindings);
-  const workflowKey = positiveOn(bindings, 'job_workflow_ref').find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
+  const byKey = repositoryKeyBinding(bindings, grammar);
+  const workflowKey = grammar.workflowKey === undefined ? undefined : positiveOn(bindings, grammar.workflowKey).find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
   // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
   const levelOf = (group: readonly SubjectValue[]): number => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
   const tightest = Math.min(...groups.map(levelOf), byKey === undefined ? 2 : 0);
@@ -145,15 +151,22 @@ export function rank(binding: SubjectBinding, workflowKey: boolean): number {
   return 2;
 }
 
-/** The repository pinned by the `repository` or `repository_id` key: every value names one. */
-function repositoryKeyBinding(bindings: readonly Binding[]): { condition: MatchCondition; immutable: boolean } | undefined {
-  const byId = positiveOn(bindings, 'repository_id').find((c) => c.values.every((v) => /^[0-9]+$/.test(v)));
-  if (byId !== undefined) return { condition: byId, immutable: true };
-  const byName = positiveOn(bindings, 'repository').find((c) => c.values.every((v) => {
-    const slash = v.indexOf('/');
-    return slash > 0 && slash < v.length - 1 && !(c.match === 'StringLike' && hasWildcard(v));
-  }));
-  return byName === undefined ? undefined : { condition: byName, immutable: false };
+/**
+ * The repository pinned by one of the issuer's repository keys (GitHub's repository and repository_id):
+ * every value names one, with no wildcard.
+ */
+function repositoryKeyBinding(bindings: readonly Binding[], grammar: IssuerGrammar): { condition: MatchCondition; immutable: boolean } | undefined {
+  const pinned = (key: RepositoryKey): MatchCondition | undefined => positiveOn(bindings, key.claim)
+    .find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && key.names(v)));
+  for (const key of grammar.repositoryKeys.byId) {
+    const byId = pinned(key);
+    if (byId !== undefined) return { condition: byId, immutable: true };
+  }
+  for (const key of grammar.repositoryKeys.byName) {
+    const byName = pinned(key);
+    if (byName !== undefined) return { condition: byName, immutable: false };
+  }
+  return undefined;
 }
 
 /** Where a finding about one sub value points, and what it names. */

@@ -2,7 +2,8 @@ import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
 import type { MatchCondition } from '../conditions.ts';
 import { SOURCES, trustExample } from '../examples.ts';
-import { instance, runAdmitted, RUNS, type SubValueRuns, type TrustRunCheck } from '../runs.ts';
+import type { IssuerGrammar } from '../issuers/grammar.ts';
+import { instance, runAdmitted, type SubValueRuns, type TrustRunCheck } from '../runs.ts';
 import { valueEvidence, type TrustStatementContext } from '../statement.ts';
 
 export const anyRef: TrustRunCheck = {
@@ -18,25 +19,32 @@ export const anyRef: TrustRunCheck = {
   // A binding that admits every run has no run left to single out.
   final: true,
   check({ statement, binding }) {
-    return binding.kind === 'sub' ? everyRunOfValue(binding) : everyRunOfKey(statement, binding.condition);
+    const grammar = statement.grammar;
+    if (grammar?.anyRef !== true) return [];
+    return binding.kind === 'sub' ? everyRunOfValue(binding, grammar) : everyRunOfKey(statement, binding.condition, grammar);
   },
 };
 
-function everyRunOfValue({ value: v, carriesRun, admitted }: SubValueRuns): Finding[] {
-  if (admitted.filter((run) => run.kind !== 'pull request').length !== RUNS.length - 1) return [];
-  const what = admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
-  return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index] as string}" admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, valueEvidence(v))];
+function everyRunOfValue({ value: v, carriesRun, admitted }: SubValueRuns, grammar: IssuerGrammar): Finding[] {
+  const kinds = grammar.runs.filter((run) => run.kind !== 'pull request');
+  if (admitted.filter((run) => run.kind !== 'pull request').length !== kinds.length) return [];
+  const what = grammar.runs.length === 4
+    ? admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment'
+    : `every ${kinds.map((run) => run.kind).join(' and ')}`;
+  const noContext = grammar.words.repository === 'repository' ? ' (its subject template has no ref or environment part)' : ' (its sub does not name the run)';
+  return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index] as string}" admits ${what} of the ${grammar.words.repository}${carriesRun ? '' : noContext}.`, valueEvidence(v))];
 }
 
 /**
  * A statement bound to one repository by the repository or repository_id key while its sub conditions
  * bind only the owner: whether every kind of run gets a sub they admit.
  */
-function everyRunOfKey({ door, denies, subject }: TrustStatementContext, key: MatchCondition): Finding[] {
+function everyRunOfKey({ door, denies, subject }: TrustStatementContext, key: MatchCondition, grammar: IssuerGrammar): Finding[] {
   const groups = subject?.groups ?? [];
   const open = groups.flat().find((v) => v.condition.match === 'StringLike' && (v.condition.values[v.index] as string).endsWith('*'));
   if (groups.length > 0 && open === undefined) return [];
-  const subOf = (context: string): string => (open === undefined ? `repo:any/any:${context}` : `${instance((open.condition.values[open.index] as string).slice(0, -1))}x:${context}`);
-  if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims }))) return [];
-  return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+  const subOf = (context: string): string => (open === undefined ? grammar.anySubject(context) : `${instance((open.condition.values[open.index] as string).slice(0, -1))}x:${context}`);
+  if (!grammar.runs.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims }, grammar))) return [];
+  const what = grammar.runs.length === 4 ? 'every branch, tag, environment and pull request' : `every ${grammar.runs.map((run) => run.kind).join(' and ')}`;
+  return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one ${grammar.words.repository}, and no condition binds its runs: ${what} of it is admitted.`, { field: key.field, operator: key.operator })];
 }

@@ -2,7 +2,8 @@ import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
 import { doorName, matchesValue, statementName, type Door } from '../conditions.ts';
 import { awsDeployRole, deployRole, PINNED_SUB, SOURCES } from '../examples.ts';
-import { ALWAYS_PRESENT, type Binding, type TrustStatementCheck } from '../statement.ts';
+import type { IssuerGrammar } from '../issuers/grammar.ts';
+import { alwaysPresent, type Binding, type TrustStatementCheck } from '../statement.ts';
 
 export const conditionNeverHolds: TrustStatementCheck = {
   code: 'TRUST_CONDITION_NEVER_HOLDS',
@@ -23,12 +24,12 @@ export const conditionNeverHolds: TrustStatementCheck = {
   sources: [SOURCES.githubOidc, SOURCES.awsOperators],
   // A statement no token can use has nothing narrower to be judged on.
   final: true,
-  check({ door, denies, bindings }) {
+  check({ door, denies, bindings, grammar }) {
     const denyAll = denies.find((d) => d.conditions.length === 0);
     if (denyAll !== undefined) {
       return [finding(conditionNeverHolds, `The Deny statement ${doorName(denyAll)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
     }
-    const never = neverHolds(door, bindings);
+    const never = neverHolds(door, bindings, grammar);
     return never === undefined ? [] : [never];
   },
 };
@@ -38,14 +39,14 @@ export const conditionNeverHolds: TrustStatementCheck = {
  * request context; Null true on a claim GitHub always sends), or literal values on one claim that
  * another condition on it rules out.
  */
-function neverHolds(door: Door, bindings: readonly Binding[]): Finding | undefined {
+function neverHolds(door: Door, bindings: readonly Binding[], grammar: IssuerGrammar | undefined): Finding | undefined {
   for (const c of door.conditions) {
     const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
     if (offContext) {
       return finding(conditionNeverHolds, `The ${c.operator} condition of ${doorName(door)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
     }
-    if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
-      return finding(conditionNeverHolds, `The Null condition of ${doorName(door)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+    if (c.kind === 'null' && c.absent && alwaysPresent(grammar).has(c.claim) && c.offContext !== true) {
+      return finding(conditionNeverHolds, `The ${c.operator} condition of ${doorName(door)} requires ${c.claim} to be absent, and ${grammar === undefined ? 'the issuer' : grammar.name.replace(/ Actions$/, '')} puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
     }
   }
   const byClaim = new Map<string, Binding[]>();

@@ -1,9 +1,8 @@
 import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
 import { SOURCES, trustExample } from '../examples.ts';
-import { instance, runClaimsOf, valueMatches, type TrustRunCheck } from '../runs.ts';
+import { instance, valueMatches, type TrustRunCheck } from '../runs.ts';
 import { valueEvidence } from '../statement.ts';
-import { hasRunContext, hasWildcard } from '../subject.ts';
 
 export const refWildcard: TrustRunCheck = {
   code: 'TRUST_REF_WILDCARD',
@@ -15,22 +14,29 @@ export const refWildcard: TrustRunCheck = {
   securitySeverity: 5.3,
   example: trustExample('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
   sources: [SOURCES.githubOidc, SOURCES.githubAws],
-  check({ binding, admits }) {
-    if (binding.kind !== 'sub') return [];
+  check({ statement, binding, admits }) {
+    const grammar = statement.grammar;
+    if (binding.kind !== 'sub' || grammar === undefined) return [];
     const { value: v, prefix, context } = binding;
     const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index] as string}"`;
     const findings: Finding[] = [];
-    if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+    if (v.condition.match === 'StringEqualsIgnoreCase' && grammar.hasRunContext(context) && context !== context.toUpperCase()) {
       // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
       const example = otherCase(context);
-      if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+      if (valueMatches(v, grammar.join(prefix, example)) && admits({ sub: grammar.join(prefix, example), ...grammar.runClaimsOf(example) })) {
         findings.push(finding(refWildcard, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...valueEvidence(v), admits: example }));
       }
     }
-    if (v.condition.match === 'StringLike' && hasWildcard(context) && hasRunContext(context)) {
-      const example = instance(context);
-      if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
-        findings.push(finding(refWildcard, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...valueEvidence(v), admits: example }));
+    if (v.condition.match === 'StringLike' && grammar.wildRun(context)) {
+      // A run the issuer really issues, where one fits (plan beside apply); else the wildcard filled in.
+      const real = grammar.runs.map((run) => run.context).find((c) => c !== context && valueMatches(v, grammar.join(prefix, c)) && admits({ sub: grammar.join(prefix, c), ...grammar.runClaimsOf(c) }));
+      const example = grammar.anyRef ? instance(context) : real ?? instance(context);
+      if (valueMatches(v, grammar.join(prefix, example)) && admits({ sub: grammar.join(prefix, example), ...grammar.runClaimsOf(example) })) {
+        const part = /(^|:)environment:/.test(context) ? 'environment' : /(^|:)run_phase:/.test(context) || !grammar.anyRef ? 'run phase' : 'ref';
+        const who = part === 'run phase'
+          ? '; a plan run, which any speculative plan of the workspace (a pull request\'s included) starts, then gets what an apply gets'
+          : ', which anyone who can push a branch or tag or edit a workflow can produce';
+        findings.push(finding(refWildcard, `${shown} has a wildcard in its ${part} part: it admits ${example}${who}.`, { ...valueEvidence(v), admits: example }));
       }
     }
     return findings;

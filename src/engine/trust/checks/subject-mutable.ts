@@ -13,19 +13,23 @@ export const subjectMutable: TrustStatementCheck = {
   example: trustExample('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
   sources: [SOURCES.githubOidc],
   /** Each name-only value that binds the repository, or the repository key when that is the binding. */
-  check({ subject }) {
-    if (subject === undefined) return [];
+  check({ subject, grammar }) {
+    if (subject === undefined || grammar === undefined) return [];
     const { byKey, repositoryGroups, workflowKey } = subject;
     const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
     if (immutable) return [];
     const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
+    if (named.length > 0 && grammar.words.repository !== 'repository') {
+      const { owner, repository, immutable: how } = grammar.words;
+      return named.map((v) => finding(subjectMutable, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds the ${v.binding.level === 'owner' ? owner : `${owner} and ${repository}`} by name only. ${how ?? ''}`.trimEnd(), valueEvidence(v)));
+    }
     if (named.length > 0) {
       return named.map((v) => finding(subjectMutable,
         `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`,
         valueEvidence(v)));
     }
     if (byKey !== undefined) {
-      return [finding(subjectMutable, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
+      return [finding(subjectMutable, `The ${byKey.condition.operator} condition on ${byKey.condition.claim} binds the ${grammar.words.repository} by name only; pin ${grammar.repositoryKeys.byId.map((k) => k.claim).join(' or ')} too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
     }
     return [];
   },

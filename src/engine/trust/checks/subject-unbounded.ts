@@ -2,6 +2,8 @@ import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
 import type { Door, MatchCondition } from '../conditions.ts';
 import { SOURCES, trustExample } from '../examples.ts';
+import { githubGrammar } from '../issuers/github.ts';
+import type { GrammarWords } from '../issuers/grammar.ts';
 import { positiveOn, rank, valueEvidence, type MissingFields, type SubjectValue, type TrustStatementCheck, type TrustStatementContext } from '../statement.ts';
 
 export const subjectUnbounded: TrustStatementCheck = {
@@ -20,18 +22,21 @@ export const subjectUnbounded: TrustStatementCheck = {
     const subject = ctx.subject;
     if (subject === undefined) return otherIssuer(ctx);
     if (subject.tightest <= 0) return [];
-    return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing);
+    return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing, ctx.grammar?.words ?? githubGrammar.words);
   },
 };
 
-function unbounded(door: Door, groups: readonly (readonly SubjectValue[])[], workflowKey: boolean, missing: MissingFields): Finding[] {
+function unbounded(door: Door, groups: readonly (readonly SubjectValue[])[], workflowKey: boolean, missing: MissingFields, words: GrammarWords): Finding[] {
+  const github = words === githubGrammar.words;
   if (groups.length === 0) {
-    return [finding(subjectUnbounded, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
+    return [finding(subjectUnbounded, github
+      ? 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.'
+      : `No condition binds sub (or the ${words.repository}): a job of any ${words.repository} can use a token this role accepts.`, { field: missing.sub(door) })];
   }
   return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(subjectUnbounded,
     `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
-      ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
-      : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`,
+      ? github ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)' : `admits every ${words.repository} of its ${words.owner}`
+      : github ? 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)' : `pins no ${words.owner}: a job of another ${words.owner} can get a token whose sub matches it`}.`,
     valueEvidence(v)));
 }
 

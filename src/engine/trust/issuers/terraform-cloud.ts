@@ -1,0 +1,42 @@
+import { opaqueKey, type IssuerGrammar } from './grammar.ts';
+import { keyedBinding, keyedHasRunContext, keyedRunClaims, keyedWildRun, type KeyedShape } from './keyed.ts';
+
+/**
+ * HCP Terraform (Terraform Cloud): `organization:ORG:project:PROJECT:workspace:WORKSPACE:run_phase:PHASE`,
+ * one issuer for every organisation. A run's plan phase runs code from any speculative plan of the
+ * workspace (a pull request's included), so a role for apply that also admits plan is reachable from
+ * unreviewed code.
+ */
+const shape: KeyedShape = {
+  separator: ':',
+  keys: ['organization', 'project', 'workspace', 'run_phase'],
+  owner: 'organization',
+  repository: ['organization', 'project', 'workspace'],
+  run: ['run_phase'],
+  ids: false,
+};
+
+export const terraformCloudGrammar: IssuerGrammar = {
+  name: 'HCP Terraform',
+  matches: (issuer) => /^https:\/\/app\.terraform\.io\/*$/i.test(issuer),
+  alwaysPresent: new Set(['sub', 'aud', 'terraform_organization_id', 'terraform_organization_name', 'terraform_project_id', 'terraform_project_name', 'terraform_workspace_id', 'terraform_workspace_name', 'terraform_full_workspace', 'terraform_run_id', 'terraform_run_phase']),
+  subjectBinding: (value, like) => keyedBinding(shape, value, like),
+  repositoryKeys: { byId: [opaqueKey('terraform_workspace_id')], byName: [{ claim: 'terraform_full_workspace', names: (v) => /^organization:[^:*?]+:project:[^:*?]+:workspace:[^:*?]+$/.test(v) }] },
+  runs: [
+    { kind: 'plan', context: 'run_phase:plan', claims: { terraform_run_phase: 'plan' } },
+    { kind: 'apply', context: 'run_phase:apply', claims: { terraform_run_phase: 'apply' } },
+  ],
+  anyRef: false,
+  runClaims: new Set(['sub', 'terraform_run_phase']),
+  join: (prefix, context) => `${prefix}:${context}`,
+  hasRunContext: (context) => keyedHasRunContext(shape, context),
+  wildRun: (context) => keyedWildRun(shape, context),
+  runClaimsOf: (context) => keyedRunClaims(':', context, { run_phase: 'terraform_run_phase' }),
+  anySubject: (context) => `organization:any:project:any:workspace:any:${context}`,
+  words: {
+    repository: 'workspace',
+    owner: 'organization',
+    pinned: 'organization:acme:project:Default Project:workspace:prod:run_phase:apply',
+    immutable: 'Names can be reused: where the role can bind other claims, bind terraform_workspace_id too.',
+  },
+};
