@@ -17,6 +17,12 @@ export interface KeyedShape {
   readonly ownerInPath?: string;
   /** The keys that together name one repository (project, pipeline, workspace), in order; the last ends it. */
   readonly repository: readonly string[];
+  /**
+   * Keys between the owner and the last repository key whose value may be left open: the last key's
+   * value is unique within the owner (an HCP Terraform workspace name within its organisation), so a
+   * wildcard confined to these values still binds one repository.
+   */
+  readonly optional?: readonly string[];
   /** The keys whose values choose the run (ref, ref_type, run_phase). */
   readonly run: readonly string[];
   /** The values are immutable IDs (CircleCI), not names anyone can take over after a rename. */
@@ -25,7 +31,9 @@ export interface KeyedShape {
 
 export function keyedBinding(shape: KeyedShape, value: string, like: boolean): SubjectBinding {
   const tokens = value.split(shape.separator);
-  const firstWild = tokens.findIndex((t) => like && hasWildcard(t));
+  const confined = tokens.length === shape.keys.length * 2;
+  const mayBeOpen = (i: number): boolean => confined && i % 2 === 1 && (shape.optional ?? []).includes(shape.keys[(i - 1) / 2] as string);
+  const firstWild = tokens.findIndex((t, i) => like && hasWildcard(t) && !mayBeOpen(i));
   const upTo = firstWild < 0 ? tokens.length : firstWild;
   const ownerAt = shape.owner === undefined ? -1 : 2 * shape.keys.indexOf(shape.owner) + 1;
   const repositoryEnd = 2 * shape.keys.indexOf(shape.repository.at(-1) as string) + 1;
@@ -42,13 +50,13 @@ export function keyedBinding(shape: KeyedShape, value: string, like: boolean): S
 
 /** The values before `upTo` are literal: the owner is bound when its value is among them. */
 function ownerOnly(shape: KeyedShape, tokens: readonly string[], upTo: number, ownerAt: number): SubjectBinding {
-  if (shape.owner === undefined) return { level: 'owner', ownerById: shape.ids };
   if (shape.ownerInPath !== undefined) {
     const at = 2 * shape.keys.indexOf(shape.ownerInPath) + 1;
     const path = tokens[at];
     if (at > upTo || path === undefined) return { level: 'anyone' };
     return ownerOfPath(path, true) === 'named' ? { level: 'owner', ownerById: shape.ids } : { level: 'anyone' };
   }
+  if (shape.owner === undefined) return { level: 'owner', ownerById: shape.ids };
   return ownerAt < upTo ? { level: 'owner', ownerById: shape.ids } : { level: 'anyone' };
 }
 

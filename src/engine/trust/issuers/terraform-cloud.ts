@@ -12,6 +12,7 @@ const shape: KeyedShape = {
   keys: ['organization', 'project', 'workspace', 'run_phase'],
   owner: 'organization',
   repository: ['organization', 'project', 'workspace'],
+  optional: ['project'],
   run: ['run_phase'],
   ids: false,
 };
