@@ -50,6 +50,8 @@ export interface SubjectReading {
   readonly groups: readonly (readonly SubjectValue[])[];
   /** The repository pinned by the `repository` or `repository_id` key. */
   readonly byKey: { readonly condition: MatchCondition; readonly immutable: boolean } | undefined;
+  /** A condition on one of the issuer's owner keys that pins one owner (every repository of it). */
+  readonly ownerKey: MatchCondition | undefined;
   /** A job_workflow_ref condition that pins one workflow at one ref. */
   readonly workflowKey: MatchCondition | undefined;
   /** How tightly the statement binds, as its tightest group or key: 0 one repository, 1 one owner, 2 anyone. */
@@ -138,7 +140,8 @@ function readSubject(bindings: readonly Binding[], grammar: IssuerGrammar): Subj
   // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
   const levelOf = (group: readonly SubjectValue[]): number => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
   const tightest = Math.min(...groups.map(levelOf), byKey === undefined ? 2 : 0);
-  return { groups, byKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
+  const ownerKey = grammar.ownerKeys.map((key) => pinnedBy(bindings, key)).find((c) => c !== undefined);
+  return { groups, byKey, ownerKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
 }
 
 /**
@@ -156,8 +159,7 @@ export function rank(binding: SubjectBinding, workflowKey: boolean): number {
  * every value names one, with no wildcard.
  */
 function repositoryKeyBinding(bindings: readonly Binding[], grammar: IssuerGrammar): { condition: MatchCondition; immutable: boolean } | undefined {
-  const pinned = (key: RepositoryKey): MatchCondition | undefined => positiveOn(bindings, key.claim)
-    .find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && key.names(v)));
+  const pinned = (key: RepositoryKey): MatchCondition | undefined => pinnedBy(bindings, key);
   for (const key of grammar.repositoryKeys.byId) {
     const byId = pinned(key);
     if (byId !== undefined) return { condition: byId, immutable: true };
@@ -167,6 +169,11 @@ function repositoryKeyBinding(bindings: readonly Binding[], grammar: IssuerGramm
     if (byName !== undefined) return { condition: byName, immutable: false };
   }
   return undefined;
+}
+
+/** A positive condition on the key whose every value names one, with no wildcard. */
+function pinnedBy(bindings: readonly Binding[], key: RepositoryKey): MatchCondition | undefined {
+  return positiveOn(bindings, key.claim).find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && key.names(v)));
 }
 
 /** Where a finding about one sub value points, and what it names. */

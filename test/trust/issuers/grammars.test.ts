@@ -111,3 +111,23 @@ describe('issuer subject grammars', () => {
     expect(response.metadata.cases.map((c) => c.outcome)).toEqual(['allow', 'deny']);
   });
 });
+
+describe('owner keys', () => {
+  it('a condition on the owner key alone is unbounded, named at that condition', async () => {
+    const response = await lintTrustPolicy({ audiences: ['sts.amazonaws.com'], claim_patterns: { repository_owner: 'acme' } }, createEngineContext());
+    const unbounded = response.findings.filter((f) => f.code === 'TRUST_SUBJECT_UNBOUNDED');
+    expect(unbounded).toHaveLength(1);
+    expect(unbounded[0]?.message).toContain('binds the owner only');
+    expect(unbounded[0]?.evidence?.field).toBe('/claim_patterns/repository_owner');
+  });
+
+  it('the owner key beside a repository key is bounded', async () => {
+    const response = await lintTrustPolicy({ audiences: ['sts.amazonaws.com'], claim_patterns: { repository_owner: 'acme', repository_id: '2002' } }, createEngineContext());
+    expect(response.findings.map((f) => f.code)).not.toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('GitLab: namespace_path alone admits every project of the group', async () => {
+    const response = await lintTrustPolicy({ issuer: GITLAB, audiences: ['sts.amazonaws.com'], claim_patterns: { namespace_path: 'acme' } }, createEngineContext());
+    expect(response.findings.find((f) => f.code === 'TRUST_SUBJECT_UNBOUNDED')?.message).toContain('every project of acme');
+  });
+});

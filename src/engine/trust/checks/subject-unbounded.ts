@@ -22,6 +22,11 @@ export const subjectUnbounded: TrustStatementCheck = {
     const subject = ctx.subject;
     if (subject === undefined) return otherIssuer(ctx);
     if (subject.tightest <= 0) return [];
+    if (subject.groups.length === 0 && subject.ownerKey !== undefined) {
+      const c = subject.ownerKey;
+      const words = ctx.grammar?.words ?? githubGrammar.words;
+      return [finding(subjectUnbounded, `The ${c.operator} condition on ${c.claim} binds the ${words.owner} only, and nothing binds sub or the ${words.repository}: every ${words.repository} of ${c.values.join(' or ')} can use a token this role accepts.`, { field: c.valueFields[0] ?? c.field, operator: c.operator, value: c.values[0] })];
+    }
     return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing, ctx.grammar?.words ?? githubGrammar.words);
   },
 };

@@ -20,6 +20,7 @@ export const buildkiteGrammar: IssuerGrammar = {
   alwaysPresent: new Set(['sub', 'aud', 'organization_slug', 'pipeline_slug', 'build_branch', 'build_commit']),
   subjectBinding: (value, like) => keyedBinding(shape, value, like),
   repositoryKeys: { byId: [opaqueKey('pipeline_id')], byName: [] },
+  ownerKeys: [opaqueKey('organization_id'), opaqueKey('organization_slug')],
   runs: [
     { kind: 'branch', context: 'ref:refs/heads/any-branch:commit:0000000000000000000000000000000000000000:step:any-step', claims: { build_branch: 'any-branch' } },
     { kind: 'tag', context: 'ref:refs/tags/any-tag:commit:0000000000000000000000000000000000000000:step:any-step', claims: { build_tag: 'any-tag' } },

@@ -24,6 +24,7 @@ export const circleciGrammar: IssuerGrammar = {
   alwaysPresent: new Set(['sub', 'aud', 'oidc.circleci.com/project-id']),
   subjectBinding: (value, like) => keyedBinding(shape, value, like),
   repositoryKeys: { byId: [opaqueKey('oidc.circleci.com/project-id')], byName: [] },
+  ownerKeys: [],
   runs: [
     { kind: 'branch', context: 'user/any-user', claims: { [VCS_REF]: 'refs/heads/any-branch' } },
     { kind: 'tag', context: 'user/any-user', claims: { [VCS_REF]: 'refs/tags/any-tag' } },

@@ -1,6 +1,6 @@
 import { GITHUB_ACTIONS_ISSUER } from './github-issuer.ts';
 import { hasRunContext, hasWildcard, subjectBinding } from '../subject.ts';
-import { idKey, pathKey, type IssuerGrammar } from './grammar.ts';
+import { idKey, opaqueKey, pathKey, type IssuerGrammar } from './grammar.ts';
 
 /** GitHub's issuer, or a GitHub Enterprise Cloud issuer (the same host with the enterprise's path). */
 export function isGitHubIssuer(issuer: string): boolean {
@@ -19,6 +19,7 @@ export const githubGrammar: IssuerGrammar = {
   alwaysPresent: new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']),
   subjectBinding,
   repositoryKeys: { byId: [idKey('repository_id')], byName: [pathKey('repository')] },
+  ownerKeys: [idKey('repository_owner_id'), opaqueKey('repository_owner')],
   workflowKey: 'job_workflow_ref',
   runs: [
     { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },

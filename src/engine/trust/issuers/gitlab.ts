@@ -1,4 +1,4 @@
-import { idKey, pathKey, type IssuerGrammar } from './grammar.ts';
+import { idKey, opaqueKey, pathKey, type IssuerGrammar } from './grammar.ts';
 import { keyedBinding, keyedHasRunContext, keyedRunClaims, keyedWildRun, type KeyedShape } from './keyed.ts';
 
 /**
@@ -23,6 +23,7 @@ export const gitlabGrammar: IssuerGrammar = {
   alwaysPresent: new Set(['sub', 'aud', 'project_id', 'project_path', 'namespace_id', 'namespace_path', 'ref', 'ref_type', 'ref_protected', 'pipeline_source', 'user_login']),
   subjectBinding: (value, like) => keyedBinding(shape, value, like),
   repositoryKeys: { byId: [idKey('project_id')], byName: [pathKey('project_path')] },
+  ownerKeys: [idKey('namespace_id'), opaqueKey('namespace_path')],
   runs: [
     { kind: 'branch', context: 'ref_type:branch:ref:any-branch', claims: { ref_type: 'branch', ref: 'any-branch', ref_protected: 'false' } },
     { kind: 'tag', context: 'ref_type:tag:ref:any-tag', claims: { ref_type: 'tag', ref: 'any-tag', ref_protected: 'false' } },

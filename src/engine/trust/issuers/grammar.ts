@@ -58,6 +58,8 @@ export interface IssuerGrammar {
   subjectBinding(value: string, like: boolean): SubjectBinding;
   /** Claims whose value pins one repository by itself: by immutable ID, and by name. */
   readonly repositoryKeys: { readonly byId: readonly RepositoryKey[]; readonly byName: readonly RepositoryKey[] };
+  /** Claims that pin the owner only (every repository of it): GitHub's repository_owner, GitLab's namespace_path. */
+  readonly ownerKeys: readonly RepositoryKey[];
   /** A claim that, pinned to one workflow at one ref, bounds an owner-wide sub (GitHub's job_workflow_ref). */
   readonly workflowKey?: string;
   /** One run of each kind. */

@@ -23,6 +23,7 @@ export const terraformCloudGrammar: IssuerGrammar = {
   alwaysPresent: new Set(['sub', 'aud', 'terraform_organization_id', 'terraform_organization_name', 'terraform_project_id', 'terraform_project_name', 'terraform_workspace_id', 'terraform_workspace_name', 'terraform_full_workspace', 'terraform_run_id', 'terraform_run_phase']),
   subjectBinding: (value, like) => keyedBinding(shape, value, like),
   repositoryKeys: { byId: [opaqueKey('terraform_workspace_id')], byName: [{ claim: 'terraform_full_workspace', names: (v) => /^organization:[^:*?]+:project:[^:*?]+:workspace:[^:*?]+$/.test(v) }] },
+  ownerKeys: [opaqueKey('terraform_organization_id'), opaqueKey('terraform_organization_name')],
   runs: [
     { kind: 'plan', context: 'run_phase:plan', claims: { terraform_run_phase: 'plan' } },
     { kind: 'apply', context: 'run_phase:apply', claims: { terraform_run_phase: 'apply' } },
