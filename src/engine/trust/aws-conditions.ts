@@ -14,12 +14,20 @@ export const GITHUB_HOST = 'token.actions.githubusercontent.com';
 export type Unsupported = (field: string, message: string, evidence?: Record<string, unknown>) => void;
 
 /**
- * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
- * standard aud, sub and amr, and the claims AWS added for GitHub's issuer in January 2026. For any
- * other issuer, only aud, sub and amr.
+ * The claims of an issuer's tokens that AWS STS puts in the request context as condition keys: the
+ * standard aud, sub and amr, and the claims AWS lists for some CI issuers (GitHub's since January
+ * 2026; gitlab.com, Buildkite and CircleCI in the STS condition keys reference; docs/trust/issuers.md
+ * names the source). For any other issuer (self-managed GitLab, HCP Terraform), only aud, sub and amr.
+ * A key AWS does not receive is absent at evaluation, so a condition on it is taken to hold (with a
+ * warning) rather than be evaluated against the token.
  */
-const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
+const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'repository_owner_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
 const STANDARD_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr']);
+const CONTEXT_CLAIMS_BY_HOST: readonly { readonly host: RegExp; readonly claims: ReadonlySet<string> }[] = [
+  { host: /^gitlab\.com$/, claims: new Set([...STANDARD_CONTEXT_CLAIMS, 'namespace_id', 'pipeline_source', 'project_id', 'ref_protected', 'runner_environment', 'user_access_level', 'user_email', 'user_id', 'user_login']) },
+  { host: /^agent\.buildkite\.com$/, claims: new Set([...STANDARD_CONTEXT_CLAIMS, 'build_branch', 'cluster_id', 'cluster_name', 'organization_id', 'organization_slug', 'pipeline_id', 'pipeline_slug']) },
+  { host: /^oidc\.circleci\.com\/org\/[^/]+$/, claims: new Set([...STANDARD_CONTEXT_CLAIMS, 'oidc.circleci.com/project-id']) },
+];
 
 const MATCH_OPERATORS: Readonly<Record<string, { match: MatchKind; negated: boolean }>> = {
   StringEquals: { match: 'StringEquals', negated: false },
@@ -110,7 +118,8 @@ function readCondition(name: string, operator: ParsedOperator, key: string, valu
 
 function contextClaims(prefix: string): ReadonlySet<string> {
   const host = prefix.toLowerCase();
-  return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
+  if (host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`)) return GITHUB_CONTEXT_CLAIMS;
+  return CONTEXT_CLAIMS_BY_HOST.find((entry) => entry.host.test(host))?.claims ?? STANDARD_CONTEXT_CLAIMS;
 }
 
 function valuesProblem(values: unknown): string | undefined {

@@ -80,7 +80,7 @@ function prepare(request: TrustPolicyRequest): Prepared {
   const cases = request.cases ?? [];
   if (given === undefined) {
     const doors: Door[] = [{ field: '', effect: 'Allow', conditions: ownConditions(request) }];
-    const over = workRefusal([{ doors, grammar: grammarOf(request.issuer ?? GITHUB_ACTIONS_ISSUER) }], cases, '/claim_patterns');
+    const over = workRefusal([{ doors, grammar: grammarOf(request.issuer ?? GITHUB_ACTIONS_ISSUER, subValues(doors)) }], cases, '/claim_patterns');
     if (over !== undefined) return { refusals: [{ ...over, limit: true }] };
     return { refusals: [], readings: [{ issuer: request.issuer ?? GITHUB_ACTIONS_ISSUER, doors }], findings: [], cases };
   }
@@ -95,7 +95,7 @@ function prepare(request: TrustPolicyRequest): Prepared {
   }
   if (refusals.length > 0) return { refusals };
   const readings = given.format.issuers(given.document, request.issuer).map((issuer) => given.format.read(given.document, issuer, at));
-  const over = workRefusal(readings.map((r) => ({ doors: r.doors, grammar: grammarOf(r.issuer) })), cases, at);
+  const over = workRefusal(readings.map((r) => ({ doors: r.doors, grammar: grammarOf(r.issuer, subValues(r.doors)) })), cases, at);
   if (over !== undefined) return { refusals: [{ ...over, limit: true }] };
   return { refusals: [], readings, findings: readings.flatMap((r) => r.findings), cases, ...(request.issuer === undefined ? {} : { requested: request.issuer }) };
 }
@@ -123,7 +123,7 @@ export function evaluateTrustPolicy(request: TrustPolicyRequest): TrustPolicyRes
     sub: (door: Door) => door.missingAt?.sub ?? (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
     aud: (door: Door) => door.missingAt?.aud ?? (door.field === '' ? '/audiences' : `${door.field}/Condition`),
   };
-  const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, grammarOf(r.issuer)) })));
+  const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, grammarOf(r.issuer, subValues(r.doors))) })));
   const evaluated = evaluateCases(cases, readings, prepared.requested);
   const findings = once([...breadth, ...prepared.findings, ...evaluated.findings]);
   return {
@@ -159,6 +159,11 @@ function once(findings: readonly Finding[]): Finding[] {
     seen.add(key);
     return true;
   });
+}
+
+/** The values of every sub condition of the Allow doors: what shows an unknown issuer's grammar. */
+function subValues(doors: readonly Door[]): string[] {
+  return doors.flatMap((d) => (d.effect === 'Allow' ? d.conditions : [])).flatMap((c) => (c.kind === 'match' && c.claim === 'sub' ? c.values : []));
 }
 
 /** Without a trust document, the request's audiences and claim_patterns are the role's one statement. */

@@ -168,6 +168,11 @@ function repositoryKeyBinding(bindings: readonly Binding[], grammar: IssuerGramm
     const byName = pinned(key);
     if (byName !== undefined) return { condition: byName, immutable: false };
   }
+  for (const claims of grammar.repositoryKeys.together ?? []) {
+    const each = claims.map((claim) => pinned({ claim, names: (v) => v !== '' }));
+    const last = each.at(-1);
+    if (last !== undefined && each.every((c) => c !== undefined)) return { condition: last, immutable: false };
+  }
   return undefined;
 }
 

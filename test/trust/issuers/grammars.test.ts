@@ -96,8 +96,31 @@ describe('issuer subject grammars', () => {
   });
 
   it('an issuer whose grammar is not known is judged only on a sub anyone can meet', async () => {
-    expect((await codes('https://ci.example.com', 'repo:acme/*')).codes).not.toContain('TRUST_SUBJECT_UNBOUNDED');
+    expect((await codes('https://ci.example.com', 'build:acme/*')).codes).not.toContain('TRUST_SUBJECT_UNBOUNDED');
     expect((await codes('https://ci.example.com', '*')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('a self-managed issuer is read by the grammar its subs show: a GitLab instance, a GitHub Enterprise Server', async () => {
+    expect((await codes('https://gitlab.example.com', 'project_path:platform/*')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+    expect((await codes('https://gitlab.example.com', 'project_path:platform/app:ref_type:branch:ref:main')).codes).not.toContain('TRUST_SUBJECT_UNBOUNDED');
+    expect((await codes('https://ghes.example.com/_services/token', 'repo:acme/*')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('CircleCI: a * before vcs-ref/ leaves the ref open however the tail is pinned; ? of the user ID\'s length does not', async () => {
+    const tail = '/vcs-origin/github.com/acme/app/vcs-ref/refs/heads/main';
+    expect((await codes(CIRCLECI, `org/0b1c/project/9f2a/user/*${tail}`)).codes).toContain('TRUST_REF_WILDCARD');
+    expect((await codes(CIRCLECI, `org/0b1c/project/9f2a/user/${'?'.repeat(36)}${tail}`)).codes).toEqual([]);
+  });
+
+  it('Buildkite: organization_slug and pipeline_slug keys together bind one pipeline; a bare UUID sub counts as an organisation', async () => {
+    const keys = await lintTrustPolicy({ issuer: BUILDKITE, audiences: ['sts.amazonaws.com'], claim_patterns: { organization_slug: 'acme', pipeline_slug: 'deploy' } }, createEngineContext());
+    expect(keys.findings.map((f) => f.code)).not.toContain('TRUST_SUBJECT_UNBOUNDED');
+    expect((await codes(BUILDKITE, '0189a1b2-c3d4-4e5f-8a9b-0c1d2e3f4a5b', 'StringEquals')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('HCP Terraform: a sub from before projects, and a module\'s test runs, each bind one', async () => {
+    expect((await codes(TFC, 'organization:acme:workspace:prod:run_phase:*')).codes).toEqual(['TRUST_SUBJECT_MUTABLE', 'TRUST_REF_WILDCARD']);
+    expect((await codes(TFC, 'organization:acme:module:vpc:operation:test_run', 'StringEquals')).codes).not.toContain('TRUST_SUBJECT_UNBOUNDED');
   });
 
   it('a case is decided on the issuer\'s own claims: a GitLab subgroup project is inside group/*', async () => {

@@ -11,6 +11,7 @@ const shape: KeyedShape = {
   owner: 'organization',
   repository: ['organization', 'pipeline'],
   run: ['ref'],
+  bareId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
   ids: false,
 };
 
@@ -19,7 +20,7 @@ export const buildkiteGrammar: IssuerGrammar = {
   matches: (issuer) => /^https:\/\/agent\.buildkite\.com\/*$/i.test(issuer),
   alwaysPresent: new Set(['sub', 'aud', 'organization_slug', 'pipeline_slug', 'build_branch', 'build_commit']),
   subjectBinding: (value, like) => keyedBinding(shape, value, like),
-  repositoryKeys: { byId: [opaqueKey('pipeline_id')], byName: [] },
+  repositoryKeys: { byId: [opaqueKey('pipeline_id')], byName: [], together: [['organization_slug', 'pipeline_slug']] },
   ownerKeys: [opaqueKey('organization_id'), opaqueKey('organization_slug')],
   runs: [
     { kind: 'branch', context: 'ref:refs/heads/any-branch:commit:0000000000000000000000000000000000000000:step:any-step', claims: { build_branch: 'any-branch' } },

@@ -1,11 +1,14 @@
 import { opaqueKey, type IssuerGrammar } from './grammar.ts';
-import { keyedBinding, keyedHasRunContext, keyedWildRun, type KeyedShape } from './keyed.ts';
+import { hasWildcard } from '../subject.ts';
+import { keyedBinding, type KeyedShape } from './keyed.ts';
 
 /**
  * CircleCI: one issuer per organisation (https://oidc.circleci.com/org/ORG_ID), and
  * `org/ORG_ID/project/PROJECT_ID/user/USER_ID`, all immutable IDs. The issuer already names the
- * owner; the sub has no branch, so binding a project admits every branch of it, unless the role can
- * bind the oidc.circleci.com/vcs-ref claim.
+ * owner; that sub has no branch, so binding a project admits every branch of it. The second token of a
+ * job (CIRCLE_OIDC_TOKEN_V2) appends `/vcs-origin/ORIGIN/vcs-ref/REF`, and a branch name may hold
+ * slashes: a `*` before `vcs-ref/` lets a branch named `x/vcs-origin/…/vcs-ref/refs/heads/main` end a
+ * sub with the pinned tail, so it leaves the ref open however the tail is written.
  */
 const shape: KeyedShape = {
   separator: '/',
@@ -17,6 +20,8 @@ const shape: KeyedShape = {
 };
 
 const VCS_REF = 'oidc.circleci.com/vcs-ref';
+/** A user ID of the UUID's length: a pin of the user part written with `?` must still fit it. */
+const ANY_USER = '00000000-0000-4000-8000-000000000000';
 
 export const circleciGrammar: IssuerGrammar = {
   name: 'CircleCI',
@@ -26,15 +31,22 @@ export const circleciGrammar: IssuerGrammar = {
   repositoryKeys: { byId: [opaqueKey('oidc.circleci.com/project-id')], byName: [] },
   ownerKeys: [],
   runs: [
-    { kind: 'branch', context: 'user/any-user', claims: { [VCS_REF]: 'refs/heads/any-branch' } },
-    { kind: 'tag', context: 'user/any-user', claims: { [VCS_REF]: 'refs/tags/any-tag' } },
+    { kind: 'branch', context: `user/${ANY_USER}/vcs-origin/github.com/any/any/vcs-ref/refs/heads/any-branch`, claims: { [VCS_REF]: 'refs/heads/any-branch' } },
+    { kind: 'tag', context: `user/${ANY_USER}/vcs-origin/github.com/any/any/vcs-ref/refs/tags/any-tag`, claims: { [VCS_REF]: 'refs/tags/any-tag' } },
   ],
   anyRef: true,
   runClaims: new Set(['sub', VCS_REF]),
   join: (prefix, context) => `${prefix}/${context}`,
-  hasRunContext: (context) => keyedHasRunContext(shape, context),
-  wildRun: (context) => keyedWildRun(shape, context),
-  runClaimsOf: () => ({}),
+  hasRunContext: (context) => context.includes('/vcs-ref/'),
+  wildRun(context) {
+    const origin = context.indexOf('/vcs-origin/');
+    if (origin < 0) return false;
+    return context.slice(0, origin).includes('*') || hasWildcard(context.slice(origin));
+  },
+  runClaimsOf(context): Record<string, string> {
+    const ref = /\/vcs-ref\/(.*)$/.exec(context)?.[1];
+    return ref === undefined ? {} : { [VCS_REF]: ref };
+  },
   anySubject: (context) => `org/any/project/any/${context}`,
   words: {
     repository: 'project',

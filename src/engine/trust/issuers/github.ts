@@ -31,6 +31,7 @@ export const githubGrammar: IssuerGrammar = {
   runClaims: new Set(['sub', 'ref', 'environment']),
   join: (prefix, context) => `${prefix}:${context}`,
   hasRunContext,
+  looksLike: /^repo:/,
   wildRun: (context) => hasWildcard(context) && hasRunContext(context),
   runClaimsOf(context) {
     const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];

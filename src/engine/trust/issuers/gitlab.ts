@@ -1,5 +1,5 @@
 import { idKey, opaqueKey, pathKey, type IssuerGrammar } from './grammar.ts';
-import { keyedBinding, keyedHasRunContext, keyedRunClaims, keyedWildRun, type KeyedShape } from './keyed.ts';
+import { keyedBinding, keyedRunClaims, keyedWildRun, type KeyedShape } from './keyed.ts';
 
 /**
  * GitLab CI ID tokens: `project_path:GROUP/…/PROJECT:ref_type:branch|tag:ref:REF`. The top-level group
@@ -31,7 +31,9 @@ export const gitlabGrammar: IssuerGrammar = {
   anyRef: true,
   runClaims: new Set(['sub', 'ref', 'ref_type', 'ref_protected']),
   join: (prefix, context) => `${prefix}:${context}`,
-  hasRunContext: (context) => keyedHasRunContext(shape, context),
+  // The ref names the run; ref_type alone (a project's customised sub) is the same for every branch.
+  hasRunContext: (context) => /(^|:)ref:/.test(context),
+  looksLike: /^project_path:/,
   wildRun: (context) => keyedWildRun(shape, context),
   runClaimsOf: (context) => keyedRunClaims(':', context, { ref_type: 'ref_type', ref: 'ref' }),
   anySubject: (context) => `project_path:any/any:${context}`,

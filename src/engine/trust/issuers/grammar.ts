@@ -57,7 +57,14 @@ export interface IssuerGrammar {
   /** What one sub value binds; `like` says whether `*` and `?` are wildcards. */
   subjectBinding(value: string, like: boolean): SubjectBinding;
   /** Claims whose value pins one repository by itself: by immutable ID, and by name. */
-  readonly repositoryKeys: { readonly byId: readonly RepositoryKey[]; readonly byName: readonly RepositoryKey[] };
+  readonly repositoryKeys: {
+    readonly byId: readonly RepositoryKey[];
+    readonly byName: readonly RepositoryKey[];
+    /** Claims that name one repository only together (Buildkite's organization_slug and pipeline_slug), by name. */
+    readonly together?: readonly (readonly string[])[];
+  };
+  /** A sub that, for an issuer whose URL says nothing (a self-managed instance), shows the issuer's grammar. */
+  readonly looksLike?: RegExp;
   /** Claims that pin the owner only (every repository of it): GitHub's repository_owner, GitLab's namespace_path. */
   readonly ownerKeys: readonly RepositoryKey[];
   /** A claim that, pinned to one workflow at one ref, bounds an owner-wide sub (GitHub's job_workflow_ref). */

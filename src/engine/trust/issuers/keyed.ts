@@ -25,6 +25,11 @@ export interface KeyedShape {
   readonly optional?: readonly string[];
   /** The keys whose values choose the run (ref, ref_type, run_phase). */
   readonly run: readonly string[];
+  /**
+   * A sub that is one ID alone (Buildkite's --subject-claim): it may be a pipeline's or the whole
+   * organisation's, which the value does not say, so it counts as the organisation's.
+   */
+  readonly bareId?: RegExp;
   /** The values are immutable IDs (CircleCI), not names anyone can take over after a rename. */
   readonly ids: boolean;
 }
@@ -39,7 +44,8 @@ export function keyedBinding(shape: KeyedShape, value: string, like: boolean): S
   const repositoryEnd = 2 * shape.keys.indexOf(shape.repository.at(-1) as string) + 1;
   // The literal tokens before the first wildcard are the subject's own: each value holds no separator.
   // A key other than the grammar's there never matches a real subject; what is literal before it still binds.
-  const wrongKey = tokens.findIndex((t, i) => i < upTo && i % 2 === 0 && t !== shape.keys[i / 2]);
+  if (shape.bareId !== undefined && !(like && hasWildcard(value)) && shape.bareId.test(value)) return { level: 'owner', ownerById: true };
+  const wrongKey = tokens.findIndex((t, i) => i < upTo && i <= repositoryEnd && i % 2 === 0 && t !== shape.keys[i / 2]);
   if (wrongKey >= 0) return ownerOnly(shape, tokens, Math.min(wrongKey, repositoryEnd), ownerAt);
   if (upTo <= repositoryEnd) return ownerOnly(shape, tokens, upTo, ownerAt);
   if (shape.ownerInPath !== undefined && ownerOfPath(tokens[2 * shape.keys.indexOf(shape.ownerInPath) + 1] as string, false) !== 'named') return { level: 'anyone' };

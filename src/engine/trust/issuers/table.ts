@@ -11,6 +11,13 @@ import { terraformCloudGrammar } from './terraform-cloud.ts';
  */
 export const ISSUER_GRAMMARS: readonly IssuerGrammar[] = [githubGrammar, gitlabGrammar, circleciGrammar, buildkiteGrammar, terraformCloudGrammar];
 
-export function grammarOf(issuer: string): IssuerGrammar | undefined {
-  return ISSUER_GRAMMARS.find((g) => g.matches(issuer));
+/**
+ * The issuer's grammar by its URL; for an issuer whose URL says nothing (a self-managed GitLab, a GitHub
+ * Enterprise Server), the grammar every sub value shown looks like, so a group-wide pattern is judged
+ * as one whatever the host.
+ */
+export function grammarOf(issuer: string, subs: readonly string[] = []): IssuerGrammar | undefined {
+  const byUrl = ISSUER_GRAMMARS.find((g) => g.matches(issuer));
+  if (byUrl !== undefined || subs.length === 0) return byUrl;
+  return ISSUER_GRAMMARS.find((g) => g.looksLike !== undefined && subs.every((s) => g.looksLike?.test(s) === true));
 }
