@@ -6,7 +6,7 @@ export const subjectMutable: TrustStatementCheck = {
   code: 'TRUST_SUBJECT_MUTABLE',
   severity: 'warning',
   title: 'The role binds the repository by name only, not by its immutable ID',
-  docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
+  docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key. Other issuers\' subjects are names too (GitLab paths, Buildkite and HCP Terraform slugs): pinning the ID claim where the role can (project_id, pipeline_id, terraform_workspace_id) clears it; CircleCI\'s sub is all IDs.',
   why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
   remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
   securitySeverity: 4.3,
