@@ -68,6 +68,19 @@ const BUILDS: Readonly<Record<string, Build>> = {
       } }],
     },
   }),
+  /** GitLab's grammar: n project sub values, each probed against the others, with cases. */
+  'GitLab sub values × each other': (n) => ({
+    issuer: 'https://gitlab.com',
+    audiences: ['https://gitlab.com'],
+    claim_patterns: { sub: Array.from({ length: Math.max(1, n) }, (_, i) => `project_path:acme/app:ref_type:branch:ref:${costly(60, i)}`) },
+    cases: Array.from({ length: 10 }, () => ({ claims: { sub: claimOf(1024), aud: 'https://gitlab.com' }, expect: 'deny' })),
+  }),
+  /** HCP Terraform's grammar: n workspace sub values with costly run phases. */
+  'HCP Terraform sub values × each other': (n) => ({
+    issuer: 'https://app.terraform.io',
+    audiences: ['aws.workload.identity'],
+    claim_patterns: { sub: Array.from({ length: Math.max(1, n) }, (_, i) => `organization:acme:project:${costly(30, i)}:workspace:prod:run_phase:${costly(30, i + 1)}`) },
+  }),
   /** The request's own claim_patterns on many claims, and cases of long claims. */
   'own claim_patterns × cases': (n) => ({
     audiences: ['sts.amazonaws.com'],
