@@ -6,6 +6,7 @@
  * (CPU per request) and the service test that /healthz answers while such requests run.
  */
 import { trustRequestRefusals } from '../../src/engine/index.ts';
+import { SHAPES as AZURE_SHAPES } from './trust-worst-azure.ts';
 
 const HOST = 'token.actions.githubusercontent.com';
 const ARN = `arn:aws:iam::123456789012:oidc-provider/${HOST}`;
@@ -81,6 +82,14 @@ const BUILDS: Readonly<Record<string, Build>> = {
     audiences: ['aws.workload.identity'],
     claim_patterns: { sub: Array.from({ length: Math.max(1, n) }, (_, i) => `organization:acme:project:${costly(30, i)}:workspace:prod:run_phase:${costly(30, i + 1)}`) },
   }),
+  /** A Vault role whose glob bound claims hold long pieces with a ? (Vault's ? is literal: searched as text), and n cases. */
+  'vault_jwt_role: cases × glob bound claims': (n) => ({
+    vault_jwt_role: {
+      role_type: 'jwt', bound_audiences: ['https://github.com/acme'], user_claim: 'sub', bound_claims_type: 'glob',
+      bound_claims: { repository_id: '2002', ref: Array.from({ length: 5 }, (_, i) => `*${'a'.repeat(200)}?${String.fromCharCode(98 + i)}*`), sub: Array.from({ length: 5 }, (_, i) => costly(200, i)) },
+    },
+    cases: Array.from({ length: n }, () => ({ claims: { sub: claimOf(1024), ref: claimOf(1024), repository_id: '2002', aud: 'https://github.com/acme' }, expect: 'deny' })),
+  }),
   /** The request's own claim_patterns on many claims, and cases of long claims. */
   'own claim_patterns × cases': (n) => ({
     audiences: ['sts.amazonaws.com'],
@@ -89,8 +98,14 @@ const BUILDS: Readonly<Record<string, Build>> = {
   }),
 };
 
-/** The sizes each shape's schema allows: the condition-keys shape is bounded by the document's size instead. */
-export const SHAPES: Readonly<Record<string, Shape>> = Object.fromEntries(Object.entries(BUILDS).map(([name, build]) => [name, { build, max: name.startsWith('providers') ? 1000 : 100 }]));
+/**
+ * The sizes each shape's schema allows: the condition-keys shape is bounded by the document's size
+ * instead. Then each other trust format's own shapes, named by its request member.
+ */
+export const SHAPES: Readonly<Record<string, Shape>> = {
+  ...Object.fromEntries(Object.entries(BUILDS).map(([name, build]) => [name, { build, max: name.startsWith('providers') ? 1000 : 100 }])),
+  ...Object.fromEntries(Object.entries(AZURE_SHAPES).map(([name, shape]) => [`azure_federated_credential: ${name}`, shape])),
+};
 
 /** The largest n (up to the shape's max) whose request the budget accepts. */
 export function largestAccepted(shape: Shape): { n: number; request: Record<string, unknown> } {

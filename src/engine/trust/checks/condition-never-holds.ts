@@ -60,7 +60,7 @@ function neverHolds(door: Door, bindings: readonly Binding[], grammar: IssuerGra
     if (literal === undefined) continue;
     const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
     if (!fits) {
-      return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
+      return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${literal.positive && door.conditions.includes(literal.condition) ? doorName(door) : statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
     }
   }
   return undefined;

@@ -2,7 +2,9 @@ import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
 import { SOURCES, trustExample } from '../examples.ts';
 import { instance, valueMatches, type TrustRunCheck } from '../runs.ts';
-import { valueEvidence } from '../statement.ts';
+import type { IssuerGrammar } from '../issuers/grammar.ts';
+import { valueEvidence, type TrustStatementContext } from '../statement.ts';
+import { hasWildcard } from '../subject.ts';
 
 export const refWildcard: TrustRunCheck = {
   code: 'TRUST_REF_WILDCARD',
@@ -16,7 +18,8 @@ export const refWildcard: TrustRunCheck = {
   sources: [SOURCES.githubOidc, SOURCES.githubAws],
   check({ statement, binding, admits }) {
     const grammar = statement.grammar;
-    if (binding.kind !== 'sub' || grammar === undefined) return [];
+    if (grammar === undefined) return [];
+    if (binding.kind === 'key') return keyedRunWildcards(statement, grammar);
     const { value: v, prefix, context } = binding;
     const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index] as string}"`;
     const findings: Finding[] = [];
@@ -46,4 +49,25 @@ export const refWildcard: TrustRunCheck = {
 /** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
 function otherCase(context: string): string {
   return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind: string, name: string) => `${kind}${name.toUpperCase()}`);
+}
+
+/**
+ * A repository bound by a key (repository_id, project_id) whose run is chosen by another condition
+ * key: a wildcard in that key's value (ref refs/heads/*, GitLab's ref auto-deploy-*, a run phase) admits
+ * runs nobody reviewed, as it does in the sub.
+ */
+function keyedRunWildcards({ bindings }: TrustStatementContext, grammar: IssuerGrammar): Finding[] {
+  const findings: Finding[] = [];
+  for (const { condition: c, positive } of bindings) {
+    if (!positive || c.match !== 'StringLike' || c.claim === 'sub' || !grammar.runClaims.has(c.claim)) continue;
+    c.values.forEach((value, i) => {
+      const example = instance(value);
+      if (!hasWildcard(value) || c.patterns[i]?.matches(example) !== true) return;
+      const phase = /phase/.test(c.claim);
+      findings.push(finding(refWildcard, `The ${c.operator} condition on ${c.claim}, value "${value}", has a wildcard: it admits ${example}${phase
+        ? '; a plan run, which any speculative plan of the workspace (a pull request\'s included) starts, then gets what an apply gets'
+        : ', which anyone who can push a branch or tag or edit a workflow can produce'}.`, { field: c.valueFields[i] ?? c.field, operator: c.operator, value, admits: example }));
+    });
+  }
+  return findings;
 }
