@@ -10,7 +10,7 @@ export const audienceMissing: TrustStatementCheck = {
   code: 'TRUST_AUDIENCE_MISSING',
   severity: 'warning',
   title: 'No condition binds aud, or one that any audience satisfies (*)',
-  docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
+  docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning. In the other formats the audience is always bound by the system (a Google Cloud provider\'s allowed audiences or its own resource name, an Azure credential\'s audiences, a Vault role\'s bound_audiences, without which Vault refuses CI tokens), so the finding appears only for a malformed document.',
   why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
   remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
   securitySeverity: 4.3,
