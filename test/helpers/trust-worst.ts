@@ -6,6 +6,7 @@
  * (CPU per request) and the service test that /healthz answers while such requests run.
  */
 import { trustRequestRefusals } from '../../src/engine/index.ts';
+import { SHAPES as GCP_SHAPES } from '../trust/gcp/worst.ts';
 import { SHAPES as AZURE_SHAPES } from './trust-worst-azure.ts';
 
 const HOST = 'token.actions.githubusercontent.com';
@@ -105,6 +106,7 @@ const BUILDS: Readonly<Record<string, Build>> = {
 export const SHAPES: Readonly<Record<string, Shape>> = {
   ...Object.fromEntries(Object.entries(BUILDS).map(([name, build]) => [name, { build, max: name.startsWith('providers') ? 1000 : 100 }])),
   ...Object.fromEntries(Object.entries(AZURE_SHAPES).map(([name, shape]) => [`azure_federated_credential: ${name}`, shape])),
+  ...Object.fromEntries(Object.entries(GCP_SHAPES).map(([name, shape]) => [`gcp_workload_identity: ${name}`, shape])),
 };
 
 /** The largest n (up to the shape's max) whose request the budget accepts. */

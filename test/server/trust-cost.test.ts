@@ -39,7 +39,8 @@ describe('trust-policy lint under its work budget', () => {
   });
 
   it('answers /healthz within a second while the costliest accepted requests run back to back', async () => {
-    const worst = Object.values(SHAPES).map((shape) => largestWithin(shape, MAX_BODY_BYTES).request);
+    // A shape whose smallest request is over the body limit is answered 413 before any judging: left out.
+    const worst = Object.values(SHAPES).map((shape) => largestWithin(shape, MAX_BODY_BYTES).request).filter((body) => JSON.stringify(body).length <= MAX_BODY_BYTES);
     const statuses: number[] = [];
     let running = true;
     const load = (async () => {

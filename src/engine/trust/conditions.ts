@@ -30,6 +30,12 @@ interface ConditionBase {
 
 export interface MatchCondition extends ConditionBase {
   readonly kind: 'match';
+  /**
+   * The claim is compared whole, with its type, as CEL's == and != do: a list, a number or a boolean
+   * never equals a string, so a positive test on it fails and a negated one holds (AWS, by contrast,
+   * compares a list's members and a number's text).
+   */
+  readonly typed?: true;
   readonly match: MatchKind;
   readonly negated: boolean;
   readonly ifExists: boolean;
@@ -87,6 +93,7 @@ export interface MatchParts {
   ifExists?: boolean;
   set?: SetOperator;
   offContext?: true;
+  typed?: true;
 }
 
 /**
@@ -111,7 +118,7 @@ export function makeCondition(parts: MatchParts, given: string | readonly string
     negated: parts.negated ?? false, ifExists: parts.ifExists ?? false, values, valueFields,
     patterns: exact !== undefined ? [...exact] : parts.match === 'StringLike' ? values.map(compileStringLike) : [],
   };
-  return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }) };
+  return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }), ...(parts.typed === undefined ? {} : { typed: true }) };
 }
 
 /** The claim's value: by its exact name, else by a name equal but for letter case (AWS key names ignore case). */
@@ -170,6 +177,8 @@ export function conditionHolds(condition: Condition, claims: Readonly<Record<str
   if (condition.kind === 'unknown') return undefined;
   const value = condition.offContext === true ? undefined : claimValue(claims, condition.claim);
   if (condition.kind === 'null') return condition.absent === absent(value);
+  // CEL compares with types: null, a list, a number never equal a string (a claim not there is an error).
+  if (condition.typed === true && value !== undefined && typeof value !== 'string') return condition.negated;
   if (absent(value)) {
     if (condition.ifExists || condition.set === 'ForAllValues') return true;
     if (condition.set === 'ForAnyValue') return false;
