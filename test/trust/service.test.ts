@@ -40,6 +40,32 @@ describe('POST /v1/lint/trust-policy', () => {
     expect(problem.errors).toEqual([{ pointer: '/cases/0/expect', message: expect.any(String) }]);
   });
 
+  it('takes one document of every format, each judged as its system does, and the OpenAPI document names each member', async () => {
+    const github = 'https://token.actions.githubusercontent.com';
+    const broad: Record<string, Record<string, unknown>> = {
+      gcp_workload_identity: { provider: { attribute_mapping: { 'google.subject': 'assertion.sub', 'attribute.repository_owner': 'assertion.repository_owner' }, attribute_condition: "assertion.repository_owner == 'acme'", oidc: { issuer_uri: github } }, bindings: [{ role: 'roles/iam.workloadIdentityUser', members: ['principalSet://iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/ci/*'] }] },
+      azure_federated_credential: { name: 'deploy', issuer: github, audiences: ['api://AzureADTokenExchange'], claimsMatchingExpression: { value: "claims['sub'] matches 'repo:acme/*'", languageVersion: 1 } },
+      vault_jwt_role: { role_type: 'jwt', bound_audiences: ['https://github.com/acme'], user_claim: 'sub', bound_claims_type: 'glob', bound_claims: { repository: 'acme/*' } },
+    };
+    const doc = (await call(`${h.url}/v1/openapi.json`, { key: null })).json as { components: { schemas: { TrustPolicyRequest: { properties: Record<string, unknown> } } } };
+    for (const [member, document] of Object.entries(broad)) {
+      expect(Object.keys(doc.components.schemas.TrustPolicyRequest.properties), member).toContain(member);
+      const reply = await call(`${h.url}/v1/lint/trust-policy`, { body: { [member]: document } });
+      expect(reply.status, member).toBe(200);
+      contract.assert('TrustPolicyResponse', reply.json);
+      const json = reply.json as { valid: boolean; findings: { code: string; evidence: { field: string } }[] };
+      expect(json.valid, member).toBe(false);
+      const unbounded = json.findings.find((f) => f.code === 'TRUST_SUBJECT_UNBOUNDED');
+      expect(unbounded?.evidence.field, member).toMatch(new RegExp(`^/${member}/`));
+    }
+  });
+
+  it('answers 422 naming the second document when a request holds two', async () => {
+    const reply = await call(`${h.url}/v1/lint/trust-policy`, { body: { ...body, vault_jwt_role: { bound_audiences: ['x'] } } });
+    const problem = contract.problem(reply, 422, 'REQUEST_INVALID');
+    expect(problem.errors).toEqual([{ pointer: '/vault_jwt_role', message: expect.stringContaining('One trust document per request') }]);
+  });
+
   it('is listed in the OpenAPI document with its operationId and tag', async () => {
     const doc = (await call(`${h.url}/v1/openapi.json`, { key: null })).json as { paths: Record<string, { post?: { operationId: string; tags: string[] } }> };
     expect(doc.paths['/v1/lint/trust-policy']?.post).toMatchObject({ operationId: 'lintTrustPolicy', tags: ['lint'] });
