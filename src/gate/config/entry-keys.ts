@@ -47,10 +47,11 @@ export const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 't
 /** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
 export const PROFILE_SHAPE = shape('profile', issuerProfileSchema, []);
 /**
- * `trust_policies:` entries: a trust-policy request, plus `name` and `id_token`. `aws_trust_policy` is
- * the request's own key, written as the path of the policy's JSON file instead of the object.
+ * `trust_policies:` entries: a trust-policy request, plus `name`, `id_token`, and `terraform_plan` or
+ * `cloudformation` (a file of many trust documents). Each format's document key (`aws_trust_policy`, …)
+ * is the request's own key, written as the path of the document's file instead of the object.
  */
-export const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name', 'id_token']);
+export const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name', 'id_token', 'terraform_plan', 'cloudformation']);
 
 export const PROVIDER_KEYS: readonly string[] = PROVIDER_SHAPE.keys;
 export const TOKEN_KEYS: readonly string[] = TOKEN_SHAPE.keys;
