@@ -103,7 +103,8 @@ export interface MatchParts {
  * A format whose system matches otherwise (Vault's glob, where `?` is a plain character; a CEL
  * `startsWith` or `matches`) passes `exact`: one matcher per value that decides cases and probes as
  * that system does, while `given` holds, per value, a StringLike pattern that matches every string the
- * exact matcher does and possibly more. The breadth checks read the pattern, so they can only find the
+ * exact matcher does and possibly more (letter case aside for Entra's credentials, whose older
+ * applications still compare without it: see azure/letter-case.ts). The breadth checks read the pattern, so they can only find the
  * condition broader than it is, never narrower; what the system really admits is decided by `exact`.
  * `fields` gives each value its own pointer when the values are not a list at the condition's field.
  */

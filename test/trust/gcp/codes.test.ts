@@ -161,3 +161,21 @@ describe('claims that are not strings, compared with their type as CEL does', ()
     expect(await outcomes("assertion.flavor != 'x'", 'x')).toBe('deny');
   });
 });
+
+describe('a binding the checker cannot read', () => {
+  it('is taken to grant every identity of the pool: a case it would let in is allowed, and the provider is not valid', async () => {
+    const { lintTrustPolicy } = await import('../../../src/engine/trust/lint.ts');
+    const { createEngineContext } = await import('../../../src/engine/context.ts');
+    const response = await lintTrustPolicy({
+      gcp_workload_identity: {
+        provider: { attribute_mapping: { 'google.subject': 'assertion.sub', 'attribute.repository': 'assertion.repository' }, attribute_condition: "assertion.repository_owner == 'acme'", oidc: { issuer_uri: 'https://token.actions.githubusercontent.com' } },
+        bindings: [{ role: 'roles/iam.workloadIdentityUser', member: 'principalSet://iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/attribute.repository/acme/app' }, { role: 'roles/iam.workloadIdentityUser', members: [5] }],
+      },
+      cases: [{ claims: { sub: 'repo:acme/other:ref:refs/heads/main', repository: 'acme/other', repository_owner: 'acme', aud: 'https://iam.googleapis.com/projects/1/locations/global/workloadIdentityPools/p/providers/x' }, expect: 'allow' }],
+    }, createEngineContext());
+    expect(response.metadata.cases[0]?.outcome).toBe('allow');
+    expect(response.valid).toBe(false);
+    expect(response.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['TRUST_SUBJECT_UNBOUNDED', 'TRUST_CONDITION_UNSUPPORTED']));
+    expect(response.findings.map((f) => f.code)).not.toContain('TRUST_CONDITION_NEVER_HOLDS');
+  });
+});

@@ -7,7 +7,8 @@
  */
 import type { Finding } from '../../types.ts';
 import { clip, escape, isRecord } from '../aws-conditions.ts';
-import { makeCondition, type Condition } from '../conditions.ts';
+import type { Condition } from '../conditions.ts';
+import { entraCondition } from './letter-case.ts';
 import { compileStringLike } from '../string-like.ts';
 import { claimList, operatorsFor, type ExpressionOperator } from './claims.ts';
 import { readExpression, type Clause } from './expression.ts';
@@ -76,5 +77,5 @@ function clauseCondition(clause: Clause, field: string, issuer: string, unsuppor
   const like = operator === 'matches';
   // A comparand that matches the empty string may match a missing claim too: taken to hold when the claim is absent.
   const emptyMatches = like ? compileStringLike(comparand).matches('') : comparand === '';
-  return makeCondition({ field, claim, operator, match: like ? 'StringLike' : 'StringEquals', ifExists: emptyMatches }, comparand);
+  return entraCondition({ field, claim, operator, ifExists: emptyMatches }, comparand, like);
 }

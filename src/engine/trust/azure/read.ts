@@ -9,7 +9,8 @@
 import { finding } from '../../findings.ts';
 import type { Finding } from '../../types.ts';
 import { clip, escape } from '../aws-conditions.ts';
-import { makeCondition, type Condition, type Door } from '../conditions.ts';
+import type { Condition, Door } from '../conditions.ts';
+import { entraCondition } from './letter-case.ts';
 import { TRUST_FINDINGS as F } from '../findings.ts';
 import type { TrustReading } from '../format.ts';
 import { nearMiss } from './claims.ts';
@@ -30,7 +31,7 @@ export function credentialIssuer(document: Readonly<Record<string, unknown>>): s
 /** The doors of the credential for tokens of `issuer`: its one door, or none for an issuer it does not name. */
 export function readCredential(document: Readonly<Record<string, unknown>>, issuer: string, at: string): TrustReading {
   const own = credentialIssuer(document);
-  if (own !== undefined && own !== issuer) {
+  if (own !== undefined && own.toLowerCase() !== issuer.toLowerCase()) {
     return { issuer, doors: [], findings: [finding(F.TRUST_CONDITION_NEVER_HOLDS, `The credential trusts tokens whose iss is exactly "${clip(own)}", and Entra compares the two exactly and case-sensitively: tokens of ${clip(issuer)} never match it.`, { field: `${at}/issuer`, issuer: clip(own) })] };
   }
   const findings: Finding[] = [];
@@ -52,10 +53,10 @@ export function readCredential(document: Readonly<Record<string, unknown>>, issu
   conditions.push(...audienceConditions(document.audiences, `${at}/audiences`, unsupported));
   if (own !== undefined) {
     // A case whose claims name no iss is a token of this issuer; one that names another is not let in.
-    conditions.push(makeCondition({ field: `${at}/issuer`, claim: 'iss', operator: 'equals', match: 'StringEquals', ifExists: true }, own));
+    conditions.push(entraCondition({ field: `${at}/issuer`, claim: 'iss', operator: 'equals', ifExists: true }, own, false));
     const meant = nearMiss(own);
     if (meant !== undefined) {
-      findings.push(finding(F.TRUST_CONDITION_NEVER_HOLDS, `The credential's issuer "${clip(own)}" differs from ${meant} only in letter case, spaces or a trailing slash. Entra compares it with the token's iss exactly and case-sensitively, and that issuer's tokens carry ${meant}: none of them matches the credential.`, { field: `${at}/issuer`, issuer: clip(own), expected: meant }));
+      findings.push(finding(F.TRUST_CONDITION_NEVER_HOLDS, `The credential's issuer "${clip(own)}" differs from ${meant} only in letter case, spaces or a trailing slash. Entra compares it with the token's iss exactly and case-sensitively, and that issuer's tokens carry ${meant}: none of them matches the credential (an application active before August 2024 may still match in another letter case; a difference in spaces or a slash never matches).`, { field: `${at}/issuer`, issuer: clip(own), expected: meant }));
     }
   } else if (given(document.issuer)) {
     unsupported(`${at}/issuer`, `The credential's issuer is not a string; it was not evaluated, and the credential is judged for tokens of ${clip(issuer)}.`);
@@ -83,7 +84,7 @@ function subjectCondition(subject: unknown, field: string, unsupported: Unsuppor
   }
   const outage = literalWildcard(subject, field, 'subject');
   if (outage !== undefined) findings.push(outage);
-  return makeCondition({ field, claim: 'sub', operator: 'equals', match: 'StringEquals', ifExists: subject === '' }, subject);
+  return entraCondition({ field, claim: 'sub', operator: 'equals', ifExists: subject === '' }, subject, false);
 }
 
 /** The token's aud must equal the credential's audience (Entra takes one; any listed one is read as admitted). */
@@ -94,5 +95,5 @@ function audienceConditions(audiences: unknown, field: string, unsupported: Unsu
     return [unknownCondition(field, 'aud')];
   }
   if (audiences.length === 0) return [];
-  return [makeCondition({ field, claim: 'aud', operator: 'equals', match: 'StringEquals' }, audiences as string[])];
+  return [entraCondition({ field, claim: 'aud', operator: 'equals' }, audiences as string[], false)];
 }

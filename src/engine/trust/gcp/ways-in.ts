@@ -80,7 +80,9 @@ export function memberWays(bindings: unknown, at: string, pool: PoolName | undef
   bindings.forEach((binding, b) => {
     const bindingAt = `${at}/${b}`;
     if (!isRecord(binding) || !Array.isArray(binding.members)) {
-      unsupported(bindingAt, 'The binding is not { role, members: [...] }; it was not evaluated.');
+      // What it grants is not known: it may grant any identity of the pool, so it is read as doing so.
+      unsupported(bindingAt, 'The binding is not { role, members: [...] }; it was not evaluated, and is taken to grant every identity of the pool.');
+      ways.push({ field: bindingAt, name: `binding ${b} (not evaluated)`, conditions: [{ kind: 'unknown', field: bindingAt, claim: '', operator: 'binding' }] });
       return;
     }
     for (const key of Object.keys(binding).filter((k) => !BINDING_MEMBERS.has(k))) {
@@ -89,7 +91,8 @@ export function memberWays(bindings: unknown, at: string, pool: PoolName | undef
     binding.members.forEach((text, m) => {
       const field = `${bindingAt}/members/${m}`;
       if (typeof text !== 'string') {
-        unsupported(field, 'The member is not a string; it was not evaluated.');
+        unsupported(field, 'The member is not a string; it was not evaluated, and is taken to grant every identity of the pool.');
+        ways.push({ field, name: `member ${m} of binding ${b} (not evaluated)`, conditions: [{ kind: 'unknown', field, claim: '', operator: 'member' }] });
         return;
       }
       const way = memberWay(text, field, pool, mapping, unsupported, findings);
