@@ -36,6 +36,11 @@ export interface MatchCondition extends ConditionBase {
    * compares a list's members and a number's text).
    */
   readonly typed?: true;
+  /**
+   * A claim that is an object (a map) is not evaluated: CEL's `'v' in map` tests the map's keys, which the
+   * values here do not model, so the condition is taken as unknown (it admits).
+   */
+  readonly mapUnknown?: true;
   readonly match: MatchKind;
   readonly negated: boolean;
   readonly ifExists: boolean;
@@ -94,6 +99,7 @@ export interface MatchParts {
   set?: SetOperator;
   offContext?: true;
   typed?: true;
+  mapUnknown?: true;
 }
 
 /**
@@ -119,7 +125,7 @@ export function makeCondition(parts: MatchParts, given: string | readonly string
     negated: parts.negated ?? false, ifExists: parts.ifExists ?? false, values, valueFields,
     patterns: exact !== undefined ? [...exact] : parts.match === 'StringLike' ? values.map(compileStringLike) : [],
   };
-  return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }), ...(parts.typed === undefined ? {} : { typed: true }) };
+  return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }), ...(parts.typed === undefined ? {} : { typed: true }), ...(parts.mapUnknown === undefined ? {} : { mapUnknown: true }) };
 }
 
 /** The claim's value: by its exact name, else by a name equal but for letter case (AWS key names ignore case). */
@@ -178,6 +184,7 @@ export function conditionHolds(condition: Condition, claims: Readonly<Record<str
   if (condition.kind === 'unknown') return undefined;
   const value = condition.offContext === true ? undefined : claimValue(claims, condition.claim);
   if (condition.kind === 'null') return condition.absent === absent(value);
+  if (condition.mapUnknown === true && typeof value === 'object' && value !== null && !Array.isArray(value)) return undefined;
   // CEL compares with types: null, a list, a number never equal a string (a claim not there is an error).
   if (condition.typed === true && value !== undefined && typeof value !== 'string') return condition.negated;
   if (absent(value)) {

@@ -179,3 +179,17 @@ describe('a binding the checker cannot read', () => {
     expect(response.findings.map((f) => f.code)).not.toContain('TRUST_CONDITION_NEVER_HOLDS');
   });
 });
+
+describe('a membership test on a claim that is a map', () => {
+  it('is not evaluated (CEL tests the map\'s keys): it admits, so the case is not denied on it', async () => {
+    const { lintTrustPolicy } = await import('../../../src/engine/trust/lint.ts');
+    const { createEngineContext } = await import('../../../src/engine/context.ts');
+    const response = await lintTrustPolicy({
+      gcp_workload_identity: {
+        provider: { attribute_mapping: { 'google.subject': 'assertion.sub' }, attribute_condition: "assertion.repository == 'acme/app' && 'main' in assertion.ctx", oidc: { issuer_uri: 'https://token.actions.githubusercontent.com', allowed_audiences: ['a'] } },
+      },
+      cases: [{ claims: { sub: 'repo:acme/app:ref:refs/heads/main', repository: 'acme/app', aud: 'a', ctx: { main: 1 } }, expect: 'allow' }, { claims: { sub: 'repo:acme/app:ref:refs/heads/main', repository: 'acme/app', aud: 'a', ctx: ['other'] }, expect: 'deny' }],
+    }, createEngineContext());
+    expect(response.metadata.cases.map((c) => c.outcome)).toEqual(['allow', 'deny']);
+  });
+});

@@ -43,11 +43,11 @@ describe('gcp_workload_identity refusals', () => {
     expect(await refusal(request(oidc))).toEqual([{ pointer: `${AT}/provider/oidc`, message: expect.stringContaining('issuer_uri and issuerUri') as unknown }]);
   });
 
-  it('more than 256 ways in (alternatives × federated members)', async () => {
+  it('more than 128 ways in (alternatives × federated members)', async () => {
     const eight = Array.from({ length: 8 }, (_, i) => `assertion.ref == 'refs/heads/r${i}'`).join(' || ');
-    const members = Array.from({ length: 33 }, (_, i) => inPool(`attribute.repository/acme/r${i}`));
-    expect(await refusal(request(provider(eight), members))).toEqual([{ pointer: `${AT}/bindings`, message: expect.stringContaining('264 ways in') as unknown }]);
-    expect(trustRequestRefusals(request(provider(eight), members.slice(0, 32)))).toEqual([]);
+    const members = Array.from({ length: 17 }, (_, i) => inPool(`attribute.repository/acme/r${i}`));
+    expect(await refusal(request(provider(eight), members))).toEqual([{ pointer: `${AT}/bindings`, message: expect.stringContaining('136 ways in') as unknown }]);
+    expect(trustRequestRefusals(request(provider(eight), members.slice(0, 16)))).toEqual([]);
     // Members that are not federated identities are not ways in.
     expect(trustRequestRefusals(request(provider(eight), Array.from({ length: 300 }, (_, i) => `user:u${i}@example.com`)))).toEqual([]);
   });

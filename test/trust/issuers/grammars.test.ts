@@ -154,3 +154,21 @@ describe('owner keys', () => {
     expect(response.findings.find((f) => f.code === 'TRUST_SUBJECT_UNBOUNDED')?.message).toContain('every project of acme');
   });
 });
+
+describe('issuers known by their subs, not their URL (an attacker review\'s cases)', () => {
+  it('HCP Terraform Europe is HCP Terraform', async () => {
+    expect((await codes('https://app.eu.terraform.io', 'organization:*')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('a Terraform Enterprise or self-managed GitLab: one odd value beside a grammar\'s value does not switch the grammar off', async () => {
+    const response = await lintTrustPolicy({ issuer: 'https://gitlab.example.com', audiences: ['x'], claim_patterns: { sub: ['project_path:acme*', 'x'] } }, createEngineContext());
+    expect(response.valid).toBe(false);
+    expect((await codes('https://tfe.example.com', 'organization:*:project:*:workspace:*:run_phase:*')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('without any grammar, a wildcard in the first part of the sub is unbounded; one after it is not judged', async () => {
+    expect((await codes('https://gitlab.example.com', 'project_pat*')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+    expect((await codes('https://ci.example.com', 'team:acme*:job:deploy')).codes).toContain('TRUST_SUBJECT_UNBOUNDED');
+    expect((await codes('https://ci.example.com', 'team:acme:job:*')).codes).not.toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+});

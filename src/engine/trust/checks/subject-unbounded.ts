@@ -3,6 +3,7 @@ import type { Finding } from '../../types.ts';
 import type { Door, MatchCondition } from '../conditions.ts';
 import { SOURCES, trustExample } from '../examples.ts';
 import { githubGrammar } from '../issuers/github.ts';
+import { hasWildcard } from '../subject.ts';
 import type { GrammarWords } from '../issuers/grammar.ts';
 import { positiveOn, rank, valueEvidence, type MissingFields, type SubjectValue, type TrustStatementCheck, type TrustStatementContext } from '../statement.ts';
 
@@ -51,9 +52,22 @@ function otherIssuer({ door, bindings, missing }: TrustStatementContext): Findin
   if (subs.length === 0) {
     return [finding(subjectUnbounded, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
   }
-  const open = (c: MatchCondition, v: string): boolean => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
+  // Without a grammar the first `key:value` (or `key/value`) part is taken to name the owner: a wildcard
+  // in it, or before it, lets another owner's subject match.
+  const open = (c: MatchCondition, v: string): boolean => c.match === 'StringLike' && wildInOwnerPart(v);
   if (!subs.every((c) => c.values.some((v) => open(c, v)))) return [];
   return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
-    ? [finding(subjectUnbounded, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
+    ? [finding(subjectUnbounded, v.startsWith('*') || v.startsWith('?')
+      ? `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`
+      : `The sub ${c.operator} value "${v}" has a wildcard in its first part, which names the owner in every CI subject the checker knows: another owner's subject can match it.`,
+    { field: c.valueFields[i], operator: c.operator, value: v })]
     : [])));
+}
+
+/** A wildcard before the end of the first `key:value` part (the separator `:` or `/`). */
+function wildInOwnerPart(value: string): boolean {
+  const first = value.search(/[:/]/);
+  const second = first < 0 ? -1 : value.slice(first + 1).search(/[:/]/);
+  const end = first < 0 ? value.length : second < 0 ? value.length : first + 1 + second;
+  return hasWildcard(value.slice(0, end));
 }

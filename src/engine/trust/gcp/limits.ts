@@ -18,7 +18,7 @@ export const MAX_CONDITION_LENGTH = 4096;
 /** Members over all bindings: an IAM allow policy holds at most 1,500 principals. */
 export const MAX_MEMBERS = 1500;
 /** Doors judged for one document: condition alternatives × federated binding members. */
-export const MAX_DOORS = 256;
+export const MAX_DOORS = 128;
 
 /** A refusal; `limit: false` for one of the document's shape rather than its size. */
 type Refusal = RequestProblem & { limit?: boolean };

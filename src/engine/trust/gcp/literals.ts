@@ -34,7 +34,7 @@ export function testCondition(claim: string, literal: Literal & { atom: { kind: 
   const base = { field, claim, operator, negated, ...(negated && test.op !== 'member' ? { set: 'ForAnyValue' as const } : {}) };
   switch (test.op) {
     case 'equals': return makeCondition({ ...base, match: 'StringEquals', typed: true }, test.values, undefined, test.values.map(() => field));
-    case 'member': return makeCondition({ ...base, match: 'StringEquals' }, [test.value], undefined, [field]);
+    case 'member': return makeCondition({ ...base, match: 'StringEquals', mapUnknown: true }, [test.value], undefined, [field]);
     case 'startsWith': return makeCondition({ ...base, match: 'StringLike' }, [`${test.value}*`], [prefixMatcher(test.value)], [field]);
     case 'endsWith': return makeCondition({ ...base, match: 'StringLike' }, [`*${test.value}`], [suffixMatcher(test.value)], [field]);
     case 'contains': return makeCondition({ ...base, match: 'StringLike' }, [`*${test.value}*`], [containsMatcher(test.value)], [field]);

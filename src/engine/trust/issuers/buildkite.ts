@@ -20,6 +20,7 @@ export const buildkiteGrammar: IssuerGrammar = {
   matches: (issuer) => /^https:\/\/agent\.buildkite\.com\/*$/i.test(issuer),
   alwaysPresent: new Set(['sub', 'aud', 'organization_slug', 'pipeline_slug', 'build_branch', 'build_commit']),
   subjectBinding: (value, like) => keyedBinding(shape, value, like),
+  looksLike: /^organization:[^:]*:pipeline:/,
   repositoryKeys: { byId: [opaqueKey('pipeline_id')], byName: [], together: [['organization_slug', 'pipeline_slug']] },
   ownerKeys: [opaqueKey('organization_id'), opaqueKey('organization_slug')],
   runs: [

@@ -33,7 +33,10 @@ const shape = workspace;
 
 export const terraformCloudGrammar: IssuerGrammar = {
   name: 'HCP Terraform',
-  matches: (issuer) => /^https:\/\/app\.terraform\.io\/*$/i.test(issuer),
+  // HCP Terraform in the US and in Europe: each one issuer for every organisation.
+  matches: (issuer) => /^https:\/\/app\.(eu\.)?terraform\.io\/*$/i.test(issuer),
+  // After Buildkite's (…:pipeline:) in the table: any other `organization:…` value, an open one included.
+  looksLike: /^organization:/,
   alwaysPresent: new Set(['sub', 'aud', 'terraform_organization_id', 'terraform_organization_name', 'terraform_project_id', 'terraform_project_name', 'terraform_workspace_id', 'terraform_workspace_name', 'terraform_full_workspace', 'terraform_run_id', 'terraform_run_phase']),
   subjectBinding: (value, like) => keyedBinding(shapeOf(value), value, like),
   repositoryKeys: { byId: [opaqueKey('terraform_workspace_id')], byName: [{ claim: 'terraform_full_workspace', names: (v) => /^organization:[^:*?]+:project:[^:*?]+:workspace:[^:*?]+$/.test(v) }] },
