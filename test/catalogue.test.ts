@@ -106,7 +106,7 @@ describe('gate codes', () => {
   it('mark problems with the input as config (CLI exit 2), and sample outcomes and faults as not', () => {
     const notConfig = Object.values(GATE_CODES).filter((d) => !d.config).map((d) => d.code).sort();
     // A lock out of step with the config is a finding about what was checked, not input the gate could not read.
-    expect(notConfig).toEqual(['EXPECTATION_FAILED', 'INTERNAL_ERROR', 'JWKS_KEYS_CHANGED', 'LOCK_ENTRY_MISSING', 'LOCK_ENTRY_UNMATCHED', 'MALFORMED_TOKEN', 'SUPPRESSION_EXPIRED', 'SUPPRESSION_UNUSED']);
+    expect(notConfig).toEqual(['EXPECTATION_FAILED', 'INTERNAL_ERROR', 'JWKS_KEYS_CHANGED', 'LOCK_ENTRY_MISSING', 'LOCK_ENTRY_UNMATCHED', 'MALFORMED_TOKEN', 'SUPPRESSION_EXPIRED', 'SUPPRESSION_UNUSED', 'TRUST_DOCUMENT_UNKNOWN']);
     expect(GATE_CODES.CONFIG_INVALID.config).toBe(true);
     expect(GATE_CODES.REQUEST_INVALID.config).toBe(true);
   });

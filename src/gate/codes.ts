@@ -240,6 +240,17 @@ export const GATE_CODES = {
         transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
       },
     }),
+  TRUST_DOCUMENT_UNKNOWN: gateFinding('TRUST_DOCUMENT_UNKNOWN', 'A trust document in a Terraform plan or CloudFormation template is not known until it is applied',
+    'Judge the trust where it is known: plan again once what it depends on exists (the first plan that creates an OIDC provider knows the role\'s trust only after apply), write the document literally in the template, or name the resource\'s own trust file in its own trust_policies entry. Until then, accept it with a `suppressions:` item (a reason and an expiry) if that is your decision.', {
+      docs: 'A resource whose trust fields Terraform knows only after apply (after_unknown), or marks sensitive, and a CloudFormation role whose AssumeRolePolicyDocument or Statement is a function (Fn::If, Fn::ImportValue), cannot be judged: what it will admit is not in the file. It is an error, never a pass, and unlike a configuration error it can be baselined or suppressed with a reason; the other resources of the file are still judged.',
+      why: 'A trust document the checker cannot read may admit anyone. A gate that passed it, or skipped it without a word, would let the broadest role through on the very pull request that creates it.',
+      securitySeverity: 5.0,
+      example: {
+        scenario: 'A plan creates an OIDC provider and the role that trusts it: the role\'s assume_role_policy names the provider\'s ARN, known only after apply.',
+        config: ['trust_policies:', '  - name: infra', '    terraform_plan: plan.json', ''].join('\n'),
+        files: { '.github/oidc-gate/plan.json': "{\n  \"format_version\": \"1.2\",\n  \"terraform_version\": \"1.9.0\",\n  \"resource_changes\": [\n    {\n      \"address\": \"aws_iam_role.deploy\",\n      \"mode\": \"managed\",\n      \"type\": \"aws_iam_role\",\n      \"name\": \"deploy\",\n      \"change\": {\n        \"actions\": [\n          \"create\"\n        ],\n        \"after\": {\n          \"name\": \"deploy\"\n        },\n        \"after_unknown\": {\n          \"assume_role_policy\": true,\n          \"arn\": true\n        }\n      }\n    }\n  ]\n}" },
+      },
+    }, false),
   SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed',
     'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
       docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',

@@ -104,13 +104,21 @@ const config = (over: Partial<Suppression>): Suppression => ({ kind: 'config', c
 const NOW = Date.parse('2026-03-01T00:00:00Z');
 
 describe('Suppressor', () => {
-  it('hides what a suppression covers: by code, file, entry and field; never another file\'s findings', () => {
+  it('hides what a suppression covers: by code, entry and field, among its config file\'s findings (placed in a file an entry names too)', () => {
     const s = new Suppressor(undefined, NOW);
+    // The run passes a config file's own findings only; one an entry placed in its Terraform plan is among them.
     const kept = s.file([config({ entry: 'web', field: '/redirect_uris' })], [
-      finding({}), finding({ name: 'other' }), finding({ code: 'WEAK_ALGORITHM' }), finding({ file: 'b.yml' }),
+      finding({}), finding({ name: 'other' }), finding({ code: 'WEAK_ALGORITHM' }), finding({ file: 'infra/plan.json', line: 3 }),
     ]);
-    expect(kept.map((f) => [f.code, f.name, f.file])).toEqual([['INSECURE_URI', 'other', 'a.yml'], ['WEAK_ALGORITHM', 'web', 'a.yml'], ['INSECURE_URI', 'web', 'b.yml']]);
-    expect(s.suppressed.map((x) => [x.kind, x.reason, x.source])).toEqual([['config', 'why', { file: 'a.yml', line: 20 }]]);
+    expect(kept.map((f) => [f.code, f.name, f.file])).toEqual([['INSECURE_URI', 'other', 'a.yml'], ['WEAK_ALGORITHM', 'web', 'a.yml']]);
+    expect(s.suppressed.map((x) => [x.kind, x.reason, x.source, x.finding.file])).toEqual([['config', 'why', { file: 'a.yml', line: 20 }, 'a.yml'], ['config', 'why', { file: 'a.yml', line: 20 }, 'infra/plan.json']]);
+  });
+
+  it('an inline suppression covers only its own file\'s line, not the same line number in another file', () => {
+    const s = new Suppressor(undefined, NOW);
+    const kept = s.file([{ kind: 'inline', code: 'INSECURE_URI', reason: 'inline why', file: 'a.yml', line: 8, column: 9, coversLine: 9 }],
+      [finding({ line: 9, file: 'infra/plan.json' })]);
+    expect(kept.map((f) => [f.code, f.file])).toEqual([['INSECURE_URI', 'infra/plan.json'], ['SUPPRESSION_UNUSED', 'a.yml']]);
   });
 
   it('an inline suppression covers its line only, and is the one named when a config item matches too', () => {

@@ -18,10 +18,14 @@ export function isSuppressible(f: GateFinding): boolean {
   return f.config !== true && whyNotSuppressible(f.code) === undefined;
 }
 
-/** Whether a (current) suppression covers the finding; the caller has checked the finding is of its file. */
+/**
+ * Whether a (current) suppression covers the finding. The caller passes only the findings of the
+ * suppression's config file, placed there or in a file an entry of it names (a Terraform plan, a
+ * CloudFormation template): a `suppressions:` item covers those too, an inline comment only its own lines.
+ */
 export function covers(s: Suppression, f: GateFinding): boolean {
-  if (s.code !== f.code || s.file !== f.file) return false;
-  if (s.kind === 'inline') return f.line === s.coversLine;
+  if (s.code !== f.code) return false;
+  if (s.kind === 'inline') return s.file === f.file && f.line === s.coversLine;
   if (s.entry !== undefined && f.name !== s.entry) return false;
   return s.field === undefined || fieldCovers(s.field, findingField(f));
 }

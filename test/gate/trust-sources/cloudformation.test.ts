@@ -132,7 +132,7 @@ describe('cloudformation: a YAML template with short-form tags', () => {
     ]);
     const run = await gate(repo(t.root(), ENTRY, { 'stack.template': text }));
     expect(run.findings.map((f) => [f.code, f.file, f.line, f.name, f.config])).toEqual([
-      ['CONFIG_INVALID', TEMPLATE_FILE, lineOf(text, '  Opaque:'), 'Opaque', true],
+      ['TRUST_DOCUMENT_UNKNOWN', TEMPLATE_FILE, lineOf(text, '  Opaque:'), 'Opaque', false],
       ['TRUST_SUBJECT_UNBOUNDED', TEMPLATE_FILE, lineOf(text, '  Broad:'), 'Broad', undefined],
     ]);
     expect(run.findings[0]?.message).toBe('Opaque: the role\'s trust cannot be judged: its Statement is a CloudFormation function, known only when the stack is deployed; it is not valid until it can be.');

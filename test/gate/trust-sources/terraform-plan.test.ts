@@ -83,17 +83,31 @@ describe('terraform_plan: values known only after apply', () => {
     ]);
     const run = await gate(repo(t.root(), ENTRY, { 'plan.json': text }));
     expect(run.findings.map((f) => [f.code, f.file, f.line, f.name, f.config])).toEqual([
-      ['CONFIG_INVALID', PLAN_FILE, lineOf(text, '"address": "aws_iam_role.first"'), 'aws_iam_role.first', true],
+      ['TRUST_DOCUMENT_UNKNOWN', PLAN_FILE, lineOf(text, '"address": "aws_iam_role.first"'), 'aws_iam_role.first', false],
       ['TRUST_SUBJECT_UNBOUNDED', PLAN_FILE, lineOf(text, '"address": "aws_iam_role.broad"'), 'aws_iam_role.broad', undefined],
     ]);
     expect(run.findings[0]?.message).toBe('aws_iam_role.first: assume_role_policy is known only after apply, so what this resource trusts cannot be judged from the plan; it is not valid until it can be.');
     expect(run.report.valid).toBe(false);
   });
 
+  it('a role not known until apply can be accepted with a suppressions: item (a reason, an expiry), which covers it in the plan', async () => {
+    const text = plan([
+      { address: 'aws_iam_role.first', type: 'aws_iam_role', after: { name: 'first' }, after_unknown: { assume_role_policy: true, arn: true } },
+      awsRole('aws_iam_role.broad', 'repo:*'),
+    ]);
+    const accepted = `${ENTRY}suppressions:\n  - code: TRUST_DOCUMENT_UNKNOWN\n    entry: aws_iam_role.first\n    reason: the provider is created in this plan; judged on the next\n    expires: 2999-01-01\n`;
+    const run = await gate(repo(t.root(), accepted, { 'plan.json': text }));
+    expect(run.findings.map((f) => [f.code, f.name])).toEqual([['TRUST_SUBJECT_UNBOUNDED', 'aws_iam_role.broad']]);
+    // A suppression of the broad role's error by another entry name hides nothing.
+    const other = `${ENTRY}suppressions:\n  - code: TRUST_SUBJECT_UNBOUNDED\n    entry: aws_iam_role.first\n    reason: wrong entry\n`;
+    const again = await gate(repo(t.root(), other, { 'plan.json': text }));
+    expect(again.findings.map((f) => f.code)).toEqual(['TRUST_DOCUMENT_UNKNOWN', 'TRUST_SUBJECT_UNBOUNDED', 'SUPPRESSION_UNUSED']);
+  });
+
   it('a sensitive trust value is refused without showing it', async () => {
     const text = plan([{ ...awsRole('aws_iam_role.hidden', 'repo:acme/secret-sauce:*'), after_sensitive: { assume_role_policy: true } }]);
     const run = await gate(repo(t.root(), ENTRY, { 'plan.json': text }));
-    expect(run.findings.map((f) => [f.code, f.name])).toEqual([['CONFIG_INVALID', 'aws_iam_role.hidden']]);
+    expect(run.findings.map((f) => [f.code, f.name])).toEqual([['TRUST_DOCUMENT_UNKNOWN', 'aws_iam_role.hidden']]);
     expect(run.findings[0]?.message).toContain('marked sensitive');
     expect(JSON.stringify(run.report)).not.toContain('secret-sauce');
   });

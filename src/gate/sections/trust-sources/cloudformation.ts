@@ -174,7 +174,7 @@ async function readTemplate(value: unknown, source: EntrySource, at: Path, probl
     const place = { ...(places[i] ?? { line: 1, column: 1 }), pointer: toPointer(['Resources', role.id]) };
     const refuse = (why: string): void => {
       refused++;
-      problem(GATE_CODES.CONFIG_INVALID, `${clip(role.id)}: the role's trust cannot be judged: ${why}; it is not valid until it can be.`, at, {
+      problem(GATE_CODES.TRUST_DOCUMENT_UNKNOWN, `${clip(role.id)}: the role's trust cannot be judged: ${why}; it is not valid until it can be.`, at, {
         file: read.file, ...place, name: role.id,
         remediation: 'Write the AssumeRolePolicyDocument and its Statement list in the template itself; functions inside a statement are read as docs/trust/sources.md says.',
       });

@@ -110,7 +110,7 @@ async function readPlan(value: unknown, source: EntrySource, at: Path, problem: 
     return undefined;
   }
   for (const { resource, why } of collected.refused) {
-    problem(GATE_CODES.CONFIG_INVALID, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation });
+    problem(GATE_CODES.TRUST_DOCUMENT_UNKNOWN, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation });
   }
   return collected.source;
 }
