@@ -52295,19 +52295,38 @@ function shiftAnd(s, value, from, end) {
 
 ;// CONCATENATED MODULE: ./src/engine/trust/conditions.ts
 
+/** How a message names the door: its own name, else the AWS statement its pointer is in. */
+function doorName(door) {
+    return door.name ?? statementName(door.field);
+}
 /** A JSON Pointer (RFC 6901) made of these reference tokens. */
 function conditions_pointer(...tokens) {
     return tokens.map((t) => `/${String(t).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 }
-function makeCondition(parts, given) {
+/**
+ * A condition on one claim. `given` is what the breadth checks read: literal values, or AWS StringLike
+ * patterns when `match` is StringLike.
+ *
+ * A format whose system matches otherwise (Vault's glob, where `?` is a plain character; a CEL
+ * `startsWith` or `matches`) passes `exact`: one matcher per value that decides cases and probes as
+ * that system does, while `given` holds, per value, a StringLike pattern that matches every string the
+ * exact matcher does and possibly more (letter case aside for Entra's credentials, whose older
+ * applications still compare without it: see azure/letter-case.ts). The breadth checks read the pattern, so they can only find the
+ * condition broader than it is, never narrower; what the system really admits is decided by `exact`.
+ * `fields` gives each value its own pointer when the values are not a list at the condition's field.
+ */
+function makeCondition(parts, given, exact, fields) {
     const values = typeof given === 'string' ? [given] : [...given];
-    const valueFields = typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
+    const valueFields = fields !== undefined ? [...fields] : typeof given === 'string' ? [parts.field] : values.map((_, i) => `${parts.field}/${i}`);
+    if (exact !== undefined && (parts.match !== 'StringLike' || exact.length !== values.length)) {
+        throw new Error('An exact matcher per value is given only with StringLike approximations, one each.');
+    }
     const condition = {
         kind: 'match', field: parts.field, claim: parts.claim, operator: parts.operator, match: parts.match,
         negated: parts.negated ?? false, ifExists: parts.ifExists ?? false, values, valueFields,
-        patterns: parts.match === 'StringLike' ? values.map(compileStringLike) : [],
+        patterns: exact !== undefined ? [...exact] : parts.match === 'StringLike' ? values.map(compileStringLike) : [],
     };
-    return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }) };
+    return { ...condition, ...(parts.set === undefined ? {} : { set: parts.set }), ...(parts.offContext === undefined ? {} : { offContext: true }), ...(parts.typed === undefined ? {} : { typed: true }), ...(parts.mapUnknown === undefined ? {} : { mapUnknown: true }) };
 }
 /** The claim's value: by its exact name, else by a name equal but for letter case (AWS key names ignore case). */
 function claimValue(claims, name) {
@@ -52366,6 +52385,11 @@ function conditionHolds(condition, claims) {
     const value = condition.offContext === true ? undefined : claimValue(claims, condition.claim);
     if (condition.kind === 'null')
         return condition.absent === absent(value);
+    if (condition.mapUnknown === true && typeof value === 'object' && value !== null && !Array.isArray(value))
+        return undefined;
+    // CEL compares with types: null, a list, a number never equal a string (a claim not there is an error).
+    if (condition.typed === true && value !== undefined && typeof value !== 'string')
+        return condition.negated;
     if (absent(value)) {
         if (condition.ifExists || condition.set === 'ForAllValues')
             return true;
@@ -52538,26 +52562,17 @@ function hasRunContext(context) {
  */
 
 
-/** The claims that say which run of a repository a token is for. */
-const RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
-/** One token of each kind of run GitHub issues for a repository, with names nobody would pin. */
-const RUNS = [
-    { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
-    { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
-    { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
-    { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
-];
 /**
  * The repository bindings of a statement bound to one repository, in the order of its conditions: each
  * sub value that names the repository, else the repository key when no sub value binds one.
  */
 function runContexts(statement) {
-    const subject = statement.subject;
-    if (subject === undefined)
+    const { subject, grammar } = statement;
+    if (subject === undefined || grammar === undefined)
         return [];
     const { door, denies } = statement;
     // Values of one repository probe the same runs: each probe is judged once per statement.
-    const admits = memo((claims) => runAdmitted(door, denies, claims));
+    const admits = memo((claims) => runAdmitted(door, denies, claims, grammar));
     const out = [];
     for (const group of subject.repositoryGroups) {
         for (const value of group) {
@@ -52565,9 +52580,9 @@ function runContexts(statement) {
                 continue;
             const { prefix, context } = value.binding;
             // A template without a run context gives every run of the repository the same sub.
-            const carriesRun = hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
-            const subOf = (runContext) => (carriesRun ? `${prefix}:${runContext}` : instance(value.condition.values[value.index]));
-            const admitted = RUNS.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
+            const carriesRun = grammar.hasRunContext(context) || (value.condition.match === 'StringLike' && hasWildcard(context));
+            const subOf = (runContext) => (carriesRun ? grammar.join(prefix, runContext) : instance(value.condition.values[value.index]));
+            const admitted = grammar.runs.filter((run) => valueMatches(value, subOf(run.context)) && admits({ sub: subOf(run.context), ...run.claims }));
             out.push({ statement, admits, binding: { kind: 'sub', value, prefix, context, carriesRun, admitted } });
         }
     }
@@ -52579,7 +52594,7 @@ function runContexts(statement) {
 function memo(judge) {
     const known = new Map();
     return (claims) => {
-        const key = JSON.stringify([claims.sub, claims.ref, claims.environment]);
+        const key = JSON.stringify(Object.entries(claims).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
         let answer = known.get(key);
         if (answer === undefined)
             known.set(key, answer = judge(claims));
@@ -52598,19 +52613,13 @@ function valueMatches(v, subject) {
 function instance(pattern) {
     return pattern.replace(/\*/g, '-evil').replace(/\?/g, 'x');
 }
-/** The claims a run's context names: its ref and environment. */
-function runClaimsOf(context) {
-    const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
-    const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
-    return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
-}
 /**
  * Whether the door lets this run in, judged on the run's claims only (sub, ref, environment): its
  * conditions on other claims are taken to hold, and a Deny statement with one condition on these
  * claims keeps the run out.
  */
-function runAdmitted(door, denies, claims) {
-    const onRun = (c) => c.kind !== 'unknown' && RUN_CLAIMS.has(c.claim);
+function runAdmitted(door, denies, claims, grammar) {
+    const onRun = (c) => c.kind !== 'unknown' && grammar.runClaims.has(c.claim);
     if (!door.conditions.filter(onRun).every((c) => conditionHolds(c, claims) !== false))
         return false;
     return !denies.some((d) => d.conditions.length === 1 && onRun(d.conditions[0]) && conditionHolds(d.conditions[0], claims) === true);
@@ -52618,25 +52627,29 @@ function runAdmitted(door, denies, claims) {
 
 ;// CONCATENATED MODULE: ./src/engine/trust/statement.ts
 
-/** Claims GitHub puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
-const ALWAYS_PRESENT = new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']);
-function statementContext(door, denies, missing, github) {
-    const bindings = bindingsOf(door, denies);
+/** Claims every token of an issuer whose grammar is not known carries. */
+const ALWAYS_PRESENT_ANYWHERE = new Set(['sub', 'aud']);
+/** Claims the issuer puts in every token, so …IfExists and ForAllValues on them bind like the plain operator. */
+function alwaysPresent(grammar) {
+    return grammar?.alwaysPresent ?? ALWAYS_PRESENT_ANYWHERE;
+}
+function statementContext(door, denies, missing, grammar) {
+    const bindings = bindingsOf(door, denies, alwaysPresent(grammar));
     let subject;
     return {
-        door, denies, missing, github, bindings,
+        door, denies, missing, grammar, bindings,
         get subject() {
-            if (github)
-                subject ??= readSubject(bindings);
+            if (grammar !== undefined)
+                subject ??= readSubject(bindings, grammar);
             return subject;
         },
     };
 }
 /** The door's own positive conditions, and the opposites of the Deny statements that have one condition. */
-function bindingsOf(door, denies) {
+function bindingsOf(door, denies, present) {
     const out = [];
     for (const c of door.conditions) {
-        if (c.kind === 'match' && !c.negated && c.offContext !== true && bindsWhenAbsent(c, false))
+        if (c.kind === 'match' && !c.negated && c.offContext !== true && bindsWhenAbsent(c, false, present))
             out.push({ condition: c, positive: true });
     }
     for (const deny of denies) {
@@ -52644,7 +52657,7 @@ function bindingsOf(door, denies) {
         if (only?.kind !== 'match' || only.offContext === true)
             continue;
         // The opposite of a negated condition is "present and matching one of the values".
-        if (only.negated && bindsWhenAbsent(only, true))
+        if (only.negated && bindsWhenAbsent(only, true, present))
             out.push({ condition: only, positive: true });
         else if (!only.negated && only.set === undefined)
             out.push({ condition: only, positive: false });
@@ -52652,26 +52665,27 @@ function bindingsOf(door, denies) {
     return out;
 }
 /**
- * A condition that holds when the claim is absent binds only a claim GitHub always sends: …IfExists
+ * A condition that holds when the claim is absent binds only a claim the issuer always sends: …IfExists
  * and ForAllValues in an Allow, ForAnyValue in the opposite of a Deny.
  */
-function bindsWhenAbsent(c, fromDeny) {
+function bindsWhenAbsent(c, fromDeny, present) {
     const holdsAbsent = fromDeny ? c.set === 'ForAnyValue' : c.ifExists || c.set === 'ForAllValues';
-    return !holdsAbsent || ALWAYS_PRESENT.has(c.claim);
+    return !holdsAbsent || present.has(c.claim);
 }
 function positiveOn(bindings, claim) {
     return bindings.filter((b) => b.positive && b.condition.claim === claim).map((b) => b.condition);
 }
-function readSubject(bindings) {
+function readSubject(bindings, grammar) {
     const groups = positiveOn(bindings, 'sub').map((condition) => condition.values.map((_, index) => ({
-        condition, index, binding: subjectBinding(condition.values[index], condition.match === 'StringLike'),
+        condition, index, binding: grammar.subjectBinding(condition.values[index], condition.match === 'StringLike'),
     })));
-    const byKey = repositoryKeyBinding(bindings);
-    const workflowKey = positiveOn(bindings, 'job_workflow_ref').find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
+    const byKey = repositoryKeyBinding(bindings, grammar);
+    const workflowKey = grammar.workflowKey === undefined ? undefined : positiveOn(bindings, grammar.workflowKey).find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && pinnedWorkflow(v)));
     // A group binds as loosely as its loosest value (any one may match); the door as tightly as its tightest group.
     const levelOf = (group) => Math.max(...group.map((v) => rank(v.binding, workflowKey !== undefined)));
     const tightest = Math.min(...groups.map(levelOf), byKey === undefined ? 2 : 0);
-    return { groups, byKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
+    const ownerKey = grammar.ownerKeys.map((key) => pinnedBy(bindings, key)).find((c) => c !== undefined);
+    return { groups, byKey, ownerKey, workflowKey, tightest, repositoryGroups: groups.filter((g) => levelOf(g) === 0) };
 }
 /**
  * 0: one repository, or an owner together with one pinned workflow at one ref; 1: every repository of
@@ -52684,16 +52698,33 @@ function rank(binding, workflowKey) {
         return binding.workflow !== undefined || workflowKey ? 0 : 1;
     return 2;
 }
-/** The repository pinned by the `repository` or `repository_id` key: every value names one. */
-function repositoryKeyBinding(bindings) {
-    const byId = positiveOn(bindings, 'repository_id').find((c) => c.values.every((v) => /^[0-9]+$/.test(v)));
-    if (byId !== undefined)
-        return { condition: byId, immutable: true };
-    const byName = positiveOn(bindings, 'repository').find((c) => c.values.every((v) => {
-        const slash = v.indexOf('/');
-        return slash > 0 && slash < v.length - 1 && !(c.match === 'StringLike' && hasWildcard(v));
-    }));
-    return byName === undefined ? undefined : { condition: byName, immutable: false };
+/**
+ * The repository pinned by one of the issuer's repository keys (GitHub's repository and repository_id):
+ * every value names one, with no wildcard.
+ */
+function repositoryKeyBinding(bindings, grammar) {
+    const pinned = (key) => pinnedBy(bindings, key);
+    for (const key of grammar.repositoryKeys.byId) {
+        const byId = pinned(key);
+        if (byId !== undefined)
+            return { condition: byId, immutable: true };
+    }
+    for (const key of grammar.repositoryKeys.byName) {
+        const byName = pinned(key);
+        if (byName !== undefined)
+            return { condition: byName, immutable: false };
+    }
+    for (const claims of grammar.repositoryKeys.together ?? []) {
+        const each = claims.map((claim) => pinned({ claim, names: (v) => v !== '' }));
+        const last = each.at(-1);
+        if (last !== undefined && each.every((c) => c !== undefined))
+            return { condition: last, immutable: false };
+    }
+    return undefined;
+}
+/** A positive condition on the key whose every value names one, with no wildcard. */
+function pinnedBy(bindings, key) {
+    return positiveOn(bindings, key.claim).find((c) => c.values.every((v) => !(c.match === 'StringLike' && hasWildcard(v)) && key.names(v)));
 }
 /** Where a finding about one sub value points, and what it names. */
 function valueEvidence(v) {
@@ -52709,7 +52740,7 @@ const anyRef = {
     code: 'TRUST_ANY_REF',
     severity: 'warning',
     title: 'The role admits every branch, tag, environment and pull request of a repository',
-    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account.',
+    docs: 'After the repository, GitHub\'s sub names what the job runs for: :ref:refs/heads/BRANCH, :ref:refs/tags/TAG, :environment:NAME or :pull_request. A * there admits all of them, and so does a pattern that matches a branch, a tag, an environment and a pull request alike (repo:acme/app:?*), and a customised subject template without a context part (repo:acme/app), whose sub is the same for every run. Conditions on the ref and environment keys and Deny statements with one condition are taken into account. Other issuers: GitLab\'s project_path:GROUP/PROJECT:* (or a project\'s customised sub without ref), Buildkite\'s organization:ORG:pipeline:PIPELINE:*, and CircleCI\'s org/ORG/project/PROJECT/user/* or any sub of its first token, which names no branch (docs/trust/issuers.md).',
     why: 'Anyone who can push a branch or open a pull request from a branch of the repository can run a workflow that assumes the role, without review and without the protection rules of the environment the deploy is meant to run in.',
     remediation: 'Pin what the job runs for: repo:acme/app:environment:production (with the environment\'s protection rules) or repo:acme/app:ref:refs/heads/main.',
     securitySeverity: 6.5,
@@ -52718,28 +52749,36 @@ const anyRef = {
     // A binding that admits every run has no run left to single out.
     final: true,
     check({ statement, binding }) {
-        return binding.kind === 'sub' ? everyRunOfValue(binding) : everyRunOfKey(statement, binding.condition);
+        const grammar = statement.grammar;
+        if (grammar?.anyRef !== true)
+            return [];
+        return binding.kind === 'sub' ? everyRunOfValue(binding, grammar) : everyRunOfKey(statement, binding.condition, grammar);
     },
 };
-function everyRunOfValue({ value: v, carriesRun, admitted }) {
-    if (admitted.filter((run) => run.kind !== 'pull request').length !== RUNS.length - 1)
+function everyRunOfValue({ value: v, carriesRun, admitted }, grammar) {
+    const kinds = grammar.runs.filter((run) => run.kind !== 'pull request');
+    if (admitted.filter((run) => run.kind !== 'pull request').length !== kinds.length)
         return [];
-    const what = admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment';
-    return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits ${what} of the repository${carriesRun ? '' : ' (its subject template has no ref or environment part)'}.`, valueEvidence(v))];
+    const what = grammar.runs.length === 4
+        ? admitted.some((run) => run.kind === 'pull request') ? 'every branch, tag, environment and pull request' : 'every branch, tag and environment'
+        : `every ${kinds.map((run) => run.kind).join(' and ')}`;
+    const noContext = grammar.words.repository === 'repository' ? ' (its subject template has no ref or environment part)' : ' (its sub does not name the run)';
+    return [finding(anyRef, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" admits ${what} of the ${grammar.words.repository}${carriesRun ? '' : noContext}.`, valueEvidence(v))];
 }
 /**
  * A statement bound to one repository by the repository or repository_id key while its sub conditions
  * bind only the owner: whether every kind of run gets a sub they admit.
  */
-function everyRunOfKey({ door, denies, subject }, key) {
+function everyRunOfKey({ door, denies, subject }, key, grammar) {
     const groups = subject?.groups ?? [];
     const open = groups.flat().find((v) => v.condition.match === 'StringLike' && v.condition.values[v.index].endsWith('*'));
     if (groups.length > 0 && open === undefined)
         return [];
-    const subOf = (context) => (open === undefined ? `repo:any/any:${context}` : `${instance(open.condition.values[open.index].slice(0, -1))}x:${context}`);
-    if (!RUNS.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims })))
+    const subOf = (context) => (open === undefined ? grammar.anySubject(context) : `${instance(open.condition.values[open.index].slice(0, -1))}x:${context}`);
+    if (!grammar.runs.every((run) => runAdmitted(door, denies, { sub: subOf(run.context), ...run.claims }, grammar)))
         return [];
-    return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one repository, and no condition binds its runs: every branch, tag, environment and pull request of it is admitted.`, { field: key.field, operator: key.operator })];
+    const what = grammar.runs.length === 4 ? 'every branch, tag, environment and pull request' : `every ${grammar.runs.map((run) => run.kind).join(' and ')}`;
+    return [finding(anyRef, `The ${key.operator} condition on ${key.claim} binds one ${grammar.words.repository}, and no condition binds its runs: ${what} of it is admitted.`, { field: key.field, operator: key.operator })];
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trust/checks/audience-missing.ts
@@ -52752,7 +52791,7 @@ const audienceMissing = {
     code: 'TRUST_AUDIENCE_MISSING',
     severity: 'warning',
     title: 'No condition binds aud, or one that any audience satisfies (*)',
-    docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning.',
+    docs: 'Every trusted token should be required to carry the audience the role is for (sts.amazonaws.com for AWS\'s own action). A StringLike aud of * counts as missing. AWS STS already refuses a token whose audience is not a client ID registered on the IAM OIDC provider, so this is defence in depth, and a warning. In the other formats the audience is always bound by the system (a Google Cloud provider\'s allowed audiences or its own resource name, an Azure credential\'s audiences, a Vault role\'s bound_audiences, without which Vault refuses CI tokens), so the finding appears only for a malformed document.',
     why: 'Without an audience condition, a token a workflow requested for another service registered on the same provider is accepted by the role too.',
     remediation: 'Add a StringEquals condition on <issuer host>:aud (audiences: in an entry without a trust document) naming the one audience the workflow requests for this role.',
     securitySeverity: 4.3,
@@ -52799,12 +52838,12 @@ const conditionNeverHolds = {
     sources: [SOURCES.githubOidc, SOURCES.awsOperators],
     // A statement no token can use has nothing narrower to be judged on.
     final: true,
-    check({ door, denies, bindings }) {
+    check({ door, denies, bindings, grammar }) {
         const denyAll = denies.find((d) => d.conditions.length === 0);
         if (denyAll !== undefined) {
-            return [finding(conditionNeverHolds, `The Deny statement ${statementName(denyAll.field)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
+            return [finding(conditionNeverHolds, `The Deny statement ${doorName(denyAll)} has no condition, so it denies every token this statement would let in.`, { field: door.field, denied_by: denyAll.field })];
         }
-        const never = neverHolds(door, bindings);
+        const never = neverHolds(door, bindings, grammar);
         return never === undefined ? [] : [never];
     },
 };
@@ -52813,14 +52852,14 @@ const conditionNeverHolds = {
  * request context; Null true on a claim GitHub always sends), or literal values on one claim that
  * another condition on it rules out.
  */
-function neverHolds(door, bindings) {
+function neverHolds(door, bindings, grammar) {
     for (const c of door.conditions) {
         const offContext = c.offContext === true && (c.kind === 'null' ? !c.absent : c.kind === 'match' && !c.negated && !c.ifExists && c.set !== 'ForAllValues');
         if (offContext) {
-            return finding(conditionNeverHolds, `The ${c.operator} condition of ${statementName(c.field)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+            return finding(conditionNeverHolds, `The ${c.operator} condition of ${doorName(door)} names a key of another issuer, which AWS never puts in the request context for this issuer's tokens: the statement can never let a token in.`, { field: c.field, operator: c.operator });
         }
-        if (c.kind === 'null' && c.absent && ALWAYS_PRESENT.has(c.claim) && c.offContext !== true) {
-            return finding(conditionNeverHolds, `The Null condition of ${statementName(c.field)} requires ${c.claim} to be absent, and GitHub puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
+        if (c.kind === 'null' && c.absent && alwaysPresent(grammar).has(c.claim) && c.offContext !== true) {
+            return finding(conditionNeverHolds, `The ${c.operator} condition of ${doorName(door)} requires ${c.claim} to be absent, and ${grammar === undefined ? 'the issuer' : grammar.name.replace(/ Actions$/, '')} puts it in every token: the statement can never let a token in.`, { field: c.field, operator: c.operator });
         }
     }
     const byClaim = new Map();
@@ -52837,7 +52876,7 @@ function neverHolds(door, bindings) {
             continue;
         const fits = literal.condition.values.some((value) => on.every((b) => matchesValue(b.condition, value) === b.positive));
         if (!fits) {
-            return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
+            return finding(conditionNeverHolds, `No value of ${claim} meets every condition on it: the StringEquals values of ${literal.positive && door.conditions.includes(literal.condition) ? doorName(door) : statementName(literal.condition.field)} are ruled out by another condition on ${claim}, so the statement can never let a token in.`, { field: literal.condition.field, claim });
         }
     }
     return undefined;
@@ -52875,29 +52914,38 @@ const refWildcard = {
     code: 'TRUST_REF_WILDCARD',
     severity: 'warning',
     title: 'A wildcard inside the branch, tag or environment part of sub (refs/heads/*, main*, environment:*)',
-    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits.',
+    docs: 'Reported for a StringLike sub whose context has a * or ?, and which the statement lets through: ref:refs/heads/* (any branch), ref:refs/heads/main* (also main-evil), ref:refs/tags/* (any tag), environment:* and environment:prod-? (any environment so named); and for StringEqualsIgnoreCase on a context, which admits refs/heads/MAIN beside refs/heads/main (git ref names are case-sensitive, so that is another branch). The evidence says one subject it admits. Other issuers: GitLab\'s ref_type:branch:ref:* or ref:main*, Buildkite\'s ref:refs/heads/*, HCP Terraform\'s run_phase:* (a plan run, which any speculative plan starts, gets what an apply gets), and CircleCI\'s second token with a * anywhere before vcs-ref/ (a branch name may hold slashes and end with the pinned tail).',
     why: 'Anyone with write access can push a branch or tag of any name, and a workflow that names an environment creates it when it does not exist, without protection rules. A wildcard there admits runs that no reviewer or protection rule stands in front of.',
     remediation: 'Name the protected branch or environment exactly: repo:acme/app:ref:refs/heads/main, repo:acme/app:environment:production. Protect it (branch protection or rulesets, environment reviewers).',
     securitySeverity: 5.3,
     example: trustExample('The deploy role admits any branch whose name starts with main.', ['claim_patterns: { sub: "repo:acme@1001/app@2002:ref:refs/heads/main*" }']),
     sources: [SOURCES.githubOidc, SOURCES.githubAws],
-    check({ binding, admits }) {
-        if (binding.kind !== 'sub')
+    check({ statement, binding, admits }) {
+        const grammar = statement.grammar;
+        if (grammar === undefined)
             return [];
+        if (binding.kind === 'key')
+            return keyedRunWildcards(statement, grammar);
         const { value: v, prefix, context } = binding;
         const shown = `The sub ${v.condition.operator} value "${v.condition.values[v.index]}"`;
         const findings = [];
-        if (v.condition.match === 'StringEqualsIgnoreCase' && hasRunContext(context) && context !== context.toUpperCase()) {
+        if (v.condition.match === 'StringEqualsIgnoreCase' && grammar.hasRunContext(context) && context !== context.toUpperCase()) {
             // Git ref and environment names are case-sensitive: REFS/HEADS/MAIN is another branch, unprotected.
             const example = otherCase(context);
-            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
+            if (valueMatches(v, grammar.join(prefix, example)) && admits({ sub: grammar.join(prefix, example), ...grammar.runClaimsOf(example) })) {
                 findings.push(finding(refWildcard, `${shown} ignores letter case: it admits ${example}, a different branch or environment that anyone who can push a branch or edit a workflow can create.`, { ...valueEvidence(v), admits: example }));
             }
         }
-        if (v.condition.match === 'StringLike' && hasWildcard(context) && hasRunContext(context)) {
-            const example = instance(context);
-            if (valueMatches(v, `${prefix}:${example}`) && admits({ sub: `${prefix}:${example}`, ...runClaimsOf(example) })) {
-                findings.push(finding(refWildcard, `${shown} has a wildcard in its ${/^environment:/.test(context) ? 'environment' : 'ref'} part: it admits ${example}, which anyone who can push a branch or tag or edit a workflow can produce.`, { ...valueEvidence(v), admits: example }));
+        if (v.condition.match === 'StringLike' && grammar.wildRun(context)) {
+            // A run the issuer really issues, where one fits (plan beside apply); else the wildcard filled in.
+            const real = grammar.runs.map((run) => run.context).find((c) => c !== context && valueMatches(v, grammar.join(prefix, c)) && admits({ sub: grammar.join(prefix, c), ...grammar.runClaimsOf(c) }));
+            const example = grammar.anyRef ? instance(context) : real ?? instance(context);
+            if (valueMatches(v, grammar.join(prefix, example)) && admits({ sub: grammar.join(prefix, example), ...grammar.runClaimsOf(example) })) {
+                const part = /(^|:)environment:/.test(context) ? 'environment' : /(^|:)run_phase:/.test(context) || !grammar.anyRef ? 'run phase' : 'ref';
+                const who = part === 'run phase'
+                    ? '; a plan run, which any speculative plan of the workspace (a pull request\'s included) starts, then gets what an apply gets'
+                    : ', which anyone who can push a branch or tag or edit a workflow can produce';
+                findings.push(finding(refWildcard, `${shown} has a wildcard in its ${part} part: it admits ${example}${who}.`, { ...valueEvidence(v), admits: example }));
             }
         }
         return findings;
@@ -52906,6 +52954,28 @@ const refWildcard = {
 /** The context with the name after its kind (`ref:`, `environment:`) in upper case: the same run to IgnoreCase, not to git. */
 function otherCase(context) {
     return context.replace(/((?:^|:)(?:ref|environment):)([^:]*)/g, (_all, kind, name) => `${kind}${name.toUpperCase()}`);
+}
+/**
+ * A repository bound by a key (repository_id, project_id) whose run is chosen by another condition
+ * key: a wildcard in that key's value (ref refs/heads/*, GitLab's ref auto-deploy-*, a run phase) admits
+ * runs nobody reviewed, as it does in the sub.
+ */
+function keyedRunWildcards({ bindings }, grammar) {
+    const findings = [];
+    for (const { condition: c, positive } of bindings) {
+        if (!positive || c.match !== 'StringLike' || c.claim === 'sub' || !grammar.runClaims.has(c.claim))
+            continue;
+        c.values.forEach((value, i) => {
+            const example = instance(value);
+            if (!hasWildcard(value) || c.patterns[i]?.matches(example) !== true)
+                return;
+            const phase = /phase/.test(c.claim);
+            findings.push(finding(refWildcard, `The ${c.operator} condition on ${c.claim}, value "${value}", has a wildcard: it admits ${example}${phase
+                ? '; a plan run, which any speculative plan of the workspace (a pull request\'s included) starts, then gets what an apply gets'
+                : ', which anyone who can push a branch or tag or edit a workflow can produce'}.`, { field: c.valueFields[i] ?? c.field, operator: c.operator, value, admits: example }));
+        });
+    }
+    return findings;
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trust/checks/subject-mutable.ts
@@ -52916,28 +52986,99 @@ const subjectMutable = {
     code: 'TRUST_SUBJECT_MUTABLE',
     severity: 'warning',
     title: 'The role binds the repository by name only, not by its immutable ID',
-    docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key.',
+    docs: 'GitHub\'s immutable sub, repo:OWNER@OWNER_ID/REPO@REPO_ID:…, is the default for repositories created, renamed or transferred after 2026-07-15; older repositories opt in. A condition written in the name form, repo:OWNER/REPO:…, or with the repository\'s ID left open (repo:acme@1001/app@*), matches whoever holds those names. Not reported when the repository ID is pinned, by the immutable form or by the repository_id condition key. Other issuers\' subjects are names too (GitLab paths, Buildkite and HCP Terraform slugs): pinning the ID claim where the role can (project_id, pipeline_id, terraform_workspace_id) clears it; CircleCI\'s sub is all IDs.',
     why: 'Names are recycled: when an organisation or repository is renamed or deleted, someone else can take the name, and tokens of their workflows carry the same name-only sub, which the role still trusts.',
     remediation: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a StringEquals condition on <issuer host>:repository_id.',
     securitySeverity: 4.3,
     example: trustExample('The deploy role pins acme/app\'s main branch by name only.', ['claim_patterns: { sub: "repo:acme/app:ref:refs/heads/main" }']),
     sources: [SOURCES.githubOidc],
     /** Each name-only value that binds the repository, or the repository key when that is the binding. */
-    check({ subject }) {
-        if (subject === undefined)
+    check({ subject, grammar }) {
+        if (subject === undefined || grammar === undefined)
             return [];
         const { byKey, repositoryGroups, workflowKey } = subject;
         const immutable = byKey?.immutable === true || repositoryGroups.some((g) => g.every((v) => v.binding.level === 'repository' && v.binding.immutable));
         if (immutable)
             return [];
         const named = repositoryGroups.flat().filter((v) => v.binding.level === 'repository' ? !v.binding.immutable : v.binding.level === 'owner' && !v.binding.ownerById);
+        if (named.length > 0 && grammar.words.repository !== 'repository') {
+            const { owner, repository, immutable: how } = grammar.words;
+            return named.map((v) => finding(subjectMutable, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds the ${v.binding.level === 'owner' ? owner : `${owner} and ${repository}`} by name only. ${how ?? ''}`.trimEnd(), valueEvidence(v)));
+        }
         if (named.length > 0) {
             return named.map((v) => finding(subjectMutable, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" binds ${v.binding.level === 'owner' ? `the owner by name only${workflowKey === undefined ? '' : ' (with the pinned job_workflow_ref)'}` : 'the owner and repository by name, without their immutable IDs (repo:OWNER@ID/REPO@ID:…)'}.`, valueEvidence(v)));
         }
         if (byKey !== undefined) {
-            return [finding(subjectMutable, `The ${byKey.condition.operator} condition on repository binds the repository by name only; pin repository_id too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
+            return [finding(subjectMutable, `The ${byKey.condition.operator} condition on ${byKey.condition.claim} binds the ${grammar.words.repository} by name only; pin ${grammar.repositoryKeys.byId.map((k) => k.claim).join(' or ')} too.`, { field: byKey.condition.field, operator: byKey.condition.operator })];
         }
         return [];
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/github-issuer.ts
+/** GitHub Actions' OIDC issuer: every github.com workflow's token names it. */
+const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/grammar.ts
+const grammar_DIGITS = /^[0-9]+$/;
+/** A numeric ID (GitHub's repository_id, GitLab's project_id). */
+function idKey(claim) {
+    return { claim, names: (value) => grammar_DIGITS.test(value) };
+}
+/** OWNER/…/NAME: a path with an owner and a name. */
+function pathKey(claim) {
+    return { claim, names: (value) => value.indexOf('/') > 0 && !value.endsWith('/') };
+}
+/** Any non-empty value (an opaque ID such as a UUID or ws-…). */
+function opaqueKey(claim) {
+    return { claim, names: (value) => value !== '' };
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/github.ts
+
+
+
+/** GitHub's issuer, or a GitHub Enterprise Cloud issuer (the same host with the enterprise's path). */
+function isGitHubIssuer(issuer) {
+    const github = GITHUB_ACTIONS_ISSUER.toLowerCase();
+    const given = issuer.toLowerCase().replace(/\/+$/, '');
+    return given === github || given.startsWith(`${github}/`);
+}
+/**
+ * GitHub Actions: `repo:OWNER/REPO:<context>`, the immutable `repo:OWNER@ID/REPO@ID:<context>`, and
+ * customised templates of any keys (subject.ts reads them all).
+ */
+const githubGrammar = {
+    name: 'GitHub Actions',
+    matches: isGitHubIssuer,
+    alwaysPresent: new Set(['sub', 'aud', 'repository', 'repository_id', 'actor', 'actor_id', 'workflow', 'ref']),
+    subjectBinding: subjectBinding,
+    repositoryKeys: { byId: [idKey('repository_id')], byName: [pathKey('repository')] },
+    ownerKeys: [idKey('repository_owner_id'), opaqueKey('repository_owner')],
+    workflowKey: 'job_workflow_ref',
+    runs: [
+        { kind: 'branch', context: 'ref:refs/heads/any-branch', claims: { ref: 'refs/heads/any-branch' } },
+        { kind: 'tag', context: 'ref:refs/tags/any-tag', claims: { ref: 'refs/tags/any-tag' } },
+        { kind: 'environment', context: 'environment:any-environment', claims: { ref: 'refs/heads/any-branch', environment: 'any-environment' } },
+        { kind: 'pull request', context: 'pull_request', claims: { ref: 'refs/pull/1/merge' } },
+    ],
+    anyRef: true,
+    runClaims: new Set(['sub', 'ref', 'environment']),
+    join: (prefix, context) => `${prefix}:${context}`,
+    hasRunContext: hasRunContext,
+    looksLike: /^repo:/,
+    wildRun: (context) => hasWildcard(context) && hasRunContext(context),
+    runClaimsOf(context) {
+        const ref = /(?:^|:)ref:([^:]*)/.exec(context)?.[1];
+        const environment = /(?:^|:)environment:([^:]*)/.exec(context)?.[1];
+        return { ...(ref === undefined ? {} : { ref }), ...(environment === undefined ? {} : { environment }) };
+    },
+    anySubject: (context) => `repo:any/any:${context}`,
+    words: {
+        repository: 'repository',
+        owner: 'owner',
+        pinned: 'repo:acme@1001/app@2002:ref:refs/heads/main',
+        immutable: 'Opt the repository in to immutable subject claims and write the condition with both IDs (repo:acme@1001/app@2002:ref:refs/heads/main), or add a condition on repository_id.',
     },
 };
 
@@ -52945,11 +53086,13 @@ const subjectMutable = {
 
 
 
+
+
 const subjectUnbounded = {
     code: 'TRUST_SUBJECT_UNBOUNDED',
     severity: 'error',
     title: 'The role admits repositories of more than one owner, or every repository of one owner',
-    docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement.',
+    docs: 'A statement is bounded when its sub (or its repository or repository_id condition key) pins one repository, by name or by ID, or when an owner-wide sub goes with a job_workflow_ref pinned to one workflow at one ref (the central reusable-workflow pattern). Reported: no binding at all; *, repo:*, a wildcard in the owner or repository name (repo:acme/*, repo:acme*, repo:acme/app*) or a * in the owner\'s ID (repo:acme@*/app@2002: it matches any run of characters, the slash and another repository\'s name included); an owner-only customised subject (repository_owner:acme, repository_owner_id:123:*); any customised subject without a repository, such as environment:production; and a job_workflow_ref-only subject. A repository or organisation chooses its own subject template, so a stranger can give theirs one that writes environment:production and nothing else, and anyone who can call a public reusable workflow gets its job_workflow_ref. A statement\'s conditions all hold together, so its narrowest binding counts, and a Deny statement with one condition (Deny when sub is StringNotLike repo:acme/app:*) binds every Allow statement. The same holds in every trust format (a Google Cloud provider with its bindings, an Azure federated credential, a Vault role) and for every issuer whose subject grammar is known: GitLab\'s project_path:acme/* (subgroups included), Buildkite\'s organization:acme:*, HCP Terraform\'s organization:acme:project:*:workspace:*:*, CircleCI\'s org/ORG/project/* (docs/trust/issuers.md); a condition on an owner key alone (repository_owner, namespace_path) is reported at that key.',
     why: 'Any repository whose workflow can request an ID token for the role\'s audience can then assume the role: with repo:acme/* every repository of the organisation (and every pull request in them), with environment:production any repository on GitHub that names an environment so. This is the most common way CI gets production cloud access it should not have.',
     remediation: 'Pin the owner and the repository (and, better, the branch or environment): repo:acme@1001/app@2002:ref:refs/heads/main or repo:acme@1001/app@2002:environment:production. For a customised subject template, keep repo in it.',
     securitySeverity: 9.1,
@@ -52963,16 +53106,24 @@ const subjectUnbounded = {
             return otherIssuer(ctx);
         if (subject.tightest <= 0)
             return [];
-        return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing);
+        if (subject.groups.length === 0 && subject.ownerKey !== undefined) {
+            const c = subject.ownerKey;
+            const words = ctx.grammar?.words ?? githubGrammar.words;
+            return [finding(subjectUnbounded, `The ${c.operator} condition on ${c.claim} binds the ${words.owner} only, and nothing binds sub or the ${words.repository}: every ${words.repository} of ${c.values.join(' or ')} can use a token this role accepts.`, { field: c.valueFields[0] ?? c.field, operator: c.operator, value: c.values[0] })];
+        }
+        return unbounded(ctx.door, subject.groups, subject.workflowKey !== undefined, ctx.missing, ctx.grammar?.words ?? githubGrammar.words);
     },
 };
-function unbounded(door, groups, workflowKey, missing) {
+function unbounded(door, groups, workflowKey, missing, words) {
+    const github = words === githubGrammar.words;
     if (groups.length === 0) {
-        return [finding(subjectUnbounded, 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.', { field: missing.sub(door) })];
+        return [finding(subjectUnbounded, github
+                ? 'No condition binds sub (or the repository): a workflow of any repository can use a token this role accepts.'
+                : `No condition binds sub (or the ${words.repository}): a job of any ${words.repository} can use a token this role accepts.`, { field: missing.sub(door) })];
     }
     return groups.flat().filter((v) => rank(v.binding, workflowKey) > 0).map((v) => finding(subjectUnbounded, `The sub ${v.condition.operator} value "${v.condition.values[v.index]}" ${v.binding.level === 'owner'
-        ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)'
-        : 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)'}.`, valueEvidence(v)));
+        ? github ? 'admits every repository of its owner (and a job_workflow_ref pinned to one workflow at one ref would bound it)' : `admits every ${words.repository} of its ${words.owner}`
+        : github ? 'pins no repository: a workflow of another owner can get a token whose sub matches it (a repository chooses its own subject template)' : `pins no ${words.owner}: a job of another ${words.owner} can get a token whose sub matches it`}.`, valueEvidence(v)));
 }
 /** For an issuer whose subject grammar the checker does not know: only a sub anyone's token can meet. */
 function otherIssuer({ door, bindings, missing }) {
@@ -52980,12 +53131,23 @@ function otherIssuer({ door, bindings, missing }) {
     if (subs.length === 0) {
         return [finding(subjectUnbounded, 'No condition binds sub: any workload the issuer issues tokens to can use a token this role accepts.', { field: missing.sub(door) })];
     }
-    const open = (c, v) => c.match === 'StringLike' && (v.startsWith('*') || v.startsWith('?'));
+    // Without a grammar the first `key:value` (or `key/value`) part is taken to name the owner: a wildcard
+    // in it, or before it, lets another owner's subject match.
+    const open = (c, v) => c.match === 'StringLike' && wildInOwnerPart(v);
     if (!subs.every((c) => c.values.some((v) => open(c, v))))
         return [];
     return subs.flatMap((c) => c.values.flatMap((v, i) => (open(c, v)
-        ? [finding(subjectUnbounded, `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
+        ? [finding(subjectUnbounded, v.startsWith('*') || v.startsWith('?')
+                ? `The sub ${c.operator} value "${v}" begins with a wildcard, so any subject the issuer issues can match it.`
+                : `The sub ${c.operator} value "${v}" has a wildcard in its first part, which names the owner in every CI subject the checker knows: another owner's subject can match it.`, { field: c.valueFields[i], operator: c.operator, value: v })]
         : [])));
+}
+/** A wildcard before the end of the first `key:value` part (the separator `:` or `/`). */
+function wildInOwnerPart(value) {
+    const first = value.search(/[:/]/);
+    const second = first < 0 ? -1 : value.slice(first + 1).search(/[:/]/);
+    const end = first < 0 ? value.length : second < 0 ? value.length : first + 1 + second;
+    return hasWildcard(value.slice(0, end));
 }
 
 ;// CONCATENATED MODULE: ./src/engine/trust/findings.ts
@@ -53000,7 +53162,7 @@ function otherIssuer({ door, bindings, missing }) {
 
 
 /** The issuer of GitHub Actions ID tokens: the default of a trust policy entry. */
-const GITHUB_ACTIONS_ISSUER = 'https://token.actions.githubusercontent.com';
+
 /**
  * Findings of the trust-policy lint (POST /v1/lint/trust-policy and `trust_policies:` entries): what a
  * cloud role's conditions on CI tokens admit, and whether stated cases come out as expected. Every
@@ -53022,9 +53184,9 @@ const TRUST_FINDINGS = {
     TRUST_CONDITION_UNSUPPORTED: defineFinding({
         code: 'TRUST_CONDITION_UNSUPPORTED', severity: 'warning', area: 'trust',
         title: 'A part of the trust document the checker cannot evaluate (an operator, a key, a member)',
-        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked.',
+        docs: 'The checker evaluates every statement of an AWS trust policy for sts:AssumeRoleWithWebIdentity (Action or NotAction; Principal "*", AWS "*", Federated as a string or list, NotPrincipal), Allow and Deny, with the operators StringEquals, StringNotEquals, StringEqualsIgnoreCase, StringNotEqualsIgnoreCase, StringLike and StringNotLike (each also with IfExists, ForAnyValue: or ForAllValues:) and Null, on <issuer host>:<claim> keys compared ignoring case. Anything else (Bool, Date, IP and ARN operators, aws: and sts: keys, policy variables, and for GitHub\'s issuer a claim AWS does not put in the request context: only aud, sub, amr, actor, actor_id, job_workflow_ref, repository, repository_id, workflow, ref, environment and enterprise_id are) is named in a finding, never skipped silently. What is named admits: it is taken to hold in an Allow statement and not to hold in a Deny statement, so no case is denied on something nobody checked. The other formats name what they do not read the same way: a Google Cloud attribute condition outside the CEL subset or a computed attribute mapping (docs/trust/gcp.md), an Azure claims matching expression with an operator or claim Entra does not list (docs/trust/azure.md), a Vault role\'s nested claim pointer, non-string bound value or groups claim (docs/trust/vault.md).',
         why: 'A condition the checker cannot read may narrow or widen what the role admits. Its findings and its cases are only as complete as what it could evaluate.',
-        remediation: 'Write the condition with the operators above on the issuer\'s claim keys, or check what it does by hand: the other findings and the cases do not account for it.',
+        remediation: 'Write the condition with the operators above on the issuer\'s claim keys (in another format, with what its page lists as read), or check what it does by hand: the other findings and the cases do not account for it.',
         securitySeverity: 3.1,
         example: {
             scenario: 'The deploy role\'s trust policy also checks repository_owner, a claim AWS does not put in the request context.',
@@ -53043,7 +53205,7 @@ const TRUST_FINDINGS = {
     TRUST_CASE_FAILED: defineFinding({
         code: 'TRUST_CASE_FAILED', severity: 'error', area: 'trust',
         title: 'A case\'s claims are allowed where the case expects deny, or denied where it expects allow',
-        docs: 'Each case is evaluated as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
+        docs: 'Each case is evaluated as the system that holds the document does (Google Cloud, Entra and Vault as their pages say); for an AWS policy, as AWS does: a Deny statement whose conditions all hold keeps the token out; otherwise the role is assumed when one Allow statement has every condition holding. Within a key any listed value may match, and for a negated operator none may; a missing claim fails the positive operators and satisfies the negated ones, …IfExists and ForAllValues; ForAnyValue needs one of a list claim\'s values to satisfy the operator, ForAllValues all of them. Conditions the checker cannot evaluate admit. The evidence names the case and the statement or condition that decided it.',
         why: 'Cases state what must be allowed (the deploy job) and what must be denied (a fork, another branch, a pull request). A failed case is a trust policy that does not do what its owners believe, found before it is applied.',
         remediation: 'Change the condition the evidence names (decided_by) so that the case comes out as expected, or correct the case.',
         securitySeverity: 7.5,
@@ -53058,487 +53220,6 @@ const TRUST_FINDINGS = {
     }),
 };
 
-;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
-
-
-
-/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
-const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
-const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
-const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
-const anyValueWithShortArrays = {
-    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
-    maxItems: MAX_ARRAY_ITEMS,
-};
-/**
- * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
- * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
- * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
- * document publishes.
- */
-const customClaimValueSchema = {
-    $id: CUSTOM_CLAIM_VALUE_ID,
-    title: 'CustomClaimValue',
-    ...anyValueWithShortArrays,
-    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
-    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
-};
-/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
-function unrolled(levels) {
-    if (levels === 0)
-        return { $ref: CUSTOM_CLAIM_VALUE_ID };
-    const inner = unrolled(levels - 1);
-    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
-}
-/**
- * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
- * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
- * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
- */
-const customClaimValueUnrolled = unrolled(2);
-/**
- * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
- * or a list of them.
- */
-const claimPatternsSchema = {
-    type: 'object',
-    maxProperties: MAX_CUSTOM_CLAIMS,
-    additionalProperties: {
-        type: ['string', 'array'],
-        minLength: 1,
-        maxLength: MAX_PATTERN_LENGTH,
-        minItems: 1,
-        maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
-    },
-    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
-};
-/**
- * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
- * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
- */
-const verifyPolicyClaimProperties = {
-    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter). Microsoft Entra ID\'s multi-tenant template https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/) accepts iss equal to it with the token\'s tid (a GUID) in place of {tenantid}.' },
-    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
-    allowed_algs: {
-        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
-        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
-        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
-    },
-    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
-    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
-    required_custom_claims: {
-        type: 'object',
-        maxProperties: MAX_CUSTOM_CLAIMS,
-        $defs: { CustomClaimValue: customClaimValueSchema },
-        additionalProperties: customClaimValueUnrolled,
-        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
-    },
-    required_claim_patterns: claimPatternsSchema,
-    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
-    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
-    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
-    tenants: {
-        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, uniqueItems: true,
-        items: { type: 'string', pattern: TENANT_ID_PATTERN },
-        description: 'Only with Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/): the tenant IDs (lower-case GUIDs) whose tokens are accepted; the token\'s tid must be one of them.',
-    },
-};
-const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
-const verifyPolicySchema = {
-    type: 'object',
-    additionalProperties: false,
-    required: [...verifyPolicyClaimRequired],
-    properties: {
-        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
-        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
-        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
-        ...verifyPolicyClaimProperties,
-    },
-};
-const validateRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
-    title: 'ValidateRequest',
-    type: 'object',
-    additionalProperties: false,
-    required: ['token'],
-    properties: {
-        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
-        policy: verifyPolicySchema,
-        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
-    },
-};
-
-;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
-
-
-
-
-const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
-/**
- * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
- * pattern, and the cost of a match grows with both lengths.
- */
-const caseClaimValue = {
-    type: ANY_JSON,
-    maxLength: MAX_PATTERN_LENGTH,
-    maxItems: MAX_ARRAY_ITEMS,
-    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
-};
-/**
- * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
- * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
- * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
- * reported as a finding. Whether the AWS document is well formed is a finding too
- * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
- * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
- * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
- */
-const trustPolicyRequestSchema = {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    title: 'TrustPolicyRequest',
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-        issuer: {
-            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
-            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
-        },
-        audiences: {
-            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
-            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
-        },
-        claim_patterns: {
-            ...claimPatternsSchema,
-            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
-        },
-        aws_trust_policy: {
-            type: 'object',
-            description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
-        },
-        cases: {
-            type: 'array',
-            maxItems: MAX_ARRAY_ITEMS,
-            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
-            items: {
-                type: 'object',
-                additionalProperties: false,
-                required: ['claims', 'expect'],
-                properties: {
-                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
-                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
-                    expect: { type: 'string', enum: ['allow', 'deny'] },
-                },
-            },
-        },
-    },
-};
-const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
-
-;// CONCATENATED MODULE: ./src/engine/trust/checks/registry.ts
-
-
-
-
-
-
-
-/**
- * The checks of one Allow statement, in the order a response lists their findings for it: whether any
- * token can use it, whether it binds the audience, whether it binds one repository, and by what name.
- * A check marked `final` that finds something ends the statement's judgement.
- */
-const TRUST_STATEMENT_CHECKS = [
-    conditionNeverHolds,
-    audienceMissing,
-    subjectUnbounded,
-    subjectMutable,
-];
-/**
- * The checks of each repository binding of a statement that binds one repository, run after the
- * statement checks, binding by binding: every run admitted, pull requests, wildcard branches and
- * environments. Adding a trust check is one module in this folder plus one line in one of these lists
- * (and its place in the catalogue, trust/findings.ts).
- */
-const TRUST_RUN_CHECKS = [
-    anyRef,
-    pullRequestAllowed,
-    refWildcard,
-];
-
-;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
-
-
-
-/**
- * `github`: the issuer is GitHub's (or a GitHub Enterprise Cloud issuer), whose subject vocabulary is
- * known. For another issuer only a statement with no sub binding, or one whose sub values are all
- * wildcards from their first character, is judged unbounded; its subject grammar is not judged.
- */
-function checkBreadth(doors, missing, github) {
-    const denies = doors.filter((d) => d.effect === 'Deny');
-    const findings = [];
-    for (const door of doors) {
-        if (door.effect !== 'Allow')
-            continue;
-        const statement = statementContext(door, denies, missing, github);
-        const judged = judge(TRUST_STATEMENT_CHECKS, statement, findings);
-        if (judged === 'ended')
-            continue;
-        for (const binding of runContexts(statement))
-            judge(TRUST_RUN_CHECKS, binding, findings);
-    }
-    return dedupe(findings);
-}
-/** Runs the checks in order into `findings`, until a final one finds something. */
-function judge(checks, ctx, findings) {
-    for (const check of checks) {
-        const found = check.check(ctx);
-        findings.push(...found);
-        if (check.final === true && found.length > 0)
-            return 'ended';
-    }
-    return 'done';
-}
-/** The same finding about the same place is reported once, however many statements lead to it. */
-function dedupe(findings) {
-    const seen = new Set();
-    return findings.filter((f) => {
-        const key = `${f.code} ${String(f.evidence?.field)}`;
-        if (seen.has(key))
-            return false;
-        seen.add(key);
-        return true;
-    });
-}
-
-;// CONCATENATED MODULE: ./src/engine/trust/budget.ts
-
-
-
-
-
-/** Room for the longest context a breadth probe appends to a sub value (`:environment:any-environment`). */
-const PROBE_EXTRA = 64;
-/** Probes of one sub value: one per kind of run, and one instance of its wildcard. */
-const PROBES_PER_VALUE = 5;
-/** Kinds of run probed for a repository: branch, tag, environment, pull request. */
-const RUN_KINDS = 4;
-/** The claims a probe of a repository's runs is judged on (see runs.ts). */
-const budget_RUN_CLAIMS = new Set(['sub', 'ref', 'environment']);
-/** The refusal, when the request needs more than the budget; `at` is the document's member. */
-function workRefusal(doors, cases, at) {
-    const caseWork = cases.reduce((sum, c) => sum + doors.reduce((s, door) => s + doorWork(door.conditions, (claim) => claimLength(c.claims, claim)), 0), 0);
-    const breadthWork = breadth(doors);
-    const total = caseWork + breadthWork + doors.length * cases.length;
-    if (total <= MATCH_WORK_BUDGET)
-        return undefined;
-    const units = `${Math.ceil(total / 1e6)} million units of matching work, where at most ${MATCH_WORK_BUDGET / 1e6} million are done for one request`;
-    return caseWork >= breadthWork
-        ? { pointer: '/cases', message: `The cases need ${units}: every case's claims are matched against every condition. Send fewer cases, shorter claim values, or fewer and shorter condition values (a pattern's ? costs the most).` }
-        : { pointer: at, message: `Judging the conditions needs ${units}: each sub value is tried against every other condition of its statement. Use fewer and shorter condition values (a pattern's ? costs the most).` };
-}
-function doorWork(conditions, length) {
-    let work = 0;
-    for (const c of conditions) {
-        if (c.kind !== 'match') {
-            work += 1;
-            continue;
-        }
-        const n = length(c.claim);
-        work += c.match === 'StringLike' ? c.patterns.reduce((s, p) => s + matchCost(n, p), 0) : c.values.reduce((s, v) => s + n + v.length, 0);
-    }
-    return work;
-}
-/**
- * What judging each Allow statement costs. Every probe (a run of a repository its sub values bind, or
- * an instance of a value) is matched against the statement's sub conditions: a pattern whose literal
- * start does not begin the probe fails within that many characters, and only the rest cost a whole
- * match. The probes are sorted, so which patterns can fit which probes is counted by binary search
- * rather than by trying each pair. Conditions on the run's other claims, each literal value checked
- * against the other conditions on its claim, and the audience probes are counted in full.
- */
-function breadth(doors) {
-    const denyConditions = doors.filter((d) => d.effect === 'Deny' && d.conditions.length === 1).flatMap((d) => d.conditions);
-    let work = 0;
-    for (const door of doors) {
-        if (door.effect !== 'Allow')
-            continue;
-        const conditions = [...door.conditions, ...denyConditions];
-        const longest = Math.max(0, ...conditions.flatMap((c) => (c.kind === 'match' ? c.values.map((v) => v.length) : [])));
-        const onRun = conditions.filter((c) => budget_RUN_CLAIMS.has(c.claim));
-        const onSub = onRun.filter((c) => c.kind === 'match' && c.claim === 'sub');
-        const probes = probesOf(onSub);
-        const length = () => longest + PROBE_EXTRA;
-        work += probes.length * doorWork(onRun.filter((c) => c.claim !== 'sub'), length);
-        work += subWork(onSub, probes, longest + PROBE_EXTRA);
-        // Each value against its own probes, and the probes of a repository bound by a key.
-        work += (PROBES_PER_VALUE + RUN_KINDS) * doorWork(onSub, length);
-        for (const on of byClaim(conditions).values()) {
-            const literals = on.reduce((s, c) => s + (c.kind === 'match' && c.match === 'StringEquals' ? c.values.length : 0), 0);
-            if (literals > 0)
-                work += literals * doorWork(on, () => longest);
-        }
-        work += doorWork(conditions.filter((c) => c.claim === 'aud'), () => 40) * 3;
-    }
-    return work;
-}
-function byClaim(conditions) {
-    const groups = new Map();
-    for (const c of conditions) {
-        const group = groups.get(c.claim);
-        if (group === undefined)
-            groups.set(c.claim, [c]);
-        else
-            group.push(c);
-    }
-    return groups;
-}
-/** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
-function probesOf(onSub) {
-    const probes = new Set();
-    for (const c of onSub) {
-        for (const value of c.values) {
-            const binding = subjectBinding(value, c.match === 'StringLike');
-            if (binding.level === 'repository') {
-                for (const run of RUNS)
-                    probes.add(`${binding.prefix}:${run.context}`);
-                probes.add(`${binding.prefix}:${instance(binding.context)}`);
-            }
-            probes.add(instance(value));
-        }
-    }
-    return [...probes].sort();
-}
-/** Matching every probe against every sub value: the literal start of each, and a whole match where it fits. */
-function subWork(onSub, sortedProbes, probeLength) {
-    let work = 0;
-    for (const c of onSub) {
-        c.values.forEach((value, i) => {
-            const like = c.match === 'StringLike';
-            // The start every subject it matches begins with (IgnoreCase folds case first: any start).
-            const start = c.match === 'StringEqualsIgnoreCase' ? '' : like ? value.slice(0, firstWildcard(value)) : value;
-            const fitting = countStartingWith(sortedProbes, start);
-            const whole = like ? matchCost(probeLength, c.patterns[i]) : probeLength + value.length;
-            work += fitting * whole + (sortedProbes.length - fitting) * (start.length + 1);
-        });
-    }
-    return work;
-}
-function firstWildcard(value) {
-    const found = [value.indexOf('*'), value.indexOf('?')].filter((i) => i >= 0);
-    return found.length === 0 ? value.length : Math.min(...found);
-}
-/** How many of the sorted strings begin with `start`: they are contiguous from its lower bound. */
-function countStartingWith(sorted, start) {
-    if (start === '')
-        return sorted.length;
-    const first = bisect(sorted, (i) => sorted[i] < start, 0);
-    const end = bisect(sorted, (i) => sorted[i].startsWith(start), first);
-    return end - first;
-}
-/** The first index from `lo` where `before` stops holding (it holds on a prefix of the range). */
-function bisect(sorted, before, lo) {
-    let hi = sorted.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (before(mid))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-/** The characters a claim puts before the matcher: a string's length, a list's members' together. */
-function claimLength(claims, claim) {
-    const value = claimValue(claims, claim);
-    const members = Array.isArray(value) ? value : [value];
-    return members.reduce((s, m) => s + (typeof m === 'string' ? m.length : 24), 0) + Object.keys(claims).length;
-}
-
-;// CONCATENATED MODULE: ./src/engine/trust/cases.ts
-
-
-
-/**
- * As AWS decides: a Deny statement that applies keeps the token out whatever else holds; otherwise one
- * Allow statement that applies lets it in. A case denied for want of an Allow is decided by the first
- * condition that failed in the first Allow statement; with no Allow statement at all, by nothing.
- * Conditions the checker cannot evaluate admit (see doorApplies), so no case is denied on them.
- */
-function decide(doors, claims) {
-    const deny = doors.find((d) => d.effect === 'Deny' && doorApplies(d, claims));
-    if (deny !== undefined)
-        return { outcome: 'deny', decidedBy: { field: deny.field, effect: 'Deny' } };
-    let firstFailure;
-    for (const door of doors) {
-        if (door.effect !== 'Allow')
-            continue;
-        if (doorApplies(door, claims))
-            return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) } };
-        const failed = door.conditions.find((c) => conditionHolds(c, claims) === false);
-        if (failed !== undefined && failed.kind !== 'unknown') {
-            firstFailure ??= {
-                outcome: 'deny',
-                decidedBy: { field: failed.field, claim: failed.claim, operator: failed.operator, values: failed.kind === 'match' ? failed.values : [], actual: shown(claimValue(claims, failed.claim)) },
-            };
-        }
-    }
-    return firstFailure ?? { outcome: 'deny', decidedBy: null };
-}
-/**
- * A case is a token of one issuer: the one its iss claim names, when the document is judged for it;
- * else the one the request names; else any issuer the document lets in, so that no case is denied for
- * want of knowing whose token it is.
- */
-function decideForIssuers(readings, claims, requested) {
-    const issuerOf = (r) => normal(r.issuer);
-    const iss = typeof claims.iss === 'string' ? normal(claims.iss) : requested === undefined ? undefined : normal(requested);
-    const named = readings.filter((r) => issuerOf(r) === iss);
-    const decisions = (named.length > 0 ? named : readings).map((r) => decide(r.doors, claims));
-    return decisions.find((d) => d.outcome === 'allow') ?? decisions[0] ?? { outcome: 'deny', decidedBy: null };
-}
-function normal(issuer) {
-    return issuer.replace(/\/+$/, '').toLowerCase();
-}
-/** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
-function evaluateCases(cases, readings, requested) {
-    const results = [];
-    const findings = [];
-    cases.forEach((c, index) => {
-        const name = c.name ?? `case ${index}`;
-        const decision = decideForIssuers(readings, c.claims, requested);
-        results.push({ name, expect: c.expect, outcome: decision.outcome });
-        if (decision.outcome === c.expect)
-            return;
-        findings.push(finding(TRUST_FINDINGS.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why(decision)}.`, {
-            field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
-        }));
-    });
-    return { results, findings };
-}
-function why(decision) {
-    if (decision.outcome === 'allow') {
-        return decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the Allow statement ${statementName(decision.decidedBy.field)} all hold`;
-    }
-    const by = decision.decidedBy;
-    if (by === null)
-        return 'no statement lets the issuer\'s tokens in';
-    if ('effect' in by)
-        return `the Deny statement ${statementName(by.field)} applies to it`;
-    return `the ${by.operator} condition on ${by.claim} ${by.field === '' || by.field.startsWith('/claim_patterns') || by.field.startsWith('/audiences') ? `(${by.field})` : `of ${statementName(by.field)}`} does not hold`;
-}
-/** A claim value as evidence shows it: missing is null, and a long string is cut. */
-function shown(value) {
-    if (value === undefined)
-        return null;
-    if (typeof value === 'string' && value.length > 200)
-        return `${value.slice(0, 200)}…`;
-    return value;
-}
-
 ;// CONCATENATED MODULE: ./src/engine/trust/aws-conditions.ts
 /**
  * The Condition block of an AWS trust policy statement, read as AWS evaluates it for a web identity
@@ -53552,12 +53233,20 @@ function shown(value) {
 /** GitHub's token issuer, whose extra claims AWS puts in the request context. */
 const GITHUB_HOST = 'token.actions.githubusercontent.com';
 /**
- * The claims of GitHub's tokens that AWS STS puts in the request context as condition keys: the
- * standard aud, sub and amr, and the claims AWS added for GitHub's issuer in January 2026. For any
- * other issuer, only aud, sub and amr.
+ * The claims of an issuer's tokens that AWS STS puts in the request context as condition keys: the
+ * standard aud, sub and amr, and the claims AWS lists for some CI issuers (GitHub's since January
+ * 2026; gitlab.com, Buildkite and CircleCI in the STS condition keys reference; docs/trust/issuers.md
+ * names the source). For any other issuer (self-managed GitLab, HCP Terraform), only aud, sub and amr.
+ * A key AWS does not receive is absent at evaluation, so a condition on it is taken to hold (with a
+ * warning) rather than be evaluated against the token.
  */
-const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
+const GITHUB_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr', 'actor', 'actor_id', 'job_workflow_ref', 'repository', 'repository_id', 'repository_owner_id', 'workflow', 'ref', 'environment', 'enterprise_id']);
 const STANDARD_CONTEXT_CLAIMS = new Set(['aud', 'sub', 'amr']);
+const CONTEXT_CLAIMS_BY_HOST = [
+    { host: /^gitlab\.com$/, claims: new Set([...STANDARD_CONTEXT_CLAIMS, 'namespace_id', 'pipeline_source', 'project_id', 'ref_protected', 'runner_environment', 'user_access_level', 'user_email', 'user_id', 'user_login']) },
+    { host: /^agent\.buildkite\.com$/, claims: new Set([...STANDARD_CONTEXT_CLAIMS, 'build_branch', 'cluster_id', 'cluster_name', 'organization_id', 'organization_slug', 'pipeline_id', 'pipeline_slug']) },
+    { host: /^oidc\.circleci\.com\/org\/[^/]+$/, claims: new Set([...STANDARD_CONTEXT_CLAIMS, 'oidc.circleci.com/project-id']) },
+];
 const MATCH_OPERATORS = {
     StringEquals: { match: 'StringEquals', negated: false },
     StringNotEquals: { match: 'StringEquals', negated: true },
@@ -53648,7 +53337,9 @@ function readCondition(name, operator, key, values, field, prefix, unsupported) 
 }
 function contextClaims(prefix) {
     const host = prefix.toLowerCase();
-    return host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`) ? GITHUB_CONTEXT_CLAIMS : STANDARD_CONTEXT_CLAIMS;
+    if (host === GITHUB_HOST || host.startsWith(`${GITHUB_HOST}/`))
+        return GITHUB_CONTEXT_CLAIMS;
+    return CONTEXT_CLAIMS_BY_HOST.find((entry) => entry.host.test(host))?.claims ?? STANDARD_CONTEXT_CLAIMS;
 }
 function valuesProblem(values) {
     const list = Array.isArray(values) ? values : [values];
@@ -53711,6 +53402,8 @@ function conditionKeyPrefix(issuer) {
 const awsTrustPolicyFormat = {
     member: 'aws_trust_policy',
     label: 'AWS IAM role trust policy',
+    description: 'An IAM role trust policy document (Version, Statement; at most 100 statements and 64 KiB as JSON). Every statement for sts:AssumeRoleWithWebIdentity that applies to the issuer\'s OIDC provider is evaluated as AWS does, Allow and Deny.',
+    docs: 'docs/trust-policies.md',
     refuse(document, at) {
         const problems = [];
         const bytes = Buffer.byteLength(JSON.stringify(document), 'utf8');
@@ -53942,12 +53635,3328 @@ function namesProvider(principal, prefix) {
     return strings(principal.Federated).some((arn) => providerOf(arn) === prefix.toLowerCase());
 }
 
+;// CONCATENATED MODULE: ./src/engine/trust/azure/expression.ts
+/**
+ * The claims matching expression of a flexible federated identity credential, read as a list of clauses
+ * joined by `and`: `claims['sub'] matches 'repo:acme/app:ref:refs/heads/*' and claims['repository_id'] eq '2002'`.
+ *
+ * Each clause is a claim lookup `claims['NAME']`, an operator word and a comparand in single quotes. The
+ * text is read once, left to right, in time linear in its length, and no regular expression is built from
+ * it. Whatever does not have that shape ends the reading and the whole expression is not evaluated: a
+ * clause read wrongly could be part of an `or` (or of something in parentheses) that lets in more than
+ * the clause alone, so nothing read before the problem can be relied on either. A clause whose claim or
+ * operator is one the checker does not evaluate is still a clause: its boundaries are certain, and the
+ * caller decides what it means.
+ */
+const QUOTE = "'";
+const LOOKUP = "claims['";
+function isSpace(c) {
+    return c === ' ' || c === '\t' || c === '\n' || c === '\r';
+}
+function skipSpaces(text, from) {
+    let i = from;
+    while (i < text.length && isSpace(text[i]))
+        i++;
+    return i;
+}
+function isWordCharacter(c) {
+    return c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_');
+}
+/**
+ * The clauses of `text`. A quote inside a comparand or a claim name cannot be read with certainty (a
+ * single quote escapes in the expression language, and how is not said), so two quotes in a row, and a
+ * backslash just before a closing quote, end the reading like any other surprise.
+ */
+function readExpression(text) {
+    const clauses = [];
+    const fail = (at, why) => ({ ok: false, at, why });
+    let i = skipSpaces(text, 0);
+    if (i === text.length)
+        return fail(0, 'it is empty');
+    for (;;) {
+        const start = i;
+        if (!text.startsWith(LOOKUP, i))
+            return fail(i, `a clause must start with a claim lookup claims['NAME']`);
+        const nameStart = i + LOOKUP.length;
+        const nameEnd = text.indexOf(QUOTE, nameStart);
+        if (nameEnd < 0)
+            return fail(i, 'the claim name\'s quote is never closed');
+        const claim = text.slice(nameStart, nameEnd);
+        if (claim.includes('\\') || text[nameEnd + 1] !== ']')
+            return fail(i, 'the claim lookup is not claims[\'NAME\'] with a plain name');
+        i = nameEnd + 2;
+        let next = skipSpaces(text, i);
+        if (next === i)
+            return fail(i, 'the claim lookup must be followed by a space and an operator');
+        i = next;
+        const operatorStart = i;
+        while (isWordCharacter(text[i]))
+            i++;
+        const operator = text.slice(operatorStart, i);
+        if (operator === '')
+            return fail(operatorStart, 'an operator word must follow the claim lookup');
+        next = skipSpaces(text, i);
+        if (next === i || text[next] !== QUOTE)
+            return fail(i, `the operator ${operator} must be followed by a space and a comparand in single quotes`);
+        const comparandEnd = text.indexOf(QUOTE, next + 1);
+        if (comparandEnd < 0)
+            return fail(next, 'the comparand\'s quote is never closed');
+        const comparand = text.slice(next + 1, comparandEnd);
+        if (comparand.endsWith('\\'))
+            return fail(next, 'the comparand ends in a backslash, which may escape its closing quote');
+        i = comparandEnd + 1;
+        if (text[i] === QUOTE)
+            return fail(next, 'the comparand holds a quote (written with two), whose escaping the checker does not read');
+        clauses.push({ claim, operator, comparand, at: start });
+        next = skipSpaces(text, i);
+        if (next === text.length)
+            return { ok: true, clauses };
+        if (next === i)
+            return fail(i, 'a comparand must be followed by the end of the expression or by a space and `and`');
+        if (!text.startsWith('and', next) || !isSpace(text[next + 3]))
+            return fail(next, 'clauses are joined by `and` only (the language has no `or`, `not` or parentheses)');
+        i = skipSpaces(text, next + 3);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/limits.ts
+
+
+
+/** A credential's size at the most, as JSON text in UTF-8 bytes (Entra's own limits keep a real one under 2 KiB). */
+const MAX_CREDENTIAL_BYTES = 64 * 1024;
+/**
+ * Characters in a claims matching expression. Entra caps subject, issuer and audience at 600 characters
+ * each; an expression that binds a subject and the immutable IDs a few times over stays well under this.
+ */
+const MAX_EXPRESSION_LENGTH = 4096;
+/** Clauses joined by `and` in one expression: one per claim Entra lets an expression use, several times over. */
+const MAX_CLAUSES = 20;
+/** Whether the member is given: Graph writes an absent subject or expression as null. */
+function given(value) {
+    return value !== undefined && value !== null;
+}
+/** The 422 problems of a credential, each at its pointer and saying what to change. */
+function credentialRefusals(document, at) {
+    const problems = [];
+    const bytes = Buffer.byteLength(JSON.stringify(document), 'utf8');
+    if (bytes > MAX_CREDENTIAL_BYTES) {
+        problems.push({ pointer: at, message: `The federated identity credential is ${bytes.toLocaleString('en-US')} bytes as JSON; at most ${MAX_CREDENTIAL_BYTES.toLocaleString('en-US')} are judged (Entra caps each of its values at 600 characters). Send the credential as Microsoft Graph returns it.` });
+        return problems;
+    }
+    const classic = given(document.subject);
+    const flexible = given(document.claimsMatchingExpression);
+    if (classic && flexible) {
+        problems.push({ pointer: `${at}/claimsMatchingExpression`, message: 'The credential has both subject and claimsMatchingExpression. Microsoft Graph refuses such a credential (the two are mutually exclusive), so Entra never holds it: send subject alone for an exact match, or claimsMatchingExpression with subject null.', limit: false });
+    }
+    else if (!classic && !flexible) {
+        problems.push({ pointer: at, message: 'The credential has neither subject nor claimsMatchingExpression, and Microsoft Graph requires one of them. Send the credential as Graph returns it (an Azure Resource Manager resource keeps these members under properties: send that object).', limit: false });
+    }
+    for (const member of ['issuer', 'subject']) {
+        const value = document[member];
+        if (typeof value === 'string' && value.length > MAX_PATTERN_LENGTH) {
+            problems.push({ pointer: `${at}/${member}`, message: `The credential's ${member} is ${value.length.toLocaleString('en-US')} characters; at most ${MAX_PATTERN_LENGTH.toLocaleString('en-US')} are judged (Entra itself takes at most 600).` });
+        }
+    }
+    const audiences = document.audiences;
+    if (Array.isArray(audiences)) {
+        if (audiences.length > MAX_ARRAY_ITEMS) {
+            problems.push({ pointer: `${at}/audiences`, message: `The credential lists ${audiences.length} audiences; at most ${MAX_ARRAY_ITEMS} are judged (Entra takes exactly one).` });
+        }
+        audiences.forEach((audience, index) => {
+            if (typeof audience === 'string' && audience.length > MAX_PATTERN_LENGTH) {
+                problems.push({ pointer: `${at}/audiences/${index}`, message: `The audience is ${audience.length.toLocaleString('en-US')} characters; at most ${MAX_PATTERN_LENGTH.toLocaleString('en-US')} are judged (Entra itself takes at most 600).` });
+            }
+        });
+    }
+    const expression = document.claimsMatchingExpression;
+    if (isRecord(expression) && typeof expression.value === 'string')
+        problems.push(...expressionRefusals(expression.value, `${at}/claimsMatchingExpression/value`));
+    return problems;
+}
+/** An expression too long, with too many clauses, or with a comparand longer than a pattern may be. */
+function expressionRefusals(value, pointer) {
+    if (value.length > MAX_EXPRESSION_LENGTH) {
+        return [{ pointer, message: `The claims matching expression is ${value.length.toLocaleString('en-US')} characters; at most ${MAX_EXPRESSION_LENGTH.toLocaleString('en-US')} are judged. Bind the subject and the repository's IDs with a few clauses; split other cases into credentials of their own.` }];
+    }
+    const read = readExpression(value);
+    if (!read.ok)
+        return [];
+    const problems = [];
+    if (read.clauses.length > MAX_CLAUSES) {
+        problems.push({ pointer, message: `The claims matching expression has ${read.clauses.length} clauses; at most ${MAX_CLAUSES} are judged. Bind the subject and the repository's IDs with a few clauses; split other cases into credentials of their own.` });
+    }
+    const long = read.clauses.find((c) => c.comparand.length > MAX_PATTERN_LENGTH);
+    if (long !== undefined) {
+        problems.push({ pointer, message: `A comparand of the claims matching expression (on ${long.claim.slice(0, 60)}) is ${long.comparand.length.toLocaleString('en-US')} characters; at most ${MAX_PATTERN_LENGTH.toLocaleString('en-US')} are judged (Entra takes at most 600 for a subject).` });
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/letter-case.ts
+/**
+ * Entra compares a credential's issuer, subject and audience with the token's case-sensitively for
+ * applications created after August 14th, 2024; applications active before then keep case-insensitive
+ * matching until a date Microsoft has not given. The checker cannot tell which an application is, so a
+ * case is decided case-insensitively (a case is never denied on letter case alone), while the breadth
+ * checks read the value as written: on letter case they judge as Entra does for new applications.
+ */
+
+
+/**
+ * A condition whose value (one string, at the condition's field) or values (a list, each at its index)
+ * the token's claim must equal, or with `like` match, letter case aside.
+ */
+function entraCondition(parts, given, like) {
+    const values = typeof given === 'string' ? [given] : given;
+    // A * or ? compared literally never matches a real token in any case: kept exact.
+    if (!like && values.some((v) => v.includes('*') || v.includes('?')))
+        return makeCondition({ ...parts, match: 'StringEquals' }, given);
+    const fields = typeof given === 'string' ? [parts.field] : undefined;
+    return makeCondition({ ...parts, match: 'StringLike' }, given, values.map((v) => anyCase(v, like)), fields);
+}
+function anyCase(value, like) {
+    const lower = value.toLowerCase();
+    const pattern = like ? compileStringLike(lower) : undefined;
+    return {
+        source: value,
+        wildcard: like,
+        weight: pattern?.weight ?? 1,
+        matches: (text) => (pattern === undefined ? text.length === value.length && text.toLowerCase() === lower : pattern.matches(text.toLowerCase())),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/claims.ts
+/**
+ * What Microsoft Entra lets a flexible federated identity credential's expression look at, by issuer:
+ * which claims, and with which operators. Entra evaluates flexible expressions for GitHub Actions,
+ * GitLab and Terraform Cloud tokens; on each of them only the claims listed here. A clause on any other
+ * claim, or with an operator the claim does not take, is one the checker does not evaluate (Entra
+ * either refuses such a credential or does something nobody documented).
+ */
+
+const BOTH = ['eq', 'matches'];
+const EQ_ONLY = ['eq'];
+/** GitHub Actions: the subject, the reusable workflow's reference, and the two immutable IDs. */
+const GITHUB_CLAIMS = { sub: BOTH, job_workflow_ref: BOTH, repository_id: EQ_ONLY, repository_owner_id: EQ_ONLY };
+/** GitLab: the subject, and the project, namespace and user IDs that every GitLab ID token carries. */
+const GITLAB_CLAIMS = { sub: BOTH, project_id: EQ_ONLY, namespace_id: EQ_ONLY, user_id: EQ_ONLY };
+/** Terraform Cloud, and any other issuer: the subject alone. */
+const SUBJECT_ONLY = { sub: BOTH };
+const GITLAB_ISSUER = 'https://gitlab.com';
+const TERRAFORM_ISSUERS = ['https://app.terraform.io', 'https://app.eu.terraform.io'];
+/** The issuers whose tokens carry exactly this iss: a credential that differs from one only in case or a trailing slash never matches them. */
+const WELL_KNOWN_ISSUERS = [GITHUB_ACTIONS_ISSUER, GITLAB_ISSUER, ...TERRAFORM_ISSUERS];
+/** An issuer as people mean it: no surrounding spaces, no trailing slash, lower case. */
+function looseIssuer(issuer) {
+    return issuer.trim().replace(/\/+$/, '').toLowerCase();
+}
+/** GitHub's issuer, or a GitHub Enterprise Cloud issuer (the same host with the enterprise's path). */
+function isGitHubFamily(issuer) {
+    const loose = looseIssuer(issuer);
+    const github = GITHUB_ACTIONS_ISSUER.toLowerCase();
+    return loose === github || loose.startsWith(`${github}/`);
+}
+/** gitlab.com, or a self-managed GitLab whose host starts with `gitlab.` (Entra's examples: gitlab.example.com). */
+function isGitLabFamily(issuer) {
+    const loose = looseIssuer(issuer);
+    return loose === GITLAB_ISSUER || loose.startsWith('https://gitlab.');
+}
+/** The claims (and their operators) an expression may use for tokens of `issuer`. */
+function claimTableFor(issuer) {
+    if (isGitHubFamily(issuer))
+        return GITHUB_CLAIMS;
+    if (isGitLabFamily(issuer))
+        return GITLAB_CLAIMS;
+    return SUBJECT_ONLY;
+}
+/** The operators Entra takes on `claim` for `issuer`'s tokens; undefined for a claim it does not evaluate. */
+function operatorsFor(issuer, claim) {
+    const table = claimTableFor(issuer);
+    return Object.hasOwn(table, claim) ? table[claim] : undefined;
+}
+/** The claims an expression may use for `issuer`'s tokens, for messages. */
+function claimList(issuer) {
+    return Object.entries(claimTableFor(issuer)).map(([claim, ops]) => `${claim} (${ops.join(', ')})`).join(', ');
+}
+/**
+ * The well-known issuer that `issuer` means but does not equal: the same URL in other letter case, with
+ * a trailing slash or with spaces. Entra compares the credential's issuer with the token's iss exactly,
+ * so such a credential never matches that issuer's tokens.
+ */
+function claims_nearMiss(issuer) {
+    return WELL_KNOWN_ISSUERS.find((known) => known !== issuer && looseIssuer(issuer) === known.toLowerCase());
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/literal.ts
+/**
+ * The silent outage of an exact comparison written as if it were a pattern: a classic credential's
+ * subject, or an `eq` clause, holding `*` or `?`. Entra compares those exactly, so the character is
+ * a plain one, and the credential matches only a token whose sub holds it. No repository name or git
+ * ref does, so the logins the credential was meant for fail, with nothing but an AADSTS700213 to say why.
+ */
+
+
+
+/** The wildcard character the exact value holds, if any. */
+function wildcardIn(value) {
+    if (value.includes('*'))
+        return '*';
+    return value.includes('?') ? '?' : undefined;
+}
+/**
+ * TRUST_CONDITION_NEVER_HOLDS for a sub compared exactly with a value holding a wildcard character;
+ * `how` names the comparison (the subject of a classic credential, an eq clause).
+ */
+function literalWildcard(value, field, how) {
+    const character = wildcardIn(value);
+    if (character === undefined)
+        return undefined;
+    const what = how === 'subject' ? `The subject "${clip(value)}" holds a ${character}, which Entra compares as a plain character: a classic credential has no wildcards.`
+        : `The clause claims['sub'] eq '${clip(value)}' holds a ${character}, which eq compares as a plain character.`;
+    const fix = how === 'subject' ? 'Use a flexible credential (claimsMatchingExpression with matches) for a pattern, or one credential per subject.' : 'Write matches for a pattern.';
+    return finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `${what} It matches only a token whose sub holds that very character, and no repository name or git ref does, so the logins it was meant for fail. ${fix}`, { field, value: clip(value) });
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/flexible.ts
+
+
+
+
+
+
+const EXPRESSION_MEMBERS = new Set(['value', 'languageVersion']);
+const OPERATORS = ['matches', 'eq'];
+/** A condition the checker does not evaluate: it holds for every token. */
+function unknownCondition(field, claim = '', operator = '') {
+    return { kind: 'unknown', field, claim, operator };
+}
+/** The conditions of the claimsMatchingExpression at `at`, for tokens of `issuer`. */
+function expressionConditions(expression, at, issuer, unsupported, findings) {
+    if (!isRecord(expression)) {
+        unsupported(at, 'claimsMatchingExpression is not an object { value, languageVersion }; it was not evaluated and is taken to let every token in.');
+        return [unknownCondition(at)];
+    }
+    for (const member of Object.keys(expression)) {
+        if (!EXPRESSION_MEMBERS.has(member) && !member.startsWith('@odata.')) {
+            unsupported(`${at}/${aws_conditions_escape(member)}`, `The member ${clip(member)} is not one a claims matching expression has; it was not evaluated.`, { key: clip(member) });
+        }
+    }
+    const version = expression.languageVersion;
+    if (version !== undefined && version !== 1) {
+        unsupported(`${at}/languageVersion`, `languageVersion ${clip(JSON.stringify(version) ?? '')} is not 1, the only version of the expression language; the expression was not evaluated and is taken to let every token in.`);
+        return [unknownCondition(`${at}/languageVersion`)];
+    }
+    const field = `${at}/value`;
+    const value = expression.value;
+    if (typeof value !== 'string') {
+        unsupported(field, 'The expression\'s value is not a string; it was not evaluated and is taken to let every token in.');
+        return [unknownCondition(field)];
+    }
+    const read = readExpression(value);
+    if (!read.ok) {
+        unsupported(field, `The claims matching expression was not evaluated: ${read.why} (at character ${read.at + 1}). It is taken to let every token in.`, { expression: clip(value) });
+        return [unknownCondition(field)];
+    }
+    return read.clauses.map((clause) => {
+        const condition = clauseCondition(clause, field, issuer, unsupported);
+        const outage = condition.kind === 'match' && condition.claim === 'sub' && condition.match === 'StringEquals' ? literalWildcard(clause.comparand, field, 'eq') : undefined;
+        if (outage !== undefined)
+            findings.push(outage);
+        return condition;
+    });
+}
+/** One clause: a condition on its claim, or one taken to hold when Entra's language does not give it a documented meaning. */
+function clauseCondition(clause, field, issuer, unsupported) {
+    const { claim, operator, comparand } = clause;
+    const shown = `claims['${clip(claim)}'] ${clip(operator)} '${clip(comparand)}'`;
+    const skip = (why) => {
+        unsupported(field, `The clause ${shown} is not evaluated: ${why}. It is taken to hold.`, { clause: shown });
+        return unknownCondition(field, claim, operator);
+    };
+    if (!OPERATORS.includes(operator))
+        return skip('the expression language has the operators matches and eq only');
+    const operators = operatorsFor(issuer, claim);
+    if (operators === undefined)
+        return skip(`Entra evaluates only these claims for this issuer's tokens: ${claimList(issuer)}`);
+    if (!operators.includes(operator))
+        return skip(`Entra takes only ${operators.join(' and ')} on ${claim}`);
+    // Whether a backslash escapes the character after it is not documented: `\*` may be a literal star.
+    if (comparand.includes('\\'))
+        return skip('the comparand holds a backslash, and whether it escapes the next character is not documented');
+    const like = operator === 'matches';
+    // A comparand that matches the empty string may match a missing claim too: taken to hold when the claim is absent.
+    const emptyMatches = like ? compileStringLike(comparand).matches('') : comparand === '';
+    return entraCondition({ field, claim, operator, ifExists: emptyMatches }, comparand, like);
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/read.ts
+/**
+ * A Microsoft Entra federated identity credential, read as Entra checks a token against it: the
+ * token's iss must equal the credential's issuer, its aud the credential's audience, and its sub the
+ * credential's subject (a classic credential) or its claims must satisfy the claims matching expression
+ * (a flexible one). Every comparison is exact and case-sensitive except the wildcards of `matches`.
+ * The credential becomes one Allow door, named after the credential, whose conditions are on the
+ * token's claim names, so that the breadth checks judge it as they judge any other format's doors.
+ */
+
+
+
+
+
+
+
+
+/** The members of Microsoft Graph's federatedIdentityCredential (and its read-only id; @odata.* annotations too). */
+const CREDENTIAL_MEMBERS = new Set(['name', 'issuer', 'subject', 'audiences', 'claimsMatchingExpression', 'description', 'id']);
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one credential; the rest are counted in one more. */
+const read_MAX_UNSUPPORTED = 50;
+/** The issuer the credential trusts as written, if it names one. */
+function credentialIssuer(document) {
+    return typeof document.issuer === 'string' ? document.issuer : undefined;
+}
+/** The doors of the credential for tokens of `issuer`: its one door, or none for an issuer it does not name. */
+function readCredential(document, issuer, at) {
+    const own = credentialIssuer(document);
+    if (own !== undefined && own.toLowerCase() !== issuer.toLowerCase()) {
+        return { issuer, doors: [], findings: [finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The credential trusts tokens whose iss is exactly "${clip(own)}", and Entra compares the two exactly and case-sensitively: tokens of ${clip(issuer)} never match it.`, { field: `${at}/issuer`, issuer: clip(own) })] };
+    }
+    const findings = [];
+    let untold = 0;
+    const unsupported = (field, message, evidence = {}) => {
+        if (findings.length < read_MAX_UNSUPPORTED)
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+        else
+            untold++;
+    };
+    const strangers = Object.keys(document).filter((member) => !CREDENTIAL_MEMBERS.has(member) && !member.startsWith('@odata.'));
+    // Only those listed are worded: a credential padded with thousands of members costs one count.
+    for (const member of strangers.slice(0, read_MAX_UNSUPPORTED)) {
+        unsupported(`${at}/${aws_conditions_escape(member)}`, `The member ${clip(member)} is not one a federated identity credential has; it was not evaluated.`, { key: clip(member) });
+    }
+    untold += Math.max(0, strangers.length - read_MAX_UNSUPPORTED);
+    const classic = given(document.subject);
+    const conditions = classic
+        ? [subjectCondition(document.subject, `${at}/subject`, unsupported, findings)]
+        : expressionConditions(document.claimsMatchingExpression, `${at}/claimsMatchingExpression`, issuer, unsupported, findings);
+    conditions.push(...audienceConditions(document.audiences, `${at}/audiences`, unsupported));
+    if (own !== undefined) {
+        // A case whose claims name no iss is a token of this issuer; one that names another is not let in.
+        conditions.push(entraCondition({ field: `${at}/issuer`, claim: 'iss', operator: 'equals', ifExists: true }, own, false));
+        const meant = claims_nearMiss(own);
+        if (meant !== undefined) {
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The credential's issuer "${clip(own)}" differs from ${meant} only in letter case, spaces or a trailing slash. Entra compares it with the token's iss exactly and case-sensitively, and that issuer's tokens carry ${meant}: none of them matches the credential (an application active before August 2024 may still match in another letter case; a difference in spaces or a slash never matches).`, { field: `${at}/issuer`, issuer: clip(own), expected: meant }));
+        }
+    }
+    else if (given(document.issuer)) {
+        unsupported(`${at}/issuer`, `The credential's issuer is not a string; it was not evaluated, and the credential is judged for tokens of ${clip(issuer)}.`);
+    }
+    if (untold > 0) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, `${untold} more parts of the credential are not evaluated either (the first ${read_MAX_UNSUPPORTED} are listed); none of them is taken to keep a token out.`, { field: at }));
+    }
+    const name = typeof document.name === 'string' && document.name !== '' ? `the credential ${clip(document.name)}` : 'the credential';
+    const door = {
+        field: at, effect: 'Allow', conditions, name,
+        missingAt: { sub: classic ? `${at}/subject` : `${at}/claimsMatchingExpression/value`, aud: `${at}/audiences` },
+    };
+    return { issuer, doors: [door], findings };
+}
+/**
+ * A classic credential's subject: the token's sub must equal it exactly. A `*` or `?` in it is a plain
+ * character, not a wildcard: the credential then matches only a token whose sub holds that character,
+ * which no repository name or git ref does, so the logins it was meant for fail without saying why.
+ */
+function subjectCondition(subject, field, unsupported, findings) {
+    if (typeof subject !== 'string') {
+        unsupported(field, 'The credential\'s subject is not a string; it was not evaluated and is taken to let every token in.');
+        return unknownCondition(field, 'sub');
+    }
+    const outage = literalWildcard(subject, field, 'subject');
+    if (outage !== undefined)
+        findings.push(outage);
+    return entraCondition({ field, claim: 'sub', operator: 'equals', ifExists: subject === '' }, subject, false);
+}
+/** The token's aud must equal the credential's audience (Entra takes one; any listed one is read as admitted). */
+function audienceConditions(audiences, field, unsupported) {
+    if (!given(audiences))
+        return [];
+    if (!Array.isArray(audiences) || !audiences.every((a) => typeof a === 'string')) {
+        unsupported(field, 'The credential\'s audiences is not a list of strings; it was not evaluated and is taken to let every audience in.');
+        return [unknownCondition(field, 'aud')];
+    }
+    if (audiences.length === 0)
+        return [];
+    return [entraCondition({ field, claim: 'aud', operator: 'equals' }, audiences, false)];
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/azure/format.ts
+/**
+ * Microsoft Entra federated identity credentials (Microsoft Graph's federatedIdentityCredential), the
+ * trust an app registration or a managed identity puts in a CI issuer's tokens: classic ones (issuer,
+ * subject and audience, matched exactly) and flexible ones (a claims matching expression instead of
+ * the subject). One credential per request; its own issuer decides whose tokens it is judged for.
+ */
+
+
+
+const azureFederatedCredentialFormat = {
+    member: 'azure_federated_credential',
+    label: 'Microsoft Entra federated identity credential',
+    description: `A Microsoft Entra federated identity credential as Microsoft Graph returns it: { name, issuer, audiences, and subject or claimsMatchingExpression: { value, languageVersion: 1 } } (at most 64 KiB as JSON; an expression of at most ${MAX_EXPRESSION_LENGTH.toLocaleString('en-US')} characters and ${MAX_CLAUSES} clauses). Entra compares issuer, subject and audience with the token's iss, sub and aud exactly and case-sensitively; an expression's clauses (claims['sub'] matches 'repo:acme/app:*', claims['repository_id'] eq '2002') are joined by and, matches with * and ? as wildcards. Judged for tokens of the credential's own issuer.`,
+    docs: 'docs/trust/azure.md',
+    refuse: credentialRefusals,
+    /**
+     * The credential's own issuer (what Entra compares with iss), else the request's, else GitHub's; and
+     * the request's issuer beside a different own one, whose tokens the credential never lets in.
+     */
+    issuers(document, requested) {
+        const own = credentialIssuer(document);
+        const asked = requested?.replace(/\/+$/, '');
+        if (own === undefined)
+            return [asked ?? GITHUB_ACTIONS_ISSUER];
+        return asked === undefined || asked === own.replace(/\/+$/, '') ? [own] : [own, asked];
+    },
+    read: readCredential,
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/document.ts
+/**
+ * The members of a `gcp_workload_identity` document, in either of the shapes people keep it in: the
+ * REST API's and gcloud's camelCase (`attributeCondition`, `oidc.issuerUri`) or Terraform's snake_case
+ * (`attribute_condition`, `oidc.issuer_uri`). Each member is read with the JSON Pointer of the key the
+ * document actually uses, so findings point at what the user wrote. A member given in both spellings
+ * is refused by the format (limits.ts): the checker would not know which one Google sees.
+ */
+
+/** The spellings of each provider member the checker reads. */
+const PROVIDER_MEMBERS = {
+    condition: ['attribute_condition', 'attributeCondition'],
+    mapping: ['attribute_mapping', 'attributeMapping'],
+    name: ['name'],
+    poolId: ['workload_identity_pool_id', 'workloadIdentityPoolId'],
+    providerId: ['workload_identity_pool_provider_id', 'workloadIdentityPoolProviderId'],
+    oidc: ['oidc'],
+};
+const OIDC_MEMBERS = {
+    issuer: ['issuer_uri', 'issuerUri'],
+    audiences: ['allowed_audiences', 'allowedAudiences'],
+};
+/**
+ * Provider members that cannot change which tokens get in: descriptions, output-only fields, the
+ * project (the pool's resource name says which), and the JWKS (it decides which signatures verify,
+ * not which claims pass). `disabled` is read as if the provider were enabled: whoever enables it gets
+ * what its condition says.
+ */
+const HARMLESS_PROVIDER_MEMBERS = new Set([
+    'display_name', 'displayName', 'description', 'disabled', 'state', 'expire_time', 'expireTime', 'project', 'location', 'id',
+]);
+const HARMLESS_OIDC_MEMBERS = new Set(['jwks_json', 'jwksJson']);
+/** The one spelling of a member the record uses (the first, when it uses several: refused elsewhere). */
+function member(record, names, at) {
+    const key = names.find((n) => Object.hasOwn(record, n));
+    return key === undefined ? undefined : { value: record[key], at: `${at}/${aws_conditions_escape(key)}` };
+}
+/** The members given in two spellings, each with the pointer of the object that holds them. */
+function doubled(record, at, groups) {
+    return Object.values(groups).flatMap((names) => {
+        const given = names.filter((n) => Object.hasOwn(record, n));
+        return given.length > 1 ? [{ at, names: given }] : [];
+    });
+}
+function readProvider(provider, at) {
+    const oidcFound = member(provider, PROVIDER_MEMBERS.oidc, at);
+    const oidc = isRecord(oidcFound?.value) ? oidcFound.value : {};
+    const oidcAt = oidcFound?.at ?? `${at}/oidc`;
+    const known = new Set(Object.values(PROVIDER_MEMBERS).flat());
+    const knownOidc = new Set(Object.values(OIDC_MEMBERS).flat());
+    const unknown = [
+        ...Object.keys(provider).filter((k) => !known.has(k) && !HARMLESS_PROVIDER_MEMBERS.has(k)).map((k) => ({ value: k, at: `${at}/${aws_conditions_escape(k)}` })),
+        ...Object.keys(oidc).filter((k) => !knownOidc.has(k) && !HARMLESS_OIDC_MEMBERS.has(k)).map((k) => ({ value: k, at: `${oidcAt}/${aws_conditions_escape(k)}` })),
+    ];
+    return {
+        at,
+        condition: member(provider, PROVIDER_MEMBERS.condition, at),
+        mapping: member(provider, PROVIDER_MEMBERS.mapping, at),
+        name: member(provider, PROVIDER_MEMBERS.name, at),
+        poolId: member(provider, PROVIDER_MEMBERS.poolId, at),
+        providerId: member(provider, PROVIDER_MEMBERS.providerId, at),
+        issuer: member(oidc, OIDC_MEMBERS.issuer, oidcAt),
+        audiences: member(oidc, OIDC_MEMBERS.audiences, oidcAt),
+        unknown,
+        oidcAt,
+        hasOidc: isRecord(oidcFound?.value),
+    };
+}
+/** The provider object of a document (an empty one when it has none). */
+function document_providerOf(document) {
+    return isRecord(document.provider) ? document.provider : {};
+}
+/** The issuer the provider trusts: its issuer URI, else the request's, else undefined. Trailing slashes dropped. */
+function issuerOf(document, requested) {
+    const provider = document_providerOf(document);
+    const oidc = member(provider, PROVIDER_MEMBERS.oidc, '')?.value;
+    const uri = isRecord(oidc) ? member(oidc, OIDC_MEMBERS.issuer, '')?.value : undefined;
+    const given = typeof uri === 'string' && uri !== '' ? uri : requested;
+    return given === undefined ? undefined : trimSlashes(given);
+}
+/** The text without trailing slashes (a loop: a regular expression on document text could take quadratic time). */
+function trimSlashes(text) {
+    let end = text.length;
+    while (end > 0 && text.charCodeAt(end - 1) === 0x2f)
+        end--;
+    return text.slice(0, end);
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/re2-approx.ts
+/** StringLike patterns per `matches()` at the most. */
+const MAX_APPROXIMATIONS = 16;
+const STAR = 0;
+const ONE = 1;
+const BEGIN = 2;
+const END = 3;
+/** The StringLike patterns whose union covers every string the pattern matches in part. */
+function approximate(node) {
+    const out = new Set();
+    for (const sequence of sequences(node))
+        out.add(render(sequence));
+    return [...out];
+}
+function sequences(node) {
+    switch (node.kind) {
+        case 'empty': return [[]];
+        case 'begin': return [[BEGIN]];
+        case 'end': return [[END]];
+        case 'repeat': return [[STAR]];
+        case 'chars': {
+            const { ranges } = node;
+            if (ranges.length === 2 && ranges[0] === ranges[1])
+                return [[String.fromCodePoint(ranges[0])]];
+            // One UTF-16 unit stands for one code point only below U+10000.
+            return [[ranges[ranges.length - 1] > 0xffff ? STAR : ONE]];
+        }
+        case 'alt': {
+            const all = node.parts.flatMap(sequences);
+            return all.length > MAX_APPROXIMATIONS ? [[STAR]] : all;
+        }
+        case 'concat': {
+            let acc = [[]];
+            for (const part of node.parts) {
+                const next = sequences(part);
+                // Too many choices: this part stands for any run of characters instead.
+                const choices = acc.length * next.length > MAX_APPROXIMATIONS ? [[STAR]] : next;
+                acc = acc.flatMap((head) => choices.map((tail) => [...head, ...tail]));
+            }
+            return acc;
+        }
+    }
+}
+/**
+ * The sequence as a StringLike pattern: `*` before it unless it starts at `^`, `*` after it unless it
+ * ends at `$`. An anchor elsewhere can only make the pattern match less; it is dropped.
+ */
+function render(sequence) {
+    const anchoredStart = sequence[0] === BEGIN;
+    const anchoredEnd = sequence[sequence.length - 1] === END;
+    let text = anchoredStart ? '' : '*';
+    for (const token of sequence) {
+        if (token === STAR)
+            text += '*';
+        else if (token === ONE)
+            text += '?';
+        else if (typeof token === 'string')
+            text += token;
+    }
+    if (!anchoredEnd)
+        text += '*';
+    return text.replace(/\*{2,}/g, '*');
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/re2-parse.ts
+/**
+ * The part of RE2's syntax that attribute conditions use in `matches()`: literals, escaped punctuation,
+ * `.`, classes `[...]` and `[^...]` with ranges, `\d \w \s` and their negations, the `*` `+` `?`
+ * quantifiers (lazy or not: the same strings match), groups (capturing, `(?:…)`, named), `|`, `^` and
+ * `$`. RE2's defaults decide the meaning: `.` is any character but a newline, a negated class and
+ * `\D \S \W` do match a newline, `^` is the start of the text and `$` its very end (no line mode).
+ * Characters are Unicode code points, as RE2 reads UTF-8.
+ *
+ * Anything else (counted repetition `{n,m}`, flags `(?i)`, `\b`, `\pL`, POSIX classes, `\x…`) is
+ * reported as unsupported, and so is a pattern RE2 itself refuses: the caller then takes the match
+ * to admit. Nothing here builds a JavaScript regular expression.
+ */
+/** Groups nested deeper than this are not read (nobody writes them; the parser recurses on them). */
+const MAX_NESTING = 100;
+const MAX_CODE_POINT = 0x10ffff;
+const NEWLINE = 10;
+const re2_parse_DIGITS = [48, 57];
+const WORD = [48, 57, 65, 90, 95, 95, 97, 122];
+/** RE2's `\s`: tab, newline, form feed, carriage return and space (not vertical tab). */
+const SPACE = [9, 10, 12, 13, 32, 32];
+/** `.`: every code point but the newline. */
+const ANY_BUT_NEWLINE = [0, NEWLINE - 1, NEWLINE + 1, MAX_CODE_POINT];
+/** Control characters an escape names (`\t` is a tab). */
+const NAMED_ESCAPES = { a: 7, f: 12, t: 9, n: 10, r: 13, v: 11 };
+class Unsupported extends Error {
+}
+/** The pattern's tree, or why it is not read. Linear in the pattern's length. */
+function parseRegex(pattern) {
+    const parser = new Parser(pattern);
+    try {
+        const node = parser.alternation(0);
+        if (parser.pos < pattern.length)
+            throw new Unsupported('it has a ")" that closes no group, which RE2 refuses');
+        return { ok: true, node };
+    }
+    catch (err) {
+        if (err instanceof Unsupported)
+            return { ok: false, why: err.message };
+        throw err;
+    }
+}
+class Parser {
+    pos = 0;
+    text;
+    constructor(text) {
+        this.text = text;
+    }
+    peek() {
+        return this.text.codePointAt(this.pos);
+    }
+    next() {
+        const c = this.text.codePointAt(this.pos);
+        if (c === undefined)
+            throw new Unsupported('it ends in the middle of an escape or a class, which RE2 refuses');
+        this.pos += c > 0xffff ? 2 : 1;
+        return c;
+    }
+    alternation(depth) {
+        if (depth > MAX_NESTING)
+            throw new Unsupported(`its groups nest more than ${MAX_NESTING} deep`);
+        const parts = [this.concatenation(depth)];
+        while (this.peek() === 0x7c /* | */) {
+            this.pos++;
+            parts.push(this.concatenation(depth));
+        }
+        return parts.length === 1 ? parts[0] : { kind: 'alt', parts };
+    }
+    concatenation(depth) {
+        const parts = [];
+        for (let c = this.peek(); c !== undefined && c !== 0x7c && c !== 0x29 /* ) */; c = this.peek()) {
+            const atom = this.atom(depth);
+            parts.push(this.quantified(atom));
+        }
+        if (parts.length === 0)
+            return { kind: 'empty' };
+        return parts.length === 1 ? parts[0] : { kind: 'concat', parts };
+    }
+    quantified(atom) {
+        const c = this.peek();
+        let node = atom;
+        if (c === 0x2a || c === 0x2b || c === 0x3f) {
+            this.pos++;
+            if (atom.kind === 'begin' || atom.kind === 'end')
+                throw new Unsupported('it repeats an anchor (^ or $)');
+            node = { kind: 'repeat', node: atom, min: c === 0x2b ? 1 : 0, max: c === 0x3f ? 1 : Infinity };
+            // A lazy quantifier matches the same strings.
+            if (this.peek() === 0x3f)
+                this.pos++;
+            const after = this.peek();
+            if (after === 0x2a || after === 0x2b || after === 0x3f)
+                throw new Unsupported('it repeats a repetition (such as a**), which RE2 refuses');
+        }
+        if (this.peek() === 0x7b /* { */ && this.countedRepetitionAhead())
+            throw new Unsupported('it uses counted repetition ({n,m}), which the checker does not evaluate');
+        return node;
+    }
+    /** `{n}`, `{n,}` or `{n,m}` follows; any other `{` is a literal character to RE2. */
+    countedRepetitionAhead() {
+        let i = this.pos + 1;
+        const digitsFrom = (from) => {
+            let j = from;
+            while (j < this.text.length && this.text.charCodeAt(j) >= 48 && this.text.charCodeAt(j) <= 57)
+                j++;
+            return j;
+        };
+        const afterMin = digitsFrom(i);
+        if (afterMin === i)
+            return false;
+        i = afterMin;
+        if (this.text.charCodeAt(i) === 0x2c /* , */)
+            i = digitsFrom(i + 1);
+        return this.text.charCodeAt(i) === 0x7d /* } */;
+    }
+    atom(depth) {
+        const c = this.next();
+        switch (c) {
+            case 0x28: return this.group(depth); // (
+            case 0x5b: return { kind: 'chars', ranges: this.charClass() }; // [
+            case 0x2e: return { kind: 'chars', ranges: ANY_BUT_NEWLINE }; // .
+            case 0x5e: return { kind: 'begin' }; // ^
+            case 0x24: return { kind: 'end' }; // $
+            case 0x5c: return { kind: 'chars', ranges: this.escape(false) }; // \
+            case 0x2a:
+            case 0x2b:
+            case 0x3f:
+                throw new Unsupported(`it has a ${String.fromCodePoint(c)} with nothing to repeat, which RE2 refuses`);
+            default: return { kind: 'chars', ranges: [c, c] };
+        }
+    }
+    group(depth) {
+        if (this.peek() === 0x3f /* ? */) {
+            this.pos++;
+            const rest = this.text.slice(this.pos);
+            if (rest.startsWith(':'))
+                this.pos++;
+            else if (rest.startsWith('P<') || rest.startsWith('<'))
+                this.groupName(rest.startsWith('P<') ? 2 : 1);
+            else
+                throw new Unsupported('it sets flags or uses a group kind ((?…)) the checker does not evaluate');
+        }
+        const inner = this.alternation(depth + 1);
+        if (this.peek() !== 0x29)
+            throw new Unsupported('it has a group that is never closed, which RE2 refuses');
+        this.pos++;
+        return inner;
+    }
+    groupName(skip) {
+        this.pos += skip;
+        const close = this.text.indexOf('>', this.pos);
+        const name = close < 0 ? '' : this.text.slice(this.pos, close);
+        if (!/^[A-Za-z0-9_]+$/.test(name))
+            throw new Unsupported('it has a group name RE2 refuses');
+        this.pos = close + 1;
+    }
+    /** The ranges after `[`, up to and including its `]`. */
+    charClass() {
+        let negated = false;
+        if (this.peek() === 0x5e) {
+            negated = true;
+            this.pos++;
+        }
+        const ranges = [];
+        let first = true;
+        for (;;) {
+            const c = this.peek();
+            if (c === undefined)
+                throw new Unsupported('it has a class that is never closed, which RE2 refuses');
+            if (c === 0x5d /* ] */ && !first) {
+                this.pos++;
+                break;
+            }
+            first = false;
+            if (this.text.startsWith('[:', this.pos))
+                throw new Unsupported('it uses a POSIX class ([[:alpha:]]), which the checker does not evaluate');
+            const lo = this.classItem();
+            if (typeof lo !== 'number') {
+                ranges.push(...lo);
+                continue;
+            }
+            if (this.peek() === 0x2d /* - */ && this.text.codePointAt(this.pos + 1) !== 0x5d && this.pos + 1 < this.text.length) {
+                this.pos++;
+                const hi = this.classItem();
+                if (typeof hi !== 'number' || hi < lo)
+                    throw new Unsupported('it has a class range RE2 refuses');
+                ranges.push(lo, hi);
+            }
+            else {
+                ranges.push(lo, lo);
+            }
+        }
+        const set = normalise(ranges);
+        return negated ? complement(set) : set;
+    }
+    /** One character of a class, or the ranges of an escape such as `\d`. */
+    classItem() {
+        const c = this.next();
+        if (c !== 0x5c)
+            return c;
+        const ranges = this.escape(true);
+        return ranges.length === 2 && ranges[0] === ranges[1] ? ranges[0] : ranges;
+    }
+    /** The ranges after a backslash. */
+    escape(inClass) {
+        const c = this.next();
+        const ch = String.fromCodePoint(c);
+        switch (ch) {
+            case 'd': return re2_parse_DIGITS;
+            case 'D': return complement(re2_parse_DIGITS);
+            case 'w': return WORD;
+            case 'W': return complement(WORD);
+            case 's': return SPACE;
+            case 'S': return complement(SPACE);
+            default: break;
+        }
+        if (Object.hasOwn(NAMED_ESCAPES, ch)) {
+            const code = NAMED_ESCAPES[ch];
+            return [code, code];
+        }
+        // RE2 takes any escaped ASCII punctuation as itself.
+        if (c < 128 && !/[0-9A-Za-z]/.test(ch))
+            return [c, c];
+        throw new Unsupported(`it uses the escape \\${ch}${inClass ? ' in a class' : ''}, which the checker does not evaluate`);
+    }
+}
+/** Sorted, merged ranges. */
+function normalise(ranges) {
+    const pairs = [];
+    for (let i = 0; i < ranges.length; i += 2)
+        pairs.push([ranges[i], ranges[i + 1]]);
+    pairs.sort((a, b) => a[0] - b[0]);
+    const out = [];
+    for (const [lo, hi] of pairs) {
+        const last = out.length - 1;
+        if (last > 0 && lo <= out[last] + 1)
+            out[last] = Math.max(out[last], hi);
+        else
+            out.push(lo, hi);
+    }
+    return out;
+}
+/** Every code point the ranges leave out. */
+function complement(ranges) {
+    const out = [];
+    let from = 0;
+    for (let i = 0; i < ranges.length; i += 2) {
+        const lo = ranges[i];
+        if (lo > from)
+            out.push(from, lo - 1);
+        from = ranges[i + 1] + 1;
+    }
+    if (from <= MAX_CODE_POINT)
+        out.push(from, MAX_CODE_POINT);
+    return out;
+}
+/** Whether the code point is in the ranges: a binary search over the pairs. */
+function inRanges(ranges, c) {
+    let lo = 0;
+    let hi = (ranges.length >> 1) - 1;
+    while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (c < ranges[2 * mid])
+            hi = mid - 1;
+        else if (c > ranges[2 * mid + 1])
+            lo = mid + 1;
+        else
+            return true;
+    }
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/re2-match.ts
+
+const CHAR = 0;
+const SPLIT = 1;
+const re2_match_BEGIN = 2;
+const re2_match_END = 3;
+const MATCH = 4;
+/**
+ * Work units per automaton state and value character. A unit is one step of the StringLike matcher
+ * (about 10 ns, bench/patterns.bench.ts); a state costs up to about 25 ns per character on patterns
+ * that keep every state alive (test/trust/gcp/cost.test.ts), so the budget counts it three times.
+ */
+const WEIGHT_PER_STATE = 3;
+class Builder {
+    op = [];
+    out1 = [];
+    out2 = [];
+    ranges = [];
+    add(op, out1, out2 = -1, ranges) {
+        this.op.push(op);
+        this.out1.push(out1);
+        this.out2.push(out2);
+        this.ranges.push(ranges);
+        return this.op.length - 1;
+    }
+    /** The state that matches `node` and goes on to `next`; built from the end, so each state's successors exist. */
+    compile(node, next) {
+        switch (node.kind) {
+            case 'empty': return next;
+            case 'chars': return this.add(CHAR, next, -1, node.ranges);
+            case 'begin': return this.add(re2_match_BEGIN, next);
+            case 'end': return this.add(re2_match_END, next);
+            case 'concat': {
+                let at = next;
+                for (let i = node.parts.length - 1; i >= 0; i--)
+                    at = this.compile(node.parts[i], at);
+                return at;
+            }
+            case 'alt': {
+                const starts = node.parts.map((p) => this.compile(p, next));
+                let at = starts[starts.length - 1];
+                for (let i = starts.length - 2; i >= 0; i--)
+                    at = this.add(SPLIT, starts[i], at);
+                return at;
+            }
+            case 'repeat': {
+                if (node.max === 1)
+                    return this.add(SPLIT, this.compile(node.node, next), next);
+                // A loop: the split either enters the body (which comes back to it) or leaves.
+                const loop = this.add(SPLIT, -1, next);
+                const body = this.compile(node.node, loop);
+                this.out1[loop] = body;
+                return node.min === 1 ? body : loop;
+            }
+        }
+    }
+}
+function build(node) {
+    const b = new Builder();
+    const match = b.add(MATCH, -1);
+    const start = b.compile(node, match);
+    return { op: Uint8Array.from(b.op), out1: Int32Array.from(b.out1), out2: Int32Array.from(b.out2), ranges: b.ranges, start };
+}
+/**
+ * `pattern`'s tree compiled once, as a matcher the trust conditions use (StringLikePattern): `weight`
+ * is the work per value character (the automaton's states, see WEIGHT_PER_STATE), so the request's
+ * work budget counts it.
+ */
+function compileRe2(source, node) {
+    const program = build(node);
+    const n = program.op.length;
+    const { op, out1, out2, ranges, start } = program;
+    // A state of one range (a literal, most of them) is tested by two comparisons, others by a search.
+    const lo = new Int32Array(n);
+    const hi = new Int32Array(n);
+    // The work per character: WEIGHT_PER_STATE a state, more for a class searched among several ranges.
+    let weight = 1;
+    for (let s = 0; s < n; s++) {
+        const r = ranges[s];
+        weight += WEIGHT_PER_STATE;
+        if (r !== undefined && r.length === 2) {
+            lo[s] = r[0];
+            hi[s] = r[1];
+        }
+        else {
+            lo[s] = -1;
+            if (r !== undefined)
+                weight += Math.ceil(Math.log2(r.length));
+        }
+    }
+    // Reused by every match of this pattern: which position's state set each state is already in.
+    const seen = new Int32Array(n).fill(-1);
+    const stack = new Int32Array(n * 2 + 2);
+    const lists = [new Int32Array(n), new Int32Array(n)];
+    let generation = 0;
+    /**
+     * Adds `state` and the states it reaches without reading at `pos` to `list`, which holds `size`
+     * states: the new size, or -1 when the match is reached.
+     */
+    const addState = (list, size, state, pos, length, mark) => {
+        let top = 0;
+        let count = size;
+        stack[top++] = state;
+        while (top > 0) {
+            const s = stack[--top];
+            if (seen[s] === mark)
+                continue;
+            seen[s] = mark;
+            const kind = op[s];
+            if (kind === CHAR)
+                list[count++] = s;
+            else if (kind === SPLIT) {
+                stack[top++] = out2[s];
+                stack[top++] = out1[s];
+            }
+            else if (kind === MATCH)
+                return -1;
+            else if (kind === re2_match_BEGIN ? pos === 0 : pos === length)
+                stack[top++] = out1[s];
+        }
+        return count;
+    };
+    const matches = (value) => {
+        const length = value.length;
+        if (generation > 0x3fffffff) {
+            seen.fill(-1);
+            generation = 0;
+        }
+        let mark = ++generation;
+        let current = lists[0];
+        let following = lists[1];
+        let size = 0;
+        for (let pos = 0;;) {
+            // Unanchored: a match may start at any position.
+            size = addState(current, size, start, pos, length, mark);
+            if (size < 0)
+                return true;
+            if (pos >= length)
+                return false;
+            const c = value.codePointAt(pos);
+            const next = pos + (c > 0xffff ? 2 : 1);
+            mark = ++generation;
+            let nextSize = 0;
+            for (let i = 0; i < size; i++) {
+                const s = current[i];
+                const l = lo[s];
+                if (l >= 0 ? c >= l && c <= hi[s] : inRanges(ranges[s], c)) {
+                    nextSize = addState(following, nextSize, out1[s], next, length, mark);
+                    if (nextSize < 0)
+                        return true;
+                }
+            }
+            const swap = current;
+            current = following;
+            following = swap;
+            size = nextSize;
+            pos = next;
+        }
+    };
+    return { source, wildcard: true, weight, matches };
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/literals.ts
+/**
+ * One test of an attribute condition (cel-logic.ts), possibly negated, as a trust condition on a claim
+ * of the token. Equality is exact; startsWith, endsWith, contains and matches get an exact matcher
+ * that decides cases as CEL does, beside a StringLike pattern matching a superset of what it admits,
+ * which the breadth checks read.
+ *
+ * CEL fails with an error on a claim the token lacks, and a failing test is never true: a positive
+ * test on a missing claim fails (the trust conditions do the same); a negated one is read with
+ * ForAnyValue, which also fails on a missing claim and holds when any member of a list claim differs.
+ */
+
+
+
+
+
+/** How messages name a test's operator, and its negation. */
+function operatorOf(test, negated) {
+    if (test.op === 'equals')
+        return test.values.length > 1 ? (negated ? 'not in' : 'in') : negated ? '!=' : '==';
+    if (test.op === 'member')
+        return negated ? 'not in' : 'in';
+    return `${negated ? '!' : ''}${test.op}`;
+}
+/** The condition a test of `claim` makes, or why it cannot be made (an unsupported pattern). */
+function testCondition(claim, literal, field) {
+    const { test } = literal.atom;
+    const negated = literal.negated;
+    const operator = operatorOf(test, negated);
+    const base = { field, claim, operator, negated, ...(negated && test.op !== 'member' ? { set: 'ForAnyValue' } : {}) };
+    switch (test.op) {
+        case 'equals': return makeCondition({ ...base, match: 'StringEquals', typed: true }, test.values, undefined, test.values.map(() => field));
+        case 'member': return makeCondition({ ...base, match: 'StringEquals', mapUnknown: true }, [test.value], undefined, [field]);
+        case 'startsWith': return makeCondition({ ...base, match: 'StringLike' }, [`${test.value}*`], [prefixMatcher(test.value)], [field]);
+        case 'endsWith': return makeCondition({ ...base, match: 'StringLike' }, [`*${test.value}`], [suffixMatcher(test.value)], [field]);
+        case 'contains': return makeCondition({ ...base, match: 'StringLike' }, [`*${test.value}*`], [containsMatcher(test.value)], [field]);
+        case 'matches': {
+            const parsed = parseRegex(test.pattern);
+            if (!parsed.ok)
+                return { why: `its pattern ${literals_clip(test.pattern)} is not evaluated: ${parsed.why}` };
+            const regex = compileRe2(test.pattern, parsed.node);
+            const approximations = approximate(parsed.node);
+            // Each value's matcher admits what the pattern admits within that value's approximation, so the
+            // matchers together admit what the pattern does, and each stays within what its value says.
+            const exact = approximations.map((a) => both(compileStringLike(a), regex));
+            return makeCondition({ ...base, match: 'StringLike' }, approximations, exact, approximations.map(() => field));
+        }
+    }
+}
+function prefixMatcher(prefix) {
+    return { source: prefix, wildcard: true, weight: 1, matches: (value) => value.startsWith(prefix) };
+}
+function suffixMatcher(suffix) {
+    return { source: suffix, wildcard: true, weight: 1, matches: (value) => value.endsWith(suffix) };
+}
+/** Substring search in linear time (Knuth-Morris-Pratt), whatever the needle. */
+function containsMatcher(needle) {
+    const failure = new Int32Array(needle.length + 1);
+    failure[0] = -1;
+    for (let i = 1, k = -1; i <= needle.length; i++) {
+        while (k >= 0 && needle.charCodeAt(k) !== needle.charCodeAt(i - 1))
+            k = failure[k];
+        failure[i] = ++k;
+    }
+    const matches = (value) => {
+        if (needle.length === 0)
+            return true;
+        for (let i = 0, k = 0; i < value.length; i++) {
+            while (k >= 0 && needle.charCodeAt(k) !== value.charCodeAt(i))
+                k = failure[k];
+            if (++k === needle.length)
+                return true;
+        }
+        return false;
+    };
+    return { source: needle, wildcard: true, weight: 2, matches };
+}
+function both(outer, inner) {
+    return { source: inner.source, wildcard: true, weight: outer.weight + inner.weight, matches: (value) => outer.matches(value) && inner.matches(value) };
+}
+/**
+ * The audience Google requires when a provider lists no allowed audiences: the provider's full
+ * resource name, with `//iam.googleapis.com/` or `https://iam.googleapis.com/` before it. `segments`
+ * is the name's path; an undefined segment (a project given by ID rather than number, a name not
+ * given) is one segment of any text, so no case is denied for want of knowing it.
+ */
+function defaultAudience(segments, field) {
+    const path = segments.map((s) => s ?? '*').join('/');
+    const prefixes = ['//iam.googleapis.com/', 'https://iam.googleapis.com/'];
+    const values = prefixes.map((p) => `${p}${path}`);
+    if (segments.every((s) => s !== undefined)) {
+        return makeCondition({ field, claim: 'aud', operator: 'default audience', match: 'StringEquals' }, values, undefined, values.map(() => field));
+    }
+    const exact = prefixes.map((prefix) => ({
+        source: `${prefix}${path}`, wildcard: true, weight: 1, matches: (value) => value.startsWith(prefix) && fitsSegments(value.slice(prefix.length), segments),
+    }));
+    return makeCondition({ field, claim: 'aud', operator: 'default audience', match: 'StringLike' }, values, exact, values.map(() => field));
+}
+function fitsSegments(path, segments) {
+    const parts = path.split('/');
+    return parts.length === segments.length && parts.every((part, i) => (segments[i] === undefined ? part !== '' : part === segments[i]));
+}
+function literals_clip(text) {
+    return text.length > 80 ? `"${text.slice(0, 80)}…"` : `"${text}"`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/cel-lexer.ts
+/**
+ * The tokens of a CEL expression (Google's attribute conditions and attribute mappings): identifiers,
+ * numbers, string literals with CEL's quoting and escapes (single, double and triple quotes, raw
+ * `r'…'`, bytes `b'…'`), operators and punctuation. Each token keeps its offset, so that a message can
+ * say where in the expression it is. Linear in the expression's length.
+ */
+class CelSyntaxError extends Error {
+    at;
+    constructor(message, at) {
+        super(message);
+        this.at = at;
+    }
+}
+const TWO_CHARACTER_OPERATORS = new Set(['==', '!=', '<=', '>=', '&&', '||']);
+const ONE_CHARACTER_OPERATORS = new Set(['<', '>', '!', '+', '-', '*', '/', '%', '?', ':', '.', ',', '(', ')', '[', ']', '{', '}']);
+const SIMPLE_ESCAPES = {
+    a: '\x07', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '?': '?', '"': '"', '\'': '\'', '`': '`',
+};
+const isDigit = (c) => c >= '0' && c <= '9';
+const isIdentStart = (c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_';
+const isHex = (c) => isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+function tokenize(source) {
+    const tokens = [];
+    let i = 0;
+    while (i < source.length) {
+        const c = source[i];
+        if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
+            i++;
+            continue;
+        }
+        if (source.startsWith('//', i)) {
+            const newline = source.indexOf('\n', i);
+            i = newline < 0 ? source.length : newline + 1;
+            continue;
+        }
+        const quoteAt = stringStart(source, i);
+        if (quoteAt !== undefined) {
+            const prefix = source.slice(i, quoteAt).toLowerCase();
+            const { value, end } = readString(source, quoteAt, prefix.includes('r'));
+            tokens.push({ kind: prefix.includes('b') ? 'bytes' : 'string', text: value, at: i, end });
+            i = end;
+            continue;
+        }
+        if (isIdentStart(c)) {
+            let j = i + 1;
+            while (j < source.length && (isIdentStart(source[j]) || isDigit(source[j])))
+                j++;
+            tokens.push({ kind: 'ident', text: source.slice(i, j), at: i, end: j });
+            i = j;
+            continue;
+        }
+        if (isDigit(c) || (c === '.' && isDigit(source[i + 1] ?? ''))) {
+            let j = i + 1;
+            while (j < source.length && (isHex(source[j]) || 'xXuU.'.includes(source[j]))) {
+                // An exponent's sign belongs to the number.
+                if ((source[j] === 'e' || source[j] === 'E') && (source[j + 1] === '+' || source[j + 1] === '-'))
+                    j++;
+                j++;
+            }
+            tokens.push({ kind: 'number', text: source.slice(i, j), at: i, end: j });
+            i = j;
+            continue;
+        }
+        const two = source.slice(i, i + 2);
+        const op = TWO_CHARACTER_OPERATORS.has(two) ? two : ONE_CHARACTER_OPERATORS.has(c) ? c : undefined;
+        if (op === undefined)
+            throw new CelSyntaxError(`the character ${JSON.stringify(c)} is not CEL`, i);
+        tokens.push({ kind: 'op', text: op, at: i, end: i + op.length });
+        i += op.length;
+    }
+    tokens.push({ kind: 'eof', text: '', at: source.length, end: source.length });
+    return tokens;
+}
+/** Where the quote of a string literal starting at `i` is (after an r/b prefix), if one starts there. */
+function stringStart(source, i) {
+    let j = i;
+    for (let k = 0; k < 2 && 'rRbB'.includes(source[j] ?? '-'); k++)
+        j++;
+    if (source[j] !== '\'' && source[j] !== '"')
+        return undefined;
+    // A prefix must be one r and/or one b, not an identifier such as `rb_x`.
+    const prefix = source.slice(i, j).toLowerCase();
+    return prefix === '' || prefix === 'r' || prefix === 'b' || prefix === 'rb' || prefix === 'br' ? j : undefined;
+}
+function readString(source, at, raw) {
+    const quote = source[at];
+    const triple = source.startsWith(quote.repeat(3), at);
+    const close = triple ? quote.repeat(3) : quote;
+    let i = at + close.length;
+    let value = '';
+    for (;;) {
+        if (i >= source.length)
+            throw new CelSyntaxError('a string literal is never closed', at);
+        if (source.startsWith(close, i))
+            return { value, end: i + close.length };
+        const c = source[i];
+        if (!triple && (c === '\n' || c === '\r'))
+            throw new CelSyntaxError('a quoted string literal runs past the end of its line', at);
+        if (c !== '\\' || raw) {
+            value += c;
+            i++;
+            continue;
+        }
+        const e = source[i + 1] ?? '';
+        if (Object.hasOwn(SIMPLE_ESCAPES, e)) {
+            value += SIMPLE_ESCAPES[e];
+            i += 2;
+        }
+        else if (e === 'x' || e === 'X' || e === 'u' || e === 'U') {
+            const digits = e === 'u' ? 4 : e === 'U' ? 8 : 2;
+            const hex = source.slice(i + 2, i + 2 + digits);
+            if (hex.length !== digits || ![...hex].every(isHex))
+                throw new CelSyntaxError(`the escape \\${e} needs ${digits} hexadecimal digits`, i);
+            const code = Number.parseInt(hex, 16);
+            if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+                throw new CelSyntaxError('an escape names no Unicode character', i);
+            value += String.fromCodePoint(code);
+            i += 2 + digits;
+        }
+        else if (e >= '0' && e <= '3') {
+            const octal = source.slice(i + 1, i + 4);
+            if (!/^[0-3][0-7][0-7]$/.test(octal))
+                throw new CelSyntaxError('an octal escape needs three digits', i);
+            value += String.fromCodePoint(Number.parseInt(octal, 8));
+            i += 4;
+        }
+        else {
+            throw new CelSyntaxError(`\\${e} is not an escape CEL has`, i);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/cel-parser.ts
+/**
+ * CEL's grammar, read whole (conditional, `||`, `&&`, relations with `in`, arithmetic, unary `!` and
+ * `-`, member selection, indexing, calls, lists, maps and literals), so that any expression Google
+ * accepts has a tree, and the parts the checker does not evaluate can be named one by one rather than
+ * failing the whole condition. Nesting deeper than MAX_DEPTH is refused by the caller (a limit, not
+ * a judgement); everything here is linear in the number of tokens.
+ */
+
+/** Nesting (parentheses, calls, lists, indexes, unary operators) read at the most. */
+const MAX_DEPTH = 32;
+class TooDeep extends Error {
+}
+function parseCel(source) {
+    try {
+        const parser = new cel_parser_Parser(tokenize(source));
+        const node = parser.expression(0);
+        parser.expect('', 'the end of the expression');
+        return { ok: true, node };
+    }
+    catch (err) {
+        if (err instanceof TooDeep)
+            return { ok: false, tooDeep: true, message: `it nests more than ${MAX_DEPTH} levels deep`, at: 0 };
+        if (err instanceof CelSyntaxError)
+            return { ok: false, tooDeep: false, message: err.message, at: err.at };
+        throw err;
+    }
+}
+const RELATIONS = new Set(['==', '!=', '<', '<=', '>', '>=', 'in']);
+class cel_parser_Parser {
+    i = 0;
+    tokens;
+    constructor(tokens) {
+        this.tokens = tokens;
+    }
+    get token() {
+        return this.tokens[this.i];
+    }
+    isOp(text) {
+        const t = this.token;
+        return (t.kind === 'op' || (t.kind === 'ident' && text === 'in')) && t.text === text;
+    }
+    /** Consumes the operator `text` (or, for '', the end), or fails naming what was expected. */
+    expect(text, what) {
+        const t = this.token;
+        const found = text === '' ? t.kind === 'eof' : t.kind === 'op' && t.text === text;
+        if (!found)
+            throw new CelSyntaxError(`expected ${what} at ${t.kind === 'eof' ? 'the end' : JSON.stringify(t.text)}`, t.at);
+        this.i++;
+        return t;
+    }
+    expression(depth) {
+        if (depth > MAX_DEPTH)
+            throw new TooDeep();
+        const test = this.binary(0, depth);
+        if (!this.isOp('?'))
+            return test;
+        this.i++;
+        const then = this.binary(0, depth);
+        this.expect(':', '":" of a conditional');
+        const otherwise = this.expression(depth + 1);
+        return { kind: 'conditional', test, then, otherwise, at: test.at, end: otherwise.end };
+    }
+    /** Levels: 0 `||`, 1 `&&`, 2 relations, 3 `+ -`, 4 `* / %`; each left-associative. */
+    binary(level, depth) {
+        if (level > 4)
+            return this.unary(depth);
+        let left = this.binary(level + 1, depth);
+        for (;;) {
+            const op = this.token.text;
+            const matches = level === 0 ? this.isOp('||') : level === 1 ? this.isOp('&&')
+                : level === 2 ? RELATIONS.has(op) && this.isOp(op) : level === 3 ? this.isOp('+') || this.isOp('-')
+                    : this.isOp('*') || this.isOp('/') || this.isOp('%');
+            if (!matches)
+                return left;
+            this.i++;
+            const right = this.binary(level + 1, depth);
+            left = { kind: 'binary', op, left, right, at: left.at, end: right.end };
+        }
+    }
+    unary(depth) {
+        if (this.isOp('!') || this.isOp('-')) {
+            const t = this.token;
+            this.i++;
+            if (depth + 1 > MAX_DEPTH)
+                throw new TooDeep();
+            const operand = this.unary(depth + 1);
+            return { kind: 'unary', op: t.text, operand, at: t.at, end: operand.end };
+        }
+        return this.member(depth);
+    }
+    member(depth) {
+        let node = this.primary(depth);
+        for (;;) {
+            if (this.isOp('.')) {
+                this.i++;
+                const name = this.token;
+                if (name.kind !== 'ident')
+                    throw new CelSyntaxError('expected a field name after "."', name.at);
+                this.i++;
+                if (this.isOp('(')) {
+                    const { args, end } = this.arguments(depth);
+                    node = { kind: 'call', target: node, name: name.text, args, at: node.at, end };
+                }
+                else {
+                    node = { kind: 'select', operand: node, field: name.text, at: node.at, end: name.end };
+                }
+            }
+            else if (this.isOp('[')) {
+                this.i++;
+                const index = this.expression(depth + 1);
+                const close = this.expect(']', '"]"');
+                node = { kind: 'index', operand: node, index, at: node.at, end: close.end };
+            }
+            else {
+                return node;
+            }
+        }
+    }
+    arguments(depth) {
+        this.expect('(', '"("');
+        const args = this.list(')', depth);
+        return { args, end: this.expect(')', '")"').end };
+    }
+    /** Comma-separated expressions up to (not including) `close`; a trailing comma is allowed. */
+    list(close, depth) {
+        const items = [];
+        while (!this.isOp(close)) {
+            items.push(this.expression(depth + 1));
+            if (this.isOp(':') && close === '}') {
+                this.i++;
+                items.push(this.expression(depth + 1));
+            }
+            if (!this.isOp(','))
+                break;
+            this.i++;
+        }
+        return items;
+    }
+    primary(depth) {
+        const t = this.token;
+        switch (t.kind) {
+            case 'string':
+                this.i++;
+                return { kind: 'string', value: t.text, at: t.at, end: t.end };
+            case 'bytes':
+            case 'number':
+                this.i++;
+                return { kind: 'literal', what: t.kind === 'bytes' ? 'a bytes value' : 'a number', at: t.at, end: t.end };
+            case 'ident':
+                this.i++;
+                if (t.text === 'true' || t.text === 'false')
+                    return { kind: 'bool', value: t.text === 'true', at: t.at, end: t.end };
+                if (t.text === 'null')
+                    return { kind: 'literal', what: 'null', at: t.at, end: t.end };
+                if (this.isOp('(')) {
+                    const { args, end } = this.arguments(depth);
+                    return { kind: 'call', target: undefined, name: t.text, args, at: t.at, end };
+                }
+                return { kind: 'ident', name: t.text, at: t.at, end: t.end };
+            case 'op':
+                if (t.text === '(') {
+                    this.i++;
+                    const inner = this.expression(depth + 1);
+                    this.expect(')', '")"');
+                    return inner;
+                }
+                if (t.text === '[' || t.text === '{') {
+                    this.i++;
+                    const close = t.text === '[' ? ']' : '}';
+                    const items = this.list(close, depth);
+                    const end = this.expect(close, `"${close}"`).end;
+                    return t.text === '[' ? { kind: 'list', items, at: t.at, end } : { kind: 'map', entries: items, at: t.at, end };
+                }
+                if (t.text === '.') {
+                    // A leading dot names the root scope: `.assertion` is `assertion`.
+                    this.i++;
+                    return this.primary(depth);
+                }
+                break;
+            default:
+                break;
+        }
+        throw new CelSyntaxError(`expected a value at ${t.kind === 'eof' ? 'the end' : JSON.stringify(t.text)}`, t.at);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/cel-logic.ts
+/**
+ * An attribute condition as the checker judges it: its tree (cel-parser.ts) read as a boolean formula
+ * over tests of one value each (a claim of the token, a mapped attribute, google.subject) against
+ * string literals, with everything else kept as an unknown test, named by its text, which is taken to
+ * admit. Negation is pushed to the tests (De Morgan), and the formula is written as a disjunction of
+ * conjunctions (one door per disjunct). That is exact under CEL's rules: `&&` and `||` ignore an
+ * error when the other side decides, so an expression is true exactly when some disjunct has every
+ * test true.
+ */
+
+/** Disjuncts an attribute condition may expand to; a larger one is refused (each is a door). */
+const MAX_ALTERNATIVES = 64;
+const FUNCTIONS = new Set(['startsWith', 'endsWith', 'contains', 'matches']);
+class TooMany extends Error {
+}
+/** The condition's disjuncts, or why it has none the checker can use. */
+function cel_logic_readCondition(source) {
+    const parsed = parseCel(source);
+    if (!parsed.ok) {
+        return parsed.tooDeep ? { kind: 'limit', message: `The attribute condition ${parsed.message}; at most 32 are read.` } : { kind: 'syntax', message: parsed.message, at: parsed.at };
+    }
+    try {
+        return { kind: 'dnf', dnf: dnf(formula(parsed.node), false) };
+    }
+    catch (err) {
+        if (err instanceof TooMany)
+            return { kind: 'limit', message: `The attribute condition expands to more than ${MAX_ALTERNATIVES} alternatives (each || that an && multiplies); the checker judges each as a door of its own and reads at most ${MAX_ALTERNATIVES}. Write it with fewer alternatives, or move choices into the bindings.` };
+        throw err;
+    }
+}
+/** The value a plain reference reads (`assertion.x`, `assertion['x']`, `attribute.x`, `google.subject`), if it is one. */
+function refOf(node) {
+    let root;
+    let name;
+    if (node.kind === 'select') {
+        root = node.operand;
+        name = node.field;
+    }
+    else if (node.kind === 'index' && node.index.kind === 'string') {
+        root = node.operand;
+        name = node.index.value;
+    }
+    else {
+        return undefined;
+    }
+    if (root.kind !== 'ident')
+        return undefined;
+    if (root.name === 'assertion' || root.name === 'attribute' || root.name === 'google')
+        return { root: root.name, name };
+    return undefined;
+}
+function unknown(node, why) {
+    return { k: 'atom', atom: { kind: 'unknown', why, span: { at: node.at, end: node.end } } };
+}
+function test(node, ref, t) {
+    return { k: 'atom', atom: { kind: 'test', ref, test: t, span: { at: node.at, end: node.end } } };
+}
+function formula(node) {
+    switch (node.kind) {
+        case 'bool': return { k: 'const', value: node.value };
+        case 'unary': return node.op === '!' ? { k: 'not', f: formula(node.operand) } : unknown(node, 'it is not a boolean');
+        case 'binary': return binary(node);
+        case 'call': return call(node);
+        case 'conditional': return unknown(node, 'the checker does not evaluate the conditional operator (?:)');
+        default: return unknown(node, 'it is not a comparison the checker evaluates');
+    }
+}
+function binary(node) {
+    const { op, left, right } = node;
+    if (op === '&&' || op === '||') {
+        // A chain of one operator is one node of many parts: a && b && c, read without recursing down it.
+        const operands = [right];
+        let rest = left;
+        while (rest.kind === 'binary' && rest.op === op) {
+            operands.push(rest.right);
+            rest = rest.left;
+        }
+        operands.push(rest);
+        return { k: op === '&&' ? 'and' : 'or', parts: operands.reverse().map(formula) };
+    }
+    if (op === '==' || op === '!=') {
+        const equal = equality(node, left, right);
+        return op === '==' ? equal : { k: 'not', f: equal };
+    }
+    if (op === 'in')
+        return membership(node, left, right);
+    return unknown(node, `the checker does not evaluate the operator ${op}`);
+}
+function equality(node, left, right) {
+    if (left.kind === 'string' && right.kind === 'string')
+        return { k: 'const', value: left.value === right.value };
+    const ref = refOf(left) ?? refOf(right);
+    const other = refOf(left) === undefined ? left : right;
+    if (ref === undefined)
+        return unknown(node, 'it compares values the checker does not evaluate');
+    if (other.kind !== 'string')
+        return unknown(node, 'it compares with a value that is not a string literal');
+    return test(node, ref, { op: 'equals', values: [other.value] });
+}
+function membership(node, left, right) {
+    const leftRef = refOf(left);
+    const rightRef = refOf(right);
+    if (leftRef !== undefined && right.kind === 'list') {
+        const values = right.items.flatMap((item) => (item.kind === 'string' ? [item.value] : []));
+        if (values.length !== right.items.length)
+            return unknown(node, 'its list holds values that are not string literals');
+        return values.length === 0 ? { k: 'const', value: false } : test(node, leftRef, { op: 'equals', values });
+    }
+    if (left.kind === 'string' && rightRef !== undefined)
+        return test(node, rightRef, { op: 'member', value: left.value });
+    if (left.kind === 'string' && right.kind === 'list' && right.items.every((item) => item.kind === 'string')) {
+        return { k: 'const', value: right.items.some((item) => item.kind === 'string' && item.value === left.value) };
+    }
+    return unknown(node, 'the checker does not evaluate this use of in');
+}
+function call(node) {
+    const { target, name, args } = node;
+    if (!FUNCTIONS.has(name))
+        return unknown(node, `the checker does not evaluate the function ${name}()`);
+    // `matches(value, 're')` is the same test as `value.matches('re')`.
+    const [subject, argument] = target === undefined ? [args[0], args[1]] : [target, args[0]];
+    const expected = target === undefined ? 2 : 1;
+    if (args.length !== expected || subject === undefined || argument?.kind !== 'string')
+        return unknown(node, `${name}() is given arguments the checker does not evaluate`);
+    const ref = refOf(subject);
+    if (ref === undefined)
+        return unknown(node, `${name}() is called on a value the checker does not evaluate`);
+    return test(node, ref, name === 'matches' ? { op: 'matches', pattern: argument.value } : { op: name, value: argument.value });
+}
+/** The formula (negated when `negate`) as disjuncts of literals, at most MAX_ALTERNATIVES of them at any step. */
+function dnf(f, negate) {
+    switch (f.k) {
+        case 'const': return f.value !== negate ? [[]] : [];
+        case 'atom': return [[{ atom: f.atom, negated: negate }]];
+        case 'not': return dnf(f.f, !negate);
+        case 'and':
+        case 'or': {
+            // De Morgan: a negated conjunction is a disjunction of negations, and the other way round.
+            const disjunction = (f.k === 'or') !== negate;
+            const parts = f.parts.map((p) => dnf(p, negate));
+            if (disjunction) {
+                const all = parts.flat();
+                if (all.some((c) => c.length === 0))
+                    return [[]];
+                if (all.length > MAX_ALTERNATIVES)
+                    throw new TooMany();
+                return all;
+            }
+            // Every conjunct of `acc` is made here, so one with a single disjunct is appended in place.
+            let acc = [[]];
+            for (const part of parts) {
+                if (acc.length * part.length > MAX_ALTERNATIVES)
+                    throw new TooMany();
+                if (part.length === 1)
+                    for (const head of acc)
+                        head.push(...part[0]);
+                else
+                    acc = acc.flatMap((head) => part.map((tail) => [...head, ...tail]));
+            }
+            return acc;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/mapping.ts
+/**
+ * The provider's attribute mapping, read for what each Google attribute holds: a claim of the token
+ * when the mapping is a plain `assertion.claim` or `assertion['claim']`, else a computed value the
+ * checker does not evaluate. A condition or binding on `attribute.X` or `google.subject` is then judged
+ * as one on that claim.
+ */
+
+
+
+/** The mapping as given, or undefined when the document has none (or not an object of strings). */
+function readMapping(value) {
+    if (!isRecord(value))
+        return undefined;
+    const out = new Map();
+    for (const [key, expression] of Object.entries(value)) {
+        if (typeof expression !== 'string') {
+            out.set(key, { kind: 'unknown', why: `${key} is mapped from a value that is not an expression` });
+            continue;
+        }
+        const parsed = parseCel(expression);
+        const ref = parsed.ok ? refOf(parsed.node) : undefined;
+        out.set(key, ref?.root === 'assertion'
+            ? { kind: 'claim', claim: ref.name }
+            : { kind: 'unknown', why: `${key} is mapped from ${clipped(expression)}, which is not a plain assertion.claim` });
+    }
+    return out;
+}
+/** What a reference in a condition or a binding reads. */
+function resolve(ref, mapping) {
+    if (ref.root === 'assertion')
+        return { kind: 'claim', claim: ref.name };
+    const key = `${ref.root}.${ref.name}`;
+    if (key === 'google.groups')
+        return { kind: 'unknown', why: 'group membership (google.groups) is not evaluated' };
+    if (mapping === undefined)
+        return { kind: 'unknown', why: `the document gives no attribute mapping, so what ${key} holds is not known` };
+    return mapping.get(key) ?? { kind: 'unmapped', why: `the attribute mapping does not define ${key}` };
+}
+function clipped(text) {
+    return text.length > 80 ? `"${text.slice(0, 80)}…"` : `"${text}"`;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/members.ts
+/**
+ * IAM binding members, read for what they grant a workload identity pool's federated identities:
+ * `principal://…/subject/S` (the identity whose google.subject is S), `principalSet://…/attribute.NAME/V`
+ * (every identity whose attribute.NAME is V), `principalSet://…/group/G` (google.groups holds G) and
+ * `principalSet://…/*` (every identity of the pool). `allUsers` and `allAuthenticatedUsers` are taken
+ * to take in every identity of the pool too. Users, groups, service accounts, domains and workforce
+ * pools are other kinds of principal: a CI token never becomes one of them.
+ */
+const POOL_PATH = /^projects\/([^/]+)\/locations\/([^/]+)\/workloadIdentityPools\/([^/]+)\/(.*)$/s;
+const PRINCIPAL = 'principal://iam.googleapis.com/';
+const PRINCIPAL_SET = 'principalSet://iam.googleapis.com/';
+function readMember(text) {
+    if (text === 'allUsers' || text === 'allAuthenticatedUsers')
+        return { kind: 'everyone', text };
+    const set = text.startsWith(PRINCIPAL_SET);
+    if (!set && !text.startsWith(PRINCIPAL))
+        return { kind: 'other' };
+    const path = text.slice(set ? PRINCIPAL_SET.length : PRINCIPAL.length);
+    if (!path.startsWith('projects/') || !path.includes('/workloadIdentityPools/'))
+        return { kind: 'other' };
+    const parts = POOL_PATH.exec(path);
+    if (parts === null)
+        return { kind: 'unreadable', text };
+    const pool = { project: parts[1], pool: parts[3] };
+    const rest = parts[4];
+    if (!set)
+        return rest.startsWith('subject/') && rest.length > 'subject/'.length ? { kind: 'subject', pool, value: rest.slice('subject/'.length) } : { kind: 'unreadable', text };
+    if (rest === '*')
+        return { kind: 'pool', pool };
+    if (rest.startsWith('group/') && rest.length > 'group/'.length)
+        return { kind: 'group', pool, value: rest.slice('group/'.length) };
+    const attribute = /^attribute\.([^/]+)\/(.+)$/s.exec(rest);
+    if (attribute !== null)
+        return { kind: 'attribute', pool, name: attribute[1], value: attribute[2] };
+    return { kind: 'unreadable', text };
+}
+/** The pool of a provider's resource name (projects/P/locations/global/workloadIdentityPools/POOL/providers/ID). */
+function poolOfProvider(name) {
+    const parts = /^(?:\/\/iam\.googleapis\.com\/)?projects\/([^/]+)\/locations\/[^/]+\/workloadIdentityPools\/([^/]+)\/providers\/[^/]+$/.exec(name);
+    return parts === null ? undefined : { project: parts[1], pool: parts[2] };
+}
+/**
+ * Whether a member's pool may be the provider's. Pool IDs are unique in a project; projects compare
+ * only when both are written as numbers (a project ID and a number may be the same project).
+ */
+function samePool(member, provider) {
+    if (provider === undefined)
+        return true;
+    if (member.pool !== provider.pool)
+        return false;
+    return !(/^[0-9]+$/.test(member.project) && /^[0-9]+$/.test(provider.project)) || member.project === provider.project;
+}
+/** The member as a message names it: the pool's path shortened to an ellipsis. */
+function shortMember(text) {
+    const m = /^(principal(?:Set)?:\/\/)iam\.googleapis\.com\/projects\/[^/]+\/locations\/[^/]+\/workloadIdentityPools\/[^/]+\/(.*)$/s.exec(text);
+    const short = m === null ? text : `${m[1]}…/${m[2]}`;
+    return short.length > 160 ? `${short.slice(0, 160)}…` : short;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/ways-in.ts
+/**
+ * The two halves of a way in, read apart: the provider's attribute condition (its disjuncts, each a
+ * list of conditions on claims) and the bindings' federated members (each the condition that admits
+ * an identity as that member). doors.ts joins them.
+ */
+
+
+
+
+
+
+
+const BINDING_MEMBERS = new Set(['role', 'members']);
+/** The condition's disjuncts as conditions; [[]] when it admits every token, [] when none. */
+function conditionAlternatives(given, mapping, unsupported) {
+    if (given === undefined || given.value === '' || given.value === null)
+        return [[]];
+    const field = given.at;
+    const unknown = (message, evidence = {}) => {
+        unsupported(field, message, evidence);
+        return [[{ kind: 'unknown', field, claim: '', operator: 'attribute condition' }]];
+    };
+    if (typeof given.value !== 'string')
+        return unknown('The attribute condition is not a string; it was not evaluated, and is taken to admit every token.');
+    const source = given.value;
+    const reading = cel_logic_readCondition(source);
+    if (reading.kind === 'syntax') {
+        return unknown(`The attribute condition is not valid CEL (${reading.message}, at offset ${reading.at}); it was not evaluated, and is taken to admit every token.`, { offset: reading.at });
+    }
+    if (reading.kind === 'limit')
+        return unknown(reading.message);
+    // One condition per test (and sign), however many disjuncts it appears in.
+    const made = new Map();
+    const conditionOf = (literal) => {
+        let signs = made.get(literal.atom);
+        if (signs === undefined)
+            made.set(literal.atom, signs = new Map());
+        let condition = signs.get(literal.negated);
+        if (condition === undefined)
+            signs.set(literal.negated, condition = literalCondition(literal, source, field, mapping, unsupported));
+        return condition;
+    };
+    return reading.dnf.map((conjunct) => conjunct.map(conditionOf));
+}
+function literalCondition(literal, source, field, mapping, unsupported) {
+    const { atom } = literal;
+    const text = source.slice(atom.span.at, atom.span.end);
+    const evidence = { expression: text.length > 200 ? `${text.slice(0, 200)}…` : text, offset: atom.span.at };
+    const unknown = (why) => {
+        unsupported(field, `The part ${JSON.stringify(evidence.expression)} of the attribute condition is not evaluated: ${why}. It is taken to hold.`, evidence);
+        return { kind: 'unknown', field, claim: '', operator: evidence.expression };
+    };
+    if (atom.kind === 'unknown')
+        return unknown(atom.why);
+    const target = resolve(atom.ref, mapping);
+    if (target.kind !== 'claim')
+        return unknown(target.why);
+    const made = testCondition(target.claim, { ...literal, atom }, field);
+    return 'why' in made ? unknown(made.why) : made;
+}
+/**
+ * The federated members of the bindings that can admit the provider's identities, as ways in; undefined
+ * when the document gives no bindings (the condition alone then decides). Members of another pool, and
+ * principals a CI token never becomes, are left out.
+ */
+function memberWays(bindings, at, pool, mapping, unsupported, findings) {
+    if (bindings === undefined || (Array.isArray(bindings) && bindings.length === 0))
+        return undefined;
+    if (!Array.isArray(bindings)) {
+        unsupported(at, 'bindings is not a list; the bindings were not evaluated, and the provider is judged as if every identity of its pool were granted.');
+        return undefined;
+    }
+    const ways = [];
+    bindings.forEach((binding, b) => {
+        const bindingAt = `${at}/${b}`;
+        if (!isRecord(binding) || !Array.isArray(binding.members)) {
+            // What it grants is not known: it may grant any identity of the pool, so it is read as doing so.
+            unsupported(bindingAt, 'The binding is not { role, members: [...] }; it was not evaluated, and is taken to grant every identity of the pool.');
+            ways.push({ field: bindingAt, name: `binding ${b} (not evaluated)`, conditions: [{ kind: 'unknown', field: bindingAt, claim: '', operator: 'binding' }] });
+            return;
+        }
+        for (const key of Object.keys(binding).filter((k) => !BINDING_MEMBERS.has(k))) {
+            unsupported(`${bindingAt}/${aws_conditions_escape(key)}`, `The binding member ${key} is not evaluated (an IAM condition can only narrow a grant): it is taken to hold.`, { key });
+        }
+        binding.members.forEach((text, m) => {
+            const field = `${bindingAt}/members/${m}`;
+            if (typeof text !== 'string') {
+                unsupported(field, 'The member is not a string; it was not evaluated, and is taken to grant every identity of the pool.');
+                ways.push({ field, name: `member ${m} of binding ${b} (not evaluated)`, conditions: [{ kind: 'unknown', field, claim: '', operator: 'member' }] });
+                return;
+            }
+            const way = memberWay(text, field, pool, mapping, unsupported, findings);
+            if (way !== undefined)
+                ways.push(way);
+        });
+    });
+    return ways;
+}
+function memberWay(text, field, pool, mapping, unsupported, findings) {
+    const member = readMember(text);
+    const name = `the binding of ${shortMember(text)}`;
+    switch (member.kind) {
+        case 'other': return undefined;
+        case 'everyone': return { field, name, conditions: [] };
+        case 'unreadable':
+            unsupported(field, `The member ${shortMember(text)} names the workload identity pool in a form the checker does not read; it is taken to admit every identity of the pool.`);
+            return { field, name, conditions: [{ kind: 'unknown', field, claim: '', operator: 'member' }] };
+        default: break;
+    }
+    if (!samePool(member.pool, pool))
+        return undefined;
+    if (member.kind === 'pool')
+        return { field, name, conditions: [] };
+    if (member.kind === 'group') {
+        unsupported(field, `The member ${shortMember(text)} grants a group of the pool: group membership (google.groups) is not evaluated, and it is taken to admit every identity of the pool.`);
+        return { field, name, conditions: [{ kind: 'unknown', field, claim: '', operator: 'principalSet group' }] };
+    }
+    const attribute = member.kind === 'subject' ? 'google.subject' : `attribute.${member.name}`;
+    const target = resolve(member.kind === 'subject' ? { root: 'google', name: 'subject' } : { root: 'attribute', name: member.name }, mapping);
+    if (target.kind === 'unmapped') {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, `The member ${shortMember(text)} can admit no identity: ${target.why}, so no identity of the pool has it.`, { field, attribute }));
+        return undefined;
+    }
+    if (target.kind === 'unknown') {
+        unsupported(field, `The member ${shortMember(text)} is not evaluated: ${target.why}. It is taken to admit every identity of the pool.`, { attribute });
+        return { field, name, conditions: [{ kind: 'unknown', field, claim: '', operator: member.kind === 'subject' ? 'principal' : 'principalSet' }] };
+    }
+    const operator = member.kind === 'subject' ? 'principal' : 'principalSet';
+    return { field, name, conditions: [{ ...testOf(target.claim, member.value, field, operator) }] };
+}
+function testOf(claim, value, field, operator) {
+    const made = testCondition(claim, { atom: { kind: 'test', ref: { root: 'assertion', name: claim }, test: { op: 'equals', values: [value] }, span: { at: 0, end: 0 } }, negated: false }, field);
+    if ('why' in made)
+        throw new Error('An equality always makes a condition.');
+    return { ...made, operator };
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/doors.ts
+/**
+ * A Google Cloud workload identity provider and the IAM bindings of its pool, read as Google decides a
+ * token exchange: the token's issuer and audience must match the provider, its attribute condition
+ * must hold, and an identity of the pool gets a role through one binding member that matches it. Each
+ * way in is a door: one disjunct of the condition, with the audience, and one federated member (or,
+ * when no bindings are given, the whole pool). What is not evaluated is named and taken to admit.
+ */
+
+
+
+
+
+
+
+
+
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one document; the rest are counted in one more. */
+const doors_MAX_UNSUPPORTED = 50;
+const DOCUMENT_MEMBERS = new Set(['provider', 'bindings']);
+/** Provider members of other kinds of provider: a provider has exactly one of them and oidc. */
+const OTHER_KINDS = ['aws', 'saml', 'x509'];
+function readGcpDocument(document, issuer, at) {
+    const findings = [];
+    let untold = 0;
+    const unsupported = (field, message, evidence = {}) => {
+        if (findings.filter((f) => f.code === 'TRUST_CONDITION_UNSUPPORTED').length < doors_MAX_UNSUPPORTED)
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+        else
+            untold++;
+    };
+    for (const key of Object.keys(document).filter((k) => !DOCUMENT_MEMBERS.has(k))) {
+        unsupported(`${at}/${aws_conditions_escape(key)}`, `The member ${clip(key)} is not one a gcp_workload_identity document has ({ provider, bindings }); it was not evaluated.`, { key: clip(key) });
+    }
+    const providerAt = `${at}/provider`;
+    if (!isRecord(document.provider))
+        unsupported(document.provider !== undefined ? providerAt : at, 'The document has no provider object: it is judged as a provider without attribute condition or mapping.');
+    const provider = readProvider(document_providerOf(document), providerAt);
+    for (const u of provider.unknown) {
+        const key = String(u.value);
+        const why = OTHER_KINDS.includes(key) ? `makes it a provider of another kind than OIDC, which the checker does not judge; its OIDC settings are judged` : 'is not evaluated';
+        unsupported(u.at, `The provider member ${clip(key)} ${why}.`, { key: clip(key) });
+    }
+    const mapping = readMapping(provider.mapping?.value);
+    if (provider.mapping === undefined)
+        unsupported(providerAt, 'The provider has no attribute mapping: conditions and bindings on attribute.* and google.subject cannot be evaluated, and are taken to admit.');
+    const pool = poolName(provider);
+    const audience = audienceCondition(provider, pool, unsupported);
+    const alternatives = conditionAlternatives(provider.condition, mapping, unsupported);
+    const ways = memberWays(document.bindings, `${at}/bindings`, pool, mapping, unsupported, findings);
+    const conditionField = provider.condition?.at ?? providerAt;
+    const doors = [];
+    if (alternatives.length === 0) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, 'The attribute condition can never hold: the provider lets no token in.', { field: conditionField }));
+    }
+    else if (ways !== undefined && ways.length === 0 && !findings.some((f) => f.code === 'TRUST_CONDITION_NEVER_HOLDS')) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, 'No binding grants an identity of the provider\'s pool (principal:// or principalSet:// members of its workload identity pool): no token gets a role through them.', { field: `${at}/bindings` }));
+    }
+    const numbered = (i) => (alternatives.length > 1 ? `alternative ${i + 1} of ${alternatives.length} of the attribute condition` : '');
+    alternatives.forEach((conjunct, i) => {
+        const head = [...(audience === undefined ? [] : [audience]), ...conjunct];
+        if (ways === undefined) {
+            const name = alternatives.length > 1 ? numbered(i) : provider.condition === undefined ? 'the provider (no attribute condition, no bindings given)' : 'the provider\'s attribute condition';
+            doors.push({ field: conditionField, effect: 'Allow', conditions: head, name, missingAt: { sub: conditionField, aud: audienceField(provider) } });
+            return;
+        }
+        for (const way of ways) {
+            const name = alternatives.length > 1 ? `${way.name}, where ${numbered(i)} holds` : way.name;
+            doors.push({ field: way.field, effect: 'Allow', conditions: [...head, ...way.conditions], name, missingAt: { sub: way.field, aud: audienceField(provider) } });
+        }
+    });
+    if (untold > 0) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, `${untold} more parts of the document are not evaluated either (the first ${doors_MAX_UNSUPPORTED} are listed); each is taken to admit.`, { field: at }));
+    }
+    return { issuer, doors, findings };
+}
+/** The provider's pool, from its resource name or Terraform's pool ID. */
+function poolName(provider) {
+    const name = provider.name?.value;
+    if (typeof name === 'string') {
+        const fromName = poolOfProvider(name);
+        if (fromName !== undefined)
+            return fromName;
+    }
+    const poolId = provider.poolId?.value;
+    return typeof poolId === 'string' && poolId !== '' && !poolId.includes('/') ? { project: '', pool: poolId } : undefined;
+}
+function audienceField(provider) {
+    return provider.audiences?.at ?? (provider.hasOidc ? provider.oidcAt : provider.at);
+}
+/**
+ * aud must be one of allowed_audiences, exactly; with none listed, the provider's own resource name
+ * (see defaultAudience), whose unknown parts (no name given, a project ID in place of its number) match
+ * any one path segment.
+ */
+function audienceCondition(provider, pool, unsupported) {
+    const given = provider.audiences?.value;
+    if (Array.isArray(given) && given.length > 0) {
+        if (given.every((a) => typeof a === 'string')) {
+            return makeCondition({ field: provider.audiences?.at, claim: 'aud', operator: 'allowed_audiences', match: 'StringEquals' }, given);
+        }
+        unsupported(provider.audiences?.at, 'allowed_audiences holds values that are not strings; the audience is not evaluated.');
+        return undefined;
+    }
+    if (given !== undefined && given !== null && !Array.isArray(given)) {
+        unsupported(provider.audiences?.at, 'allowed_audiences is not a list; the audience is not evaluated.');
+        return undefined;
+    }
+    const name = typeof provider.name?.value === 'string' ? provider.name.value.replace(/^\/\/iam\.googleapis\.com\//, '') : undefined;
+    const parts = name?.split('/');
+    const known = parts !== undefined && parts.length === 8 && parts[0] === 'projects' && parts[2] === 'locations' && parts[4] === 'workloadIdentityPools' && parts[6] === 'providers';
+    const providerId = typeof provider.providerId?.value === 'string' && provider.providerId.value !== '' ? provider.providerId.value : undefined;
+    const segment = (i) => (known ? parts[i] : undefined);
+    const project = segment(1);
+    return defaultAudience([
+        'projects', project !== undefined && /^[0-9]+$/.test(project) ? project : undefined, 'locations', segment(3),
+        'workloadIdentityPools', segment(5) ?? pool?.pool, 'providers', segment(7) ?? providerId,
+    ], audienceField(provider));
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/limits.ts
+
+
+
+
+/** A document's size at the most, as JSON text in UTF-8 bytes. */
+const limits_MAX_DOCUMENT_BYTES = 64 * 1024;
+/** Google's own limit on an attribute condition's length. */
+const MAX_CONDITION_LENGTH = 4096;
+/** Members over all bindings: an IAM allow policy holds at most 1,500 principals. */
+const MAX_MEMBERS = 1500;
+/** Doors judged for one document: condition alternatives × federated binding members. */
+const MAX_DOORS = 128;
+function refuseGcpDocument(document, at) {
+    const problems = [];
+    const bytes = Buffer.byteLength(JSON.stringify(document), 'utf8');
+    if (bytes > limits_MAX_DOCUMENT_BYTES) {
+        problems.push({ pointer: at, message: `The document is ${bytes.toLocaleString('en-US')} bytes as JSON; at most ${limits_MAX_DOCUMENT_BYTES.toLocaleString('en-US')} are judged. Send the provider and the bindings that name its pool only.` });
+        return problems;
+    }
+    const provider = document_providerOf(document);
+    const providerAt = `${at}/provider`;
+    const oidc = member(provider, PROVIDER_MEMBERS.oidc, providerAt);
+    for (const { at: where, names } of [...doubled(provider, providerAt, PROVIDER_MEMBERS), ...(isRecord(oidc?.value) ? doubled(oidc.value, oidc.at, OIDC_MEMBERS) : [])]) {
+        problems.push({ pointer: where, message: `The provider gives both ${names.join(' and ')}: Google's API has one of them, and the checker would not know which one to judge. Keep the one Google sees.`, limit: false });
+    }
+    const condition = member(provider, PROVIDER_MEMBERS.condition, providerAt);
+    let alternatives = 1;
+    if (typeof condition?.value === 'string') {
+        if (condition.value.length > MAX_CONDITION_LENGTH) {
+            problems.push({ pointer: condition.at, message: `The attribute condition is ${condition.value.length.toLocaleString('en-US')} characters long; Google accepts at most ${MAX_CONDITION_LENGTH.toLocaleString('en-US')}, and so does the checker.` });
+            return problems;
+        }
+        const reading = cel_logic_readCondition(condition.value);
+        if (reading.kind === 'limit')
+            problems.push({ pointer: condition.at, message: reading.message });
+        if (reading.kind === 'dnf')
+            alternatives = Math.max(1, reading.dnf.length);
+    }
+    const bindings = Array.isArray(document.bindings) ? document.bindings : [];
+    const members = bindings.flatMap((b) => (isRecord(b) && Array.isArray(b.members) ? b.members : []));
+    if (members.length > MAX_MEMBERS) {
+        problems.push({ pointer: `${at}/bindings`, message: `The bindings list ${members.length.toLocaleString('en-US')} members; an IAM allow policy holds at most ${MAX_MEMBERS.toLocaleString('en-US')}, and so many are judged at the most.` });
+        return problems;
+    }
+    const federated = members.filter((m) => typeof m === 'string' && readMember(m).kind !== 'other').length;
+    const doors = alternatives * Math.max(1, federated);
+    if (doors > MAX_DOORS) {
+        problems.push({ pointer: `${at}/bindings`, message: `The attribute condition's ${alternatives} alternatives times the bindings' ${federated} federated members make ${doors} ways in, each judged on its own; at most ${MAX_DOORS} are. Send the bindings of one role at a time, or write the condition with fewer alternatives.` });
+    }
+    return problems;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/gcp/format.ts
+/**
+ * The `gcp_workload_identity` trust format: a Google Cloud workload identity pool provider (attribute
+ * mapping, attribute condition, OIDC issuer and audiences) with, optionally, the IAM bindings that
+ * grant its pool's identities a role. See doors.ts for how it is read and docs/trust/gcp.md for what
+ * Google checks.
+ */
+
+
+
+
+const gcpWorkloadIdentityFormat = {
+    member: 'gcp_workload_identity',
+    label: 'Google Cloud workload identity provider',
+    description: `A workload identity pool provider and, optionally, the IAM bindings of its pool: { provider: { attribute_mapping, attribute_condition, oidc: { issuer_uri, allowed_audiences }, name? }, bindings?: [{ role, members: [...] }] }, in Terraform's snake_case or the REST API's camelCase (attributeMapping, attributeCondition, oidc.issuerUri, oidc.allowedAudiences). The attribute condition (CEL, at most ${MAX_CONDITION_LENGTH} characters) is judged together with the principal:// and principalSet:// members: a role admits a token when the condition, the audience and one member all hold. Without bindings, the condition alone decides. At most ${limits_MAX_DOCUMENT_BYTES / 1024} KiB as JSON.`,
+    docs: 'docs/trust/gcp.md',
+    refuse: refuseGcpDocument,
+    /** The provider's issuer URI, else the request's issuer, else GitHub's: a provider trusts one issuer. */
+    issuers: (document, requested) => [issuerOf(document, requested) ?? GITHUB_ACTIONS_ISSUER],
+    read: readGcpDocument,
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/vault/glob.ts
+/**
+ * Vault's glob, as its JWT roles use it for bound_claims with bound_claims_type "glob": `*` matches any
+ * run of characters (none included), and every other character, `?` too, matches only itself. The whole
+ * claim value must match. No regular expression is ever built from a pattern.
+ *
+ * A pattern without `?` means the same as an AWS StringLike pattern, so it is compiled as one (linear,
+ * see string-like.ts). A pattern with a `?` is cut at its stars: the piece before the first star must
+ * start the value, the piece after the last must end it, and each piece in between is looked for left
+ * to right, at the first place it fits after the previous one (a later fit could only leave less room
+ * for the rest). Pieces up to INDEXOF_MAX_SEGMENT characters are found with String#indexOf, which is
+ * linear for such needles; longer ones with a Knuth-Morris-Pratt search, linear in the value whatever
+ * the piece holds.
+ */
+
+/**
+ * The matcher of one Vault glob. `source` is the pattern as written; `wildcard` says whether it can
+ * match more than one string (it has a star); `weight` is its per-character cost factor for the work
+ * budget: 1, plus 2 for each long piece searched with Knuth-Morris-Pratt (at most two steps a character).
+ */
+function compileVaultGlob(pattern) {
+    if (!pattern.includes('?'))
+        return compileStringLike(pattern);
+    const parts = pattern.split('*');
+    if (parts.length === 1)
+        return { source: pattern, wildcard: false, weight: 1, matches: (value) => value === pattern };
+    const first = parts[0];
+    const last = parts[parts.length - 1];
+    const middle = parts.slice(1, -1).filter((text) => text !== '').map((text) => ({ text, long: text.length > INDEXOF_MAX_SEGMENT, tables: undefined }));
+    const weight = 1 + 2 * middle.filter((p) => p.long).length;
+    return {
+        source: pattern, wildcard: true, weight,
+        matches(value) {
+            if (first.length + last.length > value.length)
+                return false;
+            if (!value.startsWith(first) || !value.endsWith(last))
+                return false;
+            const end = value.length - last.length;
+            let from = first.length;
+            for (const piece of middle) {
+                const at = piece.long ? search(piece, value, from, end) : value.indexOf(piece.text, from);
+                if (at < 0 || at + piece.text.length > end)
+                    return false;
+                from = at + piece.text.length;
+            }
+            return true;
+        },
+    };
+}
+/** The first index from `from` where the piece fits without passing `end`, or -1 (Knuth-Morris-Pratt). */
+function search(piece, value, from, end) {
+    const length = piece.text.length;
+    if (end - from < length)
+        return -1;
+    const { codes, failure } = (piece.tables ??= tablesOf(piece.text));
+    let k = 0;
+    for (let i = from; i < end; i++) {
+        const c = value.charCodeAt(i);
+        while (k > 0 && codes[k] !== c)
+            k = failure[k - 1];
+        if (codes[k] === c)
+            k++;
+        if (k === length)
+            return i - length + 1;
+    }
+    return -1;
+}
+/** The piece's character codes, and for each prefix the length of its longest proper prefix that is also its suffix. */
+function tablesOf(text) {
+    const codes = new Uint16Array(text.length);
+    for (let i = 0; i < text.length; i++)
+        codes[i] = text.charCodeAt(i);
+    const failure = new Int32Array(text.length);
+    let k = 0;
+    for (let i = 1; i < text.length; i++) {
+        const c = codes[i];
+        while (k > 0 && codes[k] !== c)
+            k = failure[k - 1];
+        if (codes[k] === c)
+            k++;
+        failure[i] = k;
+    }
+    return { codes, failure };
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/vault/role.ts
+
+
+/** A role's size at the most, as JSON text in UTF-8 bytes. */
+const MAX_ROLE_BYTES = 64 * 1024;
+/**
+ * Claims bound_claims may bind. A CI token carries a few dozen claims (GitHub's about 25, GitLab's about
+ * 30), and every bound claim must be present, so a role binding more than this many is not one any
+ * CI token can use; the limit keeps the work of judging one role small.
+ */
+const MAX_BOUND_CLAIMS = 50;
+/** Values one bound claim, or bound_audiences, may list: as many as a request's other lists. */
+const MAX_ROLE_VALUES = MAX_ARRAY_ITEMS;
+/** Characters of one value (a claim name, a bound value, an audience): as long as a claim pattern may be. */
+const MAX_ROLE_VALUE_LENGTH = MAX_PATTERN_LENGTH;
+/**
+ * The members a role read from Vault has. Those that do not decide which tokens may log in (the Vault
+ * token's own settings, the browser login's settings, clock leeways) are known and not evaluated.
+ */
+const DECIDING_FIELDS = new Set(['role_type', 'bound_audiences', 'bound_subject', 'bound_claims_type', 'bound_claims', 'user_claim', 'user_claim_json_pointer', 'groups_claim']);
+const OTHER_FIELDS = new Set([
+    'claim_mappings', 'allowed_redirect_uris', 'oidc_scopes', 'verbose_oidc_logging', 'max_age',
+    'expiration_leeway', 'not_before_leeway', 'clock_skew_leeway',
+    'token_policies', 'token_ttl', 'token_max_ttl', 'token_explicit_max_ttl', 'token_period', 'token_num_uses',
+    'token_no_default_policy', 'token_type', 'token_bound_cidrs', 'alias_metadata',
+    'policies', 'ttl', 'max_ttl', 'period', 'num_uses', 'bound_cidrs',
+]);
+/**
+ * The role inside the document: the document itself, or its `data` member when the document is the
+ * whole output of `vault read` (a `data` object beside no member a role has).
+ */
+function roleOf(document, at) {
+    const data = document.data;
+    const isRole = Object.keys(document).some((k) => DECIDING_FIELDS.has(k) || OTHER_FIELDS.has(k));
+    return isRecord(data) && !isRole ? { role: data, at: `${at}/data` } : { role: document, at };
+}
+/** Why the role is not judged: too large, too many bound claims or values, a value too long. */
+function roleRefusals(document, member) {
+    const problems = [];
+    const bytes = Buffer.byteLength(JSON.stringify(document), 'utf8');
+    if (bytes > MAX_ROLE_BYTES) {
+        problems.push({ pointer: member, message: `The Vault role is ${bytes.toLocaleString('en-US')} bytes as JSON; at most ${MAX_ROLE_BYTES.toLocaleString('en-US')} are judged. Send the role's own data, as vault read auth/jwt/role/NAME -format=json prints it.` });
+        return problems;
+    }
+    const { role, at } = roleOf(document, member);
+    const audiences = audienceList(role.bound_audiences);
+    if (Array.isArray(audiences) && audiences.length > MAX_ROLE_VALUES) {
+        problems.push({ pointer: `${at}/bound_audiences`, message: `bound_audiences lists ${audiences.length} audiences; at most ${MAX_ROLE_VALUES} are judged. A role needs the one audience its CI jobs request.` });
+    }
+    problems.push(...boundClaimRefusals(role.bound_claims, at));
+    for (const name of ['bound_subject', 'user_claim', 'groups_claim']) {
+        const value = role[name];
+        if (typeof value === 'string' && value.length > MAX_ROLE_VALUE_LENGTH) {
+            problems.push({ pointer: `${at}/${name}`, message: `${name} is longer than ${MAX_ROLE_VALUE_LENGTH} characters; longer values are not judged.` });
+        }
+    }
+    const longAudience = Array.isArray(audiences) ? audiences.findIndex((a) => typeof a === 'string' && a.length > MAX_ROLE_VALUE_LENGTH) : -1;
+    if (longAudience >= 0) {
+        const pointer = Array.isArray(role.bound_audiences) ? `${at}/bound_audiences/${longAudience}` : `${at}/bound_audiences`;
+        problems.push({ pointer, message: `An audience is longer than ${MAX_ROLE_VALUE_LENGTH} characters; longer values are not judged.` });
+    }
+    return problems;
+}
+/** Too many bound claims, too many values of one, a name or value too long. */
+function boundClaimRefusals(claims, at) {
+    const problems = [];
+    if (!isRecord(claims))
+        return problems;
+    const keys = Object.keys(claims);
+    if (keys.length > MAX_BOUND_CLAIMS) {
+        problems.push({ pointer: `${at}/bound_claims`, message: `bound_claims binds ${keys.length} claims; at most ${MAX_BOUND_CLAIMS} are judged (a CI token carries fewer claims than that, and each one bound must be present). Bind the claims that name the repository and the run.` });
+        return problems;
+    }
+    keys.forEach((key, index) => {
+        const field = `${at}/bound_claims/${escapeToken(key)}`;
+        const values = claims[key];
+        if (key.length > MAX_ROLE_VALUE_LENGTH) {
+            problems.push({ pointer: `${at}/bound_claims`, message: `The name of bound claim number ${index + 1} is ${key.length.toLocaleString('en-US')} characters long; at most ${MAX_ROLE_VALUE_LENGTH} are judged.` });
+        }
+        if (Array.isArray(values) && values.length > MAX_ROLE_VALUES) {
+            problems.push({ pointer: field, message: `The bound claim lists ${values.length} values; at most ${MAX_ROLE_VALUES} are judged. Bind fewer values, or a glob that covers them.` });
+        }
+        const long = (Array.isArray(values) ? values : [values]).findIndex((v) => typeof v === 'string' && v.length > MAX_ROLE_VALUE_LENGTH);
+        if (long >= 0) {
+            problems.push({ pointer: Array.isArray(values) ? `${field}/${long}` : field, message: `A bound claim value is longer than ${MAX_ROLE_VALUE_LENGTH} characters; longer values are not judged.` });
+        }
+    });
+    return problems;
+}
+/**
+ * bound_audiences as a list: Vault prints a list, and takes a comma-separated string when the role is
+ * written (each audience trimmed, empty ones dropped); absent, null, "" and [] are no audience at all.
+ * Undefined when it is neither a string nor a list.
+ */
+function audienceList(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (typeof value === 'string')
+        return value.split(',').map((a) => a.trim()).filter((a) => a !== '');
+    return Array.isArray(value) ? value : undefined;
+}
+/** A JSON Pointer reference token for a member name (RFC 6901: ~ and / escaped). */
+function escapeToken(name) {
+    return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/vault/bound-claims.ts
+/**
+ * A Vault JWT role's bound_claims, read as Vault's login checks them: every claim named must be in the
+ * token, and match one of its values (a list claim in the token matches when one of its members does).
+ * With bound_claims_type "string" (the default) a value matches only itself; with "glob", `*` matches
+ * any run of characters and everything else, `?` included, only itself (see glob.ts).
+ *
+ * A claim named by a JSON Pointer (`/repository`) is the claim it points at; one that points inside a
+ * claim (`/a/b`) is not evaluated. Values other than strings are not evaluated either: Vault compares
+ * them with the token's claim by type as well as by value.
+ */
+
+
+
+
+/**
+ * The conditions bound_claims puts on the token. `type` is bound_claims_type as the role gives it;
+ * `at` the role's pointer.
+ */
+function boundClaimConditions(claims, type, at, unsupported) {
+    const field = `${at}/bound_claims`;
+    if (claims === undefined || claims === null)
+        return [];
+    if (!isRecord(claims)) {
+        unsupported(field, 'bound_claims is not a JSON object of claims; it was not evaluated, and is taken to hold.');
+        return [{ kind: 'unknown', field, claim: '', operator: 'bound_claims' }];
+    }
+    const kind = claimsType(type);
+    if (kind === undefined) {
+        unsupported(`${at}/bound_claims_type`, `bound_claims_type ${clip(JSON.stringify(type) ?? '')} is neither "string" nor "glob"; no bound claim was evaluated, and each is taken to hold.`, { key: 'bound_claims_type' });
+    }
+    return Object.entries(claims).map(([key, values]) => {
+        const keyField = `${field}/${escapeToken(key)}`;
+        if (kind === undefined)
+            return { kind: 'unknown', field: keyField, claim: '', operator: 'bound_claims' };
+        return boundClaim(key, values, kind, keyField, unsupported);
+    });
+}
+/** bound_claims_type: absent means "string", as Vault reads a role stored without one. */
+function claimsType(type) {
+    if (type === undefined || type === null || type === '' || type === 'string')
+        return 'string';
+    return type === 'glob' ? 'glob' : undefined;
+}
+function boundClaim(key, values, kind, field, unsupported) {
+    const operator = kind === 'glob' ? 'bound_claims glob' : 'bound_claims';
+    const unknown = (why) => {
+        unsupported(field, `The bound claim ${clip(key)} is not evaluated: ${why}. It is taken to hold.`, { key: clip(key) });
+        return { kind: 'unknown', field, claim: '', operator };
+    };
+    const claim = claimName(key);
+    if (claim === undefined)
+        return unknown('its JSON Pointer points inside a claim (a nested value), which the checker does not follow');
+    const list = Array.isArray(values) ? values : [values];
+    if (!list.every((v) => typeof v === 'string')) {
+        return unknown('its values are not all strings. Vault compares a number or boolean with the token\'s claim by type as well as by value, and CI tokens carry their claims as strings (repository_id "123", ref_protected "true"), so such a value may never match');
+    }
+    const given = values;
+    const parts = { field, claim, operator };
+    if (kind === 'string' || !list.some((v) => v.includes('*'))) {
+        // Without a star, a glob matches only the value itself.
+        return makeCondition({ ...parts, match: 'StringEquals' }, given);
+    }
+    // The checks read each glob as a StringLike pattern, where `?` is a wildcard too: a pattern that
+    // matches every string the glob matches, and possibly more.
+    return makeCondition({ ...parts, match: 'StringLike' }, given, list.map(compileVaultGlob));
+}
+/**
+ * The claim a bound_claims key names: the key itself, or for a JSON Pointer of one reference token
+ * (`/repository`) the claim it points at. Undefined for a pointer into a claim (`/a/b`) or to no name.
+ */
+function claimName(key) {
+    if (!key.startsWith('/'))
+        return key;
+    const token = key.slice(1);
+    if (token === '' || token.includes('/'))
+        return undefined;
+    return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/vault/read.ts
+/**
+ * A Vault JWT auth role read as Vault's JWT login checks a CI token against it. The role is one door:
+ * every condition below must hold for the token to get in.
+ * - bound_audiences: the token's aud (a string or a list) must hold one of them. With none, since Vault
+ *   1.17 a token that carries an aud is refused, and CI tokens always carry one: the role is unusable.
+ * - bound_subject: sub must equal it.
+ * - bound_claims (bound_claims.ts): each claim named must be present and match one of its values.
+ * - user_claim (sub when the role names none): the token must carry it, as the name of the identity
+ *   Vault creates.
+ * - role_type "oidc": the role is for the browser login, and refuses a JWT login outright.
+ * What the checker cannot evaluate (groups_claim, which the mount may fetch from elsewhere; a member no
+ * Vault role has) is named in a TRUST_CONDITION_UNSUPPORTED finding and taken to hold. The issuer is set
+ * on the auth mount (bound_issuer), not on the role, so it is the one the request names.
+ */
+
+
+
+
+
+
+/** How messages name the door. */
+const ROLE_NAME = 'the Vault role';
+/** TRUST_CONDITION_UNSUPPORTED findings listed for one role; the rest are counted in one more. */
+const vault_read_MAX_UNSUPPORTED = 50;
+function readVaultRole(document, issuer, member) {
+    const { role, at } = roleOf(document, member);
+    const findings = [];
+    let listed = 0;
+    let untold = 0;
+    const unsupported = (field, message, evidence = {}) => {
+        if (listed++ < vault_read_MAX_UNSUPPORTED)
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, message, { field, ...evidence }));
+        else
+            untold++;
+    };
+    const told = () => {
+        if (untold > 0)
+            findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_UNSUPPORTED, `${untold} more parts of the role are not evaluated either (the first ${vault_read_MAX_UNSUPPORTED} are listed); each is taken to hold.`, { field: at }));
+    };
+    for (const key of Object.keys(role)) {
+        if (!DECIDING_FIELDS.has(key) && !OTHER_FIELDS.has(key)) {
+            unsupported(`${at}/${escapeToken(key)}`, `${clip(key)} is not a member of a Vault JWT role; it was not evaluated.`, { key: clip(key) });
+        }
+    }
+    if (role.role_type === 'oidc') {
+        told();
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, 'The role\'s role_type is "oidc": it is for the browser login through the OIDC provider, and Vault refuses a JWT login with it, so no CI token can use it.', { field: `${at}/role_type` }));
+        return { issuer, doors: [], findings };
+    }
+    if (role.role_type !== undefined && role.role_type !== 'jwt') {
+        unsupported(`${at}/role_type`, `role_type ${clip(JSON.stringify(role.role_type) ?? '')} is neither "jwt" nor "oidc"; the role is evaluated as a "jwt" role.`, { key: 'role_type' });
+    }
+    const conditions = [
+        read_audienceCondition(role.bound_audiences, at, unsupported, findings),
+        ...read_subjectCondition(role.bound_subject, at, unsupported),
+        ...boundClaimConditions(role.bound_claims, role.bound_claims_type, at, unsupported),
+        userClaimCondition(role.user_claim, role.user_claim_json_pointer === true, at, unsupported),
+    ];
+    if (typeof role.groups_claim === 'string' && role.groups_claim !== '') {
+        const field = `${at}/groups_claim`;
+        unsupported(field, `groups_claim is not evaluated: the login also fails unless ${clip(role.groups_claim)} is a list of strings in the token, or one the auth mount's provider_config fetches from the identity provider. It is taken to hold.`, { key: 'groups_claim' });
+        conditions.push({ kind: 'unknown', field, claim: '', operator: 'groups_claim' });
+    }
+    told();
+    const door = {
+        field: at, effect: 'Allow', conditions, name: ROLE_NAME,
+        missingAt: { sub: `${at}/bound_subject`, aud: `${at}/bound_audiences` },
+    };
+    return { issuer, doors: [door], findings };
+}
+/**
+ * bound_audiences: aud must hold one of them. With none, only a token without an audience (no aud, an
+ * empty one, or an empty list) gets in: a condition that every member of aud is empty says so.
+ */
+function read_audienceCondition(given, at, unsupported, findings) {
+    const field = `${at}/bound_audiences`;
+    const list = audienceList(given);
+    if (list === undefined || !list.every((a) => typeof a === 'string')) {
+        unsupported(field, 'bound_audiences is not a list of strings; it was not evaluated, and is taken to hold.', { key: 'bound_audiences' });
+        return { kind: 'unknown', field, claim: '', operator: 'bound_audiences' };
+    }
+    if (list.length === 0) {
+        findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, 'The role binds no audience. Since Vault 1.17 a JWT login is refused when the token carries an aud and the role\'s bound_audiences does not list one of its values, and CI tokens always carry an aud: no CI token can use this role (before 1.17 it accepted any audience).', { field }, 'Set bound_audiences to the audience your CI jobs request for Vault (with hashicorp/vault-action, its jwtGithubAudience; in GitLab, the aud of the job\'s id_tokens), for example https://vault.example.com.'));
+        return makeCondition({ field, claim: 'aud', operator: 'no bound_audiences', match: 'StringEquals', set: 'ForAllValues' }, [''], undefined, [field]);
+    }
+    const fields = Array.isArray(given) ? undefined : list.map(() => field);
+    return makeCondition({ field, claim: 'aud', operator: 'bound_audiences', match: 'StringEquals' }, list, undefined, fields);
+}
+/** bound_subject: sub must equal it; an empty one binds nothing. */
+function read_subjectCondition(given, at, unsupported) {
+    const field = `${at}/bound_subject`;
+    if (given === undefined || given === null || given === '')
+        return [];
+    if (typeof given !== 'string') {
+        unsupported(field, 'bound_subject is not a string; it was not evaluated, and is taken to hold.', { key: 'bound_subject' });
+        return [{ kind: 'unknown', field, claim: '', operator: 'bound_subject' }];
+    }
+    return [makeCondition({ field, claim: 'sub', operator: 'bound_subject', match: 'StringEquals' }, given)];
+}
+/**
+ * user_claim: the token must carry it (Vault names the identity after it). A role without one is read
+ * as naming sub. With user_claim_json_pointer, a pointer into a claim is not followed.
+ */
+function userClaimCondition(given, pointer, at, unsupported) {
+    const field = `${at}/user_claim`;
+    if (given !== undefined && given !== null && (typeof given !== 'string' || given === '')) {
+        unsupported(field, 'user_claim is not a claim name; it was not evaluated, and is taken to hold.', { key: 'user_claim' });
+        return { kind: 'unknown', field, claim: '', operator: 'user_claim' };
+    }
+    const name = typeof given === 'string' ? given : 'sub';
+    const claim = pointer ? claimName(name) : name;
+    if (claim === undefined) {
+        unsupported(field, `user_claim ${clip(name)} is a JSON Pointer into a claim, which the checker does not follow; the token is taken to carry it.`, { key: 'user_claim' });
+        return { kind: 'unknown', field, claim: '', operator: 'user_claim' };
+    }
+    return { kind: 'null', field, claim, operator: 'user_claim', absent: false };
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/vault/format.ts
+
+
+
+const vaultJwtRoleFormat = {
+    member: 'vault_jwt_role',
+    label: 'Vault JWT auth role',
+    description: `A HashiCorp Vault JWT auth role: the data that vault read auth/jwt/role/NAME -format=json prints, or that command's whole output. bound_audiences, bound_subject, bound_claims (bound_claims_type string or glob, where only * is a wildcard), user_claim and role_type are evaluated as Vault's JWT login does (a role without bound_audiences refuses every token that carries an aud, since Vault 1.17). The issuer is set on the auth mount, not the role: the request's issuer, else GitHub's. At most ${MAX_ROLE_BYTES / 1024} KiB as JSON, ${MAX_BOUND_CLAIMS} bound claims and ${MAX_ROLE_VALUES} values each.`,
+    docs: 'docs/trust/vault.md',
+    refuse: (document, at) => roleRefusals(document, at),
+    issuers: (_document, requested) => [requested === undefined ? GITHUB_ACTIONS_ISSUER : requested.replace(/\/+$/, '')],
+    read: readVaultRole,
+};
+
 ;// CONCATENATED MODULE: ./src/engine/trust/formats.ts
 
+
+
+
 /** Every trust document format the checker reads, by the request member that holds it. */
-const TRUST_FORMATS = [awsTrustPolicyFormat];
+const TRUST_FORMATS = [awsTrustPolicyFormat, azureFederatedCredentialFormat, gcpWorkloadIdentityFormat, vaultJwtRoleFormat];
+
+;// CONCATENATED MODULE: ./src/engine/schema/validate-request.ts
+
+
+
+/** `allowed_algs` entries: registered JWS algorithm names, plus `none`, accepted in the list and always rejected. */
+const ALLOWED_ALG_NAMES = [...REGISTERED_JWS_ALGORITHMS, 'none'];
+const validate_request_stringList = { type: 'array', maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 } };
+const CUSTOM_CLAIM_VALUE_ID = 'https://oidc-gate.dev/schemas/custom-claim-value.json';
+const anyValueWithShortArrays = {
+    type: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    maxItems: MAX_ARRAY_ITEMS,
+};
+/**
+ * An expected value in required_custom_claims: any JSON value whose arrays, at any depth, hold at most
+ * MAX_ARRAY_ITEMS items. An expected array is matched by looking up each of its items in the token's
+ * array, so its length multiplies the work of the check. This recursive form is what the OpenAPI
+ * document publishes.
+ */
+const customClaimValueSchema = {
+    $id: CUSTOM_CLAIM_VALUE_ID,
+    title: 'CustomClaimValue',
+    ...anyValueWithShortArrays,
+    items: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    additionalProperties: { $ref: CUSTOM_CLAIM_VALUE_ID },
+    description: `A claim value to match; arrays hold at most ${MAX_ARRAY_ITEMS} items at any depth.`,
+};
+/** The same rule with its first `levels` levels written out, deeper values checked by the recursive form. */
+function unrolled(levels) {
+    if (levels === 0)
+        return { $ref: CUSTOM_CLAIM_VALUE_ID };
+    const inner = unrolled(levels - 1);
+    return { ...anyValueWithShortArrays, items: inner, additionalProperties: inner };
+}
+/**
+ * customClaimValueSchema as the validator checks it. Each recursive step is a function call that also
+ * builds the field's JSON pointer, about a microsecond for a policy with a few custom claims; written out
+ * two levels deep, the usual shapes (a value, a list or a map of values) are checked inline.
+ */
+const customClaimValueUnrolled = unrolled(2);
+/**
+ * required_claim_patterns (and a trust policy's claim_patterns): claim name to one AWS StringLike pattern
+ * or a list of them.
+ */
+const claimPatternsSchema = {
+    type: 'object',
+    maxProperties: MAX_CUSTOM_CLAIMS,
+    additionalProperties: {
+        type: ['string', 'array'],
+        minLength: 1,
+        maxLength: MAX_PATTERN_LENGTH,
+        minItems: 1,
+        maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', minLength: 1, maxLength: MAX_PATTERN_LENGTH },
+    },
+    description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character, all else literal); the claim must be a string. At most ${MAX_CUSTOM_CLAIMS} claims, patterns of at most ${MAX_PATTERN_LENGTH} characters.`,
+};
+/**
+ * The claim-and-algorithm part of a VerifyPolicy, shared with issuer profiles (which add `id` and a
+ * key source). Kept as plain JSON Schema 2020-12 so the OpenAPI 3.1 document reuses it verbatim.
+ */
+const verifyPolicyClaimProperties = {
+    issuer: { type: 'string', minLength: 1, description: 'Expected iss claim, compared exactly (case and trailing slash matter). Microsoft Entra ID\'s multi-tenant template https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/) accepts iss equal to it with the token\'s tid (a GUID) in place of {tenantid}.' },
+    audiences: { ...validate_request_stringList, minItems: 1, description: 'Allowed aud values; any one must match.' },
+    allowed_algs: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS,
+        items: { type: 'string', enum: ALLOWED_ALG_NAMES },
+        description: 'Algorithm allowlist, case-sensitive. "none" may be listed and is still always rejected.',
+    },
+    required_claims: { ...validate_request_stringList, description: 'Claims that must be present.' },
+    required_scopes: { ...validate_request_stringList, description: 'Scopes that must be in scope (space-delimited) or scp.' },
+    required_custom_claims: {
+        type: 'object',
+        maxProperties: MAX_CUSTOM_CLAIMS,
+        $defs: { CustomClaimValue: customClaimValueSchema },
+        additionalProperties: customClaimValueUnrolled,
+        description: `Claim name to expected value (scalar, array subset, or object matched on its keys); at most ${MAX_CUSTOM_CLAIMS} claims.`,
+    },
+    required_claim_patterns: claimPatternsSchema,
+    max_ttl_seconds: { type: 'integer', minimum: 1, description: 'Maximum exp - iat.' },
+    clock_skew_seconds: { type: 'integer', minimum: 0, maximum: 86400, default: 0, description: 'Leeway for exp, nbf and iat.' },
+    token_type: { type: 'string', minLength: 1, description: 'Expected typ header, compared case-insensitively without an application/ prefix.' },
+    tenants: {
+        type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, uniqueItems: true,
+        items: { type: 'string', pattern: TENANT_ID_PATTERN },
+        description: 'Only with Microsoft Entra ID\'s multi-tenant issuer https://login.microsoftonline.com/{tenantid}/v2.0 (or https://sts.windows.net/{tenantid}/): the tenant IDs (lower-case GUIDs) whose tokens are accepted; the token\'s tid must be one of them.',
+    },
+};
+const verifyPolicyClaimRequired = ['issuer', 'audiences', 'allowed_algs'];
+const verifyPolicySchema = {
+    type: 'object',
+    additionalProperties: false,
+    required: [...verifyPolicyClaimRequired],
+    properties: {
+        secret: { type: 'string', minLength: 1, description: 'HMAC shared secret for HS*. Exactly one of secret and public_key.' },
+        secret_encoding: { type: 'string', enum: ['utf8', 'base64url'], default: 'utf8', description: 'How secret is encoded.' },
+        public_key: { type: 'string', minLength: 1, description: 'SPKI PEM or X.509 certificate PEM for RS*, PS*, ES*, EdDSA.' },
+        ...verifyPolicyClaimProperties,
+    },
+};
+const validateRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://oidc-gate.dev/schemas/validate-request.json',
+    title: 'ValidateRequest',
+    type: 'object',
+    additionalProperties: false,
+    required: ['token'],
+    properties: {
+        token: { type: 'string', minLength: 1, maxLength: 16384, description: 'The compact JWS to validate (at most 16 KiB).' },
+        policy: verifyPolicySchema,
+        issuer_profile_id: { type: 'string', minLength: 1, description: 'A registered issuer profile. Exactly one of policy and issuer_profile_id.' },
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/schema/trust-policy-request.ts
+
+
+
+
+
+const ANY_JSON = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+/**
+ * A claim value of a case. Strings are capped like patterns: a case's claims are matched against every
+ * pattern, and the cost of a match grows with both lengths.
+ */
+const caseClaimValue = {
+    type: ANY_JSON,
+    maxLength: MAX_PATTERN_LENGTH,
+    maxItems: MAX_ARRAY_ITEMS,
+    items: { type: ANY_JSON, maxLength: MAX_PATTERN_LENGTH },
+};
+/**
+ * Trust-policy lint request: the conditions a cloud role puts on a CI issuer's tokens, given directly
+ * (audiences, claim_patterns) or as an AWS IAM role trust policy document, plus cases of claims that
+ * must be allowed or denied. Every field is optional: what is missing (no sub or aud condition) is
+ * reported as a finding. Whether the AWS document is well formed is a finding too
+ * (TRUST_CONDITION_UNSUPPORTED with its pointer), not a 422: it is AWS's format, not this request's.
+ * A document beside claim_patterns, over its limits, or costing more than the work budget is a 422,
+ * refused by the lint itself (trustRequestRefusals), which says why in words a schema cannot.
+ */
+/** One member per trust format, each holding one document of it (at most one per request). */
+function documentMembers() {
+    return Object.fromEntries(TRUST_FORMATS.map((f) => [f.member, { type: 'object', description: f.description }]));
+}
+const trustPolicyRequestSchema = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'TrustPolicyRequest',
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+        issuer: {
+            type: 'string', minLength: 1, maxLength: 2048, default: GITHUB_ACTIONS_ISSUER,
+            description: 'The issuer whose tokens the role trusts; its URL without https:// prefixes the AWS condition keys (token.actions.githubusercontent.com:sub). Absent: with aws_trust_policy, every GitHub issuer its Allow statements name (GitHub Enterprise Cloud\'s token.actions.githubusercontent.com/ENTERPRISE included), else GitHub\'s.',
+        },
+        audiences: {
+            type: 'array', minItems: 1, maxItems: MAX_ARRAY_ITEMS, items: { type: 'string', minLength: 1 },
+            description: 'aud must equal one of these (a StringEquals condition on aud). With aws_trust_policy, only the audience id_token requests: the document alone decides.',
+        },
+        claim_patterns: {
+            ...claimPatternsSchema,
+            description: `Claim name to an AWS StringLike pattern or a list of them, any of which must match (* any run of characters, ? one character). At most ${MAX_CUSTOM_CLAIMS} claims. Refused beside aws_trust_policy: state intent as cases.`,
+        },
+        ...documentMembers(),
+        cases: {
+            type: 'array',
+            maxItems: MAX_ARRAY_ITEMS,
+            description: 'Claim sets and whether the role must let them in, evaluated as AWS evaluates the conditions.',
+            items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['claims', 'expect'],
+                properties: {
+                    name: { type: 'string', minLength: 1, maxLength: 200, description: 'Shown in findings; default "case <index>".' },
+                    claims: { type: 'object', maxProperties: MAX_CUSTOM_CLAIMS, additionalProperties: caseClaimValue, description: 'The token\'s claims (decoded payload).' },
+                    expect: { type: 'string', enum: ['allow', 'deny'] },
+                },
+            },
+        },
+    },
+};
+const parseTrustPolicyRequest = compileSchema(trustPolicyRequestSchema);
+
+;// CONCATENATED MODULE: ./src/engine/trust/checks/registry.ts
+
+
+
+
+
+
+
+/**
+ * The checks of one Allow statement, in the order a response lists their findings for it: whether any
+ * token can use it, whether it binds the audience, whether it binds one repository, and by what name.
+ * A check marked `final` that finds something ends the statement's judgement.
+ */
+const TRUST_STATEMENT_CHECKS = [
+    conditionNeverHolds,
+    audienceMissing,
+    subjectUnbounded,
+    subjectMutable,
+];
+/**
+ * The checks of each repository binding of a statement that binds one repository, run after the
+ * statement checks, binding by binding: every run admitted, pull requests, wildcard branches and
+ * environments. Adding a trust check is one module in this folder plus one line in one of these lists
+ * (and its place in the catalogue, trust/findings.ts).
+ */
+const TRUST_RUN_CHECKS = [
+    anyRef,
+    pullRequestAllowed,
+    refWildcard,
+];
+
+;// CONCATENATED MODULE: ./src/engine/trust/breadth.ts
+
+
+
+/**
+ * `grammar`: the issuer's subject grammar (issuers/table.ts). For an issuer whose grammar is not known,
+ * only a statement with no sub binding, or one whose sub values are all wildcards from their first
+ * character, is judged unbounded.
+ */
+function checkBreadth(doors, missing, grammar) {
+    const denies = doors.filter((d) => d.effect === 'Deny');
+    const findings = [];
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        const statement = statementContext(door, denies, missing, grammar);
+        const judged = judge(TRUST_STATEMENT_CHECKS, statement, findings);
+        if (judged === 'ended')
+            continue;
+        for (const binding of runContexts(statement))
+            judge(TRUST_RUN_CHECKS, binding, findings);
+    }
+    return dedupe(findings);
+}
+/** Runs the checks in order into `findings`, until a final one finds something. */
+function judge(checks, ctx, findings) {
+    for (const check of checks) {
+        const found = check.check(ctx);
+        findings.push(...found);
+        if (check.final === true && found.length > 0)
+            return 'ended';
+    }
+    return 'done';
+}
+/** The same finding about the same place is reported once, however many statements lead to it. */
+function dedupe(findings) {
+    const seen = new Set();
+    return findings.filter((f) => {
+        const key = `${f.code} ${String(f.evidence?.field)}`;
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/budget.ts
+
+
+
+
+
+/** Room for the longest context a breadth probe appends to a sub value (`:environment:any-environment`). */
+const PROBE_EXTRA = 64;
+/** Probes of one sub value: one per kind of run, and one instance of its wildcard. */
+const PROBES_PER_VALUE = 5;
+/** Kinds of run probed for a repository, at the most (GitHub's branch, tag, environment, pull request). */
+const RUN_KINDS = 4;
+/**
+ * The refusal, when the request needs more than the budget; `at` is the document's member. Each reading
+ * is the doors for one issuer, with its subject grammar (GitHub's probes, the most, count for an issuer
+ * whose grammar is not known).
+ */
+function workRefusal(readings, cases, at) {
+    const doors = readings.flatMap((r) => r.doors);
+    const caseWork = cases.reduce((sum, c) => sum + doors.reduce((s, door) => s + doorWork(door.conditions, (claim) => claimLength(c.claims, claim)), 0), 0);
+    const breadthWork = readings.reduce((sum, r) => sum + breadth(r.doors, r.grammar ?? githubGrammar), 0);
+    const total = caseWork + breadthWork + doors.length * cases.length;
+    if (total <= MATCH_WORK_BUDGET)
+        return undefined;
+    const units = `${Math.ceil(total / 1e6)} million units of matching work, where at most ${MATCH_WORK_BUDGET / 1e6} million are done for one request`;
+    return caseWork >= breadthWork
+        ? { pointer: '/cases', message: `The cases need ${units}: every case's claims are matched against every condition. Send fewer cases, shorter claim values, or fewer and shorter condition values (a pattern's ? costs the most).` }
+        : { pointer: at, message: `Judging the conditions needs ${units}: each sub value is tried against every other condition of its statement. Use fewer and shorter condition values (a pattern's ? costs the most).` };
+}
+function doorWork(conditions, length) {
+    let work = 0;
+    for (const c of conditions) {
+        if (c.kind !== 'match') {
+            work += 1;
+            continue;
+        }
+        const n = length(c.claim);
+        work += c.match === 'StringLike' ? c.patterns.reduce((s, p) => s + matchCost(n, p), 0) : c.values.reduce((s, v) => s + n + v.length, 0);
+    }
+    return work;
+}
+/**
+ * What judging each Allow statement costs. Every probe (a run of a repository its sub values bind, or
+ * an instance of a value) is matched against the statement's sub conditions: a pattern whose literal
+ * start does not begin the probe fails within that many characters, and only the rest cost a whole
+ * match. The probes are sorted, so which patterns can fit which probes is counted by binary search
+ * rather than by trying each pair. Conditions on the run's other claims, each literal value checked
+ * against the other conditions on its claim, and the audience probes are counted in full.
+ */
+function breadth(doors, grammar) {
+    const denyConditions = doors.filter((d) => d.effect === 'Deny' && d.conditions.length === 1).flatMap((d) => d.conditions);
+    let work = 0;
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        const conditions = [...door.conditions, ...denyConditions];
+        const longest = Math.max(0, ...conditions.flatMap((c) => (c.kind === 'match' ? c.values.map((v) => v.length) : [])));
+        const onRun = conditions.filter((c) => grammar.runClaims.has(c.claim));
+        const onSub = onRun.filter((c) => c.kind === 'match' && c.claim === 'sub');
+        const probes = probesOf(onSub, grammar);
+        const length = () => longest + PROBE_EXTRA;
+        work += probes.length * doorWork(onRun.filter((c) => c.claim !== 'sub'), length);
+        work += subWork(onSub, probes, longest + PROBE_EXTRA);
+        // Each value against its own probes, and the probes of a repository bound by a key.
+        work += (PROBES_PER_VALUE + RUN_KINDS) * doorWork(onSub, length);
+        for (const on of byClaim(conditions).values()) {
+            const literals = on.reduce((s, c) => s + (c.kind === 'match' && c.match === 'StringEquals' ? c.values.length : 0), 0);
+            if (literals > 0)
+                work += literals * doorWork(on, () => longest);
+        }
+        work += doorWork(conditions.filter((c) => c.claim === 'aud'), () => 40) * 3;
+    }
+    return work;
+}
+function byClaim(conditions) {
+    const groups = new Map();
+    for (const c of conditions) {
+        const group = groups.get(c.claim);
+        if (group === undefined)
+            groups.set(c.claim, [c]);
+        else
+            group.push(c);
+    }
+    return groups;
+}
+/** The sub subjects the run checks probe for these conditions, sorted: each repository's runs, and an instance of each value. */
+function probesOf(onSub, grammar) {
+    const probes = new Set();
+    for (const c of onSub) {
+        for (const value of c.values) {
+            const binding = grammar.subjectBinding(value, c.match === 'StringLike');
+            if (binding.level === 'repository') {
+                for (const run of grammar.runs)
+                    probes.add(grammar.join(binding.prefix, run.context));
+                probes.add(grammar.join(binding.prefix, instance(binding.context)));
+            }
+            probes.add(instance(value));
+        }
+    }
+    return [...probes].sort();
+}
+/** Matching every probe against every sub value: the literal start of each, and a whole match where it fits. */
+function subWork(onSub, sortedProbes, probeLength) {
+    let work = 0;
+    for (const c of onSub) {
+        c.values.forEach((value, i) => {
+            const like = c.match === 'StringLike';
+            // The start every subject it matches begins with (IgnoreCase folds case first: any start).
+            const start = c.match === 'StringEqualsIgnoreCase' ? '' : like ? value.slice(0, firstWildcard(value)) : value;
+            const fitting = countStartingWith(sortedProbes, start);
+            const whole = like ? matchCost(probeLength, c.patterns[i]) : probeLength + value.length;
+            work += fitting * whole + (sortedProbes.length - fitting) * (start.length + 1);
+        });
+    }
+    return work;
+}
+function firstWildcard(value) {
+    const found = [value.indexOf('*'), value.indexOf('?')].filter((i) => i >= 0);
+    return found.length === 0 ? value.length : Math.min(...found);
+}
+/** How many of the sorted strings begin with `start`: they are contiguous from its lower bound. */
+function countStartingWith(sorted, start) {
+    if (start === '')
+        return sorted.length;
+    const first = bisect(sorted, (i) => sorted[i] < start, 0);
+    const end = bisect(sorted, (i) => sorted[i].startsWith(start), first);
+    return end - first;
+}
+/** The first index from `lo` where `before` stops holding (it holds on a prefix of the range). */
+function bisect(sorted, before, lo) {
+    let hi = sorted.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (before(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** The characters a claim puts before the matcher: a string's length, a list's members' together. */
+function claimLength(claims, claim) {
+    const value = claimValue(claims, claim);
+    const members = Array.isArray(value) ? value : [value];
+    return members.reduce((s, m) => s + (typeof m === 'string' ? m.length : 24), 0) + Object.keys(claims).length;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/cases.ts
+
+
+
+/**
+ * As AWS decides: a Deny statement that applies keeps the token out whatever else holds; otherwise one
+ * Allow statement that applies lets it in. A case denied for want of an Allow is decided by the first
+ * condition that failed in the first Allow statement; with no Allow statement at all, by nothing.
+ * Conditions the checker cannot evaluate admit (see doorApplies), so no case is denied on them.
+ */
+function decide(doors, claims) {
+    const deny = doors.find((d) => d.effect === 'Deny' && doorApplies(d, claims));
+    if (deny !== undefined)
+        return { outcome: 'deny', decidedBy: { field: deny.field, effect: 'Deny' }, door: deny };
+    let firstFailure;
+    for (const door of doors) {
+        if (door.effect !== 'Allow')
+            continue;
+        if (doorApplies(door, claims))
+            return { outcome: 'allow', decidedBy: { field: door.field, conditions: door.conditions.map((c) => c.field) }, door };
+        const failed = door.conditions.find((c) => conditionHolds(c, claims) === false);
+        if (failed !== undefined && failed.kind !== 'unknown') {
+            firstFailure ??= {
+                outcome: 'deny',
+                decidedBy: { field: failed.field, claim: failed.claim, operator: failed.operator, values: failed.kind === 'match' ? failed.values : [], actual: shown(claimValue(claims, failed.claim)) },
+                door,
+            };
+        }
+    }
+    return firstFailure ?? { outcome: 'deny', decidedBy: null };
+}
+/**
+ * A case is a token of one issuer: the one its iss claim names, when the document is judged for it;
+ * else the one the request names; else any issuer the document lets in, so that no case is denied for
+ * want of knowing whose token it is.
+ */
+function decideForIssuers(readings, claims, requested) {
+    const issuerOf = (r) => normal(r.issuer);
+    const iss = typeof claims.iss === 'string' ? normal(claims.iss) : requested === undefined ? undefined : normal(requested);
+    const named = readings.filter((r) => issuerOf(r) === iss);
+    const decisions = (named.length > 0 ? named : readings).map((r) => decide(r.doors, claims));
+    return decisions.find((d) => d.outcome === 'allow') ?? decisions[0] ?? { outcome: 'deny', decidedBy: null };
+}
+function normal(issuer) {
+    return issuer.replace(/\/+$/, '').toLowerCase();
+}
+/** Each case's result, and TRUST_CASE_FAILED for each one that did not come out as expected. */
+function evaluateCases(cases, readings, requested) {
+    const results = [];
+    const findings = [];
+    cases.forEach((c, index) => {
+        const name = c.name ?? `case ${index}`;
+        const decision = decideForIssuers(readings, c.claims, requested);
+        results.push({ name, expect: c.expect, outcome: decision.outcome });
+        if (decision.outcome === c.expect)
+            return;
+        findings.push(finding(TRUST_FINDINGS.TRUST_CASE_FAILED, `The case "${name}" expects ${c.expect}, but it is ${decision.outcome === 'allow' ? 'allowed' : 'denied'}: ${why(decision)}.`, {
+            field: `/cases/${index}`, case: name, expect: c.expect, outcome: decision.outcome, decided_by: decision.decidedBy,
+        }));
+    });
+    return { results, findings };
+}
+function why(decision) {
+    if (decision.outcome === 'allow') {
+        if (decision.door?.name !== undefined)
+            return `the conditions of ${decision.door.name} all hold`;
+        return decision.decidedBy.field === '' ? 'its audiences and claim_patterns all hold' : `the conditions of the Allow statement ${statementName(decision.decidedBy.field)} all hold`;
+    }
+    const by = decision.decidedBy;
+    if (by === null)
+        return 'no statement lets the issuer\'s tokens in';
+    if ('effect' in by)
+        return `the Deny statement ${statementName(by.field)} applies to it`;
+    if (decision.door?.name !== undefined)
+        return `the ${by.operator} condition on ${by.claim} of ${decision.door.name} does not hold`;
+    return `the ${by.operator} condition on ${by.claim} ${by.field === '' || by.field.startsWith('/claim_patterns') || by.field.startsWith('/audiences') ? `(${by.field})` : `of ${statementName(by.field)}`} does not hold`;
+}
+/** A claim value as evidence shows it: missing is null, and a long string is cut. */
+function shown(value) {
+    if (value === undefined)
+        return null;
+    if (typeof value === 'string' && value.length > 200)
+        return `${value.slice(0, 200)}…`;
+    return value;
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/keyed.ts
+/**
+ * Subjects of a fixed shape: keys and values in a fixed order, joined by one separator that no value
+ * holds (`project_path:acme/app:ref_type:branch:ref:main` on GitLab, `org/ID/project/ID/user/ID` on
+ * CircleCI). Such a subject always has the same number of separators, so a pattern with that many
+ * literal separators keeps each wildcard inside one value; a pattern with fewer lets a wildcard span
+ * several values, and nothing from the first wildcard on binds.
+ */
+
+function keyedBinding(shape, value, like) {
+    const tokens = value.split(shape.separator);
+    const confined = tokens.length === shape.keys.length * 2;
+    const mayBeOpen = (i) => confined && i % 2 === 1 && (shape.optional ?? []).includes(shape.keys[(i - 1) / 2]);
+    const firstWild = tokens.findIndex((t, i) => like && hasWildcard(t) && !mayBeOpen(i));
+    const upTo = firstWild < 0 ? tokens.length : firstWild;
+    const ownerAt = shape.owner === undefined ? -1 : 2 * shape.keys.indexOf(shape.owner) + 1;
+    const repositoryEnd = 2 * shape.keys.indexOf(shape.repository.at(-1)) + 1;
+    // The literal tokens before the first wildcard are the subject's own: each value holds no separator.
+    // A key other than the grammar's there never matches a real subject; what is literal before it still binds.
+    if (shape.bareId !== undefined && !(like && hasWildcard(value)) && shape.bareId.test(value))
+        return { level: 'owner', ownerById: true };
+    const wrongKey = tokens.findIndex((t, i) => i < upTo && i <= repositoryEnd && i % 2 === 0 && t !== shape.keys[i / 2]);
+    if (wrongKey >= 0)
+        return ownerOnly(shape, tokens, Math.min(wrongKey, repositoryEnd), ownerAt);
+    if (upTo <= repositoryEnd)
+        return ownerOnly(shape, tokens, upTo, ownerAt);
+    if (shape.ownerInPath !== undefined && ownerOfPath(tokens[2 * shape.keys.indexOf(shape.ownerInPath) + 1], false) !== 'named')
+        return { level: 'anyone' };
+    const prefix = tokens.slice(0, repositoryEnd + 1).join(shape.separator);
+    const repository = tokens.slice(1, repositoryEnd + 1).filter((_, i) => i % 2 === 0).join('/');
+    return { level: 'repository', repository, immutable: shape.ids, prefix, context: tokens.slice(repositoryEnd + 1).join(shape.separator) };
+}
+/** The values before `upTo` are literal: the owner is bound when its value is among them. */
+function ownerOnly(shape, tokens, upTo, ownerAt) {
+    if (shape.ownerInPath !== undefined) {
+        const at = 2 * shape.keys.indexOf(shape.ownerInPath) + 1;
+        const path = tokens[at];
+        if (at > upTo || path === undefined)
+            return { level: 'anyone' };
+        return ownerOfPath(path, true) === 'named' ? { level: 'owner', ownerById: shape.ids } : { level: 'anyone' };
+    }
+    if (shape.owner === undefined)
+        return { level: 'owner', ownerById: shape.ids };
+    return ownerAt < upTo ? { level: 'owner', ownerById: shape.ids } : { level: 'anyone' };
+}
+/** GROUP/…/PROJECT: 'named' when the top-level group is written out before any wildcard. */
+function ownerOfPath(path, like) {
+    const slash = path.indexOf('/');
+    const group = slash < 0 ? path : path.slice(0, slash);
+    return group !== '' && slash > 0 && !(like && hasWildcard(group)) ? 'named' : 'open';
+}
+/** The claims a run context names, for the keys given (key: claim). */
+function keyedRunClaims(separator, context, claimOf) {
+    const tokens = context.split(separator);
+    const out = {};
+    for (let i = 0; i + 1 < tokens.length; i += 2) {
+        const claim = claimOf[tokens[i]];
+        if (claim !== undefined)
+            out[claim] = tokens[i + 1];
+    }
+    return out;
+}
+/** A wildcard in a run-choosing value, or one before the run keys are all written out. */
+function keyedWildRun(shape, context) {
+    const tokens = context.split(shape.separator);
+    let seen = 0;
+    for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i];
+        if (i % 2 === 0) {
+            if (hasWildcard(t))
+                return seen < shape.run.length;
+            continue;
+        }
+        const key = tokens[i - 1];
+        if (shape.run.includes(key)) {
+            if (hasWildcard(t))
+                return true;
+            seen++;
+        }
+    }
+    return false;
+}
+function keyedHasRunContext(shape, context) {
+    const tokens = context.split(shape.separator);
+    return tokens.some((t, i) => i % 2 === 0 && shape.run.includes(t));
+}
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/buildkite.ts
+
+
+/**
+ * Buildkite: `organization:ORG:pipeline:PIPELINE:ref:REF:commit:SHA:step:STEP`, one issuer for every
+ * organisation. The ref chooses the run; the commit and step only say which part of it.
+ */
+const shape = {
+    separator: ':',
+    keys: ['organization', 'pipeline', 'ref', 'commit', 'step'],
+    owner: 'organization',
+    repository: ['organization', 'pipeline'],
+    run: ['ref'],
+    bareId: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+    ids: false,
+};
+const buildkiteGrammar = {
+    name: 'Buildkite',
+    matches: (issuer) => /^https:\/\/agent\.buildkite\.com\/*$/i.test(issuer),
+    alwaysPresent: new Set(['sub', 'aud', 'organization_slug', 'pipeline_slug', 'build_branch', 'build_commit']),
+    subjectBinding: (value, like) => keyedBinding(shape, value, like),
+    looksLike: /^organization:[^:]*:pipeline:/,
+    repositoryKeys: { byId: [opaqueKey('pipeline_id')], byName: [], together: [['organization_slug', 'pipeline_slug']] },
+    ownerKeys: [opaqueKey('organization_id'), opaqueKey('organization_slug')],
+    runs: [
+        { kind: 'branch', context: 'ref:refs/heads/any-branch:commit:0000000000000000000000000000000000000000:step:any-step', claims: { build_branch: 'any-branch' } },
+        { kind: 'tag', context: 'ref:refs/tags/any-tag:commit:0000000000000000000000000000000000000000:step:any-step', claims: { build_tag: 'any-tag' } },
+    ],
+    anyRef: true,
+    runClaims: new Set(['sub', 'build_branch', 'build_tag']),
+    join: (prefix, context) => `${prefix}:${context}`,
+    hasRunContext: (context) => keyedHasRunContext(shape, context),
+    wildRun: (context) => keyedWildRun(shape, context),
+    runClaimsOf: (context) => {
+        const ref = keyedRunClaims(':', context, { ref: 'ref' }).ref;
+        if (ref?.startsWith('refs/heads/') === true)
+            return { build_branch: ref.slice('refs/heads/'.length) };
+        if (ref?.startsWith('refs/tags/') === true)
+            return { build_tag: ref.slice('refs/tags/'.length) };
+        return {};
+    },
+    anySubject: (context) => `organization:any:pipeline:any:${context}`,
+    words: {
+        repository: 'pipeline',
+        owner: 'organization',
+        pinned: 'organization:acme:pipeline:deploy:ref:refs/heads/main:*',
+        immutable: 'Slugs are names: where the role can bind other claims, bind organization_id and pipeline_id too.',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/circleci.ts
+
+
+
+/**
+ * CircleCI: one issuer per organisation (https://oidc.circleci.com/org/ORG_ID), and
+ * `org/ORG_ID/project/PROJECT_ID/user/USER_ID`, all immutable IDs. The issuer already names the
+ * owner; that sub has no branch, so binding a project admits every branch of it. The second token of a
+ * job (CIRCLE_OIDC_TOKEN_V2) appends `/vcs-origin/ORIGIN/vcs-ref/REF`, and a branch name may hold
+ * slashes: a `*` before `vcs-ref/` lets a branch named `x/vcs-origin/…/vcs-ref/refs/heads/main` end a
+ * sub with the pinned tail, so it leaves the ref open however the tail is written.
+ */
+const circleci_shape = {
+    separator: '/',
+    keys: ['org', 'project', 'user'],
+    owner: undefined,
+    repository: ['org', 'project'],
+    run: [],
+    ids: true,
+};
+const VCS_REF = 'oidc.circleci.com/vcs-ref';
+/** A user ID of the UUID's length: a pin of the user part written with `?` must still fit it. */
+const ANY_USER = '00000000-0000-4000-8000-000000000000';
+const circleciGrammar = {
+    name: 'CircleCI',
+    matches: (issuer) => /^https:\/\/oidc\.circleci\.com\/org\/[^/]+\/*$/i.test(issuer),
+    alwaysPresent: new Set(['sub', 'aud', 'oidc.circleci.com/project-id']),
+    subjectBinding: (value, like) => keyedBinding(circleci_shape, value, like),
+    repositoryKeys: { byId: [opaqueKey('oidc.circleci.com/project-id')], byName: [] },
+    ownerKeys: [],
+    runs: [
+        { kind: 'branch', context: `user/${ANY_USER}/vcs-origin/github.com/any/any/vcs-ref/refs/heads/any-branch`, claims: { [VCS_REF]: 'refs/heads/any-branch' } },
+        { kind: 'tag', context: `user/${ANY_USER}/vcs-origin/github.com/any/any/vcs-ref/refs/tags/any-tag`, claims: { [VCS_REF]: 'refs/tags/any-tag' } },
+    ],
+    anyRef: true,
+    runClaims: new Set(['sub', VCS_REF]),
+    join: (prefix, context) => `${prefix}/${context}`,
+    hasRunContext: (context) => context.includes('/vcs-ref/'),
+    wildRun(context) {
+        const origin = context.indexOf('/vcs-origin/');
+        if (origin < 0)
+            return false;
+        return context.slice(0, origin).includes('*') || hasWildcard(context.slice(origin));
+    },
+    runClaimsOf(context) {
+        const ref = /\/vcs-ref\/(.*)$/.exec(context)?.[1];
+        return ref === undefined ? {} : { [VCS_REF]: ref };
+    },
+    anySubject: (context) => `org/any/project/any/${context}`,
+    words: {
+        repository: 'project',
+        owner: 'organization',
+        pinned: 'org/ORG_ID/project/PROJECT_ID/user/*',
+        immutable: undefined,
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/gitlab.ts
+
+
+/**
+ * GitLab CI ID tokens: `project_path:GROUP/…/PROJECT:ref_type:branch|tag:ref:REF`. The top-level group
+ * owns every project below it, subgroups included, so `project_path:acme/*` is every project of acme.
+ * Paths are names: a deleted or renamed group's path can be registered by someone else; project_id
+ * and namespace_id are the immutable claims.
+ */
+const gitlab_shape = {
+    separator: ':',
+    keys: ['project_path', 'ref_type', 'ref'],
+    owner: undefined,
+    ownerInPath: 'project_path',
+    repository: ['project_path'],
+    run: ['ref_type', 'ref'],
+    ids: false,
+};
+const gitlabGrammar = {
+    name: 'GitLab CI',
+    matches: (issuer) => /^https:\/\/gitlab\.com\/*$/i.test(issuer),
+    alwaysPresent: new Set(['sub', 'aud', 'project_id', 'project_path', 'namespace_id', 'namespace_path', 'ref', 'ref_type', 'ref_protected', 'pipeline_source', 'user_login']),
+    subjectBinding: (value, like) => keyedBinding(gitlab_shape, value, like),
+    repositoryKeys: { byId: [idKey('project_id')], byName: [pathKey('project_path')] },
+    ownerKeys: [idKey('namespace_id'), opaqueKey('namespace_path')],
+    runs: [
+        { kind: 'branch', context: 'ref_type:branch:ref:any-branch', claims: { ref_type: 'branch', ref: 'any-branch', ref_protected: 'false' } },
+        { kind: 'tag', context: 'ref_type:tag:ref:any-tag', claims: { ref_type: 'tag', ref: 'any-tag', ref_protected: 'false' } },
+    ],
+    anyRef: true,
+    runClaims: new Set(['sub', 'ref', 'ref_type', 'ref_protected']),
+    join: (prefix, context) => `${prefix}:${context}`,
+    // The ref names the run; ref_type alone (a project's customised sub) is the same for every branch.
+    hasRunContext: (context) => /(^|:)ref:/.test(context),
+    looksLike: /^project_path:/,
+    wildRun: (context) => keyedWildRun(gitlab_shape, context),
+    runClaimsOf: (context) => keyedRunClaims(':', context, { ref_type: 'ref_type', ref: 'ref' }),
+    anySubject: (context) => `project_path:any/any:${context}`,
+    words: {
+        repository: 'project',
+        owner: 'group',
+        pinned: 'project_path:acme/app:ref_type:branch:ref:main',
+        immutable: 'Where the role can bind other claims (Google Cloud, Vault), bind project_id too; the sub holds paths only.',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/terraform-cloud.ts
+
+
+/**
+ * HCP Terraform (Terraform Cloud): `organization:ORG:project:PROJECT:workspace:WORKSPACE:run_phase:PHASE`,
+ * one issuer for every organisation. A run's plan phase runs code from any speculative plan of the
+ * workspace (a pull request's included), so a role for apply that also admits plan is reachable from
+ * unreviewed code.
+ */
+const workspace = {
+    separator: ':',
+    keys: ['organization', 'project', 'workspace', 'run_phase'],
+    owner: 'organization',
+    repository: ['organization', 'project', 'workspace'],
+    optional: ['project'],
+    run: ['run_phase'],
+    ids: false,
+};
+/** Tokens issued before projects existed: no project part. */
+const legacyWorkspace = { ...workspace, keys: ['organization', 'workspace', 'run_phase'], repository: ['organization', 'workspace'], optional: [] };
+/** A private registry module's test runs: `organization:ORG:module:MODULE:operation:test_run`. */
+const moduleTest = { ...workspace, keys: ['organization', 'module', 'operation'], repository: ['organization', 'module'], optional: [], run: ['operation'] };
+/** The shape a value is written in, by its third part; a wildcard there leaves the workspace shape, read up to it. */
+function shapeOf(value) {
+    const third = value.split(':')[2];
+    return third === 'workspace' ? legacyWorkspace : third === 'module' ? moduleTest : workspace;
+}
+const terraform_cloud_shape = workspace;
+const terraformCloudGrammar = {
+    name: 'HCP Terraform',
+    // HCP Terraform in the US and in Europe: each one issuer for every organisation.
+    matches: (issuer) => /^https:\/\/app\.(eu\.)?terraform\.io\/*$/i.test(issuer),
+    // After Buildkite's (…:pipeline:) in the table: any other `organization:…` value, an open one included.
+    looksLike: /^organization:/,
+    alwaysPresent: new Set(['sub', 'aud', 'terraform_organization_id', 'terraform_organization_name', 'terraform_project_id', 'terraform_project_name', 'terraform_workspace_id', 'terraform_workspace_name', 'terraform_full_workspace', 'terraform_run_id', 'terraform_run_phase']),
+    subjectBinding: (value, like) => keyedBinding(shapeOf(value), value, like),
+    repositoryKeys: { byId: [opaqueKey('terraform_workspace_id')], byName: [{ claim: 'terraform_full_workspace', names: (v) => /^organization:[^:*?]+:project:[^:*?]+:workspace:[^:*?]+$/.test(v) }] },
+    ownerKeys: [opaqueKey('terraform_organization_id'), opaqueKey('terraform_organization_name')],
+    runs: [
+        { kind: 'plan', context: 'run_phase:plan', claims: { terraform_run_phase: 'plan' } },
+        { kind: 'apply', context: 'run_phase:apply', claims: { terraform_run_phase: 'apply' } },
+    ],
+    anyRef: false,
+    runClaims: new Set(['sub', 'terraform_run_phase']),
+    join: (prefix, context) => `${prefix}:${context}`,
+    hasRunContext: (context) => keyedHasRunContext(terraform_cloud_shape, context) || keyedHasRunContext(moduleTest, context),
+    wildRun: (context) => keyedWildRun(terraform_cloud_shape, context) || keyedWildRun(moduleTest, context),
+    runClaimsOf: (context) => keyedRunClaims(':', context, { run_phase: 'terraform_run_phase' }),
+    anySubject: (context) => `organization:any:project:any:workspace:any:${context}`,
+    words: {
+        repository: 'workspace',
+        owner: 'organization',
+        pinned: 'organization:acme:project:Default Project:workspace:prod:run_phase:apply',
+        immutable: 'Names can be reused: where the role can bind other claims, bind terraform_workspace_id too.',
+    },
+};
+
+;// CONCATENATED MODULE: ./src/engine/trust/issuers/table.ts
+
+
+
+
+
+/**
+ * Every CI issuer whose subject grammar the checker knows. An issuer not here is judged only on what
+ * needs no grammar: a sub condition missing, or one that begins with a wildcard.
+ */
+const ISSUER_GRAMMARS = [githubGrammar, gitlabGrammar, circleciGrammar, buildkiteGrammar, terraformCloudGrammar];
+/**
+ * The issuer's grammar by its URL; for an issuer whose URL says nothing (a self-managed GitLab, a GitHub
+ * Enterprise Server, a Terraform Enterprise), the first grammar any sub value shown looks like, so a
+ * group-wide pattern is judged as one whatever the host, and a value of another shape beside it cannot
+ * switch the grammar off (it is judged by that grammar too, and one that fits it nowhere binds nobody).
+ */
+function grammarOf(issuer, subs = []) {
+    const byUrl = ISSUER_GRAMMARS.find((g) => g.matches(issuer));
+    if (byUrl !== undefined || subs.length === 0)
+        return byUrl;
+    return ISSUER_GRAMMARS.find((g) => g.looksLike !== undefined && subs.some((s) => g.looksLike?.test(s) === true));
+}
 
 ;// CONCATENATED MODULE: ./src/engine/trust/lint.ts
+
 
 
 
@@ -53966,13 +56975,11 @@ async function lintTrustPolicy(body, _ctx) {
     return Promise.resolve(evaluateTrustPolicy(parseTrustPolicyRequest(body)));
 }
 /** The trust document the request carries, with its format. */
-function documentOf(request) {
-    for (const format of TRUST_FORMATS) {
+function documentsOf(request) {
+    return TRUST_FORMATS.flatMap((format) => {
         const document = request[format.member];
-        if (document !== undefined)
-            return { format, document: document };
-    }
-    return undefined;
+        return document === undefined ? [] : [{ format, document: document }];
+    });
 }
 /**
  * Reads the request's trust document (or its own conditions) into doors, refusing up front: a document
@@ -53980,17 +56987,26 @@ function documentOf(request) {
  * format's limits, and a request whose evaluation would need more work than the budget.
  */
 function prepare(request) {
-    const given = documentOf(request);
+    const documents = documentsOf(request);
+    if (documents.length > 1) {
+        // Each document is its own role (or credential): judged together they would read as one door.
+        return { refusals: documents.slice(1).map(({ format }) => ({
+                pointer: conditions_pointer(format.member),
+                message: `One trust document per request: ${format.member} cannot be given beside ${documents[0].format.member}. Send each document in its own request (in config, its own trust_policies entry).`,
+                limit: false,
+            })) };
+    }
+    const given = documents[0];
     const cases = request.cases ?? [];
     if (given === undefined) {
         const doors = [{ field: '', effect: 'Allow', conditions: ownConditions(request) }];
-        const over = workRefusal(doors, cases, '/claim_patterns');
+        const over = workRefusal([{ doors, grammar: grammarOf(request.issuer ?? GITHUB_ACTIONS_ISSUER, subValues(doors)) }], cases, '/claim_patterns');
         if (over !== undefined)
             return { refusals: [{ ...over, limit: true }] };
         return { refusals: [], readings: [{ issuer: request.issuer ?? GITHUB_ACTIONS_ISSUER, doors }], findings: [], cases };
     }
     const at = conditions_pointer(given.format.member);
-    const refusals = given.format.refuse(given.document, at).map((p) => ({ ...p, limit: true }));
+    const refusals = given.format.refuse(given.document, at).map((p) => ({ ...p, limit: p.limit ?? true }));
     if (request.claim_patterns !== undefined) {
         refusals.unshift({
             pointer: '/claim_patterns',
@@ -54001,7 +57017,7 @@ function prepare(request) {
     if (refusals.length > 0)
         return { refusals };
     const readings = given.format.issuers(given.document, request.issuer).map((issuer) => given.format.read(given.document, issuer, at));
-    const over = workRefusal(readings.flatMap((r) => r.doors), cases, at);
+    const over = workRefusal(readings.map((r) => ({ doors: r.doors, grammar: grammarOf(r.issuer, subValues(r.doors)) })), cases, at);
     if (over !== undefined)
         return { refusals: [{ ...over, limit: true }] };
     return { refusals: [], readings, findings: readings.flatMap((r) => r.findings), cases, ...(request.issuer === undefined ? {} : { requested: request.issuer }) };
@@ -54028,10 +57044,10 @@ function evaluateTrustPolicy(request) {
         throw new RequestInvalidError(prepared.refusals.map(({ pointer: p, message }) => ({ pointer: p, message })));
     const { readings, cases } = prepared;
     const missing = {
-        sub: (door) => (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
-        aud: (door) => (door.field === '' ? '/audiences' : `${door.field}/Condition`),
+        sub: (door) => door.missingAt?.sub ?? (door.field === '' ? '/claim_patterns' : `${door.field}/Condition`),
+        aud: (door) => door.missingAt?.aud ?? (door.field === '' ? '/audiences' : `${door.field}/Condition`),
     };
-    const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, isGitHubIssuer(r.issuer)) })));
+    const breadth = usableByNone(readings.map((r) => ({ reading: r, findings: checkBreadth(r.doors, missing, grammarOf(r.issuer, subValues(r.doors))) })));
     const evaluated = evaluateCases(cases, readings, prepared.requested);
     const findings = once([...breadth, ...prepared.findings, ...evaluated.findings]);
     return {
@@ -54066,11 +57082,9 @@ function once(findings) {
         return true;
     });
 }
-/** GitHub's issuer, or a GitHub Enterprise Cloud issuer (the same host with the enterprise's path). */
-function isGitHubIssuer(issuer) {
-    const github = GITHUB_ACTIONS_ISSUER.toLowerCase();
-    const given = issuer.toLowerCase().replace(/\/+$/, '');
-    return given === github || given.startsWith(`${github}/`);
+/** The values of every sub condition of the Allow doors: what shows an unknown issuer's grammar. */
+function subValues(doors) {
+    return doors.flatMap((d) => (d.effect === 'Allow' ? d.conditions : [])).flatMap((c) => (c.kind === 'match' && c.claim === 'sub' ? c.values : []));
 }
 /** Without a trust document, the request's audiences and claim_patterns are the role's one statement. */
 function ownConditions(request) {
@@ -56510,6 +59524,16 @@ const codes_GATE_CODES = {
             transcript: '.github/oidc-gate/identity.yml:6:5  error  ID_TOKEN_UNAVAILABLE  Trust policy "deploy-prod" has id_token: true, but this job may not request an ID token: add "permissions: id-token: write" to the job (or the workflow). [sample deploy-prod (job ID token)]',
         },
     }),
+    TRUST_DOCUMENT_UNKNOWN: gateFinding('TRUST_DOCUMENT_UNKNOWN', 'A trust document in a Terraform plan or CloudFormation template is not known until it is applied', 'Judge the trust where it is known: plan again once what it depends on exists (the first plan that creates an OIDC provider knows the role\'s trust only after apply), write the document literally in the template, or name the resource\'s own trust file in its own trust_policies entry. Until then, accept it with a `suppressions:` item (a reason and an expiry) if that is your decision.', {
+        docs: 'A resource whose trust fields Terraform knows only after apply (after_unknown), or marks sensitive, and a CloudFormation role whose AssumeRolePolicyDocument or Statement is a function (Fn::If, Fn::ImportValue), cannot be judged: what it will admit is not in the file. It is an error, never a pass, and unlike a configuration error it can be baselined or suppressed with a reason; the other resources of the file are still judged.',
+        why: 'A trust document the checker cannot read may admit anyone. A gate that passed it, or skipped it without a word, would let the broadest role through on the very pull request that creates it.',
+        securitySeverity: 5.0,
+        example: {
+            scenario: 'A plan creates an OIDC provider and the role that trusts it: the role\'s assume_role_policy names the provider\'s ARN, known only after apply.',
+            config: ['trust_policies:', '  - name: infra', '    terraform_plan: plan.json', ''].join('\n'),
+            files: { '.github/oidc-gate/plan.json': "{\n  \"format_version\": \"1.2\",\n  \"terraform_version\": \"1.9.0\",\n  \"resource_changes\": [\n    {\n      \"address\": \"aws_iam_role.deploy\",\n      \"mode\": \"managed\",\n      \"type\": \"aws_iam_role\",\n      \"name\": \"deploy\",\n      \"change\": {\n        \"actions\": [\n          \"create\"\n        ],\n        \"after\": {\n          \"name\": \"deploy\"\n        },\n        \"after_unknown\": {\n          \"assume_role_policy\": true,\n          \"arn\": true\n        }\n      }\n    }\n  ]\n}" },
+        },
+    }, false),
     SUPPRESSION_INVALID: gateFinding('SUPPRESSION_INVALID', 'A suppression is malformed', 'Write an inline suppression as `# oidc-gate: ignore[CODE] reason` on the finding\'s line or the line above, and a `suppressions:` item as `{ code, reason }` with optional `entry`, `field` and `expires` (an RFC 3339 date); name a code oidc-gate reports, and give a reason.', {
         docs: 'Every suppression needs a reason, and must name a code oidc-gate reports that a suppression may hide: configuration errors (the gate could not check what it was given) and the SUPPRESSION_ codes themselves cannot be suppressed. expires is an RFC 3339 date (2026-06-30, through the end of that day UTC) or date-time. A malformed suppression hides nothing.',
         why: 'A suppression hides a finding from the gate. One without a reason cannot be reviewed, and one that names a code that does not exist, or whose expiry cannot be read, looks as if it hides something while it hides nothing, or would hide it for ever.',
@@ -56738,12 +59762,12 @@ function isGlob(pattern) {
     return GLOB_CHARS.test(pattern);
 }
 /** No pattern expands into more alternatives than this: `{a,b}{c,d}…` grows as a power of two. */
-const MAX_ALTERNATIVES = 256;
+const glob_MAX_ALTERNATIVES = 256;
 /**
  * `{a,b}` spelled out, nested ones too: `x/{a,b/{c,d}}.yml` is x/a.yml, x/b/c.yml and x/b/d.yml. Braces
  * without a comma, or without their partner, are plain characters, as in fs.glob.
  */
-function expandBraces(pattern, limit = MAX_ALTERNATIVES) {
+function expandBraces(pattern, limit = glob_MAX_ALTERNATIVES) {
     for (let start = pattern.indexOf('{'); start !== -1; start = pattern.indexOf('{', start + 1)) {
         let depth = 0;
         let end = -1;
@@ -57737,20 +60761,21 @@ function requestSchema(kind) {
         throw new Error(`no operation named ${kind}`);
     return operation.request.schema;
 }
-function shape(what, schema, gateKeys) {
+function entry_keys_shape(what, schema, gateKeys) {
     return { what, keys: [...propertiesOf(schema), ...gateKeys], gateKeys, schema };
 }
 /** `providers:` entries: a lint request, plus a display `name` and `discover: true` to run discovery first. */
-const PROVIDER_SHAPE = shape('provider', requestSchema('lint'), ['name', 'discover']);
+const PROVIDER_SHAPE = entry_keys_shape('provider', requestSchema('lint'), ['name', 'discover']);
 /** `tokens:` entries: a validate request, plus `name`, the token from `token_file`, `expect` and `at`. */
-const TOKEN_SHAPE = shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
+const TOKEN_SHAPE = entry_keys_shape('token', requestSchema('validate'), ['name', 'token_file', 'expect', 'at']);
 /** `profiles:` entries: exactly the issuer profile the service reads from ISSUER_PROFILES_JSON. */
-const PROFILE_SHAPE = shape('profile', issuerProfileSchema, []);
+const PROFILE_SHAPE = entry_keys_shape('profile', issuerProfileSchema, []);
 /**
- * `trust_policies:` entries: a trust-policy request, plus `name` and `id_token`. `aws_trust_policy` is
- * the request's own key, written as the path of the policy's JSON file instead of the object.
+ * `trust_policies:` entries: a trust-policy request, plus `name`, `id_token`, and `terraform_plan` or
+ * `cloudformation` (a file of many trust documents). Each format's document key (`aws_trust_policy`, …)
+ * is the request's own key, written as the path of the document's file instead of the object.
  */
-const TRUST_SHAPE = shape('trust policy', requestSchema('trust-policy'), ['name', 'id_token']);
+const TRUST_SHAPE = entry_keys_shape('trust policy', requestSchema('trust-policy'), ['name', 'id_token', 'terraform_plan', 'cloudformation']);
 const PROVIDER_KEYS = PROVIDER_SHAPE.keys;
 const TOKEN_KEYS = TOKEN_SHAPE.keys;
 const PROFILE_KEYS = PROFILE_SHAPE.keys;
@@ -58971,23 +61996,179 @@ function payloadOf(token) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/source.ts
+/**
+ * What a `terraform_plan:` or `cloudformation:` key yields: the file, and each trust document found in
+ * it (a role's trust policy, a federated credential, …), each named by its Terraform address or
+ * CloudFormation logical ID and placed at the resource in the file. Each document is judged as its own
+ * trust-policy request.
+ */
+
+/** The config keys that name a file of many trust documents. */
+const SOURCE_KEYS = ['terraform_plan', 'cloudformation'];
+/**
+ * Set an own member, also one named `__proto__`, which plain assignment would turn into the object's
+ * prototype (and so drop from the document).
+ */
+function source_put(target, key, value) {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+/** JSON with object members sorted at every depth: the same content always digests the same. */
+function canonicalJson(value) {
+    if (value === null || value === undefined)
+        return 'null';
+    if (typeof value !== 'object')
+        return JSON.stringify(value) ?? 'null';
+    if (Array.isArray(value))
+        return `[${value.map(canonicalJson).join(',')}]`;
+    const record = value;
+    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`).join(',')}}`;
+}
+/** SHA-256 of the canonical JSON, in hex: what a finding's fingerprint binds of a resource. */
+function contentDigest(value) {
+    return (0,external_node_crypto_.createHash)('sha256').update(canonicalJson(value), 'utf8').digest('hex');
+}
+/** A line and column for each offset of `text` (offsets in any order), counted in one pass. */
+function placesOf(text, offsets) {
+    const order = offsets.map((offset, i) => ({ offset, i })).sort((a, b) => a.offset - b.offset);
+    const out = new Array(offsets.length);
+    let line = 1;
+    let lineStart = 0;
+    // The next line break is found once and kept: a plan printed on one line has none to find again.
+    let next = text.indexOf('\n');
+    for (const { offset, i } of order) {
+        while (next !== -1 && next < offset) {
+            line++;
+            lineStart = next + 1;
+            next = text.indexOf('\n', lineStart);
+        }
+        out[i] = { line, column: offset - lineStart + 1 };
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/run-source.ts
+
+
+
+
+
+/** Codes about the entry's outcome as a whole: their fingerprint binds the cases as well as the document. */
+const OUTCOME_CODES = new Set(['TRUST_CASE_FAILED']);
+async function runSource(config, entry, source, engine) {
+    const results = [];
+    const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
+    const findings = [];
+    for (const w of source.warnings) {
+        const said = { code: 'CHECK_SKIPPED', severity: 'warning', message: w.message, remediation: w.remediation };
+        if (w.at !== undefined && w.name !== undefined)
+            findings.push(placed(said, entry, source, w.name, w.at, '', contentDigest({ warning: w.message })));
+        else
+            placer.add(said, [source.key]);
+    }
+    for (const doc of source.documents) {
+        const request = { ...entry.request, [doc.member]: doc.document };
+        const outcome = await engine.run('trust-policy', request);
+        results.push(recordResult('trust-policy', source.file, { name: doc.name, line: doc.at.line }, request, outcome));
+        if (outcome.problem !== undefined) {
+            // A refusal of the entry's own fields (its cases, its issuer) is the same for every resource: said once, at them.
+            if (refusedEntry(outcome.problem, doc, placer, findings, entry, source))
+                break;
+            continue;
+        }
+        const response = outcome.response;
+        for (const f of response.findings)
+            findings.push(placeFinding(f, doc, entry, source, request));
+    }
+    return { file: config.file, results, findings: [...placer.findings, ...findings] };
+}
+/** The request pointer inside the document (`/Statement/0/…`), or undefined for one about the entry. */
+function inner(pointer, doc) {
+    const prefix = `/${doc.member}`;
+    if (pointer === prefix)
+        return '';
+    return pointer.startsWith(`${prefix}/`) ? pointer.slice(prefix.length) : undefined;
+}
+function refusedEntry(problem, doc, placer, findings, entry, source) {
+    const errors = problem.errors ?? [{ pointer: '', message: problem.detail }];
+    const own = errors.filter((e) => inner(e.pointer, doc) === undefined);
+    if (own.length > 0) {
+        placer.problem({ ...problem, errors: own });
+        return true;
+    }
+    for (const e of errors) {
+        const at = inner(e.pointer, doc) ?? '';
+        findings.push(placed({
+            code: codes_GATE_CODES.REQUEST_INVALID.code, severity: 'error',
+            message: `The trust-policy request for "${doc.name}" is invalid (${doc.describe(at)}): ${e.message}`,
+            remediation: codes_GATE_CODES.REQUEST_INVALID.remediation,
+        }, entry, source, doc.name, doc.at, e.pointer, contentDigest({ [doc.member]: doc.document }), true));
+    }
+    return false;
+}
+function placeFinding(f, doc, entry, source, request) {
+    const field = typeof f.evidence?.field === 'string' ? f.evidence.field : '';
+    const within = inner(field, doc);
+    const part = within !== undefined ? doc.parts?.find((p) => within === p.prefix || within.startsWith(`${p.prefix}/`)) : undefined;
+    const notes = within !== undefined ? (doc.notes ?? []).filter((n) => within === n.prefix || within.startsWith(`${n.prefix}/`)).map((n) => n.note) : [];
+    const where = within !== undefined ? doc.describe(within) : undefined;
+    const said = [where, ...notes].filter((s) => s !== undefined && s !== '').join('; ');
+    const message = said === '' ? f.message : `${f.message} (${said})`;
+    // What the finding is about: the document; and for a case's outcome, the cases and issuer that decide it too.
+    const bound = OUTCOME_CODES.has(f.code) ? request : { [doc.member]: doc.document };
+    const out = { code: f.code, severity: f.severity, message };
+    const remediation = f.remediation;
+    if (typeof remediation === 'string')
+        out.remediation = remediation;
+    return placed(out, entry, source, doc.name, part?.at ?? doc.at, field, contentDigest(bound));
+}
+/**
+ * A finding at a resource of the source file. Its stable pointer names the entry's section, the
+ * resource and the request field (`/trust_policies/<address>/terraform_plan/aws_trust_policy/…`), so
+ * suppressions and the baseline see the resource as the entry and the field inside it.
+ */
+function placed(f, entry, source, name, at, field, digest, config = false) {
+    const out = {
+        code: f.code,
+        severity: f.severity,
+        message: f.message,
+        file: source.file,
+        line: at.line,
+        column: at.column,
+        pointer: at.pointer,
+        stablePointer: toPointer([String(entry.path[0]), name, source.key, ...parsePointer(field)]),
+        kind: 'trust-policy',
+        name,
+        evidence: { content_sha256: digest },
+    };
+    if (f.remediation !== undefined)
+        out.remediation = f.remediation;
+    if (config)
+        out.config = true;
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/gate/sections/run-trust.ts
 
 
 
 
 
+
 async function runTrust(config, entry, engine, idToken) {
+    if (entry.source !== undefined)
+        return runSource(config, entry, entry.source, engine);
     const outcome = await engine.run('trust-policy', entry.request);
     const results = [recordResult('trust-policy', config.file, entry, entry.request, outcome)];
     const placer = new Placer(config, entry.path, entry.name, 'trust-policy');
+    const member = entry.documentFile?.member;
     if (outcome.problem !== undefined) {
-        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer).path);
+        placer.problem(outcome.problem, (pointer) => run_trust_placeOf(pointer, member).path);
         return { file: config.file, results, findings: placer.findings };
     }
     const response = outcome.response;
     for (const f of response.findings)
-        placer.add(inPolicyFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f)).path : []);
+        placer.add(inDocumentFile(f, entry), run_trust_fieldOf(f) !== undefined ? run_trust_placeOf(run_trust_fieldOf(f), member).path : []);
     const findings = [...placer.findings];
     if (entry.idToken) {
         const checked = await checkIdToken(config, entry, response, engine, idToken);
@@ -59001,173 +62182,452 @@ function run_trust_fieldOf(f) {
     return typeof field === 'string' ? field : undefined;
 }
 /**
- * Where a request pointer is in the entry. The AWS policy's members are in its own JSON file, not
- * in the config: they are placed at the `aws_trust_policy:` line that names the file, and `inner` is
- * the pointer inside the file.
+ * Where a request pointer is in the entry. A document read from a file has its members in that file,
+ * not in the config: they are placed at the line of the key that names the file (`aws_trust_policy:`,
+ * `vault_jwt_role:`, …), and `inner` is the pointer inside the file.
  */
-function run_trust_placeOf(pointer) {
+function run_trust_placeOf(pointer, member) {
     const rel = parsePointer(pointer);
-    if (rel[0] !== 'aws_trust_policy')
+    if (member === undefined || rel[0] !== member)
         return { path: rel };
-    return rel.length > 1 ? { path: ['aws_trust_policy'], inner: toPointer(rel.slice(1)) } : { path: ['aws_trust_policy'] };
+    return rel.length > 1 ? { path: [member], inner: toPointer(rel.slice(1)) } : { path: [member] };
 }
 /**
- * A finding about the AWS policy says where in the policy file it is, from its pointer: in the config
- * the policy is a file name on one line, not an object to point into.
+ * A finding about a document read from a file says where in the file it is, from its pointer: in the
+ * config the document is a file name on one line, not an object to point into.
  */
-function inPolicyFile(f, entry) {
-    if (entry.awsPolicyFile === undefined)
+function inDocumentFile(f, entry) {
+    const file = entry.documentFile;
+    if (file === undefined)
         return f;
     const field = run_trust_fieldOf(f);
-    const inner = field !== undefined ? run_trust_placeOf(field).inner : undefined;
+    const inner = field !== undefined ? run_trust_placeOf(field, file.member).inner : undefined;
     if (inner === undefined)
         return f;
-    return { ...f, message: `${f.message} (${values_clip(entry.awsPolicyFile)}, at ${inner})` };
+    return { ...f, message: `${f.message} (${values_clip(file.file)}, at ${inner})` };
 }
 
-;// CONCATENATED MODULE: ./src/gate/sections/trust-entry.ts
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/aws-role.ts
 /**
- * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
- * a display `name`, `id_token: true` to check the job's own ID token against it, and
- * `aws_trust_policy` as the path of an IAM role trust policy JSON file in the repository, which is
- * read here and sent on inline, as the service takes it.
+ * Which IAM role trust policies are about CI tokens at all. A plan or a template holds many roles that
+ * only AWS services or accounts assume (ec2.amazonaws.com, another account's root); judging those for
+ * GitHub's tokens would report, for each, that no statement lets such tokens in. A role is left out
+ * only when no statement could let a web identity token in: every statement is a JSON object whose
+ * principal names no identity provider that could be an OIDC one, and no wildcard. Anything else (a
+ * statement the gate cannot read, a principal it cannot know) is judged.
+ */
+
+/** A Federated principal that could be an OIDC provider: an oidc-provider ARN, a wildcard, or a value not known. */
+function couldBeOidc(federated) {
+    const values = Array.isArray(federated) ? federated : [federated];
+    return values.some((v) => typeof v !== 'string' || v.includes('*') || /:oidc-provider\//i.test(v));
+}
+function statementCouldAdmit(statement) {
+    if (!values_isRecord(statement))
+        return true;
+    // A Deny lets no one in by itself.
+    if (statement.Effect === 'Deny')
+        return false;
+    if (statement.NotPrincipal !== undefined)
+        return true;
+    const principal = statement.Principal;
+    if (principal === undefined)
+        return false;
+    if (!values_isRecord(principal))
+        return true;
+    if (principal.Federated !== undefined && couldBeOidc(principal.Federated))
+        return true;
+    const aws = principal.AWS;
+    const awsValues = Array.isArray(aws) ? aws : aws === undefined ? [] : [aws];
+    return awsValues.some((v) => typeof v !== 'string' || v === '*');
+}
+/** Whether the trust policy could let a web identity token assume the role: then it is judged. */
+function trustsWebIdentity(policy) {
+    const statements = policy.Statement;
+    if (statements === undefined)
+        return false;
+    return (Array.isArray(statements) ? statements : [statements]).some(statementCouldAdmit);
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/cfn-intrinsics.ts
+/**
+ * CloudFormation functions in a role's trust policy. Nothing is evaluated: a `!Sub`, `!Ref`, `!If` or
+ * `!GetAtt` is a value known only when the stack is deployed, and it may then be anything, `*`
+ * included. Each is read the way that lets the most tokens in, so that what the template leaves open
+ * can only add findings:
+ * - in an Allow statement's StringLike conditions (also IfExists, ForAnyValue:, ForAllValues:), each
+ *   `${…}` of a `Fn::Sub` (and each function inside a `Fn::Join`) reads as `*`, which matches whatever
+ *   the stack puts there; a `Fn::Sub` without `${…}` is the text it writes. A StringEquals value built
+ *   so is read as the same pattern under StringLike (it admits at least what the template can admit);
+ * - any other function in a condition value is left as written: the checker cannot evaluate it, so the
+ *   condition holds in an Allow statement and does not in a Deny statement (TRUST_CONDITION_UNSUPPORTED);
+ * - an Allow statement's Federated principal: an OIDC provider of the template (`!Ref`/`!GetAtt` of an
+ *   AWS::IAM::OIDCProvider with a literal Url) or a `!Sub` whose provider part is literal names that
+ *   provider; anything else reads as `*` (every provider). An Allow's Action written with a function
+ *   reads as `*`;
+ * - a Deny statement whose principal or action is a function is not credited: it may not apply;
+ * - a statement chosen by `Fn::If` reads as each of its branches, Deny branches left out (a Deny that
+ *   may not be there is not credited); `!Ref AWS::NoValue` is no statement.
+ * A document, or its Statement, that is itself a function cannot be read this way: the role is refused.
  */
 
 
-
-
-
-
-
-
+/** A function call as the template holds it once short forms are expanded: `{ "Fn::Sub": … }`, `{ "Ref": … }`. */
+function isIntrinsic(value) {
+    if (!values_isRecord(value))
+        return false;
+    const keys = Object.keys(value);
+    return keys.length === 1 && (keys[0] === 'Ref' || keys[0] === 'Condition' || keys[0].startsWith('Fn::'));
+}
+function functionName(value) {
+    return Object.keys(value)[0];
+}
+const NO_VALUE = 'AWS::NoValue';
+const LIKE = /^(?:(?:ForAnyValue|ForAllValues):)?StringLike(?:IfExists)?$/;
+const EQUALS = /^(?:(?:ForAnyValue|ForAllValues):)?StringEquals(?:IfExists)?$/;
+function isNoValue(value) {
+    return isIntrinsic(value) && value.Ref === NO_VALUE;
+}
+/** Text a `Fn::Sub` writes, with each `${…}` as `*`; `${!x}` is the literal `${x}`. Undefined for a malformed Sub. */
+function substituted(sub) {
+    const args = Array.isArray(sub) ? sub : [sub];
+    const template = args[0];
+    if (typeof template !== 'string')
+        return undefined;
+    const vars = values_isRecord(args[1]) ? args[1] : {};
+    let open = false;
+    let openAfter;
+    const text = template.replace(/\$\{(!?)([^}]*)\}/g, (_m, bang, name, offset) => {
+        if (bang === '!')
+            return `\${${name}}`;
+        const given = vars[name];
+        if (typeof given === 'string')
+            return given;
+        open = true;
+        openAfter = offset;
+        return '*';
+    });
+    return openAfter !== undefined ? { text, open, openAfter } : { text, open };
+}
 /**
- * An IAM role trust policy is at most a few kilobytes (AWS caps it at 2,048 characters unless the
- * account raised the quota); reading more than this is never needed.
+ * A condition value of an Allow statement's StringLike, as a pattern that matches whatever the stack
+ * writes: a Fn::Sub or Fn::Join (any function inside a Join as `*`). Undefined for any other function,
+ * which is left as written.
  */
-const MAX_TRUST_POLICY_FILE_BYTES = 64 * 1024;
-async function parseTrustEntry(raw, index, source, problem) {
-    const at = ['trust_policies', index];
-    // aws_trust_policy is a path here, not the object the request schema describes: not a secret to mask.
-    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, 'aws_trust_policy'], 'trust-policy'))
-        source.onSecret?.(value);
-    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
-    if (entry === undefined)
+function likePattern(value, inJoin = false) {
+    if (typeof value === 'string')
+        return { text: value, open: false };
+    if (!isIntrinsic(value))
         return undefined;
-    const { name, id_token: idToken, aws_trust_policy: awsFile, ...request } = entry;
-    let ok = true;
-    if (name !== undefined && !isNonEmptyString(name)) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
-            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
-        });
-        ok = false;
+    const name = functionName(value);
+    if (name === 'Fn::Sub')
+        return substituted(value[name]);
+    if (name === 'Fn::Join') {
+        const [sep, parts] = Array.isArray(value[name]) ? value[name] : [];
+        if (typeof sep !== 'string' || !Array.isArray(parts))
+            return inJoin ? { text: '*', open: true } : undefined;
+        const read = parts.map((p) => likePattern(p, true) ?? { text: '*', open: true });
+        return { text: read.map((r) => r.text).join(sep), open: read.some((r) => r.open) };
     }
-    if (idToken !== undefined && typeof idToken !== 'boolean') {
-        problem(codes_GATE_CODES.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
-            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
-        });
-        ok = false;
+    return inJoin ? { text: '*', open: true } : undefined;
+}
+/** A Federated principal value of an Allow statement, as the provider ARN it names or `*`. */
+function federatedArn(value, providers) {
+    if (typeof value === 'string')
+        return [value];
+    if (!isIntrinsic(value))
+        return ['*'];
+    const name = functionName(value);
+    const arg = value[name];
+    if (name === 'Fn::If' && Array.isArray(arg))
+        return arg.slice(1).filter((b) => !isNoValue(b)).flatMap((b) => federatedArn(b, providers));
+    const target = name === 'Ref' ? arg : name === 'Fn::GetAtt' && Array.isArray(arg) && arg[1] === 'Arn' ? arg[0] : undefined;
+    const host = typeof target === 'string' ? providers.get(target) : undefined;
+    if (host !== undefined)
+        return [`arn:aws:iam::*:oidc-provider/${host}`];
+    if (name === 'Fn::Sub') {
+        const sub = substituted(arg);
+        const marker = sub?.text.indexOf(':oidc-provider/') ?? -1;
+        const template = Array.isArray(arg) ? arg[0] : arg;
+        const providerAt = typeof template === 'string' ? template.indexOf(':oidc-provider/') : -1;
+        // Only the account and partition may be open: the provider's host decides whose tokens get in.
+        if (sub !== undefined && marker >= 0 && providerAt >= 0 && (sub.openAfter === undefined || sub.openAfter < providerAt))
+            return [sub.text];
     }
-    if (awsFile !== undefined) {
-        const policy = await readTrustPolicyFile(awsFile, source, [...at, 'aws_trust_policy'], problem);
-        if (policy === undefined)
-            ok = false;
-        else
-            request.aws_trust_policy = policy;
-    }
-    if (!ok)
-        return undefined;
-    // What the engine would refuse, said in config terms at the key: claim_patterns beside a policy file,
-    // a policy over the limits, or more work than one entry may cost.
-    for (const refusal of trustRequestRefusals(request)) {
-        const key = refusal.pointer.split('/')[1] ?? '';
-        problem(refusal.limit ? codes_GATE_CODES.CONFIG_TOO_LARGE : codes_GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
-            remediation: refusal.limit
-                ? 'Keep the entry to the role\'s own trust policy and a few cases: shorter or fewer condition values and case claims.'
-                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the policy file alone decides what the role admits.',
-        });
-        ok = false;
-    }
-    if (!ok)
-        return undefined;
-    const out = {
-        name: name ?? `trust_policies[${index}]`,
-        path: at,
-        line: yaml_positionOf(source.yaml, at).line,
-        request,
-        idToken: idToken === true,
+    return ['*'];
+}
+function listOf(value) {
+    return Array.isArray(value) ? value : [value];
+}
+function hasIntrinsic(value) {
+    return listOf(value).some(isIntrinsic) || (values_isRecord(value) && !isIntrinsic(value) && Object.values(value).some((v) => listOf(v).some(isIntrinsic)));
+}
+/** An Allow statement with its principal, action and StringLike values read as above. */
+function allowStatement(statement, at, providers, notes) {
+    const out = { ...statement };
+    const note = (prefix, text) => {
+        notes.push({ prefix, note: text });
     };
-    if (typeof awsFile === 'string')
-        out.awsPolicyFile = awsFile;
+    if (isIntrinsic(statement.Principal)) {
+        out.Principal = '*';
+        note(`${at}/Principal`, 'the template\'s Principal is a CloudFormation function, known only when the stack is deployed: read as *');
+    }
+    else if (values_isRecord(statement.Principal)) {
+        const principal = { ...statement.Principal };
+        if (principal.Federated !== undefined && listOf(principal.Federated).some((v) => typeof v !== 'string')) {
+            const arns = [...new Set(listOf(principal.Federated).flatMap((v) => federatedArn(v, providers)))];
+            principal.Federated = arns.length === 1 ? arns[0] : arns;
+            note(`${at}/Principal`, `the template writes Federated with CloudFormation functions, known only when the stack is deployed: read as ${arns.join(', ')}`);
+        }
+        if (principal.AWS !== undefined && listOf(principal.AWS).some((v) => typeof v !== 'string'))
+            principal.AWS = '*';
+        out.Principal = principal;
+    }
+    if (statement.Action !== undefined && listOf(statement.Action).some((v) => typeof v !== 'string')) {
+        out.Action = '*';
+        note(`${at}/Action`, 'the template\'s Action is a CloudFormation function, known only when the stack is deployed: read as *');
+    }
+    if (values_isRecord(statement.Condition))
+        out.Condition = allowCondition(statement.Condition, `${at}/Condition`, note);
     return out;
 }
-const PATH_FIX = 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.';
 /**
- * The policy file is in a repository a pull request controls: it must not lead the gate outside
- * the workspace or into .git (links followed), nor make it read more than a policy's worth of bytes.
- * It must be strict JSON (no repeated member names, which AWS and this checker might read
- * differently) holding one object.
+ * An Allow statement's Condition with the values the stack builds read as patterns. In a StringLike, each
+ * `${…}` is `*`. A StringEquals value with an open part moves to the matching StringLike operator (its
+ * values joining any that operator already has for the key): every token it admitted is still admitted,
+ * and the checker can read what the fixed parts bind.
  */
-async function readTrustPolicyFile(value, source, at, problem) {
+function allowCondition(given, at, note) {
+    const out = {};
+    const moved = [];
+    for (const [operator, keys] of Object.entries(given)) {
+        const like = LIKE.test(operator);
+        if ((!like && !EQUALS.test(operator)) || !values_isRecord(keys)) {
+            source_put(out, operator, keys);
+            continue;
+        }
+        const read = {};
+        for (const [key, values] of Object.entries(keys)) {
+            const list = listOf(values);
+            const patterns = list.some(isIntrinsic) ? list.map((v) => likePattern(v)) : [];
+            if (patterns.length === 0 || patterns.some((p) => p === undefined)) {
+                source_put(read, key, values);
+                continue;
+            }
+            const texts = patterns.map((p) => p?.text ?? '*');
+            const open = patterns.some((p) => p?.open === true);
+            if (like || !open) {
+                source_put(read, key, Array.isArray(values) ? texts : texts[0]);
+                if (open)
+                    note(`${at}/${cfn_intrinsics_escapeToken(operator)}/${cfn_intrinsics_escapeToken(key)}`, 'the template builds this value with CloudFormation functions, known only when the stack is deployed: each value the stack substitutes (${…}) is read as *');
+                continue;
+            }
+            moved.push([operator.replace('StringEquals', 'StringLike'), key, texts]);
+        }
+        if (Object.keys(read).length > 0 || Object.keys(keys).length === 0)
+            source_put(out, operator, read);
+    }
+    for (const [operator, key, texts] of moved) {
+        const block = Object.hasOwn(out, operator) && values_isRecord(out[operator]) ? out[operator] : {};
+        source_put(block, key, Object.hasOwn(block, key) ? [...listOf(block[key]), ...texts] : (texts.length === 1 ? texts[0] : texts));
+        source_put(out, operator, block);
+        note(`${at}/${cfn_intrinsics_escapeToken(operator)}/${cfn_intrinsics_escapeToken(key)}`, 'the template writes a StringEquals value with CloudFormation functions, known only when the stack is deployed: it is read as a StringLike pattern, each value the stack substitutes (${…}) as *');
+    }
+    return out;
+}
+function cfn_intrinsics_escapeToken(token) {
+    return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+/** The policy with its functions read as the module's comment says, or why it cannot be read. */
+function modelPolicy(policy, providers) {
+    if (isIntrinsic(policy) || !values_isRecord(policy))
+        return { ok: false, message: 'its AssumeRolePolicyDocument is a CloudFormation function (or not an object), known only when the stack is deployed' };
+    const given = policy.Statement;
+    if (isIntrinsic(given))
+        return { ok: false, message: 'its Statement is a CloudFormation function, known only when the stack is deployed' };
+    if (!Array.isArray(given)) {
+        if (!values_isRecord(given))
+            return { ok: true, document: policy, notes: [], origins: [] };
+        const notes = [];
+        const one = given.Effect === 'Deny' ? given : allowStatement(given, '/Statement', providers, notes);
+        notes.push(...openConditions(one, '/Statement'));
+        if (given.Effect === 'Deny' && (hasIntrinsic(given.Principal) || hasIntrinsic(given.NotPrincipal) || hasIntrinsic(given.Action) || hasIntrinsic(given.NotAction))) {
+            return { ok: true, document: { ...policy, Statement: [] }, notes: [{ prefix: '/Statement', note: 'the template\'s only statement is a Deny whose principal or action is a CloudFormation function: it is not credited' }], origins: [] };
+        }
+        return { ok: true, document: { ...policy, Statement: one }, notes, origins: [] };
+    }
+    const statements = [];
+    const origins = [];
+    const notes = [];
+    const add = (statement, origin) => {
+        const at = `/Statement/${statements.length}`;
+        if (values_isRecord(statement) && statement.Effect === 'Deny') {
+            if (hasIntrinsic(statement.Principal) || hasIntrinsic(statement.NotPrincipal) || hasIntrinsic(statement.Action) || hasIntrinsic(statement.NotAction))
+                return;
+            statements.push(statement);
+        }
+        else {
+            statements.push(values_isRecord(statement) && !isIntrinsic(statement) ? allowStatement(statement, at, providers, notes) : statement);
+        }
+        origins.push(origin);
+    };
+    for (const [index, statement] of given.entries()) {
+        const origin = `/Statement/${index}`;
+        if (isNoValue(statement))
+            continue;
+        if (isIntrinsic(statement)) {
+            const name = functionName(statement);
+            const arg = statement[name];
+            if (name !== 'Fn::If' || !Array.isArray(arg) || arg.length !== 3)
+                return { ok: false, message: `its statement ${index} is a CloudFormation function (${name}), known only when the stack is deployed` };
+            for (const branch of arg.slice(1)) {
+                if (isNoValue(branch))
+                    continue;
+                if (isIntrinsic(branch))
+                    return { ok: false, message: `its statement ${index} is chosen by Fn::If among CloudFormation functions, known only when the stack is deployed` };
+                // A Deny that may not be there is not credited.
+                if (values_isRecord(branch) && branch.Effect === 'Deny')
+                    continue;
+                add(branch, origin);
+            }
+            continue;
+        }
+        add(statement, origin);
+    }
+    statements.forEach((statement, k) => notes.push(...openConditions(statement, `/Statement/${k}`)));
+    return { ok: true, document: { ...policy, Statement: statements }, notes, origins };
+}
+/** Notes for the condition values left as functions: the checker's own finding there says it could not evaluate them. */
+function openConditions(statement, at) {
+    if (!values_isRecord(statement) || !values_isRecord(statement.Condition))
+        return [];
+    const notes = [];
+    for (const [operator, keys] of Object.entries(statement.Condition)) {
+        if (isIntrinsic(keys)) {
+            notes.push({ prefix: `${at}/Condition/${cfn_intrinsics_escapeToken(operator)}`, note: `the template writes it with ${functionName(keys)}, a CloudFormation function known only when the stack is deployed` });
+            continue;
+        }
+        if (!values_isRecord(keys))
+            continue;
+        for (const [key, values] of Object.entries(keys)) {
+            const fn = listOf(values).find(isIntrinsic);
+            if (fn !== undefined)
+                notes.push({ prefix: `${at}/Condition/${cfn_intrinsics_escapeToken(operator)}/${cfn_intrinsics_escapeToken(key)}`, note: `the template writes it with ${functionName(fn)}, a CloudFormation function known only when the stack is deployed` });
+        }
+    }
+    return notes;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/members.ts
+/**
+ * The trust document formats a `trust_policies:` entry may name a file of, as the engine's trust-policy
+ * request schema lists them: one object member per format (aws_trust_policy, gcp_workload_identity,
+ * azure_federated_credential, vault_jwt_role, …). A format the engine registers is then a config key at
+ * once, read the same way as every other, with no change here.
+ */
+
+
+/** Request members that are not documents: what the entry itself says about the role. */
+const ENTRY_MEMBERS = new Set(['issuer', 'audiences', 'claim_patterns', 'cases']);
+/**
+ * The request members that hold one trust document each, in the schema's order. A document member is
+ * an open object (the format reads it, not the schema); claim_patterns is a map of patterns, not one.
+ */
+function members_documentMembers() {
+    const properties = getOperation('trust-policy')?.request.schema?.properties;
+    if (!values_isRecord(properties))
+        return [];
+    return Object.entries(properties)
+        .filter(([key, schema]) => !ENTRY_MEMBERS.has(key) && values_isRecord(schema) && schema.type === 'object')
+        .map(([key]) => key);
+}
+/** How messages name a file of each format: "AWS trust policy file roles/deploy.json". */
+const LABELS = {
+    aws_trust_policy: 'AWS trust policy',
+    gcp_workload_identity: 'GCP workload identity',
+    azure_federated_credential: 'Azure federated credential',
+    vault_jwt_role: 'Vault JWT role',
+};
+/** What a file of the format is called in messages; a format registered later is named by its key. */
+function memberLabel(member) {
+    return LABELS[member] ?? member.replace(/_/g, ' ');
+}
+/**
+ * Where the document of each format comes from, for the fix of a file that cannot be read: the
+ * command that prints it. A format registered later gets a generic hint.
+ */
+const members_SOURCES = {
+    aws_trust_policy: 'aws iam get-role --role-name ROLE --query Role.AssumeRolePolicyDocument prints it',
+    gcp_workload_identity: 'gcloud iam workload-identity-pools providers describe PROVIDER --location=global --workload-identity-pool=POOL prints the provider; put it under provider:, and the service account\'s bindings (gcloud iam service-accounts get-iam-policy) under bindings:',
+    azure_federated_credential: 'az ad app federated-credential show --id APP_ID --federated-credential-id NAME prints it',
+    vault_jwt_role: 'vault read auth/jwt/role/NAME -format=json prints it',
+};
+function memberSource(member) {
+    return members_SOURCES[member] ?? `save the ${memberLabel(member)} as the system prints it`;
+}
+/**
+ * AWS policy documents are JSON only, as IAM takes them. The other formats are also read as YAML (gcloud
+ * prints YAML), which includes JSON.
+ */
+function readsYaml(member) {
+    return member !== 'aws_trust_policy';
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/read-file.ts
+/**
+ * Reading a file a `trust_policies:` entry names (a trust document, a Terraform plan, a CloudFormation
+ * template). The file is in a repository a pull request controls: it must not lead the gate outside the
+ * workspace or into .git (links followed), nor make it read more than the kind of file needs, and it
+ * must be UTF-8 text. Each broken rule is one error at the key that names the file; its message quotes
+ * the path as written, never the file's content.
+ */
+
+
+
+
+/** The file's text, or undefined after one problem at `at`. */
+async function readNamedFile(value, source, at, problem, kind) {
     if (!isNonEmptyString(value)) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, `aws_trust_policy must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: PATH_FIX });
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${kind.key} must be a path relative to the config file, not ${describeType(value)}.`, at, { remediation: kind.pathFix });
         return undefined;
     }
     const shown = values_clip(value);
-    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), MAX_TRUST_POLICY_FILE_BYTES);
+    const name = `${kind.label} file ${shown}`;
+    const read = await readInsideRoot(source.boundary, external_node_path_default().resolve(external_node_path_default().dirname(source.abs), value), kind.maxBytes);
     if (!read.ok) {
         switch (read.reason) {
             case 'outside':
             case 'git':
-                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
-                    remediation: 'Keep the trust policy file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
+                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`, at, {
+                    remediation: 'Keep the file inside the repository, outside .git, and name it by its path rather than through a link that leads elsewhere.',
                 });
                 break;
             case 'too-large':
-                problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `AWS trust policy file ${shown} is larger than ${MAX_TRUST_POLICY_FILE_BYTES.toLocaleString('en-US')} bytes; refusing to read it.`, at, {
-                    remediation: 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.',
-                });
+                problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than ${kind.maxBytes.toLocaleString('en-US')} bytes; refusing to read it.`, at, { remediation: kind.largeFix });
                 break;
             case 'not-file':
-                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} cannot be read: not a regular file.`, at, { remediation: PATH_FIX });
+                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} cannot be read: not a regular file.`, at, { remediation: kind.pathFix });
                 break;
             default:
-                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `AWS trust policy file ${shown} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: PATH_FIX });
+                problem(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} (relative to ${source.file}) cannot be read: ${describeIoError(read.error)}.`, at, { remediation: kind.pathFix });
         }
         return undefined;
     }
     const text = decodeUtf8(read.bytes);
     if (text === undefined) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid UTF-8 text.`, at, {
-            remediation: 'Save the trust policy as UTF-8, as the AWS console and CLI write it.',
-        });
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid UTF-8 text.`, at, { remediation: kind.encodingFix });
         return undefined;
     }
-    let parsed;
-    try {
-        parsed = JSON.parse(text);
-    }
-    catch (err) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
-            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
-        });
-        return undefined;
-    }
-    const issue = checkJsonStructure(text, parsed);
-    if (issue !== undefined) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, issue.kind === 'duplicate'
-            ? `AWS trust policy file ${shown} repeats the member "${values_clip(issue.name)}" in one object; which one counts would be a guess.`
-            : `AWS trust policy file ${shown} nests deeper than ${issue.maxDepth} levels.`, at, {
-            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
-        });
-        return undefined;
-    }
-    if (!values_isRecord(parsed)) {
-        problem(codes_GATE_CODES.CONFIG_INVALID, `AWS trust policy file ${shown} must hold one JSON object (with Version and Statement), not ${describeType(parsed)}.`, at, {
-            remediation: 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.',
-        });
-        return undefined;
-    }
-    return parsed;
+    return { text, shown, file: fileFromRoot(source, value) };
+}
+/**
+ * The named file as findings name files: from the gate root, forward slashes, by the path as written
+ * (not where a link leads), like the config file itself.
+ */
+function fileFromRoot(source, value) {
+    const dir = external_node_path_default().dirname(source.abs);
+    const rel = external_node_path_default().relative(dir, external_node_path_default().resolve(dir, value)).split((external_node_path_default()).sep).join('/');
+    return external_node_path_default().posix.normalize(external_node_path_default().posix.join(external_node_path_default().posix.dirname(source.file), rel));
 }
 /**
  * Where JSON.parse stopped, as " at line L, column C" of the file. The parser's own message is not
@@ -59186,6 +62646,1182 @@ function jsonErrorPlace(text, err) {
     return ` at line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/document-file.ts
+/**
+ * A trust document named by its format's key (`aws_trust_policy: roles/deploy.json`,
+ * `gcp_workload_identity: wif/provider.yaml`, …): read under the repository's rules (read-file.ts),
+ * parsed strictly (no repeated member, which the cloud and this checker might read differently), and
+ * sent on inline as the service takes it. AWS policies are JSON, as IAM takes them; the other formats
+ * are JSON or YAML.
+ */
+
+
+
+
+
+
+/**
+ * A trust document is at most a few kilobytes (AWS caps a role trust policy at 2,048 characters unless
+ * the account raised the quota, and every format refuses more than 64 KiB as JSON); reading more than
+ * this is never needed.
+ */
+const document_file_MAX_DOCUMENT_FILE_BYTES = 64 * 1024;
+function kindOf(member) {
+    const label = memberLabel(member);
+    const example = member === 'aws_trust_policy' ? '../../infra/deploy-role-trust.json' : `../../infra/${member.replace(/_/g, '-')}.${readsYaml(member) ? 'yaml' : 'json'}`;
+    return {
+        key: member,
+        label,
+        maxBytes: document_file_MAX_DOCUMENT_FILE_BYTES,
+        pathFix: member === 'aws_trust_policy'
+            ? 'Write aws_trust_policy as the path of the role\'s trust policy JSON file, relative to this config file, such as aws_trust_policy: ../../infra/deploy-role-trust.json.'
+            : `Write ${member} as the path of the ${label} file (${readsYaml(member) ? 'JSON or YAML' : 'JSON'}), relative to this config file, such as ${member}: ${example}.`,
+        largeFix: member === 'aws_trust_policy'
+            ? 'Point aws_trust_policy at the role\'s trust policy document itself: AWS caps one at a few kilobytes.'
+            : `Point ${member} at the ${label} itself (${memberSource(member)}).`,
+        encodingFix: member === 'aws_trust_policy' ? 'Save the trust policy as UTF-8, as the AWS console and CLI write it.' : `Save the ${label} as UTF-8, as the cloud's CLI writes it.`,
+    };
+}
+/** The document the file holds, or undefined after one problem at `at` (the key's line). */
+async function readDocumentFile(member, value, source, at, problem) {
+    const kind = kindOf(member);
+    const read = await readNamedFile(value, source, at, problem, kind);
+    if (read === undefined)
+        return undefined;
+    const name = `${kind.label} file ${read.shown}`;
+    const parsed = readsYaml(member) ? parseYaml(read.text, name, at, problem) : parseJson(read.text, name, at, problem);
+    if (parsed === undefined)
+        return undefined;
+    if (!values_isRecord(parsed.value)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, member === 'aws_trust_policy'
+            ? `${name} must hold one JSON object (with Version and Statement), not ${describeType(parsed.value)}.`
+            : `${name} must hold one ${readsYaml(member) ? 'map' : 'JSON object'}, not ${describeType(parsed.value)}.`, at, {
+            remediation: member === 'aws_trust_policy'
+                ? 'Save the role\'s trust policy document as it is: aws iam get-role --query Role.AssumeRolePolicyDocument prints it.'
+                : `Save the ${kind.label} as it is: ${memberSource(member)}.`,
+        });
+        return undefined;
+    }
+    const odd = notJson(parsed.value);
+    if (odd !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} holds ${odd}, which JSON cannot; the service could not be sent the same document.`, at, {
+            remediation: 'Write the value as text (in quotes) or as a plain number, as the cloud\'s CLI prints it.',
+        });
+        return undefined;
+    }
+    return parsed.value;
+}
+function parseJson(text, name, at, problem) {
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (err) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${jsonErrorPlace(text, err)}.`, at, {
+            remediation: 'Fix the JSON syntax there (a missing comma or quote, a trailing comma, a comment): AWS accepts strict JSON only.',
+        });
+        return undefined;
+    }
+    const issue = checkJsonStructure(text, value);
+    if (issue !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, issue.kind === 'duplicate'
+            ? `${name} repeats the member "${values_clip(issue.name)}" in one object; which one counts would be a guess.`
+            : `${name} nests deeper than ${issue.maxDepth} levels.`, at, {
+            remediation: issue.kind === 'duplicate' ? 'Keep one of the repeated members: merge their values (a condition key takes a list of values).' : 'Check that the file is the role\'s trust policy document.',
+        });
+        return undefined;
+    }
+    return { value };
+}
+/** YAML (JSON included) under the config files' own limits: YAML 1.2, no repeated key, bounded expansion. */
+function parseYaml(text, name, at, problem) {
+    const yaml = loadYaml(text);
+    if (yaml.tooLarge !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes (or 1 MiB of text) once aliases are expanded; refusing to read it.`, at, {
+            remediation: 'Point the key at the document itself, without aliases that repeat parts of it.',
+        });
+        return undefined;
+    }
+    const first = yaml.errors[0];
+    if (first !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid YAML or JSON at line ${first.position.line}, column ${first.position.column}: ${first.message}.`, at, {
+            remediation: first.remediation ?? 'Fix the syntax there, or save the document again as the cloud\'s CLI prints it (JSON or YAML).',
+        });
+        return undefined;
+    }
+    if (text.trim() === '') {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} is empty.`, at, { remediation: 'Save the document in the file: an empty file is no trust document.' });
+        return undefined;
+    }
+    return { value: yaml.data };
+}
+/**
+ * A value YAML can hold and JSON cannot (an infinite number, binary data), named; undefined when the
+ * whole document is plain JSON. Iterative: the YAML limits bound its size, not its depth.
+ */
+function notJson(root) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const value = stack.pop();
+        if (typeof value === 'number' && !Number.isFinite(value))
+            return 'a number that is not finite';
+        if (value instanceof Uint8Array)
+            return 'binary data';
+        if (value instanceof Date)
+            return 'a date';
+        if (Array.isArray(value))
+            stack.push(...value);
+        else if (values_isRecord(value))
+            stack.push(...Object.values(value));
+        else if (value !== null && typeof value === 'object')
+            return 'a value of another kind';
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/limits.ts
+/** Limits shared by the files that hold many trust documents (Terraform plans, CloudFormation templates). */
+/**
+ * Trust documents judged from one file. CloudFormation caps a stack at 500 resources; a plan with more
+ * trust resources than that is better split by workspace. Each document is one trust-policy request,
+ * bounded in cost like any other.
+ */
+const MAX_SOURCE_DOCUMENTS = 500;
+/**
+ * One large file at a time. A run loads its config files concurrently, and a plan of 20 MB takes a few
+ * hundred megabytes while it is parsed: read one after another, many entries naming large files cost
+ * time, not memory the runner does not have.
+ */
+let queue = Promise.resolve();
+function serially(read) {
+    const next = queue.then(read, read);
+    queue = next.catch(() => undefined);
+    return next;
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/json-scan.ts
+/**
+ * One pass over a Terraform plan's JSON text, before it is parsed: how deep it nests (a plan that
+ * nests past the limit is refused before the parser and everything after it walk it), and where each
+ * element of the top-level `resource_changes` list is, so that findings about a resource can be placed
+ * at its line. Linear in the text; strings are skipped by jumping from quote to quote.
+ */
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+const json_scan_QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+/** The end of the string that opens at `start` (its closing quote), or -1 when it never closes. */
+function stringEnd(text, start) {
+    let end = text.indexOf('"', start + 1);
+    while (end !== -1) {
+        let backslashes = 0;
+        while (text.charCodeAt(end - 1 - backslashes) === BACKSLASH)
+            backslashes++;
+        if (backslashes % 2 === 0)
+            return end;
+        end = text.indexOf('"', end + 1);
+    }
+    return -1;
+}
+/** The string's value: its raw text, decoded only when it holds an escape. */
+function decoded(raw) {
+    if (!raw.includes('\\'))
+        return raw;
+    try {
+        return JSON.parse(`"${raw}"`);
+    }
+    catch {
+        return raw;
+    }
+}
+function scanPlan(text, maxDepth) {
+    const resources = [];
+    let depth = 0;
+    let rootKey;
+    /** The depth of the resource_changes list while it is open, else 0. */
+    let listDepth = 0;
+    const n = text.length;
+    for (let i = 0; i < n; i++) {
+        const c = text.charCodeAt(i);
+        if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+            depth++;
+            if (depth > maxDepth)
+                return { tooDeep: true, resources: [] };
+            if (c === OPEN_ARRAY && depth === 2 && rootKey === 'resource_changes')
+                listDepth = 2;
+            else if (c === OPEN_OBJECT && listDepth === 2 && depth === 3)
+                resources.push(i);
+        }
+        else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+            if (depth === listDepth)
+                listDepth = 0;
+            depth--;
+        }
+        else if (c === json_scan_QUOTE) {
+            const end = stringEnd(text, i);
+            if (end === -1)
+                break;
+            // A member name is the only string followed by a colon (white space between is allowed).
+            let j = end + 1;
+            while (j < n && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x0a || text.charCodeAt(j) === 0x0d || text.charCodeAt(j) === 0x09))
+                j++;
+            if (text.charCodeAt(j) === COLON) {
+                if (depth === 1)
+                    rootKey = decoded(text.slice(i + 1, end));
+                else if (depth === 3 && listDepth === 2 && resources.length > 0 && decoded(text.slice(i + 1, end)) === 'address') {
+                    resources[resources.length - 1] = i;
+                }
+            }
+            i = end;
+        }
+    }
+    return { tooDeep: false, resources };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/terraform-values.ts
+/**
+ * A resource of a Terraform plan as the gate reads it: its planned values (`change.after`), and which
+ * of them Terraform will know only after apply (`after_unknown`) or marks sensitive (`after_sensitive`).
+ * Both markers mirror the values: `true` at a leaf, or at an attribute or block that is wholly unknown
+ * or sensitive.
+ */
+
+function step(value, key) {
+    if (Array.isArray(value) && typeof key === 'number')
+        return value[key];
+    return values_isRecord(value) && typeof key === 'string' && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+/** Whether a marker tree says `true` at the path, at an ancestor of it, or anywhere below it. */
+function marked(markers, path) {
+    let node = markers;
+    for (const key of path) {
+        if (node === true)
+            return true;
+        node = step(node, key);
+    }
+    return holdsTrue(node);
+}
+/** `true` anywhere in a marker tree. Iterative: a plan is deep and large. */
+function holdsTrue(root) {
+    const stack = [root];
+    while (stack.length > 0) {
+        const node = stack.pop();
+        if (node === true)
+            return true;
+        if (Array.isArray(node))
+            for (const item of node)
+                stack.push(item);
+        else if (values_isRecord(node))
+            for (const item of Object.values(node))
+                stack.push(item);
+    }
+    return false;
+}
+/** The attribute's planned value, or why it cannot be read. Unknown wins over sensitive: it says what to do. */
+function field(resource, path) {
+    if (marked(resource.unknown, path))
+        return { state: 'unknown' };
+    if (marked(resource.sensitive, path))
+        return { state: 'sensitive' };
+    let value = resource.after;
+    for (const key of path)
+        value = step(value, key);
+    return { state: 'known', value };
+}
+/** An attribute path as Terraform writes it: `oidc[0].issuer_uri`. */
+function attributeName(path) {
+    return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+/** Why a resource is not judged: the attribute that is unknown or sensitive, said plainly. */
+function unreadable(address, path, state) {
+    const name = attributeName(path);
+    return state === 'unknown'
+        ? {
+            message: `${address}: ${name} is known only after apply, so what this resource trusts cannot be judged from the plan; it is not valid until it can be.`,
+            remediation: `Make ${name} known when planning: build it from literal values, variables and data sources rather than from attributes of resources the same plan creates (an OIDC provider's ARN can be written from the account ID), or apply first and check the next plan.`,
+        }
+        : {
+            message: `${address}: ${name} is marked sensitive in the plan, so its value is neither shown nor judged; what this resource trusts is not valid until it can be.`,
+            remediation: `Keep ${name} out of sensitive values (a trust condition is no secret): do not derive it from a sensitive variable or output.`,
+        };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/terraform-gcp.ts
+
+const GCP_PROVIDER_TYPE = 'google_iam_workload_identity_pool_provider';
+const GCP_BINDING_TYPES = ['google_service_account_iam_member', 'google_service_account_iam_binding'];
+const WORKLOAD_IDENTITY_USER = 'roles/iam.workloadIdentityUser';
+const POOL_MEMBER = /^principal(?:Set)?:\/\/iam\.googleapis\.com\/projects\/[^/]+\/locations\/[^/]+\/workloadIdentityPools\/([^/]+)\//;
+/** The bindings of the plan with the workload identity user role, or the binding that cannot be known. */
+function terraform_gcp_bindingsOf(resources) {
+    const bindings = [];
+    for (const resource of resources) {
+        const path = resource.type === 'google_service_account_iam_member' ? ['member'] : ['members'];
+        const role = field(resource, ['role']);
+        if (role.state !== 'known')
+            return { blocked: resource, path: ['role'], state: role.state };
+        if (role.value !== WORKLOAD_IDENTITY_USER)
+            continue;
+        const members = field(resource, path);
+        if (members.state !== 'known')
+            return { blocked: resource, path, state: members.state };
+        const list = (Array.isArray(members.value) ? members.value : [members.value]).filter((m) => typeof m === 'string');
+        bindings.push({ resource, role: WORKLOAD_IDENTITY_USER, members: list });
+    }
+    return { bindings };
+}
+/** The members of a binding that name the pool. */
+function poolMembers(binding, pool) {
+    return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[1] === pool);
+}
+const PROVIDER_ATTRIBUTES = [
+    ['/provider/attribute_condition', ['attribute_condition']],
+    ['/provider/attribute_mapping', ['attribute_mapping']],
+    ['/provider/oidc/issuer_uri', ['oidc', 0, 'issuer_uri']],
+    ['/provider/oidc/allowed_audiences', ['oidc', 0, 'allowed_audiences']],
+    ['/provider/oidc', ['oidc']],
+    ['/provider/workload_identity_pool_id', ['workload_identity_pool_id']],
+    ['/provider/workload_identity_pool_provider_id', ['workload_identity_pool_provider_id']],
+    ['/provider/name', ['name']],
+];
+function terraform_gcp_readProvider(resource, bindings) {
+    const oidc = field(resource, ['oidc']);
+    if (oidc.state === 'known' && (!Array.isArray(oidc.value) || oidc.value.length === 0)) {
+        return { resource, reading: { kind: 'skip', why: 'is not an OIDC provider (no oidc block)' }, parts: [] };
+    }
+    const provider = {};
+    for (const [key, path] of [['attribute_mapping', ['attribute_mapping']], ['attribute_condition', ['attribute_condition']]]) {
+        const f = field(resource, path);
+        if (f.state !== 'known')
+            return { resource, reading: { kind: 'refused', ...unreadable(resource.address, path, f.state) }, parts: [] };
+        if (f.value !== null && f.value !== undefined && f.value !== '')
+            provider[key] = f.value;
+    }
+    const block = {};
+    for (const [key, path] of [['issuer_uri', ['oidc', 0, 'issuer_uri']], ['allowed_audiences', ['oidc', 0, 'allowed_audiences']]]) {
+        const f = field(resource, path);
+        if (f.state !== 'known')
+            return { resource, reading: { kind: 'refused', ...unreadable(resource.address, path, f.state) }, parts: [] };
+        if (f.value !== null && f.value !== undefined)
+            block[key] = f.value;
+    }
+    provider.oidc = block;
+    // Names only: one known after apply is left out (the provider's own ID is what the pool is matched by).
+    for (const key of ['workload_identity_pool_id', 'workload_identity_pool_provider_id', 'name']) {
+        const f = field(resource, [key]);
+        if (f.state === 'known' && typeof f.value === 'string' && f.value !== '')
+            provider[key] = f.value;
+    }
+    const document = { provider };
+    const parts = [];
+    const pool = provider.workload_identity_pool_id;
+    if (typeof pool === 'string') {
+        const matched = bindings.map((b) => ({ b, members: poolMembers(b, pool) })).filter((m) => m.members.length > 0);
+        if (matched.length > 0) {
+            document.bindings = matched.map(({ b, members }) => ({ role: b.role, members }));
+            matched.forEach(({ b }, k) => parts.push({ prefix: `/bindings/${k}`, name: b.resource.address, at: b.resource.at }));
+        }
+    }
+    const describe = (inner) => {
+        const binding = /^\/bindings\/(\d+)/.exec(inner);
+        if (binding !== null) {
+            const part = parts[Number(binding[1])];
+            return part !== undefined ? `${part.name}${inner.includes('/members') ? ', a member naming the pool' : ''}` : `at ${inner}`;
+        }
+        const match = PROVIDER_ATTRIBUTES.find(([prefix]) => inner === prefix || inner.startsWith(`${prefix}/`));
+        return match !== undefined ? `${attributeName(match[1])}${inner.length > match[0].length ? `, at ${inner.slice(match[0].length)}` : ''}` : inner === '' ? 'the provider' : `at ${inner}`;
+    };
+    return { resource, reading: { kind: 'document', member: 'gcp_workload_identity', document, describe }, parts };
+}
+/** Every OIDC provider of the plan as a document, with the bindings of its pool; and what to warn about. */
+function readGcpProviders(providers, bindingResources) {
+    if (providers.length === 0)
+        return { readings: [], warnings: [] };
+    const found = terraform_gcp_bindingsOf(bindingResources);
+    const warnings = [];
+    let bindings = [];
+    if ('blocked' in found) {
+        const name = attributeName(found.path);
+        warnings.push({
+            message: `${found.blocked.address}: ${name} is ${found.state === 'unknown' ? 'known only after apply' : 'marked sensitive'}, so this binding cannot be matched to a workload identity pool: every workload identity provider of the plan is judged without its IAM bindings, as if any identity of its pool could act as a service account.`,
+            remediation: `Make ${name} known when planning (write the member from the pool's ID, such as principalSet://iam.googleapis.com/projects/NUMBER/locations/global/workloadIdentityPools/POOL/attribute.repository/OWNER/REPO), or apply first and check the next plan.`,
+            at: found.blocked.at,
+            name: found.blocked.address,
+        });
+    }
+    else {
+        bindings = found.bindings;
+    }
+    return { readings: providers.map((p) => terraform_gcp_readProvider(p, bindings)), warnings };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/terraform-resources.ts
+/**
+ * The Terraform resources that hold a CI trust document, each turned into the request member of its
+ * format, as the provider sends it to the cloud: an IAM role's `assume_role_policy`, an Entra federated
+ * identity credential, a Vault JWT role. (GCP workload identity providers gather their IAM bindings
+ * from other resources: terraform-gcp.ts.) A trust field Terraform knows only after apply, or marks
+ * sensitive, leaves the resource unjudged and refused, never read as if it were absent.
+ */
+
+
+
+
+
+/** A pointer inside the document, said as the attribute it came from: `audience[0]`, `claims_matching_expression`. */
+function describeBy(attributes) {
+    return (inner) => {
+        const match = [...attributes].sort((a, b) => b[0].length - a[0].length).find(([prefix]) => inner === prefix || inner.startsWith(`${prefix}/`));
+        if (match === undefined)
+            return inner === '' ? 'the resource' : `at ${inner}`;
+        const rest = inner.slice(match[0].length);
+        const index = /^\/(\d+)$/.exec(rest);
+        return index !== null ? `${attributeName(match[1])}[${index[1]}]` : `${attributeName(match[1])}${rest === '' ? '' : `, at ${rest}`}`;
+    };
+}
+function refused(why) {
+    return { kind: 'refused', ...why };
+}
+/** The known values of the attributes, or the refusal for the first one that cannot be read. */
+function read(r, paths) {
+    const values = [];
+    for (const path of paths) {
+        const f = field(r, path);
+        if (f.state !== 'known')
+            return { refused: refused(unreadable(r.address, path, f.state)) };
+        values.push(f.value);
+    }
+    return { values };
+}
+/** `aws_iam_role`: its `assume_role_policy`, a JSON string, is the trust policy. */
+function awsRole(r) {
+    const got = read(r, [['assume_role_policy']]);
+    if ('refused' in got)
+        return got.refused;
+    const text = got.values[0];
+    if (typeof text !== 'string' || text.trim() === '') {
+        return refused({ message: `${r.address}: assume_role_policy is empty in the plan; the role's trust cannot be judged.`, remediation: 'Give the role its trust policy (assume_role_policy = jsonencode({ … }) or a data.aws_iam_policy_document\'s json).' });
+    }
+    let policy;
+    try {
+        policy = JSON.parse(text);
+    }
+    catch {
+        return refused({ message: `${r.address}: assume_role_policy is not valid JSON; AWS would refuse it, and it cannot be judged.`, remediation: 'Write the policy with jsonencode({ … }) or a data.aws_iam_policy_document, which always give valid JSON.' });
+    }
+    const issue = checkJsonStructure(text, policy);
+    if (issue !== undefined || !values_isRecord(policy)) {
+        return refused({
+            message: issue?.kind === 'duplicate'
+                ? `${r.address}: assume_role_policy repeats the member "${issue.name.slice(0, 60)}" in one object; which one AWS reads would be a guess.`
+                : `${r.address}: assume_role_policy is not one JSON object of a reasonable depth; it cannot be judged.`,
+            remediation: 'Write the policy with jsonencode({ … }) or a data.aws_iam_policy_document.',
+        });
+    }
+    if (!trustsWebIdentity(policy))
+        return { kind: 'skip', why: 'trusts no OIDC identity provider (only AWS services, accounts or SAML)' };
+    return { kind: 'document', member: 'aws_trust_policy', document: policy, describe: (inner) => (inner === '' ? 'assume_role_policy' : `assume_role_policy, at ${inner}`) };
+}
+/** An Entra federated identity credential, in Microsoft Graph's shape, from the attributes that hold each member. */
+function credential(r, from) {
+    const paths = [[from.issuer], [from.audiences], ...(from.subject !== undefined ? [[from.subject]] : []), ...(from.expression !== undefined ? [[from.expression]] : [])];
+    const got = read(r, paths);
+    if ('refused' in got)
+        return got.refused;
+    const [issuer, audience, third] = got.values;
+    const document = {};
+    const nameField = field(r, [from.name]);
+    if (nameField.state === 'known' && typeof nameField.value === 'string')
+        document.name = nameField.value;
+    if (issuer !== null && issuer !== undefined)
+        document.issuer = issuer;
+    if (audience !== null && audience !== undefined)
+        document.audiences = from.audienceIsList ? audience : [audience];
+    const attributes = [['/issuer', [from.issuer]], ['/audiences', [from.audiences]], ['/name', [from.name]]];
+    if (from.subject !== undefined) {
+        if (third !== null && third !== undefined)
+            document.subject = third;
+        attributes.push(['/subject', [from.subject]]);
+    }
+    if (from.expression !== undefined) {
+        if (third !== null && third !== undefined)
+            document.claimsMatchingExpression = { value: third, languageVersion: 1 };
+        attributes.push(['/claimsMatchingExpression/value', [from.expression]], ['/claimsMatchingExpression', [from.expression]]);
+    }
+    return { kind: 'document', member: 'azure_federated_credential', document, describe: describeBy(attributes) };
+}
+/**
+ * bound_claims as the provider sends them to Vault: each value split at commas into a list (spaces
+ * around each trimmed), unless disable_bound_claims_parsing is set. When that flag is known only after
+ * apply, a value with a comma is read both ways at once: it then admits whatever either reading admits.
+ */
+function boundClaims(value, parsing) {
+    if (!values_isRecord(value))
+        return value;
+    const out = {};
+    for (const [claim, given] of Object.entries(value)) {
+        if (typeof given !== 'string') {
+            source_put(out, claim, given);
+            continue;
+        }
+        const whole = given.trim();
+        const split = given.split(',').map((v) => v.trim());
+        source_put(out, claim, parsing === false ? [whole] : parsing === true ? split : [...new Set([...split, whole])]);
+    }
+    return out;
+}
+/**
+ * `vault_jwt_auth_backend_role`: the role as Vault stores it. The provider leaves role_type,
+ * bound_claims_type and user_claim_json_pointer to Vault when they are not set, and the plan then knows
+ * them only after apply; each is read as the setting that lets the most tokens in ("jwt", "glob", a
+ * pointer not followed), so that what is not known can only add findings.
+ */
+function vaultRole(r) {
+    const got = read(r, [['bound_audiences'], ['bound_subject'], ['bound_claims']]);
+    if ('refused' in got)
+        return got.refused;
+    const [audiences, subject, claims] = got.values;
+    const document = {};
+    const notes = [];
+    const setting = (name, admitting, why) => {
+        const f = field(r, [name]);
+        if (f.state === 'known') {
+            if (f.value !== null && f.value !== undefined && f.value !== '')
+                document[name] = f.value;
+        }
+        else {
+            document[name] = admitting;
+            notes.push({ prefix: `/${name}`, note: `${name} is known only after apply and is read as ${JSON.stringify(admitting)}, ${why}` });
+        }
+    };
+    setting('role_type', 'jwt', 'the type a CI token can log in with');
+    // The provider sends the list whether or not it is set: an empty one binds no audience.
+    document.bound_audiences = Array.isArray(audiences) ? audiences : [];
+    if (typeof subject === 'string' && subject !== '')
+        document.bound_subject = subject;
+    setting('bound_claims_type', 'glob', 'which matches every value "string" matches and more');
+    const parsing = field(r, ['disable_bound_claims_parsing']);
+    const disabled = parsing.state === 'known' ? parsing.value === true : undefined;
+    if (claims !== null && claims !== undefined)
+        document.bound_claims = boundClaims(claims, disabled === undefined ? undefined : !disabled);
+    const user = field(r, ['user_claim']);
+    if (user.state === 'known' && typeof user.value === 'string' && user.value !== '')
+        document.user_claim = user.value;
+    setting('user_claim_json_pointer', true, 'so the claim is taken to be there');
+    if (document.user_claim_json_pointer === false)
+        delete document.user_claim_json_pointer;
+    const attributes = ['role_type', 'bound_audiences', 'bound_subject', 'bound_claims_type', 'bound_claims', 'user_claim', 'user_claim_json_pointer'].map((a) => [`/${a}`, [a]]);
+    return { kind: 'document', member: 'vault_jwt_role', document, describe: describeBy(attributes), ...(notes.length > 0 ? { notes } : {}) };
+}
+/** The resource types read one resource at a time, by type. */
+const RESOURCE_READERS = {
+    aws_iam_role: { member: 'aws_trust_policy', read: awsRole },
+    azurerm_federated_identity_credential: {
+        member: 'azure_federated_credential',
+        read: (r) => credential(r, { issuer: 'issuer', subject: 'subject', audiences: 'audience', audienceIsList: true, name: 'name' }),
+    },
+    azuread_application_federated_identity_credential: {
+        member: 'azure_federated_credential',
+        read: (r) => credential(r, { issuer: 'issuer', subject: 'subject', audiences: 'audiences', audienceIsList: true, name: 'display_name' }),
+    },
+    azuread_application_flexible_federated_identity_credential: {
+        member: 'azure_federated_credential',
+        read: (r) => credential(r, { issuer: 'issuer', audiences: 'audience', audienceIsList: false, name: 'display_name', expression: 'claims_matching_expression' }),
+    },
+    vault_jwt_auth_backend_role: { member: 'vault_jwt_role', read: vaultRole },
+};
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/terraform-plan.ts
+/**
+ * `terraform_plan: <file>`: the JSON that `terraform show -json PLANFILE` prints. Every resource the
+ * plan will leave in place that holds a CI trust document (resource_changes with an `after` value: an
+ * IAM role, a GCP workload identity provider, an Entra federated credential, a Vault JWT role) becomes
+ * one document, named by its Terraform address and placed at its line in the plan file.
+ *
+ * The resources are read from `resource_changes[].change.after` rather than `planned_values`: the plan
+ * lists every resource of the configuration there, and `after_unknown` / `after_sensitive` say which
+ * values Terraform knows only after apply or marks sensitive, where `planned_values` simply leaves an
+ * unknown value out and it would read as absent. Module nesting does not matter: each change carries
+ * its full address (`module.ci.module.roles.aws_iam_role.deploy[0]`).
+ */
+
+
+
+
+
+
+
+
+
+
+/**
+ * `terraform show -json` repeats each resource's values three or four times (prior state, planned
+ * values, the change's before and after) and adds the configuration: a few kilobytes per resource, so
+ * a plan of a few thousand resources is 10 to 20 MB. Larger plans are better split by workspace, or
+ * cut down to their trust resources with jq (docs/trust/sources.md shows how).
+ */
+const MAX_PLAN_BYTES = 20 * 1024 * 1024;
+/** Nesting of the plan's JSON: deep module trees and nested blocks stay far below it. */
+const MAX_PLAN_DEPTH = 128;
+/** Entries of resource_changes looked at: each is one small check, but a plan of more is split anyway. */
+const MAX_PLAN_RESOURCES = 20_000;
+/** Characters of a resource address: module paths and instance keys stay far below it. */
+const MAX_ADDRESS_LENGTH = 512;
+const GCP_TYPES = new Set([GCP_PROVIDER_TYPE, ...GCP_BINDING_TYPES]);
+const WRITE_PLAN = 'Write the plan\'s JSON with terraform plan -out=tfplan && terraform show -json tfplan > plan.json, and name that file.';
+async function readTerraformPlan(value, source, at, problem) {
+    return serially(() => readPlan(value, source, at, problem));
+}
+async function readPlan(value, source, at, problem) {
+    const read = await readNamedFile(value, source, at, problem, {
+        key: 'terraform_plan', label: 'Terraform plan', maxBytes: MAX_PLAN_BYTES,
+        pathFix: 'Write terraform_plan as the path of the plan\'s JSON (terraform show -json tfplan > plan.json), relative to this config file, such as terraform_plan: ../../infra/plan.json.',
+        largeFix: 'Split the plan (one per workspace or root module), or keep only the trust resources: jq \'{format_version, resource_changes: [.resource_changes[] | select(.type | test("^(aws_iam_role|google_iam_workload_identity_pool_provider|google_service_account_iam_(member|binding)|azurerm_federated_identity_credential|azuread_application_(flexible_)?federated_identity_credential|vault_jwt_auth_backend_role)$"))]}\' plan.json.',
+        encodingFix: 'Write the plan\'s JSON again with terraform show -json, which writes UTF-8.',
+    });
+    if (read === undefined)
+        return undefined;
+    const name = `Terraform plan file ${read.shown}`;
+    const scan = scanPlan(read.text, MAX_PLAN_DEPTH);
+    if (scan.tooDeep) {
+        problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} nests deeper than ${MAX_PLAN_DEPTH} levels; refusing to read it.`, at, { remediation: `Check that the file is what terraform show -json prints. ${WRITE_PLAN}` });
+        return undefined;
+    }
+    let plan;
+    try {
+        plan = JSON.parse(read.text);
+    }
+    catch (err) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} is not valid JSON${jsonErrorPlace(read.text, err)}.`, at, { remediation: WRITE_PLAN });
+        return undefined;
+    }
+    const issue = checkJsonStructure(read.text, plan, MAX_PLAN_DEPTH);
+    if (issue !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, issue.kind === 'duplicate'
+            ? `${name} repeats the member "${values_clip(issue.name)}" in one object; which one counts would be a guess, and Terraform never writes that.`
+            : `${name} nests deeper than ${issue.maxDepth} levels.`, at, { remediation: WRITE_PLAN });
+        return undefined;
+    }
+    const changes = values_isRecord(plan) ? plan.resource_changes : undefined;
+    const version = values_isRecord(plan) ? plan.format_version : undefined;
+    if (!values_isRecord(plan) || (changes !== undefined && !Array.isArray(changes)) || (changes === undefined && plan.planned_values === undefined)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, values_isRecord(plan) && values_isRecord(plan.values)
+            ? `${name} holds a Terraform state (terraform show -json without a plan file), not a plan.`
+            : `${name} is not the JSON of a Terraform plan: it has no resource_changes list.`, at, { remediation: WRITE_PLAN });
+        return undefined;
+    }
+    if (typeof version === 'string' && !/^1(\.|$)/.test(version)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} is in plan format ${values_clip(version)}; oidc-gate reads format 1.x, which Terraform 1.1 and later write.`, at, { remediation: WRITE_PLAN });
+        return undefined;
+    }
+    const list = (changes ?? []);
+    if (list.length > MAX_PLAN_RESOURCES) {
+        problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} lists ${list.length.toLocaleString('en-US')} resource changes; at most ${MAX_PLAN_RESOURCES.toLocaleString('en-US')} are read.`, at, {
+            remediation: 'Split the plan (one per workspace or root module), or keep only the trust resources with jq (docs/trust/sources.md).',
+        });
+        return undefined;
+    }
+    // Resource positions from the scan; a plan whose text the scan read otherwise is placed at its top.
+    const offsets = scan.resources.length === list.length ? scan.resources : [];
+    const lines = placesOf(read.text, offsets);
+    const placeOf = (i) => ({ ...(lines[i] ?? { line: 1, column: 1 }), pointer: `/resource_changes/${i}` });
+    let malformed = 0;
+    const resources = planResources(list, placeOf, (i, message) => {
+        malformed++;
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name}: ${message}`, at, { file: read.file, ...placeOf(i), remediation: WRITE_PLAN });
+    });
+    const collected = collect(resources, read.file, value, malformed > 0);
+    if (collected.source.documents.length > MAX_SOURCE_DOCUMENTS) {
+        problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds ${collected.source.documents.length.toLocaleString('en-US')} CI trust documents; at most ${MAX_SOURCE_DOCUMENTS} are judged from one file, and a file judged in part is never called valid.`, at, {
+            remediation: 'Split the plan (one per workspace or root module) and name each in its own trust_policies entry.',
+        });
+        return undefined;
+    }
+    for (const { resource, why } of collected.refused) {
+        problem(codes_GATE_CODES.TRUST_DOCUMENT_UNKNOWN, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation });
+    }
+    return collected.source;
+}
+/** The managed resources the plan will leave in place, with their planned values. */
+function planResources(list, placeOf, malformed) {
+    const out = [];
+    list.forEach((rc, i) => {
+        if (!values_isRecord(rc) || typeof rc.type !== 'string')
+            return;
+        // Own keys only: a type named after an object's built-in member (`constructor`) is no resource oidc-gate reads.
+        if (!Object.hasOwn(RESOURCE_READERS, rc.type) && !GCP_TYPES.has(rc.type))
+            return;
+        // Data sources are read, not created; a deposed object is on its way out.
+        if ((rc.mode !== undefined && rc.mode !== 'managed') || rc.deposed !== undefined)
+            return;
+        const address = typeof rc.address === 'string' ? rc.address : `resource_changes[${i}]`;
+        // The address names the resource in every message and fingerprint: Terraform's are short.
+        if (address.length > MAX_ADDRESS_LENGTH) {
+            malformed(i, `resource_changes[${i}] has an address longer than ${MAX_ADDRESS_LENGTH} characters; the plan cannot be read as Terraform writes it.`);
+            return;
+        }
+        const change = rc.change;
+        if (!values_isRecord(change)) {
+            malformed(i, `${address} has no change object; the plan cannot be read as Terraform writes it.`);
+            return;
+        }
+        const actions = Array.isArray(change.actions) ? change.actions : [];
+        // Destroyed (or forgotten) resources trust nothing after the apply.
+        if (actions.length > 0 && actions.every((a) => a === 'delete' || a === 'forget'))
+            return;
+        if (change.after === null || change.after === undefined)
+            return;
+        if (!values_isRecord(change.after)) {
+            malformed(i, `${address}'s planned values are not an object; the plan cannot be read as Terraform writes it.`);
+            return;
+        }
+        out.push({ address, type: rc.type, after: change.after, unknown: change.after_unknown, sensitive: change.after_sensitive, at: placeOf(i) });
+    });
+    return out;
+}
+/**
+ * The documents of the resources, the resources refused, and the warnings about what was not judged
+ * (`reported`: some resources were refused already, so the plan does not check nothing unseen).
+ */
+function collect(resources, file, written, reported) {
+    const registered = new Set(members_documentMembers());
+    const documents = [];
+    const warnings = [];
+    const unregistered = new Map();
+    let skipped = 0;
+    const refused = [];
+    const take = (r, reading, parts = []) => {
+        if (reading.kind === 'skip')
+            skipped++;
+        else if (reading.kind === 'refused')
+            refused.push({ resource: r, why: reading });
+        else if (!registered.has(reading.member)) {
+            const seen = unregistered.get(r.type) ?? { member: reading.member, count: 0 };
+            unregistered.set(r.type, { member: seen.member, count: seen.count + 1 });
+        }
+        else {
+            documents.push({ name: r.address, member: reading.member, document: reading.document, at: r.at, describe: reading.describe, ...(parts.length > 0 ? { parts } : {}), ...(reading.notes !== undefined ? { notes: reading.notes } : {}) });
+        }
+    };
+    const gcp = readGcpProviders(resources.filter((r) => r.type === GCP_PROVIDER_TYPE), resources.filter((r) => GCP_BINDING_TYPES.includes(r.type)));
+    const gcpByResource = new Map(gcp.readings.map((g) => [g.resource, g]));
+    for (const r of resources) {
+        const reader = Object.hasOwn(RESOURCE_READERS, r.type) ? RESOURCE_READERS[r.type] : undefined;
+        if (reader !== undefined)
+            take(r, reader.read(r));
+        const g = gcpByResource.get(r);
+        if (g !== undefined)
+            take(r, g.reading, g.parts);
+    }
+    warnings.push(...gcp.warnings);
+    for (const [type, { member, count }] of unregistered) {
+        warnings.push({
+            message: `${count} ${type} resource${count === 1 ? ' was' : 's were'} not checked: this version of oidc-gate does not read ${memberLabel(member)} documents.`,
+            remediation: 'Update oidc-gate to a version that reads them, or check these resources another way: they are not judged here.',
+        });
+    }
+    // Refused resources are errors already; otherwise a plan in which nothing is judged must say so.
+    if (documents.length === 0 && unregistered.size === 0 && refused.length === 0 && !reported)
+        warnings.push(nothingToJudge('Terraform plan', file, skipped));
+    return { source: { key: 'terraform_plan', written, file, documents, warnings }, refused };
+}
+/** The warning for a file in which nothing is judged: a gate that checks nothing must not pass unseen. */
+function nothingToJudge(label, file, skipped, reads = 'IAM roles, GCP workload identity providers, Entra federated credentials, Vault JWT roles') {
+    return {
+        message: skipped > 0
+            ? `${label} ${file} holds no CI trust document: ${skipped === 1 ? 'the one resource it reads trusts' : `none of the ${skipped} resources it reads trusts`} an OIDC identity provider, so nothing in it was checked.`
+            : `${label} ${file} holds no resource that oidc-gate reads (${reads}), so nothing in it was checked.`,
+        remediation: 'Check that the key names the file that holds the trust resources (the plan of the workspace, the template of the stack), or remove the entry.',
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/cloudformation.ts
+/**
+ * `cloudformation: <file>`: a CloudFormation template, JSON or YAML. Every `AWS::IAM::Role` whose
+ * AssumeRolePolicyDocument could let a web identity token in is one AWS trust policy document, named
+ * by its logical ID and placed at its line. Short-form tags (`!Sub`, `!Ref`, `!GetAtt`, `!Join`, any
+ * `!Name`) are read as the long form they stand for (`{ "Fn::Sub": … }`) and never evaluated; how such
+ * values are judged is cfn-intrinsics.ts's business.
+ *
+ * YAML is read as YAML 1.2 (`2012-10-17` stays text); numbers and booleans are read as the text they
+ * are written as, since IAM compares condition values as text. Aliases are refused, as CloudFormation
+ * refuses them, so a template cannot expand past its own size.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** CloudFormation takes a template of at most 1 MB (from S3; 51,200 bytes inline). */
+const MAX_TEMPLATE_BYTES = 1024 * 1024;
+/** Nesting of the template: no template comes close. Counted on the raw text before parsing. */
+const MAX_TEMPLATE_DEPTH = 64;
+/** YAML nodes (maps, lists, values, keys) read from one template. */
+const MAX_TEMPLATE_NODES = 200_000;
+const ROLE = 'AWS::IAM::Role';
+const OIDC_PROVIDER = 'AWS::IAM::OIDCProvider';
+class Refusal extends Error {
+    offset;
+    constructor(message, offset) {
+        super(message);
+        this.offset = offset;
+    }
+}
+/**
+ * The deepest run of opening brackets not yet closed, counting every bracket in the text (quoted or
+ * not): a template cannot hide nesting from it, and the YAML parser never sees a file that would make
+ * it work through thousands of levels.
+ */
+function bracketDepth(text) {
+    let depth = 0;
+    let max = 0;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5b || c === 0x7b)
+            max = Math.max(max, ++depth);
+        else if ((c === 0x5d || c === 0x7d) && depth > 0)
+            depth--;
+    }
+    return max;
+}
+function cloudformation_rangeStart(node) {
+    const range = node?.range;
+    return Array.isArray(range) ? range[0] : 0;
+}
+/** The node as plain data, short-form tags as their long form; refuses aliases, depth and size past the limits. */
+function toData(node, depth, count) {
+    if (++count.nodes > MAX_TEMPLATE_NODES)
+        throw new Refusal(`has more than ${MAX_TEMPLATE_NODES.toLocaleString('en-US')} YAML nodes`, 0);
+    if (depth > MAX_TEMPLATE_DEPTH)
+        throw new Refusal(`nests deeper than ${MAX_TEMPLATE_DEPTH} levels`, cloudformation_rangeStart(node));
+    if ((0,dist/* isAlias */.Vj)(node))
+        throw new Refusal('uses a YAML alias, which CloudFormation does not take', cloudformation_rangeStart(node));
+    let value;
+    if ((0,dist/* isScalar */.jn)(node)) {
+        // Anything but text and null (a number, a boolean, a date under a YAML 1.1 directive) as it is written.
+        const v = node.value;
+        value = typeof v === 'string' || v === null ? v : (node.source ?? String(v));
+    }
+    else if ((0,dist/* isMap */.jh)(node)) {
+        const out = {};
+        for (const pair of node.items) {
+            if (!(0,dist/* isPair */.tO)(pair) || !(0,dist/* isScalar */.jn)(pair.key))
+                throw new Refusal('has a key that is not plain text', cloudformation_rangeStart(pair));
+            Object.defineProperty(out, String(pair.key.value), { value: toData(pair.value, depth + 1, count), enumerable: true, writable: true, configurable: true });
+        }
+        value = out;
+    }
+    else if ((0,dist/* isSeq */.oP)(node)) {
+        value = node.items.map((item) => toData(item, depth + 1, count));
+    }
+    else {
+        value = null;
+    }
+    const tag = node?.tag;
+    if (typeof tag !== 'string' || !tag.startsWith('!') || tag.startsWith('!!'))
+        return value;
+    const name = tag.slice(1);
+    if (name === 'Ref' || name === 'Condition')
+        return { [name]: value };
+    if (name === 'GetAtt' && typeof value === 'string' && value.includes('.'))
+        return { 'Fn::GetAtt': [value.slice(0, value.indexOf('.')), value.slice(value.indexOf('.') + 1)] };
+    return { [`Fn::${name}`]: value };
+}
+/** The pairs of the template's Resources map (none when it has none). */
+function resourcePairs(doc) {
+    const root = doc.contents;
+    if (!(0,dist/* isMap */.jh)(root))
+        return [];
+    const pair = root.items.find((p) => (0,dist/* isPair */.tO)(p) && (0,dist/* isScalar */.jn)(p.key) && p.key.value === 'Resources');
+    return pair !== undefined && (0,dist/* isMap */.jh)(pair.value) ? pair.value.items : [];
+}
+async function readCloudFormation(value, source, at, problem) {
+    return serially(() => readTemplate(value, source, at, problem));
+}
+async function readTemplate(value, source, at, problem) {
+    const read = await readNamedFile(value, source, at, problem, {
+        key: 'cloudformation', label: 'CloudFormation template', maxBytes: MAX_TEMPLATE_BYTES,
+        pathFix: 'Write cloudformation as the path of the template (JSON or YAML), relative to this config file, such as cloudformation: ../../infra/deploy-role.yaml.',
+        largeFix: 'CloudFormation itself takes templates of at most 1 MB: point the key at the template of one stack, or split it into nested stacks and name each.',
+        encodingFix: 'Save the template as UTF-8, as CloudFormation requires.',
+    });
+    if (read === undefined)
+        return undefined;
+    const name = `CloudFormation template ${read.shown}`;
+    const fix = 'Fix the template there: CloudFormation would refuse it too.';
+    if (bracketDepth(read.text) > MAX_TEMPLATE_DEPTH) {
+        problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} nests deeper than ${MAX_TEMPLATE_DEPTH} levels; refusing to read it.`, at, { remediation: 'Check that the file is the stack\'s template.' });
+        return undefined;
+    }
+    const lines = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(read.text, { lineCounter: lines, prettyErrors: false, uniqueKeys: false, version: '1.2' });
+    const where = (offset) => {
+        const p = lines.linePos(offset);
+        return `line ${p.line}, column ${p.col}`;
+    };
+    const first = doc.errors[0];
+    if (first !== undefined) {
+        // An opening never closed is the one mistake; the errors after it only follow from it.
+        const unclosed = findUnclosed(read.text);
+        problem(codes_GATE_CODES.CONFIG_INVALID, unclosed !== undefined
+            ? `${name} is not valid YAML or JSON at ${where(unclosed.offset)}: ${unclosed.message}.`
+            : `${name} is not valid YAML or JSON at ${where(first.pos[0])}: ${describeYamlError(first.code)}.`, at, { remediation: unclosed?.remediation ?? fix });
+        return undefined;
+    }
+    const repeated = duplicateKeyOffsets(doc.contents)[0];
+    if (repeated !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${name} repeats a key in one mapping at ${where(repeated)}; which one counts would be a guess.`, at, { remediation: 'Keep one of the two keys.' });
+        return undefined;
+    }
+    const items = resourcePairs(doc);
+    const roles = [];
+    const providers = new Map();
+    try {
+        const count = { nodes: 0 };
+        for (const pair of items) {
+            if (!(0,dist/* isPair */.tO)(pair) || !(0,dist/* isScalar */.jn)(pair.key))
+                continue;
+            const id = String(pair.key.value);
+            // CloudFormation's logical IDs are alphanumeric, at most 255 characters: they name findings.
+            if (!/^[A-Za-z0-9]{1,255}$/.test(id))
+                throw new Refusal(`has a resource whose logical ID is not 1 to 255 letters and digits, as CloudFormation requires`, cloudformation_rangeStart(pair.key));
+            const resource = toData(pair.value, 2, count);
+            if (!values_isRecord(resource))
+                continue;
+            const properties = values_isRecord(resource.Properties) ? resource.Properties : {};
+            if (resource.Type === ROLE)
+                roles.push({ id, offset: cloudformation_rangeStart(pair.key), data: properties });
+            if (resource.Type === OIDC_PROVIDER && typeof properties.Url === 'string')
+                providers.set(id, properties.Url.replace(/^https:\/\//i, '').replace(/\/+$/, '').toLowerCase());
+        }
+    }
+    catch (err) {
+        if (!(err instanceof Refusal))
+            throw err;
+        problem(err.message.startsWith('has more') || err.message.startsWith('nests') ? codes_GATE_CODES.CONFIG_TOO_LARGE : codes_GATE_CODES.CONFIG_INVALID, `${name} ${err.message}${err.offset > 0 ? ` (at ${where(err.offset)})` : ''}; refusing to read it.`, at, { remediation: fix });
+        return undefined;
+    }
+    if (roles.length > MAX_SOURCE_DOCUMENTS) {
+        problem(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds ${roles.length} IAM roles; at most ${MAX_SOURCE_DOCUMENTS} are judged from one file.`, at, { remediation: 'CloudFormation caps a stack at 500 resources: point the key at one stack\'s template.' });
+        return undefined;
+    }
+    const places = placesOf(read.text, roles.map((r) => r.offset));
+    const documents = [];
+    let skipped = 0;
+    let refused = 0;
+    roles.forEach((role, i) => {
+        const place = { ...(places[i] ?? { line: 1, column: 1 }), pointer: toPointer(['Resources', role.id]) };
+        const refuse = (why) => {
+            refused++;
+            problem(codes_GATE_CODES.TRUST_DOCUMENT_UNKNOWN, `${values_clip(role.id)}: the role's trust cannot be judged: ${why}; it is not valid until it can be.`, at, {
+                file: read.file, ...place, name: role.id,
+                remediation: 'Write the AssumeRolePolicyDocument and its Statement list in the template itself; functions inside a statement are read as docs/trust/sources.md says.',
+            });
+        };
+        let policy = role.data.AssumeRolePolicyDocument;
+        if (policy === undefined)
+            return;
+        if (typeof policy === 'string') {
+            try {
+                policy = JSON.parse(policy);
+            }
+            catch {
+                refuse('its AssumeRolePolicyDocument is text that is not JSON');
+                return;
+            }
+        }
+        const modelled = modelPolicy(policy, providers);
+        if (!modelled.ok)
+            return refuse(modelled.message);
+        const odd = notJson(modelled.document);
+        if (odd !== undefined)
+            return refuse(`its AssumeRolePolicyDocument holds ${odd}`);
+        if (!trustsWebIdentity(modelled.document)) {
+            skipped++;
+            return;
+        }
+        const origins = modelled.origins;
+        documents.push({
+            name: role.id, member: 'aws_trust_policy', document: modelled.document, at: place,
+            ...(modelled.notes.length > 0 ? { notes: modelled.notes } : {}),
+            describe: (inner) => {
+                const statement = /^\/Statement\/(\d+)(.*)$/.exec(inner);
+                const mapped = statement !== null && origins[Number(statement[1])] !== undefined ? `${origins[Number(statement[1])]}${statement[2]}` : inner;
+                return mapped === '' ? 'AssumeRolePolicyDocument' : `AssumeRolePolicyDocument, at ${mapped}`;
+            },
+        });
+    });
+    const warnings = documents.length === 0 && refused === 0 ? [nothingToJudge('CloudFormation template', read.file, skipped, 'AWS::IAM::Role')] : [];
+    return { key: 'cloudformation', written: typeof value === 'string' ? value : '', file: read.file, documents, warnings };
+}
+
+;// CONCATENATED MODULE: ./src/gate/sections/trust-entry.ts
+/**
+ * A `trust_policies:` entry: a trust-policy lint request (issuer, audiences, claim patterns, cases),
+ * a display `name`, `id_token: true` to check the job's own ID token against it, and where the trust
+ * document comes from: a format's key (`aws_trust_policy`, `gcp_workload_identity`,
+ * `azure_federated_credential`, `vault_jwt_role`, any format the engine registers) naming a repository
+ * file that is read here and sent on inline, as the service takes it; or `terraform_plan` /
+ * `cloudformation` naming a file of many resources, each judged as its own request (trust-sources/).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/** A trust document file is read up to this many bytes (kept under its old name for callers). */
+const MAX_TRUST_POLICY_FILE_BYTES = (/* unused pure expression or super */ null && (MAX_DOCUMENT_FILE_BYTES));
+const SOURCE_LABEL = { terraform_plan: 'a Terraform plan', cloudformation: 'a CloudFormation template' };
+async function parseTrustEntry(raw, index, source, problem) {
+    const at = ['trust_policies', index];
+    const members = members_documentMembers();
+    // A document key is a path here, not the object the request schema describes: not a secret to mask.
+    for (const value of entryValuesToMask(raw, [...TRUST_SHAPE.gateKeys, ...members], 'trust-policy'))
+        source.onSecret?.(value);
+    const entry = checkEntry(raw, at, TRUST_SHAPE, problem);
+    if (entry === undefined)
+        return undefined;
+    const { name, id_token: idToken, terraform_plan: _plan, cloudformation: _template, ...request } = entry;
+    let ok = true;
+    if (name !== undefined && !isNonEmptyString(name)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'name must be a non-empty string.', [...at, 'name'], {
+            remediation: 'Give the trust policy a name (any text, such as deploy-prod-role), or leave name out.',
+        });
+        ok = false;
+    }
+    if (idToken !== undefined && typeof idToken !== 'boolean') {
+        problem(codes_GATE_CODES.CONFIG_INVALID, 'id_token must be true or false.', [...at, 'id_token'], {
+            remediation: 'Write id_token: true (check the job\'s own ID token against this entry; needs permissions: id-token: write) or leave it out, without quotes.',
+        });
+        ok = false;
+    }
+    const given = [...members, ...SOURCE_KEYS].filter((key) => entry[key] !== undefined);
+    const sourceKey = SOURCE_KEYS.find((key) => entry[key] !== undefined);
+    if (!conflicts(given, sourceKey, request, idToken, at, problem))
+        return undefined;
+    let documentFile;
+    for (const member of members) {
+        if (entry[member] === undefined)
+            continue;
+        const document = await readDocumentFile(member, entry[member], source, [...at, member], problem);
+        if (document === undefined)
+            ok = false;
+        else {
+            request[member] = document;
+            documentFile = { member, file: entry[member] };
+        }
+    }
+    let file;
+    if (sourceKey !== undefined) {
+        const read = sourceKey === 'terraform_plan' ? readTerraformPlan : readCloudFormation;
+        file = await read(entry[sourceKey], source, [...at, sourceKey], problem);
+        if (file === undefined)
+            ok = false;
+    }
+    if (!ok)
+        return undefined;
+    if (file !== undefined)
+        file.documents = admitted(file.documents, request, problem, at, file);
+    else if (!refusalsReported(request, at, problem))
+        return undefined;
+    const out = {
+        name: name ?? `trust_policies[${index}]`,
+        path: at,
+        line: yaml_positionOf(source.yaml, at).line,
+        request,
+        idToken: idToken === true,
+    };
+    if (documentFile !== undefined) {
+        out.documentFile = documentFile;
+        if (documentFile.member === 'aws_trust_policy')
+            out.awsPolicyFile = documentFile.file;
+    }
+    if (file !== undefined)
+        out.source = file;
+    return out;
+}
+/**
+ * One trust document per entry, judged by what it says: a second document key, claim_patterns beside
+ * a plan or template (each resource admits what it says), or id_token beside one (the job's token is
+ * checked against one document, and a plan holds many) is one error each, at the key. False when the
+ * entry is refused.
+ */
+function conflicts(given, sourceKey, request, idToken, at, problem) {
+    let ok = true;
+    for (const extra of given.slice(1)) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `${extra} cannot be given beside ${given[0]}: an entry holds one trust document, or one file of them.`, [...at, extra], {
+            remediation: 'Give each document (or plan, or template) its own trust_policies entry.',
+        });
+        ok = false;
+    }
+    if (sourceKey === undefined)
+        return ok;
+    if (request.claim_patterns !== undefined) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `claim_patterns cannot be given with ${sourceKey}: each resource in ${SOURCE_LABEL[sourceKey]} admits what it says, whatever the entry adds. State what must be allowed and denied as cases instead.`, [...at, 'claim_patterns'], {
+            remediation: 'Remove claim_patterns from this entry and state what every resource must allow and deny as cases.',
+        });
+        ok = false;
+    }
+    if (idToken === true) {
+        problem(codes_GATE_CODES.CONFIG_INVALID, `id_token checks the job's own ID token against one trust document, and ${SOURCE_LABEL[sourceKey]} may hold many.`, [...at, 'id_token'], {
+            remediation: 'Remove id_token from this entry; to check the job\'s token, give the role\'s own document in an entry of its own (such as aws_trust_policy: role-trust.json) with id_token: true.',
+        });
+        ok = false;
+    }
+    return ok;
+}
+/**
+ * What the engine would refuse, said in config terms at the key: claim_patterns beside a document, a
+ * document over the limits, or more work than one entry may cost. False when anything is refused.
+ */
+function refusalsReported(request, at, problem) {
+    const refusals = trustRequestRefusals(request);
+    for (const refusal of refusals) {
+        const key = refusal.pointer.split('/')[1] ?? '';
+        problem(refusal.limit ? codes_GATE_CODES.CONFIG_TOO_LARGE : codes_GATE_CODES.CONFIG_INVALID, refusal.message, key === '' ? at : [...at, key], {
+            remediation: refusal.limit
+                ? 'Keep the entry to the role\'s own trust document and a few cases: shorter or fewer condition values and case claims.'
+                : 'Remove claim_patterns from this entry and state what must be allowed and denied as cases: the document alone decides what the role admits.',
+        });
+    }
+    return refusals.length === 0;
+}
+/**
+ * The documents of a plan or template that the engine would judge: one over its format's limits, or
+ * whose cases would cost more work than a request may, is one error at its resource, and the others
+ * are still judged.
+ */
+function admitted(documents, request, problem, at, file) {
+    return documents.filter((doc) => {
+        const refusals = trustRequestRefusals({ ...request, [doc.member]: doc.document });
+        for (const refusal of refusals) {
+            const inner = refusal.pointer.startsWith(`/${doc.member}`) ? refusal.pointer.slice(doc.member.length + 1) : undefined;
+            problem(refusal.limit ? codes_GATE_CODES.CONFIG_TOO_LARGE : codes_GATE_CODES.CONFIG_INVALID, `${doc.name}${inner !== undefined ? ` (${doc.describe(inner)})` : ''}: ${refusal.message}`, [...at, file.key], {
+                file: file.file, ...doc.at, name: doc.name,
+                remediation: refusal.limit ? 'Keep the resource\'s trust document within the limits the message names, and the entry\'s cases few and short.' : codes_GATE_CODES.CONFIG_INVALID.remediation,
+            });
+        }
+        return refusals.length === 0;
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/gate/sections/trust-policies.ts
 /** `trust_policies:`: cloud role trust policies for CI tokens, with the cases they must allow and deny. */
 
@@ -59193,6 +63829,30 @@ function jsonErrorPlace(text, err) {
 
 
 
+
+
+
+
+
+const MIB = 1024 * 1024;
+/** The schema of a format's key in config: the path of the document's file, described with what the engine says of the document. */
+function documentFileSchema(member, engineSchema) {
+    if (member === 'aws_trust_policy') {
+        return {
+            type: 'string', minLength: 1,
+            description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB, 100 statements): the role admits what it says, judged as AWS evaluates it. The entry may not also give claim_patterns (state intent as cases); its audiences then only name what id_token requests.',
+        };
+    }
+    const about = engineSchema?.description;
+    return {
+        type: 'string', minLength: 1,
+        description: `${/^[AEIOU]/i.test(memberLabel(member)) ? 'An' : 'A'} ${memberLabel(member)} file (${readsYaml(member) ? 'JSON or YAML' : 'JSON'}), relative to this config file and inside the repository (at most 64 KiB). ${typeof about === 'string' ? about : ''} The entry may not also give claim_patterns (state intent as cases).`.trim(),
+    };
+}
+/** Every pair of keys of which an entry may hold at most one. */
+function pairs(keys) {
+    return keys.flatMap((a, i) => keys.slice(i + 1).map((b) => ({ required: [a, b] })));
+}
 const trustPoliciesSection = defineSection({
     key: 'trust_policies',
     what: 'trust policy',
@@ -59205,34 +63865,55 @@ const trustPoliciesSection = defineSection({
     run: (entry, run) => runTrust(run.config, entry, run.engine, { source: run.idToken, online: run.online }),
     outcomeCodes: ['TRUST_CASE_FAILED'],
     bindFiles(trust, raw) {
-        // A finding's fingerprint binds the policy document the file held, not only the file's name.
-        return trust.awsPolicyFile !== undefined
-            ? { ...raw, aws_trust_policy: { file: raw.aws_trust_policy, document: trust.request.aws_trust_policy } }
-            : raw;
+        // A finding's fingerprint binds what the files held, not only their names.
+        const out = { ...raw };
+        const file = trust.documentFile;
+        if (file !== undefined)
+            out[file.member] = { file: raw[file.member], document: trust.request[file.member] };
+        const source = trust.source;
+        if (source !== undefined) {
+            out[source.key] = { file: raw[source.key], documents: source.documents.map((d) => ({ name: d.name, [d.member]: d.document })) };
+        }
+        return out;
     },
     schema: {
         definition: 'TrustPolicy',
         description: 'Cloud role trust policies for CI tokens (GitHub Actions OIDC and others), with the cases they must allow and deny.',
         build(embed) {
             const trust = embed(getOperation('trust-policy')?.request.schema ?? {});
+            const engineProperties = (trust.properties ?? {});
+            const members = members_documentMembers();
+            const fileKeys = [...members, ...SOURCE_KEYS];
             return {
                 ...trust,
                 title: 'Trust policy',
-                description: 'A cloud role\'s trust in CI tokens, with cases it must allow and deny: a POST /v1/lint/trust-policy request, plus name and id_token, with aws_trust_policy given as the path of the policy\'s JSON file.',
+                description: 'A cloud role\'s trust in CI tokens, with cases it must allow and deny: a POST /v1/lint/trust-policy request, plus name and id_token, with the trust document given as the path of its file (aws_trust_policy, or the key of another format), or many documents read from a Terraform plan (terraform_plan) or a CloudFormation template (cloudformation).',
                 properties: {
-                    ...trust.properties,
+                    ...engineProperties,
                     name: entryNameSchema('trust policy (default: trust_policies[index])'),
-                    aws_trust_policy: {
+                    ...Object.fromEntries(members.map((m) => [m, documentFileSchema(m, engineProperties[m])])),
+                    terraform_plan: {
                         type: 'string', minLength: 1,
-                        description: 'An AWS IAM role trust policy JSON file, relative to this config file and inside the repository (at most 64 KiB, 100 statements): the role admits what it says, judged as AWS evaluates it. The entry may not also give claim_patterns (state intent as cases); its audiences then only name what id_token requests.',
+                        description: `The JSON of a Terraform plan (terraform show -json PLANFILE), relative to this config file and inside the repository (at most ${MAX_PLAN_BYTES / MIB} MiB). Every resource the plan leaves in place that holds a CI trust document (aws_iam_role, google_iam_workload_identity_pool_provider with its service accounts' workloadIdentityUser bindings, azurerm_federated_identity_credential, azuread_application_federated_identity_credential, azuread_application_flexible_federated_identity_credential, vault_jwt_auth_backend_role; at most ${MAX_SOURCE_DOCUMENTS}) is judged as its own trust policy with this entry's issuer, audiences and cases; findings are named by Terraform address and placed at the resource in the plan. A trust value known only after apply, or marked sensitive, is an error: the resource cannot be judged. See docs/trust/sources.md.`,
+                    },
+                    cloudformation: {
+                        type: 'string', minLength: 1,
+                        description: `A CloudFormation template, JSON or YAML (short-form tags such as !Sub and !Ref are read, never evaluated), relative to this config file and inside the repository (at most ${MAX_TEMPLATE_BYTES / MIB} MiB). Every AWS::IAM::Role whose AssumeRolePolicyDocument could admit a web identity token (at most ${MAX_SOURCE_DOCUMENTS}) is judged as its own trust policy with this entry's issuer, audiences and cases; findings are named by logical ID and placed at the resource. A value the stack substitutes is read as whatever admits most. See docs/trust/sources.md.`,
                     },
                     id_token: {
                         type: 'boolean', default: false,
-                        description: 'true (action only, needs permissions: id-token: write): request the job\'s own ID token for the first audience and check it against this entry, with the issuer\'s discovery document and RS256. The CLI reports CHECK_SKIPPED.',
+                        description: 'true (action only, needs permissions: id-token: write): request the job\'s own ID token for the first audience and check it against this entry, with the issuer\'s discovery document and RS256. The CLI reports CHECK_SKIPPED. Not with terraform_plan or cloudformation.',
                     },
                 },
-                // The policy file alone decides what the role admits: claim_patterns beside it is refused.
-                not: { required: ['aws_trust_policy', 'claim_patterns'] },
+                // One document (or file of documents) per entry; the document alone decides, so claim_patterns
+                // is refused beside it; the job's token is checked against one document, not a file of many.
+                not: {
+                    anyOf: [
+                        ...fileKeys.map((k) => ({ required: [k, 'claim_patterns'] })),
+                        ...pairs(fileKeys),
+                        ...SOURCE_KEYS.map((k) => ({ required: [k, 'id_token'], properties: { id_token: { const: true } } })),
+                    ],
+                },
             };
         },
     },
@@ -59453,13 +64134,13 @@ async function readYamlInput(root, abs, name) {
         switch (read.reason) {
             case 'outside':
             case 'git':
-                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
+                return input_file_refused(codes_GATE_CODES.CONFIG_UNREADABLE, `${name} resolves ${describePlace(read.reason)} (links followed); refusing to read it.`);
             case 'too-large':
-                return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
+                return input_file_refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} is larger than 1 MiB (${MAX_READ_BYTES.toLocaleString('en-US')} bytes); refusing to read it.`);
             case 'not-file':
-                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
+                return input_file_refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: not a regular file.`);
             default:
-                return refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
+                return input_file_refused(codes_GATE_CODES.CONFIG_UNREADABLE, `Cannot read ${name}: ${describeIoError(read.error)}.`);
         }
     }
     const text = decodeUtf8(read.bytes);
@@ -59469,14 +64150,14 @@ async function readYamlInput(root, abs, name) {
     }
     const yaml = loadYaml(text);
     if (yaml.tooLarge === 'nodes') {
-        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
+        return input_file_refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} has more than ${MAX_YAML_NODES.toLocaleString('en-US')} YAML nodes once aliases are expanded (every map, list and value counts, keys included, and an alias counts as a copy of what it names); refusing to check it.`, yaml);
     }
     if (yaml.tooLarge === 'text') {
-        return refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
+        return input_file_refused(codes_GATE_CODES.CONFIG_TOO_LARGE, `${name} holds more than ${MAX_YAML_TEXT.toLocaleString('en-US')} characters of text once aliases are expanded; refusing to check it.`, yaml);
     }
     return { ok: true, yaml };
 }
-function refused(code, message, yaml) {
+function input_file_refused(code, message, yaml) {
     return yaml !== undefined ? { ok: false, code, message, yaml } : { ok: false, code, message };
 }
 /**
@@ -59741,12 +64422,12 @@ class EntryNames {
 /** How every placeholder init writes starts; nothing a provider or an API would use starts so. */
 const placeholders_PLACEHOLDER_PREFIX = 'replace-with-your-';
 /** Entries are small maps: a placeholder is never deeper than a list in a map in the entry. */
-const MAX_DEPTH = 4;
+const placeholders_MAX_DEPTH = 4;
 /** Every string value of the entry (`raw`, at `at`) that is still one of init's placeholders. */
 function findPlaceholders(raw, at, depth = 0) {
     if (typeof raw === 'string')
         return raw.startsWith(placeholders_PLACEHOLDER_PREFIX) ? [{ path: at, value: raw }] : [];
-    if (depth >= MAX_DEPTH || typeof raw !== 'object' || raw === null)
+    if (depth >= placeholders_MAX_DEPTH || typeof raw !== 'object' || raw === null)
         return [];
     const children = Array.isArray(raw) ? raw.map((v, i) => [i, v]) : Object.entries(raw);
     return children.flatMap(([key, value]) => findPlaceholders(value, [...at, key], depth + 1));
@@ -60031,7 +64712,7 @@ function lock_file_serializeLock(entries) {
     return `${JSON.stringify(doc, null, 2)}\n`;
 }
 const THUMBPRINT = /^[A-Za-z0-9_-]{43}$/;
-const ENTRY_MEMBERS = ['kind', 'file', 'name', 'jwks_uri', 'keys'];
+const lock_file_ENTRY_MEMBERS = ['kind', 'file', 'name', 'jwks_uri', 'keys'];
 const KEY_MEMBERS = ['kid', 'thumbprint'];
 /**
  * The lock file's text, checked. The file is in the repository, so a pull request may have written
@@ -60067,7 +64748,7 @@ function parseLock(text) {
         const at = `/entries/${i}`;
         if (!lock_file_isObject(raw))
             return fail(at, 'must be an object');
-        const unknown = Object.keys(raw).find((k) => !ENTRY_MEMBERS.includes(k));
+        const unknown = Object.keys(raw).find((k) => !lock_file_ENTRY_MEMBERS.includes(k));
         if (unknown !== undefined)
             return fail(`${at}/${lock_file_escape(unknown)}`, 'is not a member of a lock entry');
         if (raw.kind !== 'provider' && raw.kind !== 'profile')
@@ -61231,12 +65912,16 @@ function serializeReport(report) {
 function isSuppressible(f) {
     return f.config !== true && suppress_rule_whyNotSuppressible(f.code) === undefined;
 }
-/** Whether a (current) suppression covers the finding; the caller has checked the finding is of its file. */
+/**
+ * Whether a (current) suppression covers the finding. The caller passes only the findings of the
+ * suppression's config file, placed there or in a file an entry of it names (a Terraform plan, a
+ * CloudFormation template): a `suppressions:` item covers those too, an inline comment only its own lines.
+ */
 function covers(s, f) {
-    if (s.code !== f.code || s.file !== f.file)
+    if (s.code !== f.code)
         return false;
     if (s.kind === 'inline')
-        return f.line === s.coversLine;
+        return s.file === f.file && f.line === s.coversLine;
     if (s.entry !== undefined && f.name !== s.entry)
         return false;
     return s.field === undefined || fieldCovers(s.field, findingField(f));

@@ -22,8 +22,8 @@ var external_node_cluster_default = /*#__PURE__*/__webpack_require__.n(external_
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
-// EXTERNAL MODULE: ./src/engine/index.ts + 114 modules
-var src_engine = __webpack_require__(1182);
+// EXTERNAL MODULE: ./src/engine/index.ts + 150 modules
+var src_engine = __webpack_require__(4612);
 ;// CONCATENATED MODULE: ./src/server/errors.ts
 class ServerError extends Error {
     code;

@@ -70,6 +70,18 @@ describe.skipIf(!bundlesPresent())('dist/cli/index.js', () => {
     });
   });
 
+  it('checks the Terraform plan and CloudFormation examples: broken fails with each resource named at its line, fixed passes', () => {
+    const root = path.resolve(import.meta.dirname, '../..');
+    const broken = runCliBundle(root, ['check', 'examples/terraform-plan/broken']);
+    expect(broken.status, broken.stderr).toBe(1);
+    expect(broken.stdout).toMatch(/examples\/terraform-plan\/broken\/plan\.json:\d+:\d+ {2}error {2}TRUST_SUBJECT_UNBOUNDED .*\[resource module\.ci\.aws_iam_role\.deploy\]/);
+    for (const fixed of ['examples/terraform-plan/fixed', 'examples/cloudformation/fixed']) {
+      const r = runCliBundle(root, ['check', fixed]);
+      expect(r.status, `${fixed}: ${r.stdout}${r.stderr}`).toBe(0);
+    }
+    expect(runCliBundle(root, ['check', 'examples/cloudformation/broken']).status).toBe(1);
+  });
+
   it('prints SARIF with --format sarif, and honours --fail-on', () => {
     const r = runCliBundle(repo('bad'), ['check', '--offline', '--format', 'sarif', '--fail-on', 'never']);
     expect(r.status).toBe(0);

@@ -65,7 +65,9 @@ export function formatText(report: GateReport, style: Style, offline: boolean): 
   for (const f of general) {
     const where = f.file !== undefined ? `${clean(f.file)}:${f.line ?? 1}:${f.column ?? 1}  ` : '';
     const level = f.severity === 'error' ? style.red('error') : style.yellow('warning');
-    lines.push(`${where}${level}  ${style.bold(f.code)}  ${clean(f.message)}`);
+    // A finding placed in a file an entry names (a Terraform plan, a template): which resource it is about.
+    const who = f.name !== undefined && f.kind === 'trust-policy' ? style.dim(` [resource ${clean(f.name)}]`) : '';
+    lines.push(`${where}${level}  ${style.bold(f.code)}  ${clean(f.message)}${who}`);
     lines.push(...helpLines(f, style, '  '));
   }
   if (general.length > 0) lines.push('');
