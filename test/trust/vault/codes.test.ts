@@ -118,9 +118,9 @@ runTrustCheck(F.TRUST_CONDITION_UNSUPPORTED, {
 runTrustCheck(F.TRUST_AUDIENCE_MISSING, {
   valid: [
     { name: 'bound_audiences', request: request(role()) },
-    { name: 'no bound_audiences (the role is unusable instead)', request: request(role({ bound_audiences: [] })) },
   ],
   invalid: [
+    { name: 'no bound_audiences (unusable since Vault 1.17; before it, any single audience got in)', request: request(role({ bound_audiences: [] })), findings: [{ evidence: { field: `${AT}/bound_audiences` } }] },
     { name: 'bound_audiences the checker cannot read', request: request(role({ bound_audiences: [42] })), findings: [{ evidence: { field: `${AT}/bound_audiences` } }] },
   ],
 });
@@ -147,9 +147,9 @@ runTrustCheck(F.TRUST_CASE_FAILED, {
       findings: [{ severity: 'error', message: expect.stringContaining('of the Vault role all hold'), evidence: expect.objectContaining({ field: '/cases/0', outcome: 'allow' }) }],
     },
     {
-      name: 'no bound_audiences: the deploy job is refused',
-      request: request(role({ bound_audiences: [] }), { cases: [{ name: 'deploy', claims: githubClaims({ sub: IMMUTABLE_MAIN }), expect: 'allow' }] }),
-      findings: [{ message: expect.stringContaining('no bound_audiences condition on aud of the Vault role does not hold'), evidence: expect.objectContaining({ outcome: 'deny' }) }],
+      name: 'no bound_audiences: a Vault before 1.17 lets the deploy job in, so a case expecting deny fails',
+      request: request(role({ bound_audiences: [] }), { cases: [{ name: 'deploy', claims: githubClaims({ sub: IMMUTABLE_MAIN }), expect: 'deny' }] }),
+      findings: [{ message: expect.stringContaining('of the Vault role all hold'), evidence: expect.objectContaining({ outcome: 'allow' }) }],
     },
   ],
 });

@@ -49,7 +49,7 @@ const ROWS: Row[] = [
   ['bound_audiences: an aud not listed', role(), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main', aud: 'https://github.com/acme' }), 'deny'],
   ['bound_audiences: a token without aud', role(), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main', aud: undefined }), 'deny'],
   ['bound_audiences: compared exactly', role(), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main', aud: `${VAULT_AUDIENCE}/` }), 'deny'],
-  ['no bound_audiences: a token with an aud is refused', role({ bound_audiences: [] }), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main' }), 'deny'],
+  ['no bound_audiences: a token with an aud is refused since 1.17, let in before it (the version is not known: allowed)', role({ bound_audiences: [] }), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main' }), 'allow'],
   ['no bound_audiences: a token without aud gets in', role({ bound_audiences: [] }), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main', aud: undefined }), 'allow'],
   ['no bound_audiences: an empty aud gets in', role({ bound_audiences: [] }), githubClaims({ sub: 'repo:acme@1001/app@2002:ref:refs/heads/main', aud: [] }), 'allow'],
   // bound_subject: sub must equal it.

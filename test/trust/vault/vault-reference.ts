@@ -120,7 +120,9 @@ export function refusals(role: Json, claims: Json): string[] {
     out.push('bound_audiences');
   } else if (bound.length > 0) {
     if (!bound.some((b) => (audList ?? []).includes(b))) out.push('bound_audiences');
-  } else if ((Array.isArray(aud) && aud.length > 0) || (typeof aud === 'string' && aud !== '')) {
+  } else if (Array.isArray(aud) && aud.length > 0) {
+    // With no bound audience, Vault 1.17 refuses any aud, and earlier versions a list: a single string
+    // aud got in before 1.17, and which version runs is not known, so that is allowed.
     out.push('bound_audiences');
   }
   if (typeof role.bound_subject === 'string' && role.bound_subject !== '' && claims.sub !== role.bound_subject) out.push('bound_subject');
