@@ -231,3 +231,24 @@ describe('run(): nothing secret is written', () => {
     }
   });
 });
+
+describe('run() on a Terraform plan with three trust resources', () => {
+  it('annotates exactly the two broad ones, each at its resource\'s line in the plan and named by its address', async () => {
+    const dir = mkdtempSync(path.join(work, 'plan-'));
+    cpSync(path.resolve(import.meta.dirname, '../../examples/terraform-plan/broken'), path.join(dir, '.github/oidc-gate'), { recursive: true });
+    process.env.GITHUB_WORKSPACE = dir;
+    process.env.GITHUB_STEP_SUMMARY = path.join(dir, 'summary.md');
+    await run();
+    const plan = readFileSync(path.join(dir, '.github/oidc-gate/plan.json'), 'utf8').split('\n');
+    // Placed at the resource in resource_changes, the part of the plan its values are read from (the last mention).
+    const lineOf = (address: string): number => plan.findLastIndex((l) => l.includes(`"address": ${JSON.stringify(address)}`)) + 1;
+    const errors = calls.annotations.filter((a) => a.level === 'error');
+    expect(errors.map((a) => [(a.properties as { title: string }).title, (a.properties as { file: string }).file, (a.properties as { startLine: number }).startLine])).toEqual([
+      ['TRUST_SUBJECT_UNBOUNDED', '.github/oidc-gate/plan.json', lineOf('module.ci.aws_iam_role.deploy')],
+      ['TRUST_SUBJECT_UNBOUNDED', '.github/oidc-gate/plan.json', lineOf('azuread_application_flexible_federated_identity_credential.deploy')],
+    ]);
+    expect(errors[0]?.message).toContain('module.ci.aws_iam_role.deploy');
+    expect(errors[1]?.message).toContain('azuread_application_flexible_federated_identity_credential.deploy');
+    expect(calls.failed).toHaveLength(1);
+  });
+});
