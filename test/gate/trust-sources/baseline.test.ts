@@ -79,3 +79,14 @@ describe('a baseline of a plan\'s findings', () => {
     expect(await visible(root)).toEqual([['TRUST_CASE_FAILED', 'aws_iam_role.other']]);
   });
 });
+
+describe('a baseline of a resource that could not be judged (TRUST_DOCUMENT_UNKNOWN)', () => {
+  it('stops hiding it once the resource\'s values change', async () => {
+    // A policy that repeats a member cannot be judged; its content changes to a broad one, still repeating.
+    const repeated = (sub: string): Change => ({ address: 'aws_iam_role.dupe', type: 'aws_iam_role', after: { assume_role_policy: `{"Version":"2012-10-17","Statement":[],"Statement":${JSON.stringify((awsPolicy(sub) as { Statement: unknown[] }).Statement)}}` } });
+    const root = await baselined([repeated(PINNED)]);
+    expect(await visible(root)).toEqual([]);
+    writeFileSync(PLAN(root), plan([repeated('repo:*')]));
+    expect(await visible(root)).toEqual([['TRUST_DOCUMENT_UNKNOWN', 'aws_iam_role.dupe']]);
+  });
+});

@@ -189,3 +189,26 @@ describe('cloudformation: what is refused or reported', () => {
     }
   });
 });
+
+describe('roles an attacker review hid', () => {
+  const GH = 'arn:aws:iam::1:oidc-provider/token.actions.githubusercontent.com';
+  const broad = (sub: string) => JSON.stringify({ Effect: 'Allow', Principal: { Federated: GH }, Action: 'sts:AssumeRoleWithWebIdentity', Condition: { StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' }, StringLike: { 'token.actions.githubusercontent.com:sub': sub } } });
+
+  it('a policy written as JSON text that repeats a member cannot be judged', async () => {
+    const text = ['Resources:', '  Dupe:', '    Type: AWS::IAM::Role', '    Properties:', `      AssumeRolePolicyDocument: '{"Version":"2012-10-17","Statement":[${broad('repo:*')}],"Statement":[]}'`, ''].join('\n');
+    const run = await gate(repo(t.root(), ENTRY, { 'stack.template': text }));
+    expect(run.findings.map((f) => [f.code, f.name])).toEqual([['TRUST_DOCUMENT_UNKNOWN', 'Dupe']]);
+  });
+
+  it('a role whose Properties are a function shows no policy: it cannot be judged; a SAM function\'s own role trust is judged', async () => {
+    const text = [
+      'Resources:',
+      '  Chosen:', '    Type: AWS::IAM::Role', '    Properties: !If [Prod, { AssumeRolePolicyDocument: {} }, {}]',
+      '  Fn:', '    Type: AWS::Serverless::Function', '    Properties:', '      Handler: index.handler',
+      `      AssumeRolePolicyDocument: { "Version": "2012-10-17", "Statement": [${broad('repo:*')}] }`,
+      '',
+    ].join('\n');
+    const run = await gate(repo(t.root(), ENTRY, { 'stack.template': text }));
+    expect(run.findings.map((f) => [f.code, f.name])).toEqual([['TRUST_DOCUMENT_UNKNOWN', 'Chosen'], ['TRUST_SUBJECT_UNBOUNDED', 'Fn']]);
+  });
+});

@@ -254,3 +254,27 @@ describe('terraform_plan: the entry', () => {
     }
   });
 });
+
+describe('Google Cloud grants in a plan (an attacker review\'s cases)', () => {
+  const ENTRY_GCP = 'trust_policies:\n  - name: infra\n    terraform_plan: plan.json\n';
+  const pool = (project: string, rest: string) => `principalSet://iam.googleapis.com/projects/${project}/locations/global/workloadIdentityPools/github/${rest}`;
+  const provider: Change = {
+    address: 'google_iam_workload_identity_pool_provider.github', type: 'google_iam_workload_identity_pool_provider',
+    after: { workload_identity_pool_id: 'github', workload_identity_pool_provider_id: 'gh', attribute_condition: "assertion.repository_owner == 'acme'", attribute_mapping: { 'google.subject': 'assertion.sub', 'attribute.repository': 'assertion.repository' }, oidc: [{ issuer_uri: 'https://token.actions.githubusercontent.com', allowed_audiences: [] }] },
+  };
+  const grant = (address: string, type: string, role: string, member: string): Change => ({ address, type, after: { role, member } });
+  const narrow = grant('google_service_account_iam_member.deploy', 'google_service_account_iam_member', 'roles/iam.workloadIdentityUser', pool('123', 'attribute.repository/acme/app'));
+
+  it('a narrow workload identity user grant is bounded; a grant of another role to the whole pool is a way in too', async () => {
+    const bounded = await gate(repo(t.root(), ENTRY_GCP, { 'plan.json': plan([provider, narrow]) }));
+    expect(bounded.findings.map((f) => f.code)).not.toContain('TRUST_SUBJECT_UNBOUNDED');
+    const wide = await gate(repo(t.root(), ENTRY_GCP, { 'plan.json': plan([provider, narrow, grant('google_project_iam_member.owner', 'google_project_iam_member', 'roles/owner', pool('123', '*'))]) }));
+    expect(wide.findings.map((f) => f.code)).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+
+  it('a pool of the same ID in another project makes no grant count: the provider is judged at its broadest', async () => {
+    const elsewhere = grant('google_service_account_iam_member.other', 'google_service_account_iam_member', 'roles/iam.workloadIdentityUser', pool('999', 'attribute.repository/acme/app'));
+    const run = await gate(repo(t.root(), ENTRY_GCP, { 'plan.json': plan([provider, narrow, elsewhere]) }));
+    expect(run.findings.map((f) => f.code)).toContain('TRUST_SUBJECT_UNBOUNDED');
+  });
+});

@@ -9,7 +9,9 @@
  * are written as, since IAM compares condition values as text. Aliases are refused, as CloudFormation
  * refuses them, so a template cannot expand past its own size.
  */
+import { createHash } from 'node:crypto';
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
+import { checkJsonStructure } from '../../../engine/index.ts';
 import { GATE_CODES } from '../../codes.ts';
 import type { ReportProblem } from '../../config/config-finding.ts';
 import { clip, isRecord } from '../../config/values.ts';
@@ -153,7 +155,10 @@ async function readTemplate(value: unknown, source: EntrySource, at: Path, probl
       const resource = toData(pair.value, 2, count);
       if (!isRecord(resource)) continue;
       const properties = isRecord(resource.Properties) ? resource.Properties : {};
-      if (resource.Type === ROLE) roles.push({ id, offset: rangeStart(pair.key), data: properties });
+      // A role, or a SAM function or state machine whose own role's trust the template writes.
+      if (resource.Type === ROLE || (typeof resource.Type === 'string' && resource.Type.startsWith('AWS::Serverless::') && properties.AssumeRolePolicyDocument !== undefined)) {
+        roles.push({ id, offset: rangeStart(pair.key), data: properties });
+      }
       if (resource.Type === OIDC_PROVIDER && typeof properties.Url === 'string') providers.set(id, properties.Url.replace(/^https:\/\//i, '').replace(/\/+$/, '').toLowerCase());
     }
   } catch (err) {
@@ -176,14 +181,21 @@ async function readTemplate(value: unknown, source: EntrySource, at: Path, probl
       refused++;
       problem(GATE_CODES.TRUST_DOCUMENT_UNKNOWN, `${clip(role.id)}: the role's trust cannot be judged: ${why}; it is not valid until it can be.`, at, {
         file: read.file, ...place, name: role.id,
+        // Bound to the role's properties, so a baseline of it stops hiding it once they change.
+        evidence: { content_sha256: createHash('sha256').update(JSON.stringify(role.data)).digest('hex') },
         remediation: 'Write the AssumeRolePolicyDocument and its Statement list in the template itself; functions inside a statement are read as docs/trust/sources.md says.',
       });
     };
     let policy = role.data.AssumeRolePolicyDocument;
-    if (policy === undefined) return;
+    // CloudFormation requires the document: a role whose Properties are a function (or merged in from
+    // elsewhere) shows none the checker can read, and may admit anyone.
+    if (policy === undefined) return refuse('no AssumeRolePolicyDocument is written in its Properties');
     if (typeof policy === 'string') {
       try {
-        policy = JSON.parse(policy);
+        const text = policy;
+        policy = JSON.parse(text);
+        const issue = checkJsonStructure(text, policy);
+        if (issue !== undefined) return refuse(issue.kind === 'duplicate' ? `its AssumeRolePolicyDocument text repeats the member "${clip(issue.name)}" in one object, and which one IAM reads would be a guess` : 'its AssumeRolePolicyDocument text nests too deeply');
       } catch {
         refuse('its AssumeRolePolicyDocument is text that is not JSON');
         return;

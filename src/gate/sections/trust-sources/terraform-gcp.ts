@@ -1,10 +1,14 @@
 /**
  * GCP workload identity in a Terraform plan: each `google_iam_workload_identity_pool_provider` with an
- * OIDC block is one document, judged together with the IAM bindings that let its pool's identities act
- * as a service account (`google_service_account_iam_member` and `_binding` with
- * roles/iam.workloadIdentityUser). A binding belongs to a provider when its member names the provider's
- * pool (`principalSet://iam.googleapis.com/projects/N/locations/global/workloadIdentityPools/POOL/…`);
- * the plan does not hold the project's number, so pools are matched by their ID.
+ * OIDC block is one document, judged together with every IAM grant of the plan to its pool's identities,
+ * whatever the role: on a service account (`google_service_account_iam_member` and `_binding`; the
+ * workload identity user role lets them act as it, and the token creator role or any other grant is a
+ * way in too) or on the project (`google_project_iam_member` and `_binding`). A grant belongs to a provider
+ * when its member names the provider's pool
+ * (`principalSet://iam.googleapis.com/projects/N/locations/global/workloadIdentityPools/POOL/…`); the plan
+ * does not hold the project's number, so pools are matched by their ID, and when the pool's members name
+ * more than one project (a pool of the same ID elsewhere), no grant is credited: the provider is judged
+ * at its broadest.
  *
  * A binding only ever narrows what a provider admits (provider condition AND binding), and a provider
  * judged without bindings is judged at its broadest. So when a binding's members or role are known
@@ -16,9 +20,10 @@ import type { ResourceReading } from './terraform-resources.ts';
 import { attributeName, field, unreadable, type AttributePath, type PlanResource } from './terraform-values.ts';
 
 export const GCP_PROVIDER_TYPE = 'google_iam_workload_identity_pool_provider';
-export const GCP_BINDING_TYPES: readonly string[] = ['google_service_account_iam_member', 'google_service_account_iam_binding'];
-const WORKLOAD_IDENTITY_USER = 'roles/iam.workloadIdentityUser';
-const POOL_MEMBER = /^principal(?:Set)?:\/\/iam\.googleapis\.com\/projects\/[^/]+\/locations\/[^/]+\/workloadIdentityPools\/([^/]+)\//;
+export const GCP_BINDING_TYPES: readonly string[] = ['google_service_account_iam_member', 'google_service_account_iam_binding', 'google_project_iam_member', 'google_project_iam_binding'];
+/** Members a provider's grants may name, as the Google Cloud format reads at the most (an IAM policy's own cap). */
+const MAX_GRANTED_MEMBERS = 1_500;
+const POOL_MEMBER = /^principal(?:Set)?:\/\/iam\.googleapis\.com\/projects\/([^/]+)\/locations\/[^/]+\/workloadIdentityPools\/([^/]+)\//;
 
 interface Binding {
   resource: PlanResource;
@@ -32,25 +37,29 @@ export interface GcpReading {
   parts: SourcePart[];
 }
 
-/** The bindings of the plan with the workload identity user role, or the binding that cannot be known. */
+/** The IAM grants of the plan (every role), or the one that cannot be known. */
 function bindingsOf(resources: readonly PlanResource[]): { bindings: Binding[] } | { blocked: PlanResource; path: AttributePath; state: 'unknown' | 'sensitive' } {
   const bindings: Binding[] = [];
   for (const resource of resources) {
-    const path: AttributePath = resource.type === 'google_service_account_iam_member' ? ['member'] : ['members'];
+    const path: AttributePath = resource.type.endsWith('_iam_member') ? ['member'] : ['members'];
     const role = field(resource, ['role']);
     if (role.state !== 'known') return { blocked: resource, path: ['role'], state: role.state };
-    if (role.value !== WORKLOAD_IDENTITY_USER) continue;
     const members = field(resource, path);
     if (members.state !== 'known') return { blocked: resource, path, state: members.state };
     const list = (Array.isArray(members.value) ? members.value : [members.value]).filter((m): m is string => typeof m === 'string');
-    bindings.push({ resource, role: WORKLOAD_IDENTITY_USER, members: list });
+    bindings.push({ resource, role: typeof role.value === 'string' ? role.value : String(role.value), members: list });
   }
   return { bindings };
 }
 
 /** The members of a binding that name the pool. */
 function poolMembers(binding: Binding, pool: string): string[] {
-  return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[1] === pool);
+  return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[2] === pool);
+}
+
+/** The projects the members naming the pool are in: more than one means a pool of the same ID elsewhere. */
+function projectsOf(bindings: readonly Binding[], pool: string): Set<string> {
+  return new Set(bindings.flatMap((b) => b.members.map((m) => POOL_MEMBER.exec(m)).filter((m) => m?.[2] === pool).map((m) => m?.[1] as string)));
 }
 
 const PROVIDER_ATTRIBUTES: readonly (readonly [string, AttributePath])[] = [
@@ -90,8 +99,14 @@ function readProvider(resource: PlanResource, bindings: readonly Binding[]): Gcp
   const document: Record<string, unknown> = { provider };
   const parts: SourcePart[] = [];
   const pool = provider.workload_identity_pool_id;
-  if (typeof pool === 'string') {
-    const matched = bindings.map((b) => ({ b, members: poolMembers(b, pool) })).filter((m) => m.members.length > 0);
+  if (typeof pool === 'string' && projectsOf(bindings, pool).size <= 1) {
+    // One member more than a provider's document may hold is enough for its refusal: no more are copied.
+    let room = MAX_GRANTED_MEMBERS + 1;
+    const matched = bindings.map((b) => {
+      const members = room > 0 ? poolMembers(b, pool).slice(0, room) : [];
+      room -= members.length;
+      return { b, members };
+    }).filter((m) => m.members.length > 0);
     if (matched.length > 0) {
       document.bindings = matched.map(({ b, members }) => ({ role: b.role, members }));
       matched.forEach(({ b }, k) => parts.push({ prefix: `/bindings/${k}`, name: b.resource.address, at: b.resource.at }));

@@ -10,6 +10,7 @@
  * unknown value out and it would read as absent. Module nesting does not matter: each change carries
  * its full address (`module.ci.module.roles.aws_iam_role.deploy[0]`).
  */
+import { createHash } from 'node:crypto';
 import { checkJsonStructure } from '../../../engine/index.ts';
 import { GATE_CODES } from '../../codes.ts';
 import type { ReportProblem } from '../../config/config-finding.ts';
@@ -110,7 +111,9 @@ async function readPlan(value: unknown, source: EntrySource, at: Path, problem: 
     return undefined;
   }
   for (const { resource, why } of collected.refused) {
-    problem(GATE_CODES.TRUST_DOCUMENT_UNKNOWN, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation });
+    // Bound to the resource's planned values, so a baseline of it stops hiding it once they change.
+    const content = createHash('sha256').update(JSON.stringify([resource.type, resource.after, resource.unknown ?? null, resource.sensitive ?? null])).digest('hex');
+    problem(GATE_CODES.TRUST_DOCUMENT_UNKNOWN, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation, evidence: { content_sha256: content } });
   }
   return collected.source;
 }
@@ -169,7 +172,8 @@ function collect(resources: readonly PlanResource[], file: string, written: stri
       documents.push({ name: r.address, member: reading.member, document: reading.document, at: r.at, describe: reading.describe, ...(parts.length > 0 ? { parts } : {}), ...(reading.notes !== undefined ? { notes: reading.notes } : {}) });
     }
   };
-  const gcp = readGcpProviders(resources.filter((r) => r.type === GCP_PROVIDER_TYPE), resources.filter((r) => GCP_BINDING_TYPES.includes(r.type)));
+  // One more provider than a file may hold is enough for the refusal: the rest are not joined to grants.
+  const gcp = readGcpProviders(resources.filter((r) => r.type === GCP_PROVIDER_TYPE).slice(0, MAX_SOURCE_DOCUMENTS + 1), resources.filter((r) => GCP_BINDING_TYPES.includes(r.type)));
   const gcpByResource = new Map(gcp.readings.map((g) => [g.resource, g]));
   for (const r of resources) {
     const reader = Object.hasOwn(RESOURCE_READERS, r.type) ? RESOURCE_READERS[r.type] : undefined;
