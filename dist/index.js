@@ -56074,8 +56074,9 @@ function readVaultRole(document, issuer, member) {
     return { issuer, doors: [door], findings };
 }
 /**
- * bound_audiences: aud must hold one of them. With none, only a token without an audience (no aud, an
- * empty one, or an empty list) gets in: a condition that every member of aud is empty says so.
+ * bound_audiences: aud must hold one of them. With none, Vault 1.17 and later let in only a token without
+ * an audience, and earlier versions one whose aud is a single string: the version is not known, so the
+ * audience is not evaluated (it admits), and TRUST_CONDITION_NEVER_HOLDS says what 1.17 does.
  */
 function read_audienceCondition(given, at, unsupported, findings) {
     const field = `${at}/bound_audiences`;
@@ -56086,7 +56087,9 @@ function read_audienceCondition(given, at, unsupported, findings) {
     }
     if (list.length === 0) {
         findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, 'The role binds no audience. Since Vault 1.17 a JWT login is refused when the token carries an aud and the role\'s bound_audiences does not list one of its values, and CI tokens always carry an aud: no CI token can use this role (before 1.17 it accepted any audience).', { field }, 'Set bound_audiences to the audience your CI jobs request for Vault (with hashicorp/vault-action, its jwtGithubAudience; in GitLab, the aud of the job\'s id_tokens), for example https://vault.example.com.'));
-        return makeCondition({ field, claim: 'aud', operator: 'no bound_audiences', match: 'StringEquals', set: 'ForAllValues' }, [''], undefined, [field]);
+        // Which Vault runs the role is not known: before 1.17 a token whose aud is one string got in, so no
+        // case is denied on the audience (the condition is not evaluated, and admits).
+        return { kind: 'unknown', field, claim: 'aud', operator: 'no bound_audiences' };
     }
     const fields = Array.isArray(given) ? undefined : list.map(() => field);
     return makeCondition({ field, claim: 'aud', operator: 'bound_audiences', match: 'StringEquals' }, list, undefined, fields);
@@ -62952,30 +62955,33 @@ function unreadable(address, path, state) {
 ;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/terraform-gcp.ts
 
 const GCP_PROVIDER_TYPE = 'google_iam_workload_identity_pool_provider';
-const GCP_BINDING_TYPES = ['google_service_account_iam_member', 'google_service_account_iam_binding'];
-const WORKLOAD_IDENTITY_USER = 'roles/iam.workloadIdentityUser';
-const POOL_MEMBER = /^principal(?:Set)?:\/\/iam\.googleapis\.com\/projects\/[^/]+\/locations\/[^/]+\/workloadIdentityPools\/([^/]+)\//;
-/** The bindings of the plan with the workload identity user role, or the binding that cannot be known. */
+const GCP_BINDING_TYPES = ['google_service_account_iam_member', 'google_service_account_iam_binding', 'google_project_iam_member', 'google_project_iam_binding'];
+/** Members a provider's grants may name, as the Google Cloud format reads at the most (an IAM policy's own cap). */
+const MAX_GRANTED_MEMBERS = 1_500;
+const POOL_MEMBER = /^principal(?:Set)?:\/\/iam\.googleapis\.com\/projects\/([^/]+)\/locations\/[^/]+\/workloadIdentityPools\/([^/]+)\//;
+/** The IAM grants of the plan (every role), or the one that cannot be known. */
 function terraform_gcp_bindingsOf(resources) {
     const bindings = [];
     for (const resource of resources) {
-        const path = resource.type === 'google_service_account_iam_member' ? ['member'] : ['members'];
+        const path = resource.type.endsWith('_iam_member') ? ['member'] : ['members'];
         const role = field(resource, ['role']);
         if (role.state !== 'known')
             return { blocked: resource, path: ['role'], state: role.state };
-        if (role.value !== WORKLOAD_IDENTITY_USER)
-            continue;
         const members = field(resource, path);
         if (members.state !== 'known')
             return { blocked: resource, path, state: members.state };
         const list = (Array.isArray(members.value) ? members.value : [members.value]).filter((m) => typeof m === 'string');
-        bindings.push({ resource, role: WORKLOAD_IDENTITY_USER, members: list });
+        bindings.push({ resource, role: typeof role.value === 'string' ? role.value : String(role.value), members: list });
     }
     return { bindings };
 }
 /** The members of a binding that name the pool. */
 function poolMembers(binding, pool) {
-    return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[1] === pool);
+    return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[2] === pool);
+}
+/** The projects the members naming the pool are in: more than one means a pool of the same ID elsewhere. */
+function projectsOf(bindings, pool) {
+    return new Set(bindings.flatMap((b) => b.members.map((m) => POOL_MEMBER.exec(m)).filter((m) => m?.[2] === pool).map((m) => m?.[1])));
 }
 const PROVIDER_ATTRIBUTES = [
     ['/provider/attribute_condition', ['attribute_condition']],
@@ -63018,8 +63024,14 @@ function terraform_gcp_readProvider(resource, bindings) {
     const document = { provider };
     const parts = [];
     const pool = provider.workload_identity_pool_id;
-    if (typeof pool === 'string') {
-        const matched = bindings.map((b) => ({ b, members: poolMembers(b, pool) })).filter((m) => m.members.length > 0);
+    if (typeof pool === 'string' && projectsOf(bindings, pool).size <= 1) {
+        // One member more than a provider's document may hold is enough for its refusal: no more are copied.
+        let room = MAX_GRANTED_MEMBERS + 1;
+        const matched = bindings.map((b) => {
+            const members = room > 0 ? poolMembers(b, pool).slice(0, room) : [];
+            room -= members.length;
+            return { b, members };
+        }).filter((m) => m.members.length > 0);
         if (matched.length > 0) {
             document.bindings = matched.map(({ b, members }) => ({ role: b.role, members }));
             matched.forEach(({ b }, k) => parts.push({ prefix: `/bindings/${k}`, name: b.resource.address, at: b.resource.at }));
@@ -63257,6 +63269,7 @@ const RESOURCE_READERS = {
 
 
 
+
 /**
  * `terraform show -json` repeats each resource's values three or four times (prior state, planned
  * values, the change's before and after) and adds the configuration: a few kilobytes per resource, so
@@ -63341,7 +63354,9 @@ async function readPlan(value, source, at, problem) {
         return undefined;
     }
     for (const { resource, why } of collected.refused) {
-        problem(codes_GATE_CODES.TRUST_DOCUMENT_UNKNOWN, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation });
+        // Bound to the resource's planned values, so a baseline of it stops hiding it once they change.
+        const content = (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify([resource.type, resource.after, resource.unknown ?? null, resource.sensitive ?? null])).digest('hex');
+        problem(codes_GATE_CODES.TRUST_DOCUMENT_UNKNOWN, why.message, at, { file: read.file, ...resource.at, name: resource.address, remediation: why.remediation, evidence: { content_sha256: content } });
     }
     return collected.source;
 }
@@ -63406,7 +63421,8 @@ function collect(resources, file, written, reported) {
             documents.push({ name: r.address, member: reading.member, document: reading.document, at: r.at, describe: reading.describe, ...(parts.length > 0 ? { parts } : {}), ...(reading.notes !== undefined ? { notes: reading.notes } : {}) });
         }
     };
-    const gcp = readGcpProviders(resources.filter((r) => r.type === GCP_PROVIDER_TYPE), resources.filter((r) => GCP_BINDING_TYPES.includes(r.type)));
+    // One more provider than a file may hold is enough for the refusal: the rest are not joined to grants.
+    const gcp = readGcpProviders(resources.filter((r) => r.type === GCP_PROVIDER_TYPE).slice(0, MAX_SOURCE_DOCUMENTS + 1), resources.filter((r) => GCP_BINDING_TYPES.includes(r.type)));
     const gcpByResource = new Map(gcp.readings.map((g) => [g.resource, g]));
     for (const r of resources) {
         const reader = Object.hasOwn(RESOURCE_READERS, r.type) ? RESOURCE_READERS[r.type] : undefined;
@@ -63450,6 +63466,8 @@ function nothingToJudge(label, file, skipped, reads = 'IAM roles, GCP workload i
  * are written as, since IAM compares condition values as text. Aliases are refused, as CloudFormation
  * refuses them, so a template cannot expand past its own size.
  */
+
+
 
 
 
@@ -63600,8 +63618,10 @@ async function readTemplate(value, source, at, problem) {
             if (!values_isRecord(resource))
                 continue;
             const properties = values_isRecord(resource.Properties) ? resource.Properties : {};
-            if (resource.Type === ROLE)
+            // A role, or a SAM function or state machine whose own role's trust the template writes.
+            if (resource.Type === ROLE || (typeof resource.Type === 'string' && resource.Type.startsWith('AWS::Serverless::') && properties.AssumeRolePolicyDocument !== undefined)) {
                 roles.push({ id, offset: cloudformation_rangeStart(pair.key), data: properties });
+            }
             if (resource.Type === OIDC_PROVIDER && typeof properties.Url === 'string')
                 providers.set(id, properties.Url.replace(/^https:\/\//i, '').replace(/\/+$/, '').toLowerCase());
         }
@@ -63626,15 +63646,23 @@ async function readTemplate(value, source, at, problem) {
             refused++;
             problem(codes_GATE_CODES.TRUST_DOCUMENT_UNKNOWN, `${values_clip(role.id)}: the role's trust cannot be judged: ${why}; it is not valid until it can be.`, at, {
                 file: read.file, ...place, name: role.id,
+                // Bound to the role's properties, so a baseline of it stops hiding it once they change.
+                evidence: { content_sha256: (0,external_node_crypto_.createHash)('sha256').update(JSON.stringify(role.data)).digest('hex') },
                 remediation: 'Write the AssumeRolePolicyDocument and its Statement list in the template itself; functions inside a statement are read as docs/trust/sources.md says.',
             });
         };
         let policy = role.data.AssumeRolePolicyDocument;
+        // CloudFormation requires the document: a role whose Properties are a function (or merged in from
+        // elsewhere) shows none the checker can read, and may admit anyone.
         if (policy === undefined)
-            return;
+            return refuse('no AssumeRolePolicyDocument is written in its Properties');
         if (typeof policy === 'string') {
             try {
-                policy = JSON.parse(policy);
+                const text = policy;
+                policy = JSON.parse(text);
+                const issue = checkJsonStructure(text, policy);
+                if (issue !== undefined)
+                    return refuse(issue.kind === 'duplicate' ? `its AssumeRolePolicyDocument text repeats the member "${values_clip(issue.name)}" in one object, and which one IAM reads would be a guess` : 'its AssumeRolePolicyDocument text nests too deeply');
             }
             catch {
                 refuse('its AssumeRolePolicyDocument is text that is not JSON');

@@ -17970,8 +17970,9 @@ function readVaultRole(document, issuer, member) {
     return { issuer, doors: [door], findings };
 }
 /**
- * bound_audiences: aud must hold one of them. With none, only a token without an audience (no aud, an
- * empty one, or an empty list) gets in: a condition that every member of aud is empty says so.
+ * bound_audiences: aud must hold one of them. With none, Vault 1.17 and later let in only a token without
+ * an audience, and earlier versions one whose aud is a single string: the version is not known, so the
+ * audience is not evaluated (it admits), and TRUST_CONDITION_NEVER_HOLDS says what 1.17 does.
  */
 function read_audienceCondition(given, at, unsupported, findings) {
     const field = `${at}/bound_audiences`;
@@ -17982,7 +17983,9 @@ function read_audienceCondition(given, at, unsupported, findings) {
     }
     if (list.length === 0) {
         findings.push(finding(TRUST_FINDINGS.TRUST_CONDITION_NEVER_HOLDS, 'The role binds no audience. Since Vault 1.17 a JWT login is refused when the token carries an aud and the role\'s bound_audiences does not list one of its values, and CI tokens always carry an aud: no CI token can use this role (before 1.17 it accepted any audience).', { field }, 'Set bound_audiences to the audience your CI jobs request for Vault (with hashicorp/vault-action, its jwtGithubAudience; in GitLab, the aud of the job\'s id_tokens), for example https://vault.example.com.'));
-        return makeCondition({ field, claim: 'aud', operator: 'no bound_audiences', match: 'StringEquals', set: 'ForAllValues' }, [''], undefined, [field]);
+        // Which Vault runs the role is not known: before 1.17 a token whose aud is one string got in, so no
+        // case is denied on the audience (the condition is not evaluated, and admits).
+        return { kind: 'unknown', field, claim: 'aud', operator: 'no bound_audiences' };
     }
     const fields = Array.isArray(given) ? undefined : list.map(() => field);
     return makeCondition({ field, claim: 'aud', operator: 'bound_audiences', match: 'StringEquals' }, list, undefined, fields);
