@@ -4233,7 +4233,7 @@ function collect(resources, file, written, reported) {
 function nothingToJudge(label, file, skipped, reads = 'IAM roles, GCP workload identity providers, Entra federated credentials, Vault JWT roles') {
     return {
         message: skipped > 0
-            ? `${label} ${file} holds no CI trust document: ${skipped === 1 ? 'the one resource it reads trusts' : `none of the ${skipped} resources it reads trusts`} an OIDC identity provider, so nothing in it was checked.`
+            ? `${label} ${file} holds no CI trust document: ${skipped === 1 ? 'the one resource it reads trusts no' : `none of the ${skipped} resources it reads trusts an`} OIDC identity provider, so nothing in it was checked.`
             : `${label} ${file} holds no resource that oidc-gate reads (${reads}), so nothing in it was checked.`,
         remediation: 'Check that the key names the file that holds the trust resources (the plan of the workspace, the template of the stack), or remove the entry.',
     };
