@@ -62975,13 +62975,26 @@ function terraform_gcp_bindingsOf(resources) {
     }
     return { bindings };
 }
-/** The members of a binding that name the pool. */
-function poolMembers(binding, pool) {
-    return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[2] === pool);
-}
-/** The projects the members naming the pool are in: more than one means a pool of the same ID elsewhere. */
-function projectsOf(bindings, pool) {
-    return new Set(bindings.flatMap((b) => b.members.map((m) => POOL_MEMBER.exec(m)).filter((m) => m?.[2] === pool).map((m) => m?.[1])));
+function poolIndex(bindings) {
+    const pools = new Map();
+    for (const binding of bindings) {
+        for (const member of binding.members) {
+            const m = POOL_MEMBER.exec(member);
+            if (m === null)
+                continue;
+            const pool = m[2];
+            let grants = pools.get(pool);
+            if (grants === undefined)
+                pools.set(pool, grants = { byBinding: new Map(), projects: new Set() });
+            grants.projects.add(m[1]);
+            const list = grants.byBinding.get(binding);
+            if (list === undefined)
+                grants.byBinding.set(binding, [member]);
+            else
+                list.push(member);
+        }
+    }
+    return pools;
 }
 const PROVIDER_ATTRIBUTES = [
     ['/provider/attribute_condition', ['attribute_condition']],
@@ -62993,7 +63006,7 @@ const PROVIDER_ATTRIBUTES = [
     ['/provider/workload_identity_pool_provider_id', ['workload_identity_pool_provider_id']],
     ['/provider/name', ['name']],
 ];
-function terraform_gcp_readProvider(resource, bindings) {
+function terraform_gcp_readProvider(resource, pools) {
     const oidc = field(resource, ['oidc']);
     if (oidc.state === 'known' && (!Array.isArray(oidc.value) || oidc.value.length === 0)) {
         return { resource, reading: { kind: 'skip', why: 'is not an OIDC provider (no oidc block)' }, parts: [] };
@@ -63024,11 +63037,12 @@ function terraform_gcp_readProvider(resource, bindings) {
     const document = { provider };
     const parts = [];
     const pool = provider.workload_identity_pool_id;
-    if (typeof pool === 'string' && projectsOf(bindings, pool).size <= 1) {
+    const grants = typeof pool === 'string' ? pools.get(pool) : undefined;
+    if (grants !== undefined && grants.projects.size <= 1) {
         // One member more than a provider's document may hold is enough for its refusal: no more are copied.
         let room = MAX_GRANTED_MEMBERS + 1;
-        const matched = bindings.map((b) => {
-            const members = room > 0 ? poolMembers(b, pool).slice(0, room) : [];
+        const matched = [...grants.byBinding].map(([b, all]) => {
+            const members = room > 0 ? all.slice(0, room) : [];
             room -= members.length;
             return { b, members };
         }).filter((m) => m.members.length > 0);
@@ -63067,7 +63081,8 @@ function readGcpProviders(providers, bindingResources) {
     else {
         bindings = found.bindings;
     }
-    return { readings: providers.map((p) => terraform_gcp_readProvider(p, bindings)), warnings };
+    const pools = poolIndex(bindings);
+    return { readings: providers.map((p) => terraform_gcp_readProvider(p, pools)), warnings };
 }
 
 ;// CONCATENATED MODULE: ./src/gate/sections/trust-sources/terraform-resources.ts

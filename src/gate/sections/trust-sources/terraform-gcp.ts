@@ -52,14 +52,28 @@ function bindingsOf(resources: readonly PlanResource[]): { bindings: Binding[] }
   return { bindings };
 }
 
-/** The members of a binding that name the pool. */
-function poolMembers(binding: Binding, pool: string): string[] {
-  return binding.members.filter((m) => POOL_MEMBER.exec(m)?.[2] === pool);
+/** Each pool's grants: per binding, its members naming the pool, and the projects they name. Read once. */
+interface PoolGrants {
+  readonly byBinding: Map<Binding, string[]>;
+  readonly projects: Set<string>;
 }
 
-/** The projects the members naming the pool are in: more than one means a pool of the same ID elsewhere. */
-function projectsOf(bindings: readonly Binding[], pool: string): Set<string> {
-  return new Set(bindings.flatMap((b) => b.members.map((m) => POOL_MEMBER.exec(m)).filter((m) => m?.[2] === pool).map((m) => m?.[1] as string)));
+function poolIndex(bindings: readonly Binding[]): Map<string, PoolGrants> {
+  const pools = new Map<string, PoolGrants>();
+  for (const binding of bindings) {
+    for (const member of binding.members) {
+      const m = POOL_MEMBER.exec(member);
+      if (m === null) continue;
+      const pool = m[2] as string;
+      let grants = pools.get(pool);
+      if (grants === undefined) pools.set(pool, grants = { byBinding: new Map(), projects: new Set() });
+      grants.projects.add(m[1] as string);
+      const list = grants.byBinding.get(binding);
+      if (list === undefined) grants.byBinding.set(binding, [member]);
+      else list.push(member);
+    }
+  }
+  return pools;
 }
 
 const PROVIDER_ATTRIBUTES: readonly (readonly [string, AttributePath])[] = [
@@ -73,7 +87,7 @@ const PROVIDER_ATTRIBUTES: readonly (readonly [string, AttributePath])[] = [
   ['/provider/name', ['name']],
 ];
 
-function readProvider(resource: PlanResource, bindings: readonly Binding[]): GcpReading {
+function readProvider(resource: PlanResource, pools: ReadonlyMap<string, PoolGrants>): GcpReading {
   const oidc = field(resource, ['oidc']);
   if (oidc.state === 'known' && (!Array.isArray(oidc.value) || oidc.value.length === 0)) {
     return { resource, reading: { kind: 'skip', why: 'is not an OIDC provider (no oidc block)' }, parts: [] };
@@ -99,11 +113,12 @@ function readProvider(resource: PlanResource, bindings: readonly Binding[]): Gcp
   const document: Record<string, unknown> = { provider };
   const parts: SourcePart[] = [];
   const pool = provider.workload_identity_pool_id;
-  if (typeof pool === 'string' && projectsOf(bindings, pool).size <= 1) {
+  const grants = typeof pool === 'string' ? pools.get(pool) : undefined;
+  if (grants !== undefined && grants.projects.size <= 1) {
     // One member more than a provider's document may hold is enough for its refusal: no more are copied.
     let room = MAX_GRANTED_MEMBERS + 1;
-    const matched = bindings.map((b) => {
-      const members = room > 0 ? poolMembers(b, pool).slice(0, room) : [];
+    const matched = [...grants.byBinding].map(([b, all]) => {
+      const members = room > 0 ? all.slice(0, room) : [];
       room -= members.length;
       return { b, members };
     }).filter((m) => m.members.length > 0);
@@ -141,6 +156,7 @@ export function readGcpProviders(providers: readonly PlanResource[], bindingReso
   } else {
     bindings = found.bindings;
   }
-  return { readings: providers.map((p) => readProvider(p, bindings)), warnings };
+  const pools = poolIndex(bindings);
+  return { readings: providers.map((p) => readProvider(p, pools)), warnings };
 }
 
