@@ -4313,6 +4313,36 @@ function bracketDepth(text) {
     }
     return max;
 }
+/**
+ * The widest a line opens in block style: its indentation plus each compact `- ` (or `? `) entry that
+ * starts one more level on the same line (`- - - x`). Block nesting needs at least one column a level,
+ * so a template deeper than the limit is wider than this bound, and the parser is spared it.
+ */
+const MAX_BLOCK_COLUMNS = 1_024;
+function blockWidth(text) {
+    let max = 0;
+    let column = 0;
+    let start = true;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x0a) {
+            column = 0;
+            start = true;
+            continue;
+        }
+        if (!start)
+            continue;
+        if (c === 0x20 || c === 0x09)
+            column++;
+        else if ((c === 0x2d || c === 0x3f) && (text.charCodeAt(i + 1) === 0x20 || text.charCodeAt(i + 1) === 0x0a))
+            column += 2;
+        else
+            start = false;
+        if (column > max)
+            max = column;
+    }
+    return max;
+}
 function cloudformation_rangeStart(node) {
     const range = node?.range;
     return Array.isArray(range) ? range[0] : 0;
@@ -4378,7 +4408,7 @@ async function readTemplate(value, source, at, problem) {
         return undefined;
     const name = `CloudFormation template ${read.shown}`;
     const fix = 'Fix the template there: CloudFormation would refuse it too.';
-    if (bracketDepth(read.text) > MAX_TEMPLATE_DEPTH) {
+    if (bracketDepth(read.text) > MAX_TEMPLATE_DEPTH || blockWidth(read.text) > MAX_BLOCK_COLUMNS) {
         problem(GATE_CODES.CONFIG_TOO_LARGE, `${name} nests deeper than ${MAX_TEMPLATE_DEPTH} levels; refusing to read it.`, at, { remediation: 'Check that the file is the stack\'s template.' });
         return undefined;
     }

@@ -14,10 +14,10 @@ const PLAN_ENTRY = 'trust_policies:\n  - name: infra\n    terraform_plan: plan.j
 const CFN_ENTRY = 'trust_policies:\n  - name: stack\n    cloudformation: stack.template\n';
 
 /** The run's findings as [code, file, line], and how long the run took. */
-async function timed(root: string): Promise<{ findings: [string, string | undefined, number | undefined][]; messages: string[]; ms: number }> {
-  const started = Date.now();
+/** The run's findings as code, file and line, and their messages. (How fast a refusal is, the bench says, not a test.) */
+async function judged(root: string): Promise<{ findings: [string, string | undefined, number | undefined][]; messages: string[] }> {
   const run = await gate(root);
-  return { findings: run.findings.map((f) => [f.code, f.file, f.line]), messages: run.findings.map((f) => f.message), ms: Date.now() - started };
+  return { findings: run.findings.map((f) => [f.code, f.file, f.line]), messages: run.findings.map((f) => f.message) };
 }
 
 describe('files a pull request controls', () => {
@@ -26,7 +26,7 @@ describe('files a pull request controls', () => {
     for (const [entry, name] of [[PLAN_ENTRY, 'plan.json'], [CFN_ENTRY, 'stack.template']] as const) {
       const root = repo(t.root(), entry);
       symlinkSync(path.join(t.outside, 'plan.json'), path.join(root, '.github/oidc-gate', name));
-      const run = await timed(root);
+      const run = await judged(root);
       expect(run.findings).toEqual([['CONFIG_UNREADABLE', CONFIG_FILE, 3]]);
       expect(run.messages[0]).toMatch(/resolves outside the repository root \(links followed\); refusing to read it\.$/);
       expect(run.messages[0]).not.toContain('outside-secret');
@@ -37,7 +37,7 @@ describe('files a pull request controls', () => {
     const root = repo(t.root(), PLAN_ENTRY.replace('plan.json', '../../.git/config'));
     mkdirSync(path.join(root, '.git'), { recursive: true });
     writeFileSync(path.join(root, '.git/config'), '[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n');
-    const run = await timed(root);
+    const run = await judged(root);
     expect(run.findings).toEqual([['CONFIG_UNREADABLE', CONFIG_FILE, 3]]);
     expect(run.messages[0]).toContain('resolves inside .git');
     expect(run.messages[0]).not.toContain('c2VjcmV0');
@@ -45,17 +45,16 @@ describe('files a pull request controls', () => {
 
   it('a plan over 20 MiB is refused before it is read', async () => {
     const huge = plan([awsRole('aws_iam_role.a', 'repo:*')]).replace('"configuration"', `"padding": "${'x'.repeat(MAX_PLAN_BYTES)}", "configuration"`);
-    const run = await timed(repo(t.root(), PLAN_ENTRY, { 'plan.json': huge }));
+    const run = await judged(repo(t.root(), PLAN_ENTRY, { 'plan.json': huge }));
     expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
     expect(run.messages[0]).toBe('Terraform plan file plan.json is larger than 20,971,520 bytes; refusing to read it.');
   });
 
   it('JSON nested 200,000 levels is refused before it is parsed', async () => {
     const deep = plan([awsRole('aws_iam_role.a', 'repo:*')]).replace('"configuration"', `"x": ${'['.repeat(200_000)}${']'.repeat(200_000)}, "configuration"`);
-    const run = await timed(repo(t.root(), PLAN_ENTRY, { 'plan.json': deep }));
+    const run = await judged(repo(t.root(), PLAN_ENTRY, { 'plan.json': deep }));
     expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
     expect(run.messages[0]).toBe('Terraform plan file plan.json nests deeper than 128 levels; refusing to read it.');
-    expect(run.ms).toBeLessThan(5000);
   });
 
   it('a deeply nested module tree: its resources are judged by their full address; past the nesting limit the plan is refused', async () => {
@@ -71,29 +70,26 @@ describe('files a pull request controls', () => {
   it('a plan of 10,000 resources is read in one pass: the one trust resource among them is judged at its line', async () => {
     const others: Change[] = Array.from({ length: 10_000 }, (_, i) => ({ address: `null_resource.n${i}`, type: 'null_resource', after: { triggers: { i: String(i) } } }));
     const text = plan([...others.slice(0, 7_000), awsRole('module.ci.aws_iam_role.deploy', 'repo:acme/*'), ...others.slice(7_000)]);
-    const run = await timed(repo(t.root(), PLAN_ENTRY, { 'plan.json': text }));
+    const run = await judged(repo(t.root(), PLAN_ENTRY, { 'plan.json': text }));
     expect(run.findings).toEqual([['TRUST_SUBJECT_UNBOUNDED', '.github/oidc-gate/plan.json', lineOf(text, '"address": "module.ci.aws_iam_role.deploy"')]]);
-    expect(run.ms).toBeLessThan(10_000);
   });
 
   it('10,000 roles trusting GitHub are more documents than one file may have judged: one CONFIG_TOO_LARGE, nothing judged in part', async () => {
     const roles = Array.from({ length: 10_000 }, (_, i) => awsRole(`aws_iam_role.r${i}`, 'repo:*'));
-    const run = await timed(repo(t.root(), PLAN_ENTRY, { 'plan.json': plan(roles, false) }));
+    const run = await judged(repo(t.root(), PLAN_ENTRY, { 'plan.json': plan(roles, false) }));
     expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
     expect(run.messages[0]).toBe('Terraform plan file plan.json holds 10,000 CI trust documents; at most 500 are judged from one file, and a file judged in part is never called valid.');
-    expect(run.ms).toBeLessThan(10_000);
   });
 
   it('10,000 roles that only AWS services assume are no CI trust documents: read, not judged', async () => {
     const service = (i: number): Change => ({ address: `aws_iam_role.s${i}`, type: 'aws_iam_role', after: { assume_role_policy: JSON.stringify({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: 'ec2.amazonaws.com' }, Action: 'sts:AssumeRole' }] }) } });
-    const run = await timed(repo(t.root(), PLAN_ENTRY, { 'plan.json': plan([...Array.from({ length: 10_000 }, (_, i) => service(i)), awsRole('aws_iam_role.ci', 'repo:*')], false) }));
+    const run = await judged(repo(t.root(), PLAN_ENTRY, { 'plan.json': plan([...Array.from({ length: 10_000 }, (_, i) => service(i)), awsRole('aws_iam_role.ci', 'repo:*')], false) }));
     expect(run.findings.map(([code]) => code)).toEqual(['TRUST_SUBJECT_UNBOUNDED']);
-    expect(run.ms).toBeLessThan(10_000);
   });
 
   it('more than 20,000 resource changes are refused', async () => {
     const text = JSON.stringify({ format_version: '1.2', resource_changes: Array.from({ length: 20_001 }, (_, i) => ({ address: `null_resource.n${i}`, mode: 'managed', type: 'null_resource', change: { actions: ['no-op'], after: {} } })) });
-    const run = await timed(repo(t.root(), PLAN_ENTRY, { 'plan.json': text }));
+    const run = await judged(repo(t.root(), PLAN_ENTRY, { 'plan.json': text }));
     expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
   });
 
@@ -137,16 +133,22 @@ describe('CloudFormation templates a pull request controls', () => {
   });
 
   it('nesting past the limit is refused before the YAML parser sees it', async () => {
-    const run = await timed(repo(t.root(), CFN_ENTRY, { 'stack.template': `Resources: ${'['.repeat(300_000)}${']'.repeat(300_000)}\n` }));
+    const run = await judged(repo(t.root(), CFN_ENTRY, { 'stack.template': `Resources: ${'['.repeat(300_000)}${']'.repeat(300_000)}\n` }));
     expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
     expect(run.messages[0]).toBe('CloudFormation template stack.template nests deeper than 64 levels; refusing to read it.');
-    expect(run.ms).toBeLessThan(5000);
+  });
+
+  it('nesting in block style past the limit (`- - - … x`, deep indentation) is refused before the YAML parser sees it', async () => {
+    for (const text of [`Resources:\n  R:\n    Type: AWS::IAM::Role\n    Metadata:\n      ${'- '.repeat(100_000)}x\n`, `${' '.repeat(2_000)}x: 1\n`]) {
+      const run = await judged(repo(t.root(), CFN_ENTRY, { 'stack.template': text }));
+      expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
+    }
   });
 
   it('more roles than a stack can hold are refused as one CONFIG_TOO_LARGE', async () => {
     const role = (i: number): string => `  R${i}: { Type: AWS::IAM::Role, Properties: { AssumeRolePolicyDocument: { Statement: [{ Effect: Allow, Principal: { Federated: "*" }, Action: "*" }] } } }`;
     const text = `Resources:\n${Array.from({ length: 501 }, (_, i) => role(i)).join('\n')}\n`;
-    const run = await timed(repo(t.root(), CFN_ENTRY, { 'stack.template': text }));
+    const run = await judged(repo(t.root(), CFN_ENTRY, { 'stack.template': text }));
     expect(run.findings).toEqual([['CONFIG_TOO_LARGE', CONFIG_FILE, 3]]);
     expect(run.messages[0]).toBe('CloudFormation template stack.template holds 501 IAM roles; at most 500 are judged from one file.');
   });
