@@ -5,7 +5,6 @@
  * until the next step would be refused (422), so the request measured is the largest of its shape the
  * service answers.
  */
-import { trustRequestRefusals } from '../../src/engine/trust/lint.ts';
 import { MAX_CLAUSES, MAX_EXPRESSION_LENGTH } from '../../src/engine/trust/azure/limits.ts';
 
 const GITHUB = 'https://token.actions.githubusercontent.com';
@@ -62,15 +61,3 @@ export const SHAPES: Readonly<Record<string, Shape>> = {
     build: (n) => ({ azure_federated_credential: { name: 'worst', issuer: GITHUB, audiences: [AUDIENCE], subject: 'repo:acme@1001/app@2002:environment:production', ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`m${i}`, 0])) } }),
   },
 };
-
-/** The largest n (up to the shape's max) whose request is accepted, and that request. */
-export function largestAccepted(shape: Shape): { n: number; request: Json } {
-  let lo = 0;
-  let hi = shape.max;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (trustRequestRefusals(shape.build(mid)).length === 0) lo = mid;
-    else hi = mid - 1;
-  }
-  return { n: lo, request: shape.build(lo) };
-}

@@ -65,28 +65,28 @@ async function lint(request: CorpusEntry['request']): Promise<Awaited<ReturnType
   return lintTrustPolicy(structuredClone(request), createEngineContext());
 }
 
+/** Every file cites a public source (a title and an https URL), says why, and holds a request. */
+function expectCited(files: readonly string[]): void {
+  for (const file of files) {
+    const entry = load(file);
+    expect(entry.source.title, file).toMatch(/\S/);
+    expect(entry.source.url, file).toMatch(/^https:\/\/\S+$/);
+    expect(entry.why, file).toMatch(/\S/);
+    expect(entry.request, file).toBeTypeOf('object');
+  }
+}
+
 describe('trust-policy corpus (test/trust/corpus)', () => {
   it('holds at least 45 policies, each citing a public source and saying why', () => {
     expect(FILES.length).toBeGreaterThanOrEqual(45);
-    for (const file of FILES) {
-      const entry = load(file);
-      expect(entry.source.title, file).toMatch(/\S/);
-      expect(entry.source.url, file).toMatch(/^https:\/\/\S+$/);
-      expect(entry.why, file).toMatch(/\S/);
-      expect(entry.request, file).toBeTypeOf('object');
-    }
+    expectCited(FILES);
   });
 
   for (const dir of FORMAT_DIRS) {
     it(`${dir}/ holds at least 15 documents, each citing a public source and saying why`, () => {
       const files = FILES_OF(dir);
       expect(files.length).toBeGreaterThanOrEqual(15);
-      for (const file of files) {
-        const entry = load(file);
-        expect(entry.source.title, file).toMatch(/\S/);
-        expect(entry.source.url, file).toMatch(/^https:\/\/\S+$/);
-        expect(entry.why, file).toMatch(/\S/);
-      }
+      expectCited(files);
     });
   }
 

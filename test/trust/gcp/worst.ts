@@ -4,7 +4,6 @@
  * members) with cases, and the longest condition of plain tests. Each shape is grown until the next
  * step would be refused, so the request measured is the largest of its shape that is answered.
  */
-import { trustRequestRefusals } from '../../../src/engine/index.ts';
 import { GITHUB, inPool, MAPPING, PROVIDER_NAME } from './gcp-tester.ts';
 
 type Json = Record<string, unknown>;
@@ -57,16 +56,3 @@ export const SHAPES: Readonly<Record<string, { max: number; build: (n: number) =
     }),
   },
 };
-
-/** The largest n of the shape that is not refused. */
-export function largestAccepted(shape: { max: number; build: (n: number) => Json }): { n: number; request: Json } {
-  // Refusal grows with n: the last n accepted is found by bisection.
-  let lo = 0;
-  let hi = shape.max + 1;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >>> 1;
-    if (trustRequestRefusals(shape.build(mid)).length === 0) lo = mid;
-    else hi = mid;
-  }
-  return { n: lo, request: shape.build(lo) };
-}

@@ -51,7 +51,7 @@ async function readPlan(value: unknown, source: EntrySource, at: Path, problem: 
   const read = await readNamedFile(value, source, at, problem, {
     key: 'terraform_plan', label: 'Terraform plan', maxBytes: MAX_PLAN_BYTES,
     pathFix: 'Write terraform_plan as the path of the plan\'s JSON (terraform show -json tfplan > plan.json), relative to this config file, such as terraform_plan: ../../infra/plan.json.',
-    largeFix: 'Split the plan (one per workspace or root module), or keep only the trust resources: jq \'{format_version, resource_changes: [.resource_changes[] | select(.type | test("^(aws_iam_role|google_iam_workload_identity_pool_provider|google_service_account_iam_(member|binding)|azurerm_federated_identity_credential|azuread_application_(flexible_)?federated_identity_credential|vault_jwt_auth_backend_role)$"))]}\' plan.json.',
+    largeFix: 'Split the plan (one per workspace or root module), or keep only the trust resources: jq \'{format_version, resource_changes: [.resource_changes[] | select(.type | test("^(aws_iam_role|google_iam_workload_identity_pool_provider|google_(service_account|project)_iam_(member|binding)|azurerm_federated_identity_credential|azuread_application_(flexible_)?federated_identity_credential|vault_jwt_auth_backend_role)$"))]}\' plan.json.',
     encodingFix: 'Write the plan\'s JSON again with terraform show -json, which writes UTF-8.',
   });
   if (read === undefined) return undefined;
